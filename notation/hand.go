@@ -1,0 +1,251 @@
+package notation
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Counts is a multiset of tiles indexed by Tile: an array, so it copies in one move,
+// compares with ==, and can key a memo table.
+type Counts [NumTiles]uint8
+
+// CountsOf returns the multiset of ts.
+func CountsOf(ts ...Tile) Counts {
+	var c Counts
+	for _, t := range ts {
+		c[t]++
+	}
+	return c
+}
+
+// Total returns how many tiles c holds.
+func (c *Counts) Total() int {
+	n := 0
+	for _, v := range c {
+		n += int(v)
+	}
+	return n
+}
+
+// Tiles lists the tiles of c in tile order.
+func (c *Counts) Tiles() []Tile {
+	ts := make([]Tile, 0, c.Total())
+	for t, v := range c {
+		for range v {
+			ts = append(ts, Tile(t))
+		}
+	}
+	return ts
+}
+
+// String returns the tiles in compact notation.
+func (c Counts) String() string { return FormatTiles(c.Tiles()) }
+
+// MeldKind says what a meld is.
+type MeldKind uint8
+
+// Meld kinds. A set of identical tiles is named by its size: Pong 3, Kong 4, Quint 5, Sextet 6.
+const (
+	Chow MeldKind = iota + 1
+	Pong
+	Kong
+	Quint
+	Sextet
+)
+
+// String returns "chow", "pong", "kong", "quint" or "sextet".
+func (k MeldKind) String() string {
+	switch k {
+	case Chow:
+		return "chow"
+	case Pong:
+		return "pong"
+	case Kong:
+		return "kong"
+	case Quint:
+		return "quint"
+	case Sextet:
+		return "sextet"
+	}
+	return "meld"
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (k MeldKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Meld is a set laid on the table: an exposed chow, pong or kong (written [123s], [555p], [5555p]),
+// an American exposure that may hold jokers ([222mJ]), or a concealed kong ((7777s)).
+type Meld struct {
+	Kind MeldKind
+	// Tile is the lowest tile of a chow, or the tile of a set of identical tiles.
+	Tile Tile
+	// Jokers is how many of the set's tiles are jokers standing in for Tile.
+	Jokers uint8
+	// Concealed marks a concealed kong.
+	Concealed bool
+	// From is the seat whose discard was claimed for the meld (the mark @W), or NoSeat.
+	From Seat
+}
+
+// Size returns the number of tiles in the meld.
+func (m Meld) Size() int {
+	if m.Kind == Chow {
+		return 3
+	}
+	return int(m.Kind) + 1
+}
+
+// IsSet reports whether the meld is a set of identical tiles (pong, kong, quint or sextet).
+func (m Meld) IsSet() bool { return m.Kind >= Pong }
+
+// IsKong reports whether the meld is a kong.
+func (m Meld) IsKong() bool { return m.Kind == Kong }
+
+// Naturals returns how many of the meld's tiles are not jokers.
+func (m Meld) Naturals() int { return m.Size() - int(m.Jokers) }
+
+// Tiles lists the meld's tiles, jokers last.
+func (m Meld) Tiles() []Tile {
+	ts := make([]Tile, 0, m.Size())
+	if m.Kind == Chow {
+		return append(ts, m.Tile, m.Tile+1, m.Tile+2)
+	}
+	for range m.Naturals() {
+		ts = append(ts, m.Tile)
+	}
+	for range m.Jokers {
+		ts = append(ts, Joker)
+	}
+	return ts
+}
+
+// AddTo adds the meld's tiles to c.
+func (m Meld) AddTo(c *Counts) {
+	if m.Kind == Chow {
+		c[m.Tile]++
+		c[m.Tile+1]++
+		c[m.Tile+2]++
+		return
+	}
+	c[m.Tile] += uint8(m.Naturals())
+	c[Joker] += m.Jokers
+}
+
+// String returns the meld in notation: "[123s]", "[555p@W]", "[222mJ]", "(7777s)".
+func (m Meld) String() string {
+	var b strings.Builder
+	if m.Concealed {
+		b.WriteByte('(')
+	} else {
+		b.WriteByte('[')
+	}
+	b.WriteString(FormatTiles(m.Tiles()))
+	if m.From != NoSeat {
+		b.WriteByte('@')
+		b.WriteString(m.From.String())
+	}
+	if m.Concealed {
+		b.WriteByte(')')
+	} else {
+		b.WriteByte(']')
+	}
+	return b.String()
+}
+
+// BonusTile is a flower or season laid out beside the hand; Boosted marks DeBurger's bird (written 2f*).
+type BonusTile struct {
+	Tile    Tile
+	Boosted bool
+}
+
+// String returns "2f", "2f*", "f" or "f*".
+func (b BonusTile) String() string {
+	if b.Boosted {
+		return b.Tile.String() + "*"
+	}
+	return b.Tile.String()
+}
+
+// Hand is a player's tiles: the concealed tiles (the winning tile included), the melds on the table
+// and the bonus tiles. Parse returns melds and bonus tiles in canonical order.
+type Hand struct {
+	// Concealed holds the tiles in the hand, jokers included, and the winning tile.
+	Concealed Counts
+	// Melds are the exposed melds and concealed kongs, in canonical order.
+	Melds []Meld
+	// Bonus are the flowers and seasons, in canonical order.
+	Bonus []BonusTile
+	// Win is the winning tile (written after '+', else the last concealed tile written), or NoTile.
+	Win Tile
+}
+
+// All returns every tile of the hand that counts toward the four-copies limit: concealed and melds
+// (bonus tiles excluded).
+func (h *Hand) All() Counts {
+	c := h.Concealed
+	for _, m := range h.Melds {
+		m.AddTo(&c)
+	}
+	return c
+}
+
+// TileCount returns the number of tiles in the hand with each kong counted as three,
+// the count a winning hand must bring to 14 (13 before the winning tile).
+func (h *Hand) TileCount() int {
+	n := h.Concealed.Total()
+	for _, m := range h.Melds {
+		n += min(m.Size(), 3)
+	}
+	return n
+}
+
+// Exposed reports whether the hand has any meld that is not a concealed kong.
+func (h *Hand) Exposed() bool {
+	for _, m := range h.Melds {
+		if !m.Concealed {
+			return true
+		}
+	}
+	return false
+}
+
+// Canonicalize puts melds and bonus tiles in canonical order.
+func (h *Hand) Canonicalize() {
+	slices.SortStableFunc(h.Melds, compareMelds)
+	slices.SortStableFunc(h.Bonus, func(a, b BonusTile) int {
+		if c := cmp.Compare(a.Tile, b.Tile); c != 0 {
+			return c
+		}
+		return boolCompare(a.Boosted, b.Boosted)
+	})
+}
+
+func compareMelds(a, b Meld) int {
+	if c := cmp.Compare(a.Tile, b.Tile); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Kind, b.Kind); c != 0 {
+		return c
+	}
+	if c := boolCompare(a.Concealed, b.Concealed); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Jokers, b.Jokers); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.From, b.From)
+}
+
+func boolCompare(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
+}
+
+// String returns Format(h).
+func (h Hand) String() string { return Format(h) }

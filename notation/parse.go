@@ -1,0 +1,547 @@
+package notation
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Error is a notation error: what was wrong and where. Offset counts characters from 0;
+// the message names the 1-based column, as editors do.
+type Error struct {
+	Input  string
+	Offset int
+	Msg    string
+}
+
+// Col returns the 1-based column of the error.
+func (e *Error) Col() int { return e.Offset + 1 }
+
+func (e *Error) Error() string { return fmt.Sprintf("col %d: %s", e.Col(), e.Msg) }
+
+// ErrNotation matches every *Error with errors.Is.
+var ErrNotation = errors.New("notation error")
+
+// Is lets errors.Is(err, ErrNotation) match any notation error.
+func (e *Error) Is(target error) bool { return target == ErrNotation }
+
+// aliases are the readable honour names; output always uses MPSZ.
+var aliases = map[string]Tile{
+	"E": East, "S": South, "W": West, "N": North,
+	"Wd": White, "Gd": Green, "Rd": Red,
+	"東": East, "南": South, "西": West, "北": North,
+	"白": White, "發": Green, "发": Green, "中": Red,
+}
+
+type placed struct {
+	t       Tile
+	col     int
+	boosted bool
+}
+
+type parser struct {
+	in  []rune
+	pos int // index into in
+	err *Error
+
+	digits   []placed // pending digits with no suit yet (t holds the digit)
+	lastTok  []placed // tiles of the last token, for '*'
+	concealed []placed
+	bonus    []placed
+	melds    []Meld
+	meldCols []int
+	all      []placed // every tile in the order written, for the copy limits
+	win      Tile
+	winSet   bool
+}
+
+func (p *parser) fail(col int, format string, args ...any) {
+	if p.err == nil {
+		p.err = &Error{Input: string(p.in), Offset: col - 1, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+func (p *parser) col() int { return p.pos + 1 }
+
+// Parse reads a hand in MPSZ notation (see the package documentation for the grammar).
+// Errors are *Error values naming the column.
+func Parse(s string) (Hand, error) {
+	if !utf8.ValidString(s) {
+		return Hand{}, &Error{Input: s, Msg: "input is not valid UTF-8"}
+	}
+	p := &parser{in: []rune(s)}
+	p.parse()
+	if p.err != nil {
+		return Hand{}, p.err
+	}
+	p.checkLimits()
+	if p.err != nil {
+		return Hand{}, p.err
+	}
+	var h Hand
+	for _, pl := range p.concealed {
+		h.Concealed[pl.t]++
+	}
+	if p.winSet {
+		h.Win = p.win
+	} else if n := len(p.concealed); n > 0 {
+		h.Win = p.concealed[n-1].t
+	}
+	h.Melds = p.melds
+	for _, b := range p.bonus {
+		h.Bonus = append(h.Bonus, BonusTile{Tile: b.t, Boosted: b.boosted})
+	}
+	h.Canonicalize()
+	return h, nil
+}
+
+// MustParse is Parse for literals and tests: it panics on an error.
+func MustParse(s string) Hand {
+	h, err := Parse(s)
+	if err != nil {
+		panic(fmt.Sprintf("notation.MustParse(%q): %v", s, err))
+	}
+	return h
+}
+
+// ParseTiles reads a plain list of tiles ("1m2m3p", "123m E Rd 2f"): no melds, no '+', no '*'.
+// The tiles come back in the order written.
+func ParseTiles(s string) ([]Tile, error) {
+	if !utf8.ValidString(s) {
+		return nil, &Error{Input: s, Msg: "input is not valid UTF-8"}
+	}
+	p := &parser{in: []rune(s)}
+	for p.pos < len(p.in) && p.err == nil {
+		r := p.in[p.pos]
+		switch r {
+		case '[', ']', '(', ')', '+', '*', '@':
+			p.fail(p.col(), "unexpected %q: a tile list has no melds or marks", r)
+		default:
+			p.token(ctxConcealed)
+		}
+	}
+	p.flushDigits()
+	if p.err != nil {
+		return nil, p.err
+	}
+	ts := make([]Tile, 0, len(p.all))
+	for _, pl := range p.all {
+		ts = append(ts, pl.t)
+	}
+	return ts, nil
+}
+
+type context int
+
+const (
+	ctxConcealed context = iota
+	ctxMeld
+	ctxKong
+)
+
+func (p *parser) parse() {
+	for p.pos < len(p.in) && p.err == nil {
+		r := p.in[p.pos]
+		switch r {
+		case '[', '(':
+			p.flushDigits()
+			p.meld(r)
+		case ']', ')':
+			p.flushDigits()
+			p.fail(p.col(), "%q without a matching opening bracket", r)
+		case '+':
+			p.flushDigits()
+			if p.winSet {
+				p.fail(p.col(), "a second '+': a hand has one winning tile")
+				return
+			}
+			plusCol := p.col()
+			p.pos++
+			p.skipSpace()
+			start := len(p.all)
+			for p.pos < len(p.in) && p.err == nil && len(p.all) == start && !isSpace(p.in[p.pos]) {
+				p.token(ctxConcealed)
+			}
+			p.flushDigits()
+			if p.err != nil {
+				return
+			}
+			got := p.all[start:]
+			if len(got) != 1 || got[0].t.IsBonus() {
+				p.fail(plusCol, "'+' must be followed by exactly one winning tile, e.g. +5m")
+				return
+			}
+			p.win, p.winSet = got[0].t, true
+		case '*':
+			p.flushDigits()
+			if len(p.lastTok) != 1 || !p.lastTok[0].t.IsBonus() || p.lastTok[0].boosted {
+				p.fail(p.col(), "'*' marks one bonus tile as boosted: write it right after the tile, e.g. 2f*")
+				return
+			}
+			p.bonus[len(p.bonus)-1].boosted = true
+			p.lastTok = nil
+			p.pos++
+		case '@':
+			p.fail(p.col(), "'@SEAT' marks a meld: write it inside the brackets, e.g. [555p@W]")
+		default:
+			p.token(ctxConcealed)
+		}
+	}
+	p.flushDigits()
+}
+
+func (p *parser) skipSpace() {
+	for p.pos < len(p.in) && isSpace(p.in[p.pos]) {
+		p.pos++
+	}
+}
+
+func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == ',' }
+
+// flushDigits reports digits left without a suit letter.
+func (p *parser) flushDigits() {
+	if len(p.digits) > 0 {
+		var b strings.Builder
+		for _, d := range p.digits {
+			b.WriteByte(byte('0' + d.t))
+		}
+		p.fail(p.digits[0].col, "digits %q have no suit letter: expected m, p, s, z or f after them", b.String())
+		p.digits = nil
+	}
+}
+
+// token reads one character's worth of input: a digit, a suit letter, an alias, a joker or a space.
+func (p *parser) token(ctx context) {
+	r := p.in[p.pos]
+	col := p.col()
+	switch {
+	case isSpace(r):
+		p.flushDigits()
+		p.pos++
+		return
+	case r >= '0' && r <= '9':
+		p.digits = append(p.digits, placed{t: Tile(r - '0'), col: col})
+		p.pos++
+		return
+	}
+	switch r {
+	case 'm', 'p', 's', 'z':
+		p.suitGroup(r, ctx)
+		p.pos++
+		return
+	case 'f':
+		p.flowerGroup(ctx)
+		p.pos++
+		return
+	case 'J':
+		p.flushDigits()
+		p.pos++
+		p.add(ctx, placed{t: Joker, col: col})
+		return
+	}
+	// Aliases: two-letter dragons first, then single characters.
+	t, width := NoTile, 0
+	if p.pos+1 < len(p.in) {
+		if a, ok := aliases[string(p.in[p.pos:p.pos+2])]; ok {
+			t, width = a, 2
+		}
+	}
+	if t == NoTile {
+		if a, ok := aliases[string(r)]; ok {
+			t, width = a, 1
+		}
+	}
+	if t == NoTile {
+		p.fail(col, "unknown letter %q: expected a digit, a suit letter (m p s z f), an honour (E S W N Wd Gd Rd), J, brackets or +", r)
+		return
+	}
+	p.flushDigits()
+	p.pos += width
+	p.add(ctx, placed{t: t, col: col})
+}
+
+func (p *parser) suitGroup(r rune, ctx context) {
+	col := p.col()
+	if len(p.digits) == 0 {
+		p.fail(col, "suit letter %q has no digits before it: write e.g. 123%c", r, r)
+		return
+	}
+	suit := map[rune]Suit{'m': Man, 'p': Pin, 's': Sou, 'z': Honor}[r]
+	var toks []placed
+	for _, d := range p.digits {
+		n := int(d.t)
+		if n == 0 && suit != Honor {
+			n = 5 // Tenhou and Mahjong Soul write a red five as 0
+		}
+		t := NewTile(suit, n)
+		if t == NoTile {
+			if suit == Honor {
+				p.fail(d.col, "%dz is not a tile: honours are 1z-7z (East South West North White Green Red)", n)
+			} else {
+				p.fail(d.col, "%d%c is not a tile", n, r)
+			}
+			return
+		}
+		toks = append(toks, placed{t: t, col: d.col})
+	}
+	p.digits = nil
+	p.lastTok = nil
+	for _, pl := range toks {
+		p.add(ctx, pl)
+	}
+	p.lastTok = toks
+}
+
+func (p *parser) flowerGroup(ctx context) {
+	col := p.col()
+	var toks []placed
+	if len(p.digits) == 0 {
+		toks = append(toks, placed{t: Flower, col: col})
+	}
+	for _, d := range p.digits {
+		t := NewTile(Bonus, int(d.t))
+		if d.t == 0 || t == NoTile {
+			p.fail(d.col, "%df is not a tile: flowers are 1f-4f, seasons 5f-8f, or a bare f", d.t)
+			return
+		}
+		toks = append(toks, placed{t: t, col: d.col})
+	}
+	p.digits = nil
+	p.lastTok = nil
+	for _, pl := range toks {
+		p.add(ctx, pl)
+	}
+	p.lastTok = toks
+}
+
+// add places a tile read in context ctx.
+func (p *parser) add(ctx context, pl placed) {
+	if p.err != nil {
+		return
+	}
+	p.all = append(p.all, pl)
+	p.lastTok = []placed{pl}
+	switch {
+	case ctx != ctxConcealed:
+		p.concealed = append(p.concealed, pl) // a meld's tiles are collected by meld()
+	case pl.t.IsBonus():
+		p.bonus = append(p.bonus, pl)
+	default:
+		p.concealed = append(p.concealed, pl)
+	}
+}
+
+// meld reads "[...]" or "(...)" starting at the opening bracket.
+func (p *parser) meld(open rune) {
+	openCol := p.col()
+	closeR, ctx := ']', ctxMeld
+	if open == '(' {
+		closeR, ctx = ')', ctxKong
+	}
+	p.pos++
+	saved := p.concealed
+	p.concealed = nil
+	from := NoSeat
+	closed := false
+	for p.pos < len(p.in) && p.err == nil {
+		r := p.in[p.pos]
+		if r == closeR {
+			p.flushDigits()
+			p.pos++
+			closed = true
+			break
+		}
+		switch r {
+		case '[', '(', ']', ')':
+			p.flushDigits()
+			p.fail(p.col(), "unexpected %q inside %q: expected %q", r, open, closeR)
+		case '+', '*':
+			p.flushDigits()
+			p.fail(p.col(), "unexpected %q inside a meld", r)
+		case '@':
+			p.flushDigits()
+			if ctx == ctxKong {
+				p.fail(p.col(), "a concealed kong has no discarder: '@' marks exposed melds only")
+				break
+			}
+			seatCol := p.col()
+			p.pos++
+			if p.pos >= len(p.in) {
+				p.fail(seatCol, "'@' must be followed by the seat that discarded the tile: E, S, W or N")
+				break
+			}
+			s, err := ParseSeat(string(p.in[p.pos]))
+			if err != nil {
+				p.fail(p.col(), "'@' must be followed by the seat that discarded the tile: E, S, W or N")
+				break
+			}
+			from = s
+			p.pos++
+			if p.pos < len(p.in) && p.in[p.pos] != closeR {
+				p.fail(p.col(), "expected %q after the seat mark", closeR)
+			}
+		default:
+			p.token(ctx)
+		}
+	}
+	tiles := p.concealed
+	p.concealed = saved
+	if p.err != nil {
+		return
+	}
+	if !closed {
+		p.fail(openCol, "unclosed %q: expected %q", open, closeR)
+		return
+	}
+	m, msg := makeMeld(tiles, ctx == ctxKong)
+	if msg != "" {
+		p.fail(openCol, "%s", msg)
+		return
+	}
+	m.From = from
+	p.melds = append(p.melds, m)
+	p.meldCols = append(p.meldCols, openCol)
+}
+
+func makeMeld(tiles []placed, concealed bool) (Meld, string) {
+	var naturals []Tile
+	jokers := 0
+	for _, pl := range tiles {
+		switch {
+		case pl.t == Joker:
+			jokers++
+		case pl.t.IsBonus() && pl.t != Flower:
+			return Meld{}, fmt.Sprintf("%s is a bonus tile: it is laid out beside the hand, not in a meld", pl.t)
+		default:
+			naturals = append(naturals, pl.t)
+		}
+	}
+	if concealed {
+		if len(tiles) != 4 || jokers > 0 || naturals[0] == Flower || !allSame(naturals) {
+			return Meld{}, "a concealed kong is four identical tiles, e.g. (7777s)"
+		}
+		return Meld{Kind: Kong, Tile: naturals[0], Concealed: true}, ""
+	}
+	if len(naturals) == 0 {
+		return Meld{}, "a meld needs at least one natural tile besides jokers"
+	}
+	n := len(tiles)
+	if allSame(naturals) {
+		switch {
+		case n < 3:
+			return Meld{}, fmt.Sprintf("a meld of %d tiles: a pair or single cannot be exposed (a set is 3 to 6 tiles)", n)
+		case n > 6:
+			return Meld{}, fmt.Sprintf("a meld of %d tiles: a set is 3 to 6 tiles", n)
+		}
+		return Meld{Kind: MeldKind(n - 1), Tile: naturals[0], Jokers: uint8(jokers)}, ""
+	}
+	// Different tiles: only a chow of three.
+	if n == 4 && jokers == 0 {
+		return Meld{}, "a kong must be four identical tiles"
+	}
+	if jokers > 0 {
+		return Meld{}, "jokers stand only in sets of identical tiles, never in a chow"
+	}
+	if n != 3 {
+		return Meld{}, fmt.Sprintf("a meld of %d different tiles: a chow is three tiles in a run", n)
+	}
+	for _, t := range naturals {
+		if !t.IsSuited() {
+			return Meld{}, "a chow must be three suit tiles in a run: honours and flowers cannot form a chow"
+		}
+	}
+	a, b, c := sort3(naturals[0], naturals[1], naturals[2])
+	if a.Suit() != c.Suit() {
+		return Meld{}, "a chow must be three tiles of one suit"
+	}
+	if b != a+1 || c != b+1 {
+		return Meld{}, fmt.Sprintf("%s is not a run: a chow is three consecutive tiles of one suit", FormatTiles([]Tile{a, b, c}))
+	}
+	return Meld{Kind: Chow, Tile: a}, ""
+}
+
+func sort3(a, b, c Tile) (Tile, Tile, Tile) {
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b, c = c, b
+	}
+	if a > b {
+		a, b = b, a
+	}
+	return a, b, c
+}
+
+func allSame(ts []Tile) bool {
+	for _, t := range ts {
+		if t != ts[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkLimits enforces the physical supply: four of each playing tile, one of each numbered bonus tile,
+// eight flowers in all, eight jokers.
+func (p *parser) checkLimits() {
+	var c Counts
+	flowers := 0
+	for _, pl := range p.all {
+		c[pl.t]++
+		switch {
+		case pl.t.IsPlaying() && c[pl.t] > 4:
+			p.fail(pl.col, "a fifth %s: there are only four of each tile", pl.t)
+		case pl.t.IsBonus() && pl.t != Flower && c[pl.t] > 1:
+			p.fail(pl.col, "a second %s: there is one of each numbered flower and season", pl.t)
+		case pl.t == Joker && c[pl.t] > 8:
+			p.fail(pl.col, "a ninth joker: there are only eight")
+		}
+		if pl.t.IsBonus() {
+			flowers++
+			if flowers > 8 {
+				p.fail(pl.col, "a ninth flower: there are only eight flowers and seasons")
+			}
+		}
+		if p.err != nil {
+			return
+		}
+	}
+}
+
+// Format writes h in canonical notation: concealed tiles grouped by suit and sorted (the winning tile
+// after '+' unless it is the last tile), then melds, then bonus tiles. Parse(Format(h)) == h.
+func Format(h Hand) string {
+	var parts []string
+	c := h.Concealed
+	if c.Total() > 0 {
+		ts := c.Tiles()
+		s := FormatTiles(ts)
+		if h.Win != NoTile && c[h.Win] > 0 && ts[len(ts)-1] != h.Win {
+			c[h.Win]--
+			s = FormatTiles(c.Tiles()) + "+" + h.Win.String()
+		}
+		parts = append(parts, s)
+	}
+	for _, m := range h.Melds {
+		parts = append(parts, m.String())
+	}
+	if len(h.Bonus) > 0 {
+		var plain []Tile
+		var b strings.Builder
+		for _, bt := range h.Bonus {
+			if !bt.Boosted && bt.Tile != Flower {
+				plain = append(plain, bt.Tile)
+			}
+		}
+		b.WriteString(FormatTiles(plain))
+		for _, bt := range h.Bonus {
+			if bt.Boosted || bt.Tile == Flower {
+				b.WriteString(bt.String())
+			}
+		}
+		parts = append(parts, b.String())
+	}
+	return strings.Join(parts, " ")
+}
