@@ -1,0 +1,34 @@
+// Package rulesets holds the built-in rulesets and cards (embedded YAML) and loads, merges (extends:)
+// and validates rulesets, reporting every problem with its YAML line.
+package rulesets
+
+import (
+	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/scoring/american"
+	"github.com/mjref/mjref/scoring/hk"
+	"github.com/mjref/mjref/scoring/points"
+)
+
+// Family names.
+const (
+	FamilyHK       = "hk"
+	FamilyAmerican = "american"
+	FamilyDeBurger = "deburger"
+)
+
+// Ruleset is one ruleset file after extends: has been resolved. Exactly the section of its family is set
+// (plus settlement).
+type Ruleset struct {
+	Name        string `yaml:"name"`
+	Extends     string `yaml:"extends,omitempty"`
+	Family      string `yaml:"family"`
+	Description string `yaml:"description,omitempty"`
+
+	HK         *hk.Rules            `yaml:"hk,omitempty"`
+	DeBurger   *points.Rules        `yaml:"deburger,omitempty"`
+	American   *american.Rules      `yaml:"american,omitempty"`
+	Settlement *referee.SettleRules `yaml:"settlement,omitempty"`
+
+	// File is where the ruleset came from: "builtin:hk.yaml" or a path.
+	File string `yaml:"-"`
+}

@@ -1,0 +1,5 @@
+// Package hk scores Hong Kong hands in faan under a ruleset.
+package hk
+
+// Rules is the hk: section of a ruleset.
+type Rules struct{}
