@@ -3,6 +3,8 @@
 package rulesets
 
 import (
+	"go.yaml.in/yaml/v3"
+
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/mjref/mjref/scoring/hk"
@@ -31,4 +33,6 @@ type Ruleset struct {
 
 	// File is where the ruleset came from: "builtin:hk.yaml" or a path.
 	File string `yaml:"-"`
+
+	node *yaml.Node // the merged document, for YAML() and line lookups
 }

@@ -1,0 +1,544 @@
+package rulesets
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mjref/mjref/scoring"
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed builtin
+var builtinFS embed.FS
+
+// Default is the ruleset used when none is named.
+const Default = "hk"
+
+// Error is a problem in a ruleset file: which file, which YAML line (0 when unknown) and what is wrong.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// ErrRuleset matches every *Error with errors.Is.
+var ErrRuleset = errors.New("ruleset error")
+
+// Is lets errors.Is(err, ErrRuleset) match.
+func (e *Error) Is(target error) bool { return target == ErrRuleset }
+
+// Info describes a built-in ruleset for listings.
+type Info struct {
+	Name        string `json:"name" yaml:"name"`
+	Family      string `json:"family" yaml:"family"`
+	Extends     string `json:"extends,omitempty" yaml:"extends,omitempty"`
+	Description string `json:"description" yaml:"description"`
+}
+
+// Builtins lists the built-in rulesets in name order.
+func Builtins() []Info {
+	var out []Info
+	for _, name := range builtinNames() {
+		rs, err := Load(name)
+		if err != nil {
+			out = append(out, Info{Name: name, Description: "error: " + err.Error()})
+			continue
+		}
+		out = append(out, Info{Name: rs.Name, Family: rs.Family, Extends: rs.Extends, Description: rs.Description})
+	}
+	return out
+}
+
+// IsBuiltin reports whether name is a built-in ruleset.
+func IsBuiltin(name string) bool {
+	_, err := fs.Stat(builtinFS, "builtin/"+name+".yaml")
+	return err == nil && !strings.ContainsAny(name, "/\\")
+}
+
+// source is one YAML document and where it came from.
+type source struct {
+	name string // what errors call the file: "hk.yaml" or the user's path
+	rs   string // the ruleset's name for Source values
+	doc  *yaml.Node
+}
+
+// Load reads a ruleset by built-in name or file path, resolves extends:, applies the overrides
+// ("hk.cap=13", or "cap=13" within the ruleset's family section) and validates it.
+func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
+	l := &loader{origin: map[*yaml.Node]string{}}
+	merged, err := l.resolve(nameOrFile, 0)
+	if err != nil {
+		return nil, err
+	}
+	top := merged.Content[0]
+	family := scalarAt(top, "family")
+	for _, o := range overrides {
+		if err := l.override(top, family, o); err != nil {
+			return nil, err
+		}
+	}
+	var rs Ruleset
+	if err := merged.Decode(&rs); err != nil {
+		return nil, l.yamlError(l.first, err)
+	}
+	rs.File = l.first
+	rs.node = top
+	fillSources(reflect.ValueOf(&rs), top, l.origin)
+	if err := l.validate(&rs, top); err != nil {
+		return nil, err
+	}
+	return &rs, nil
+}
+
+type loader struct {
+	origin map[*yaml.Node]string // node -> ruleset name it came from
+	files  map[*yaml.Node]string // node -> file name for errors
+	first  string                // the file asked for
+}
+
+func (l *loader) read(nameOrFile string) (source, error) {
+	var data []byte
+	var src source
+	if IsBuiltin(nameOrFile) {
+		b, err := builtinFS.ReadFile("builtin/" + nameOrFile + ".yaml")
+		if err != nil {
+			return src, err
+		}
+		data, src.name, src.rs = b, nameOrFile+".yaml", nameOrFile
+	} else {
+		b, err := os.ReadFile(nameOrFile)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return src, &Error{File: nameOrFile, Msg: fmt.Sprintf("no such built-in ruleset or file (built-in: %s)", strings.Join(builtinNames(), ", "))}
+			}
+			return src, &Error{File: nameOrFile, Msg: err.Error()}
+		}
+		data, src.name = b, nameOrFile
+		src.rs = strings.TrimSuffix(filepath.Base(nameOrFile), filepath.Ext(nameOrFile))
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return src, l.yamlError(src.name, err)
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return src, &Error{File: src.name, Line: 1, Msg: "a ruleset is a YAML mapping with name:, family: and a section for its family"}
+	}
+	if n := valueAt(doc.Content[0], "name"); n != nil {
+		src.rs = n.Value
+	}
+	// Strict pass over this document alone: unknown keys and wrong types, with this file's lines.
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var probe Ruleset
+	if err := dec.Decode(&probe); err != nil {
+		return src, l.yamlError(src.name, err)
+	}
+	src.doc = &doc
+	return src, nil
+}
+
+func builtinNames() []string {
+	entries, _ := fs.ReadDir(builtinFS, "builtin")
+	var names []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// resolve reads a ruleset and everything it extends, returning the merged document.
+func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
+	if depth > 8 {
+		return nil, &Error{File: nameOrFile, Msg: "extends: goes more than 8 levels deep (a cycle?)"}
+	}
+	src, err := l.read(nameOrFile)
+	if err != nil {
+		return nil, err
+	}
+	if depth == 0 {
+		l.first = src.name
+	}
+	if l.files == nil {
+		l.files = map[*yaml.Node]string{}
+	}
+	mark(src.doc, src.rs, l.origin)
+	mark(src.doc, src.name, l.files)
+	top := src.doc.Content[0]
+	ext := valueAt(top, "extends")
+	if ext == nil || ext.Value == "" {
+		return src.doc, nil
+	}
+	baseName := ext.Value
+	if !IsBuiltin(baseName) && !filepath.IsAbs(baseName) && !IsBuiltin(nameOrFile) {
+		// A relative path is relative to the extending file.
+		if p := filepath.Join(filepath.Dir(nameOrFile), baseName); fileExists(p) {
+			baseName = p
+		}
+	}
+	if baseName == nameOrFile {
+		return nil, &Error{File: src.name, Line: ext.Line, Msg: "a ruleset cannot extend itself"}
+	}
+	base, err := l.resolve(baseName, depth+1)
+	if err != nil {
+		var re *Error
+		if errors.As(err, &re) && re.File == baseName && re.Line == 0 {
+			return nil, &Error{File: src.name, Line: ext.Line, Msg: fmt.Sprintf("extends %q: %s", ext.Value, re.Msg)}
+		}
+		return nil, err
+	}
+	btop := base.Content[0]
+	if bf, f := scalarAt(btop, "family"), scalarAt(top, "family"); f != "" && bf != f {
+		return nil, &Error{File: src.name, Line: valueAt(top, "family").Line, Msg: fmt.Sprintf("family %q differs from the family %q of %s", f, bf, ext.Value)}
+	}
+	mergeMapping(btop, top)
+	return base, nil
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+func mark(n *yaml.Node, name string, m map[*yaml.Node]string) {
+	m[n] = name
+	for _, c := range n.Content {
+		mark(c, name, m)
+	}
+}
+
+// mergeMapping overlays over onto base: mappings merge key by key, anything else is replaced.
+func mergeMapping(base, over *yaml.Node) {
+	for i := 0; i+1 < len(over.Content); i += 2 {
+		k, v := over.Content[i], over.Content[i+1]
+		if k.Value == "extends" {
+			continue
+		}
+		bv := valueAt(base, k.Value)
+		switch {
+		case bv == nil:
+			base.Content = append(base.Content, k, v)
+		case bv.Kind == yaml.MappingNode && v.Kind == yaml.MappingNode:
+			mergeMapping(bv, v)
+		default:
+			for j := 0; j+1 < len(base.Content); j += 2 {
+				if base.Content[j].Value == k.Value {
+					base.Content[j+1] = v
+				}
+			}
+		}
+	}
+	// The result keeps the overriding file's name and description.
+}
+
+func valueAt(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func scalarAt(m *yaml.Node, key string) string {
+	if v := valueAt(m, key); v != nil && v.Kind == yaml.ScalarNode {
+		return v.Value
+	}
+	return ""
+}
+
+// nodeAt follows a key path; it returns the deepest node found and whether the whole path exists.
+func nodeAt(n *yaml.Node, p []string) (*yaml.Node, bool) {
+	for _, k := range p {
+		switch n.Kind {
+		case yaml.MappingNode:
+			v := valueAt(n, k)
+			if v == nil {
+				return n, false
+			}
+			n = v
+		case yaml.SequenceNode:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(n.Content) {
+				return n, false
+			}
+			n = n.Content[i]
+		default:
+			return n, false
+		}
+	}
+	return n, true
+}
+
+// override applies one "path=value" to the merged document.
+func (l *loader) override(top *yaml.Node, family, o string) error {
+	key, val, ok := strings.Cut(o, "=")
+	key = strings.TrimSpace(key)
+	if !ok || key == "" {
+		return &Error{File: "--set", Msg: fmt.Sprintf("%q: expected key=value, e.g. hk.cap=13", o)}
+	}
+	p := strings.Split(key, ".")
+	if valueAt(top, p[0]) == nil && family != "" {
+		p = append([]string{family}, p...)
+	}
+	var vdoc yaml.Node
+	if err := yaml.Unmarshal([]byte(val), &vdoc); err != nil || len(vdoc.Content) == 0 {
+		vdoc = yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: val}}}
+	}
+	v := vdoc.Content[0]
+	mark(v, "--set", l.origin)
+	// Check the key and the value's type on their own, strictly.
+	probe := &yaml.Node{Kind: yaml.MappingNode}
+	cur := probe
+	for i, k := range p {
+		kn := &yaml.Node{Kind: yaml.ScalarNode, Value: k}
+		if i == len(p)-1 {
+			cur.Content = append(cur.Content, kn, v)
+			break
+		}
+		next := &yaml.Node{Kind: yaml.MappingNode}
+		cur.Content = append(cur.Content, kn, next)
+		cur = next
+	}
+	// Fill in required siblings? No: a strict decode only needs known keys and right types.
+	b, err := yaml.Marshal(probe)
+	if err != nil {
+		return &Error{File: "--set", Msg: err.Error()}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	var rs Ruleset
+	if err := dec.Decode(&rs); err != nil {
+		msg := err.Error()
+		if m := fieldRe.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("unknown key %q", m[2])
+		} else {
+			msg = cleanYAMLMsg(msg)
+		}
+		return &Error{File: "--set", Msg: fmt.Sprintf("%s: %s", key, msg)}
+	}
+	// Apply.
+	cur = top
+	for i, k := range p {
+		if i == len(p)-1 {
+			if ex := valueAt(cur, k); ex != nil {
+				*ex = *v
+			} else {
+				cur.Content = append(cur.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, v)
+			}
+			break
+		}
+		next := valueAt(cur, k)
+		if next == nil {
+			next = &yaml.Node{Kind: yaml.MappingNode}
+			cur.Content = append(cur.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, next)
+		}
+		if next.Kind != yaml.MappingNode {
+			return &Error{File: "--set", Msg: fmt.Sprintf("%s: %s is not a mapping", key, strings.Join(p[:i+1], "."))}
+		}
+		cur = next
+	}
+	return nil
+}
+
+var (
+	lineRe  = regexp.MustCompile(`line (\d+): (.*)`)
+	fieldRe = regexp.MustCompile(`line (\d+): field (\S+) not found in type (\S+)`)
+)
+
+// yamlError turns a yaml.v3 error into an *Error with the first line it names.
+func (l *loader) yamlError(file string, err error) error {
+	var te *yaml.TypeError
+	msgs := []string{err.Error()}
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	}
+	for _, m := range msgs {
+		if f := fieldRe.FindStringSubmatch(m); f != nil {
+			line, _ := strconv.Atoi(f[1])
+			return &Error{File: file, Line: line, Msg: fmt.Sprintf("unknown key %q (not part of %s)", f[2], strings.TrimPrefix(f[3], "*"))}
+		}
+		if f := lineRe.FindStringSubmatch(m); f != nil {
+			line, _ := strconv.Atoi(f[1])
+			return &Error{File: file, Line: line, Msg: cleanYAMLMsg(f[2])}
+		}
+	}
+	return &Error{File: file, Msg: cleanYAMLMsg(err.Error())}
+}
+
+func cleanYAMLMsg(s string) string {
+	s = strings.TrimPrefix(s, "yaml: ")
+	s = strings.TrimPrefix(s, "unmarshal errors:\n  ")
+	if f := lineRe.FindStringSubmatch(s); f != nil {
+		s = f[2]
+	}
+	return s
+}
+
+// validator is implemented by every ruleset section.
+type validator interface{ Validate() error }
+
+func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
+	fail := func(p []string, msg string) error {
+		n, _ := nodeAt(top, p)
+		return &Error{File: l.files[n], Line: n.Line, Msg: msg}
+	}
+	if rs.Name == "" {
+		return fail(nil, "missing name:")
+	}
+	sections := map[string]any{FamilyHK: rs.HK, FamilyDeBurger: rs.DeBurger, FamilyAmerican: rs.American}
+	want, ok := sections[rs.Family]
+	if !ok {
+		return fail([]string{"family"}, fmt.Sprintf("family %q: expected hk, american or deburger", rs.Family))
+	}
+	if reflect.ValueOf(want).IsNil() {
+		return fail(nil, fmt.Sprintf("family %s needs a %s: section", rs.Family, rs.Family))
+	}
+	for _, name := range slices.Sorted(mapsKeys(sections)) {
+		sec := sections[name]
+		if name != rs.Family && !reflect.ValueOf(sec).IsNil() {
+			return fail([]string{name}, fmt.Sprintf("a %s ruleset cannot have a %s: section", rs.Family, name))
+		}
+	}
+	check := func(section string, v any) error {
+		if v == nil || reflect.ValueOf(v).IsNil() {
+			return nil
+		}
+		val, ok := v.(validator)
+		if !ok {
+			return nil
+		}
+		err := val.Validate()
+		if err == nil {
+			return nil
+		}
+		var re *scoring.RuleError
+		if errors.As(err, &re) {
+			return fail(append([]string{section}, re.Path...), re.Msg)
+		}
+		return fail([]string{section}, err.Error())
+	}
+	if err := check(rs.Family, want); err != nil {
+		return err
+	}
+	return check("settlement", any(rs.Settlement))
+}
+
+func mapsKeys(m map[string]any) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+var sourceType = reflect.TypeFor[scoring.Source]()
+
+// fillSources sets every scoring.Source field named Source to the ruleset and line of the YAML
+// mapping its struct was decoded from.
+func fillSources(v reflect.Value, n *yaml.Node, origin map[*yaml.Node]string) {
+	if n == nil || !v.IsValid() {
+		return
+	}
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return
+		}
+		v = v.Elem()
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return
+		}
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			fv := v.Field(i)
+			if f.Name == "Source" && f.Type == sourceType {
+				if fv.CanSet() {
+					fv.Set(reflect.ValueOf(scoring.Source{Ruleset: origin[n], Line: n.Line}))
+				}
+				continue
+			}
+			tag := f.Tag.Get("yaml")
+			name, opts, _ := strings.Cut(tag, ",")
+			if name == "-" {
+				continue
+			}
+			if strings.Contains(opts, "inline") {
+				fillSources(fv, n, origin)
+				continue
+			}
+			if name == "" {
+				name = strings.ToLower(f.Name)
+			}
+			fillSources(fv, valueAt(n, name), origin)
+		}
+	case reflect.Map:
+		if n.Kind != yaml.MappingNode || v.Type().Key().Kind() != reflect.String {
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			key := reflect.ValueOf(n.Content[i].Value).Convert(v.Type().Key())
+			ev := v.MapIndex(key)
+			if !ev.IsValid() {
+				continue
+			}
+			cp := reflect.New(ev.Type()).Elem()
+			cp.Set(ev)
+			fillSources(cp, n.Content[i+1], origin)
+			v.SetMapIndex(key, cp)
+		}
+	case reflect.Slice, reflect.Array:
+		if n.Kind != yaml.SequenceNode {
+			return
+		}
+		for i := 0; i < v.Len() && i < len(n.Content); i++ {
+			fillSources(v.Index(i), n.Content[i], origin)
+		}
+	}
+}
+
+// YAML returns the resolved ruleset as YAML, inherited values included, comments kept.
+func (rs *Ruleset) YAML() ([]byte, error) {
+	if rs.node == nil {
+		return yaml.Marshal(rs)
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(rs.node); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Check loads a ruleset file and reports the first problem, or nil.
+func Check(file string) (*Ruleset, error) { return Load(file) }
