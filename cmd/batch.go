@@ -1,0 +1,201 @@
+package cmd
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"github.com/mjref/mjref/notation"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+)
+
+// batchLine is one input line of a batch.
+type batchLine struct {
+	N    int    // 1-based line number
+	Text string // the line, trimmed
+}
+
+// batchError is the JSON object written for a line that failed.
+type batchError struct {
+	Line  int    `json:"line"`
+	Input string `json:"input"`
+	Error string `json:"error"`
+	Code  int    `json:"code"`
+	Col   int    `json:"col,omitempty"`
+}
+
+// batchFunc handles one line and returns the value to write and whether its verdict is positive,
+// or an error for that line.
+type batchFunc func(l batchLine) (v any, positive bool, err error)
+
+// batchSummary counts what a batch found.
+type batchSummary struct {
+	Lines    int
+	Negative int   // lines whose verdict was negative
+	Failed   int   // lines that could not be handled
+	Worst    error // the error of the failed line with the highest exit status
+}
+
+// err turns the summary into the command's result: the worst line error, else errNegative, else nil.
+func (s batchSummary) err() error {
+	switch {
+	case s.Worst != nil:
+		return &batchFailed{n: s.Failed, worst: s.Worst}
+	case s.Negative > 0:
+		return errNegative
+	}
+	return nil
+}
+
+// batchFailed reports failed lines; its exit status is the worst line's.
+type batchFailed struct {
+	n     int
+	worst error
+}
+
+func (e *batchFailed) Error() string {
+	return fmt.Sprintf("%d line(s) failed; the first worst: %v", e.n, e.worst)
+}
+func (e *batchFailed) Unwrap() error { return e.worst }
+
+// chunk is a run of lines handled by one worker; results are written in input order.
+type chunk struct {
+	lines []batchLine
+	out   bytes.Buffer
+	sum   batchSummary
+	done  chan struct{}
+}
+
+const chunkLines = 512
+
+// runBatch reads one item per line from in (blank lines and lines starting with # are skipped),
+// handles them on every core and writes one JSON object per line to out, in input order.
+// It returns what it found and the first read or write error.
+func runBatch(in io.Reader, out io.Writer, fn batchFunc) (sum batchSummary, err error) {
+	workers := runtime.GOMAXPROCS(0)
+	work := make(chan *chunk, workers*2)
+	order := make(chan *chunk, workers*4)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range work {
+				handleChunk(c, fn)
+			}
+		}()
+	}
+
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(order)
+		defer close(work)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+		n := 0
+		c := &chunk{done: make(chan struct{})}
+		for sc.Scan() {
+			n++
+			text := strings.TrimSpace(sc.Text())
+			if text == "" || strings.HasPrefix(text, "#") {
+				continue
+			}
+			c.lines = append(c.lines, batchLine{N: n, Text: text})
+			if len(c.lines) == chunkLines {
+				order <- c
+				work <- c
+				c = &chunk{done: make(chan struct{})}
+			}
+		}
+		if len(c.lines) > 0 {
+			order <- c
+			work <- c
+		}
+		readErr <- sc.Err()
+	}()
+
+	bw := bufio.NewWriterSize(out, 64*1024)
+	var writeErr error
+	for c := range order {
+		<-c.done
+		sum.Lines += c.sum.Lines
+		sum.Negative += c.sum.Negative
+		sum.Failed += c.sum.Failed
+		if c.sum.Worst != nil && (sum.Worst == nil || exitCode(c.sum.Worst) > exitCode(sum.Worst)) {
+			sum.Worst = c.sum.Worst
+		}
+		if writeErr == nil {
+			_, writeErr = bw.Write(c.out.Bytes())
+		}
+	}
+	wg.Wait()
+	if e := bw.Flush(); writeErr == nil {
+		writeErr = e
+	}
+	if e := <-readErr; e != nil {
+		return sum, e
+	}
+	return sum, writeErr
+}
+
+func handleChunk(c *chunk, fn batchFunc) {
+	defer close(c.done)
+	enc := json.NewEncoder(&c.out)
+	enc.SetEscapeHTML(false)
+	for _, l := range c.lines {
+		c.sum.Lines++
+		v, ok, err := safeCall(fn, l)
+		if err == nil {
+			err = enc.Encode(v)
+		}
+		if err != nil {
+			c.sum.Failed++
+			if c.sum.Worst == nil || exitCode(err) > exitCode(c.sum.Worst) {
+				c.sum.Worst = fmt.Errorf("line %d: %w", l.N, err)
+			}
+			_ = enc.Encode(lineError(l, err))
+			continue
+		}
+		if !ok {
+			c.sum.Negative++
+		}
+	}
+}
+
+// safeCall turns a panic in one line's handling into that line's error (exit 3 for the run).
+func safeCall(fn batchFunc, l batchLine) (v any, ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &bugError{msg: "internal error: " + toString(r)}
+		}
+	}()
+	return fn(l)
+}
+
+type bugError struct{ msg string }
+
+func (e *bugError) Error() string { return e.msg }
+
+func toString(v any) string {
+	if s, ok := v.(interface{ Error() string }); ok {
+		return s.Error()
+	}
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func lineError(l batchLine, err error) batchError {
+	be := batchError{Line: l.N, Input: l.Text, Error: err.Error(), Code: exitCode(err)}
+	var ne *notation.Error
+	if errors.As(err, &ne) {
+		be.Col = ne.Col()
+	}
+	return be
+}

@@ -1,0 +1,128 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mattn/go-runewidth"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Exit statuses. They are documented in `mjref help exit-codes` and the README.
+const (
+	ExitOK    = 0 // the command ran and the verdict is positive
+	ExitNo    = 1 // the command ran and the verdict is negative
+	ExitInput = 2 // bad input: notation, flags, ruleset, log
+	ExitBug   = 3 // a bug in mjref
+)
+
+// errNegative is returned by a command that has printed a negative verdict: exit 1, nothing more printed.
+var errNegative = errors.New("negative verdict")
+
+// usageError is bad flags or arguments.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// inputError is bad input of any other kind (a hand, a file), with an optional hint.
+type inputError struct {
+	err  error
+	hint string
+}
+
+func (e *inputError) Error() string { return e.err.Error() }
+func (e *inputError) Unwrap() error { return e.err }
+
+// withHint wraps err as bad input with a hint line for the user.
+func withHint(err error, hint string) error { return &inputError{err: err, hint: hint} }
+
+// exitCode decides the exit status of an error; it is the only place that does.
+func exitCode(err error) int {
+	var ue *usageError
+	var ie *inputError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, errNegative):
+		return ExitNo
+	case errors.As(err, &ue), errors.As(err, &ie),
+		errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
+		errors.Is(err, scoring.ErrImpossible):
+		return ExitInput
+	case isCobraUsage(err):
+		return ExitInput
+	}
+	return ExitBug
+}
+
+// isCobraUsage recognises cobra's and pflag's own argument errors.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "flag needs an argument",
+		"invalid argument", "accepts ", "requires at least", "requires at most", "bad flag syntax", "required flag"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// printError writes err to w for the user: "mjref: error: ...", a caret under a notation column, a hint.
+// With JSON output the error is a JSON object instead.
+func printError(w io.Writer, err error, jsonOut bool) {
+	code := exitCode(err)
+	var ne *notation.Error
+	hasNE := errors.As(err, &ne)
+	var hint string
+	var ie *inputError
+	if errors.As(err, &ie) {
+		hint = ie.hint
+	}
+	if hasNE && hint == "" {
+		hint = "tiles are digits then a suit letter (123m 456p 789s 11z), melds in brackets [555p]; see 'mjref help notation'"
+	}
+	if code == ExitBug {
+		hint = "this is a bug in mjref: please report it with the command you ran"
+	}
+	if jsonOut {
+		obj := map[string]any{"error": err.Error(), "code": code}
+		if hasNE {
+			obj["col"] = ne.Col()
+			obj["offset"] = ne.Offset
+			obj["input"] = ne.Input
+		}
+		var re *rulesets.Error
+		if errors.As(err, &re) {
+			obj["file"] = re.File
+			if re.Line > 0 {
+				obj["line"] = re.Line
+			}
+		}
+		if hint != "" {
+			obj["hint"] = hint
+		}
+		b, _ := json.Marshal(obj)
+		fmt.Fprintf(w, "%s\n", b)
+		return
+	}
+	fmt.Fprintf(w, "mjref: error: %s\n", err)
+	if hasNE && ne.Input != "" {
+		prefix := []rune(ne.Input)
+		if ne.Offset <= len(prefix) {
+			prefix = prefix[:ne.Offset]
+		}
+		fmt.Fprintf(w, "  %s\n  %s^ col %d (offset %d)\n", ne.Input, strings.Repeat(" ", runewidth.StringWidth(string(prefix))), ne.Col(), ne.Offset)
+	}
+	if hint != "" {
+		fmt.Fprintf(w, "mjref: hint: %s\n", hint)
+	}
+}

@@ -1,0 +1,60 @@
+package cmd
+
+import "github.com/spf13/cobra"
+
+const notationHelp = `Tile notation (MPSZ)
+
+  Suit tiles and honours are digits followed by a suit letter:
+    m  characters (craks)   123m
+    p  dots (circles)       456p
+    s  bamboo (bams)        789s
+    z  honours 1z-7z = East South West North White Green Red
+  Strings copied from Tenhou or Mahjong Soul parse as they are (0m/0p/0s, a red five, reads as 5).
+  Spaces between groups are free.
+
+  Honour aliases (output always uses MPSZ):
+    E S W N          the winds        (also 東 南 西 北)
+    Wd Gd Rd         white, green and red dragons (also 白 發 中)
+
+  Bonus tiles:
+    1f-4f  flowers (plum, orchid, chrysanthemum, bamboo)
+    5f-8f  seasons (spring, summer, autumn, winter)
+           flower n and season n+4 belong to seat n (East 1, South 2, West 3, North 4)
+    f      an unnumbered flower (American and DeBurger games treat all eight alike)
+    2f*    a '*' after a bonus tile marks it boosted (DeBurger's bird)
+
+  Jokers: J (American rulesets only).
+
+  Melds:
+    [555p]      exposed pong         [123s]   exposed chow      [5555p]  exposed kong
+    [222mJ]     exposure holding a joker (also written [2m2m2mJ] or [22mJ])
+    (7777s)     concealed kong
+    [555p@W]    '@SEAT' names the seat whose discard was claimed (for responsibility rules)
+
+  The winning tile: written after a '+' at the end of the concealed tiles; it is part of the hand:
+    123m456p789s555p1z+1z     (the pair of East was completed by the last tile)
+  Without a '+', the last concealed tile written is the winning tile.
+
+  Canonical form (what mjref prints): concealed tiles grouped by suit and sorted, the winning tile after
+  '+' unless it is the last tile, then the melds, then the bonus tiles.
+`
+
+const exitCodesHelp = `Exit status
+
+  0  the command ran and the verdict is positive (a win, a legal claim, a valid file)
+  1  the command ran and the verdict is negative (not a win, below the minimum, an illegal claim)
+  2  bad input: notation, flags, ruleset, card or log (the message names the column, YAML line or event)
+  3  a bug in mjref
+
+  With -o json or -o jsonl, errors are also written to standard error as one JSON object:
+    {"error": "...", "code": 2, "col": 6, ...}
+  In batches (-), a bad line gives an error object for that line and the run goes on; the exit status is
+  the worst line's: 2 or 3 if any line failed, else 1 if any verdict was negative, else 0.
+`
+
+func addHelpTopics(root *cobra.Command) {
+	root.AddCommand(
+		&cobra.Command{Use: "notation", Short: "The tile notation every command accepts", Long: notationHelp},
+		&cobra.Command{Use: "exit-codes", Short: "What mjref's exit statuses mean", Long: exitCodesHelp},
+	)
+}

@@ -1,0 +1,96 @@
+package cmd
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"go.yaml.in/yaml/v3"
+)
+
+// Output formats.
+const (
+	FormatTable = "table"
+	FormatJSON  = "json"
+	FormatYAML  = "yaml"
+	FormatJSONL = "jsonl"
+)
+
+var outputFormats = []string{FormatTable, FormatJSON, FormatYAML, FormatJSONL}
+
+// enumFlag is a string flag that accepts only listed values and completes them.
+type enumFlag struct {
+	value   *string
+	allowed []string
+}
+
+func (e *enumFlag) String() string { return *e.value }
+func (e *enumFlag) Type() string   { return "string" }
+func (e *enumFlag) Set(s string) error {
+	if !slices.Contains(e.allowed, s) {
+		return fmt.Errorf("valid values are %s", strings.Join(e.allowed, "|"))
+	}
+	*e.value = s
+	return nil
+}
+
+// render writes v in the chosen machine format; table output is done by the caller.
+func render(w io.Writer, format string, v any) error {
+	switch format {
+	case FormatJSON:
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(v)
+	case FormatJSONL:
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(v)
+	case FormatYAML:
+		// Go through JSON so field names and text marshalling match the JSON contract.
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		var generic any
+		if err := yaml.Unmarshal(b, &generic); err != nil {
+			return err
+		}
+		enc := yaml.NewEncoder(w)
+		enc.SetIndent(2)
+		if err := enc.Encode(generic); err != nil {
+			return err
+		}
+		return enc.Close()
+	}
+	return fmt.Errorf("render: format %q is not a machine format", format)
+}
+
+// newTable returns a table with ASCII borders and headers as written, so golden output is stable.
+func newTable(w io.Writer, header ...string) *tablewriter.Table {
+	t := tablewriter.NewTable(w,
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+	)
+	if len(header) > 0 {
+		t.Header(header)
+	}
+	return t
+}
+
+// table renders rows under a header.
+func table(w io.Writer, header []string, rows [][]string) error {
+	t := newTable(w, header...)
+	for _, r := range rows {
+		if err := t.Append(r); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}

@@ -1,0 +1,160 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/spf13/cobra"
+)
+
+type parseOptions struct {
+	IO     *IOStreams
+	Output string
+	Hand   string
+	Batch  bool
+}
+
+func newParseCmd(f *factory, runF func(*parseOptions) error) *cobra.Command {
+	o := &parseOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "parse HAND | -",
+		Short: "Read a hand in tile notation and print its canonical form and tiles",
+		Long: `Read a hand in MPSZ tile notation and print it back in canonical form, with its tiles by suit,
+its melds, its bonus tiles and its winning tile. Use it to check what mjref understood.
+With '-', hands are read from standard input, one per line. See 'mjref help notation'.`,
+		Example: `  mjref parse '123m456p789s11z [555p]'
+  mjref parse 'E E E Rd Rd 123s [555p@W] 2f*' -o json
+  printf '123m456p789s11z\n19m19p19s1234567z\n' | mjref parse - -o jsonl`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			hand, batch, err := handArg(cmd, f, args)
+			if err != nil {
+				return err
+			}
+			o.Hand, o.Batch, o.Output = hand, batch, f.Output
+			if runF != nil {
+				return runF(o)
+			}
+			return parseRun(cmd.Context(), o, f)
+		},
+	}
+	return cmd
+}
+
+// handView is the JSON shape of a parsed hand.
+type handView struct {
+	Canonical string            `json:"canonical"`
+	Concealed []notation.Tile   `json:"concealed"`
+	BySuit    map[string]string `json:"by_suit"`
+	Melds     []meldView        `json:"melds"`
+	Bonus     []string          `json:"bonus"`
+	WinTile   *notation.Tile    `json:"win_tile"`
+	Tiles     int               `json:"tiles"`
+}
+
+type meldView struct {
+	Notation  string          `json:"notation"`
+	Kind      string          `json:"kind"`
+	Tiles     []notation.Tile `json:"tiles"`
+	Concealed bool            `json:"concealed"`
+	From      string          `json:"from,omitempty"`
+}
+
+func newHandView(h notation.Hand) handView {
+	v := handView{
+		Canonical: notation.Format(h),
+		Concealed: h.Concealed.Tiles(),
+		BySuit:    map[string]string{},
+		Melds:     []meldView{},
+		Bonus:     []string{},
+		Tiles:     h.TileCount(),
+	}
+	for _, t := range v.Concealed {
+		name := t.Suit().String()
+		v.BySuit[name] += t.String()
+	}
+	for s, ts := range v.BySuit {
+		parsed, _ := notation.ParseTiles(ts)
+		v.BySuit[s] = notation.FormatTiles(parsed)
+	}
+	for _, m := range h.Melds {
+		mv := meldView{Notation: m.String(), Kind: m.Kind.String(), Tiles: m.Tiles(), Concealed: m.Concealed}
+		if m.From != notation.NoSeat {
+			mv.From = m.From.String()
+		}
+		v.Melds = append(v.Melds, mv)
+	}
+	for _, b := range h.Bonus {
+		v.Bonus = append(v.Bonus, b.String())
+	}
+	if h.Win != notation.NoTile {
+		w := h.Win
+		v.WinTile = &w
+	}
+	return v
+}
+
+func parseRun(_ context.Context, o *parseOptions, f *factory) error {
+	parse := func(l batchLine) (any, bool, error) {
+		h, err := notation.Parse(l.Text)
+		if err != nil {
+			return nil, false, err
+		}
+		return newHandView(h), true, nil
+	}
+	if o.Batch {
+		if o.Output == FormatJSONL || o.Output == FormatJSON {
+			sum, err := runBatch(o.IO.In, o.IO.Out, parse)
+			if err != nil {
+				return err
+			}
+			return sum.err()
+		}
+		return eachLine(f, func(l batchLine) error {
+			v, _, err := parse(l)
+			if err != nil {
+				return fmt.Errorf("line %d: %w", l.N, err)
+			}
+			return renderHand(o, v.(handView))
+		})
+	}
+	v, _, err := parse(batchLine{N: 1, Text: o.Hand})
+	if err != nil {
+		return err
+	}
+	return renderHand(o, v.(handView))
+}
+
+func renderHand(o *parseOptions, v handView) error {
+	if o.Output != FormatTable {
+		return render(o.IO.Out, o.Output, v)
+	}
+	rows := [][]string{{"canonical", v.Canonical}}
+	for _, s := range []string{"characters", "dots", "bamboo", "honours", "joker"} {
+		if ts, ok := v.BySuit[s]; ok {
+			rows = append(rows, []string{s, ts})
+		}
+	}
+	for _, m := range v.Melds {
+		desc := m.Kind
+		if m.Concealed {
+			desc = "concealed " + desc
+		} else {
+			desc = "exposed " + desc
+		}
+		if m.From != "" {
+			desc += ", claimed from " + m.From
+		}
+		rows = append(rows, []string{"meld", m.Notation + "  " + desc})
+	}
+	if len(v.Bonus) > 0 {
+		rows = append(rows, []string{"bonus", strings.Join(v.Bonus, " ")})
+	}
+	win := "-"
+	if v.WinTile != nil {
+		win = v.WinTile.String() + " (" + v.WinTile.Name() + ")"
+	}
+	rows = append(rows, []string{"winning tile", win}, []string{"tiles", fmt.Sprintf("%d (kongs count as 3)", v.Tiles)})
+	return table(o.IO.Out, []string{"part", "tiles"}, rows)
+}

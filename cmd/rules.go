@@ -1,0 +1,86 @@
+package cmd
+
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/rulesets"
+	"github.com/spf13/cobra"
+)
+
+func newRulesCmd(f *factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "rules",
+		Short: "List, show and check rulesets",
+		Args:  cobra.NoArgs,
+	}
+	cmd.AddCommand(
+		&cobra.Command{
+			Use:   "list",
+			Short: "List the built-in rulesets",
+			Args:  cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				infos := rulesets.Builtins()
+				if f.Output != FormatTable {
+					return render(f.IO.Out, f.Output, infos)
+				}
+				var rows [][]string
+				for _, i := range infos {
+					rows = append(rows, []string{i.Name, i.Family, i.Extends, i.Description})
+				}
+				return table(f.IO.Out, []string{"name", "family", "extends", "description"}, rows)
+			},
+		},
+		&cobra.Command{
+			Use:   "show [NAME|FILE]",
+			Short: "Print a ruleset with every inherited value resolved (default: the --rules ruleset)",
+			Args:  cobra.MaximumNArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				name := f.Rules
+				if len(args) == 1 {
+					name = args[0]
+				}
+				rs, err := rulesets.Load(name, f.Sets...)
+				if err != nil {
+					return err
+				}
+				if f.Output == FormatTable || f.Output == FormatYAML {
+					b, err := rs.YAML()
+					if err != nil {
+						return err
+					}
+					_, err = f.IO.Out.Write(b)
+					return err
+				}
+				return render(f.IO.Out, f.Output, rs)
+			},
+		},
+		&cobra.Command{
+			Use:   "check FILE",
+			Short: "Validate a ruleset file (with everything it extends); exit 2 with the YAML line on a problem",
+			Args:  cobra.ExactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				rs, err := rulesets.Load(args[0], f.Sets...)
+				if err != nil {
+					return err
+				}
+				v := struct {
+					File    string `json:"file"`
+					Name    string `json:"name"`
+					Family  string `json:"family"`
+					Extends string `json:"extends,omitempty"`
+					OK      bool   `json:"ok"`
+				}{args[0], rs.Name, rs.Family, rs.Extends, true}
+				if f.Output != FormatTable {
+					return render(f.IO.Out, f.Output, v)
+				}
+				ext := ""
+				if rs.Extends != "" {
+					ext = ", extends " + rs.Extends
+				}
+				_, err = fmt.Fprintf(f.IO.Out, "%s: ok (ruleset %s, family %s%s)\n", args[0], rs.Name, rs.Family, ext)
+				return err
+			},
+		},
+	)
+	return cmd
+}
