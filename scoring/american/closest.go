@@ -1,0 +1,230 @@
+package american
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Candidate is one line of the card ranked for a hand in progress.
+type Candidate struct {
+	Line      string `json:"line"`
+	Section   string `json:"section"`
+	Value     int    `json:"value"`
+	Concealed bool   `json:"concealed"` // the line is marked C
+	// Need is how many tiles the hand still needs for the best concrete hand of the line, jokers
+	// counted where they may stand.
+	Need int `json:"need"`
+	// Missing are the tiles still needed; Extra the hand's tiles that have no place in it.
+	Missing []notation.Tile `json:"missing"`
+	Extra   []notation.Tile `json:"extra,omitempty"`
+	// Hand is the best concrete hand of the line.
+	Hand string `json:"hand"`
+	// Dead marks a line the hand can no longer make; Why says what rules it out.
+	Dead   bool           `json:"dead"`
+	Why    string         `json:"why,omitempty"`
+	Source scoring.Source `json:"source"`
+
+	idleJokers int
+}
+
+// AllDead reports whether every ranked line is dead: the hand is dead. Closest ranks live lines
+// first, so the first candidate decides.
+func AllDead(cands []Candidate) bool { return len(cands) > 0 && cands[0].Dead }
+
+// Closest ranks the card's lines by how many tiles h still needs, live lines first, then fewer tiles
+// needed, higher value, card order; top > 0 keeps that many. seen holds the tiles no longer available
+// to the player: discards and other players' exposures (not the player's own tiles); seen[Joker] counts
+// discarded jokers only, since jokers in exposures can still be redeemed. A hand whose every line is
+// dead is dead (AllDead).
+func Closest(card *Card, h *notation.Hand, seen notation.Counts, top int) []Candidate {
+	var hi handInfo
+	hi.read(h)
+	var sv seenInfo
+	for t, n := range seen {
+		tile := notation.Tile(t)
+		if tile == notation.Joker {
+			sv.jokers += int(n)
+		} else if s := slotOf(tile); s >= 0 {
+			sv.n[s] += int(n)
+		}
+	}
+	c := rank(card, &hi, &sv)
+	if top > 0 && len(c) > top {
+		c = c[:top]
+	}
+	return c
+}
+
+// seenInfo is the seen tiles by slot.
+type seenInfo struct {
+	n      [nIdx]int
+	jokers int
+}
+
+// distance is how far hi is from one concrete hand.
+type distance struct {
+	need       int
+	idleJokers int
+}
+
+// distanceTo measures how many tiles hi lacks for need/set (the concealed part, exposures placed).
+func distanceTo(need, set *[nIdx]uint8, hi *handInfo) distance {
+	total, have, setLeft := 0, 0, 0
+	for i := range nIdx {
+		nd := int(need[i])
+		u := min(int(hi.nat[i]), nd)
+		total += nd
+		have += u
+		setLeft += min(int(set[i]), nd-u)
+	}
+	used := min(hi.jokers, setLeft)
+	return distance{need: total - have - used, idleJokers: hi.jokers - used}
+}
+
+// missing lists the tiles hi lacks for need/set and those it holds with no place, jokers filling set
+// slots in tile order.
+func missing(need, set *[nIdx]uint8, hi *handInfo) (miss, extra []notation.Tile) {
+	jokers := hi.jokers
+	for i := range nIdx {
+		nd, n := int(need[i]), int(hi.nat[i])
+		u := min(n, nd)
+		short := nd - u
+		setShort := min(int(set[i]), short)
+		j := min(jokers, setShort)
+		jokers -= j
+		for range short - j {
+			miss = append(miss, tileOf(i))
+		}
+		for range n - u {
+			extra = append(extra, tileOf(i))
+		}
+	}
+	for range jokers {
+		extra = append(extra, notation.Joker)
+	}
+	return miss, extra
+}
+
+// alive reports whether the tiles need/set asks for are still to be had (research §3.4): naturals
+// outside sets must exist, and jokers cover what the sets lack.
+func alive(need, set *[nIdx]uint8, hi *handInfo, sv *seenInfo) (bool, string) {
+	jokersShort := 0
+	for i := range nIdx {
+		avail := supply(i) - sv.n[i] - int(hi.expNat[i])
+		fixed := int(need[i]) - int(set[i])
+		if fixed > avail {
+			return false, fmt.Sprintf("needs %d natural %s, only %d left", fixed, tileOf(i), max(avail, 0))
+		}
+		jokersShort += max(0, int(set[i])-(avail-fixed))
+	}
+	if left := MaxJokers - sv.jokers; jokersShort > left {
+		return false, fmt.Sprintf("needs %d jokers, only %d left", jokersShort, max(left, 0))
+	}
+	return true, ""
+}
+
+// rank measures every line; sv nil skips the dead check on seen tiles.
+func rank(card *Card, hi *handInfo, sv *seenInfo) []Candidate {
+	if card == nil {
+		return nil
+	}
+	var none seenInfo
+	if sv == nil {
+		sv = &none
+	}
+	// Every tile of the hand read as concealed, for lines the exposures rule out.
+	flat := *hi
+	flat.exp = nil
+	for i := range nIdx {
+		flat.nat[i] += hi.expNat[i]
+		if flat.nat[i] > 0 {
+			flat.natMask |= 1 << i
+		}
+	}
+	flat.jokers += hi.expJokers
+	flat.expNat = [nIdx]uint8{}
+	flat.expJokers = 0
+
+	out := make([]Candidate, 0, len(card.Lines))
+	for _, l := range card.Lines {
+		cand := Candidate{Line: l.ID, Section: l.Section, Value: l.Value, Concealed: l.Concealed, Source: l.Source}
+		bestLive, bestAny := -1, -1
+		var liveD, anyD distance
+		var why string
+		if !(l.Concealed && len(hi.exp) > 0) {
+			for k := range l.hands {
+				c := &l.hands[k]
+				need, set, ok := placeExposures(c, hi.exp)
+				if !ok {
+					continue
+				}
+				d := distanceTo(&need, &set, hi)
+				if bestAny < 0 || d.need < anyD.need {
+					bestAny, anyD = k, d
+				}
+				if bestLive >= 0 && d.need >= liveD.need {
+					continue
+				}
+				if ok, _ := alive(&need, &set, hi, sv); ok {
+					bestLive, liveD = k, d
+				}
+			}
+		}
+		if bestLive < 0 && bestAny >= 0 {
+			need, set, _ := placeExposures(&l.hands[bestAny], hi.exp)
+			_, why = alive(&need, &set, hi, sv)
+		}
+		switch {
+		case bestLive >= 0:
+			c := &l.hands[bestLive]
+			need, set, _ := placeExposures(c, hi.exp)
+			cand.Need, cand.idleJokers = liveD.need, liveD.idleJokers
+			cand.Missing, cand.Extra = missing(&need, &set, hi)
+			cand.Hand = c.handText()
+		case bestAny >= 0:
+			c := &l.hands[bestAny]
+			need, set, _ := placeExposures(c, hi.exp)
+			cand.Need, cand.idleJokers = anyD.need, anyD.idleJokers
+			cand.Missing, cand.Extra = missing(&need, &set, hi)
+			cand.Hand = c.handText()
+			cand.Dead, cand.Why = true, why
+		default:
+			// The exposures fit no hand of the line: measure it as if everything were concealed.
+			k, d := 0, distance{need: 1 << 30}
+			for j := range l.hands {
+				c := &l.hands[j]
+				if dj := distanceTo(&c.need, &c.set, &flat); dj.need < d.need {
+					k, d = j, dj
+				}
+			}
+			c := &l.hands[k]
+			cand.Need, cand.idleJokers = d.need, d.idleJokers
+			cand.Missing, cand.Extra = missing(&c.need, &c.set, &flat)
+			cand.Hand = c.handText()
+			cand.Dead = true
+			if l.Concealed && len(hi.exp) > 0 {
+				cand.Why = "a concealed line allows no exposure"
+			} else {
+				cand.Why = "the exposures fit no hand of this line"
+			}
+		}
+		out = append(out, cand)
+	}
+	slices.SortStableFunc(out, func(a, b Candidate) int {
+		if a.Dead != b.Dead {
+			if a.Dead {
+				return 1
+			}
+			return -1
+		}
+		if c := cmp.Compare(a.Need, b.Need); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.Value, a.Value)
+	})
+	return out
+}
