@@ -1,0 +1,531 @@
+package scoring
+
+import (
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+)
+
+// SetKind says what a set in a decomposition is.
+type SetKind uint8
+
+// Set kinds. A kong is a declared meld (exposed or concealed); four identical tiles in the hand
+// are never read as one set.
+const (
+	Chow SetKind = iota + 1
+	Pong
+	Kong
+)
+
+// String returns "chow", "pong" or "kong".
+func (k SetKind) String() string {
+	switch k {
+	case Chow:
+		return "chow"
+	case Pong:
+		return "pong"
+	case Kong:
+		return "kong"
+	}
+	return "set"
+}
+
+// Set is one set of a decomposition.
+type Set struct {
+	Kind SetKind
+	// Tile is the lowest tile of a chow, or the tile of a pong or kong.
+	Tile notation.Tile
+	// Concealed reports whether the set was formed in the hand: a set read from the concealed tiles
+	// or a concealed kong. A set completed by a winning discard is not concealed.
+	Concealed bool
+	// Melded reports whether the set was laid on the table (an exposed meld or a concealed kong).
+	Melded bool
+	// From is the seat whose discard was claimed for the set, or NoSeat.
+	From notation.Seat
+}
+
+// IsPongOrKong reports whether the set is a pong or a kong.
+func (s Set) IsPongOrKong() bool { return s.Kind == Pong || s.Kind == Kong }
+
+// Size returns the number of tiles in the set.
+func (s Set) Size() int {
+	if s.Kind == Kong {
+		return 4
+	}
+	return 3
+}
+
+// Has reports whether the set contains tile t.
+func (s Set) Has(t notation.Tile) bool {
+	if s.Kind == Chow {
+		return t >= s.Tile && t <= s.Tile+2
+	}
+	return t == s.Tile
+}
+
+// AddTo adds the set's tiles to c.
+func (s Set) AddTo(c *notation.Counts) {
+	if s.Kind == Chow {
+		c[s.Tile]++
+		c[s.Tile+1]++
+		c[s.Tile+2]++
+		return
+	}
+	c[s.Tile] += uint8(s.Size())
+}
+
+// Tiles lists the set's tiles.
+func (s Set) Tiles() []notation.Tile {
+	if s.Kind == Chow {
+		return []notation.Tile{s.Tile, s.Tile + 1, s.Tile + 2}
+	}
+	ts := make([]notation.Tile, s.Size())
+	for i := range ts {
+		ts[i] = s.Tile
+	}
+	return ts
+}
+
+// String returns the set in notation: "123m" for a set in the hand, "[555p]" for an exposed meld,
+// "(7777s)" for a concealed kong.
+func (s Set) String() string {
+	body := notation.FormatTiles(s.Tiles())
+	switch {
+	case s.Melded && s.Concealed:
+		return "(" + body + ")"
+	case s.Melded:
+		return "[" + body + "]"
+	}
+	return body
+}
+
+// Shape is the overall form of a winning hand.
+type Shape uint8
+
+// Winning shapes.
+const (
+	Standard        Shape = iota // four sets and a pair
+	SevenPairs                   // seven different pairs
+	ThirteenOrphans              // one of each terminal and honour plus a pair of one of them
+)
+
+// String returns "standard", "seven-pairs" or "thirteen-orphans".
+func (s Shape) String() string {
+	switch s {
+	case SevenPairs:
+		return "seven-pairs"
+	case ThirteenOrphans:
+		return "thirteen-orphans"
+	}
+	return "standard"
+}
+
+// WinInPair is the Decomposition.Win value when the winning tile completes the pair (or, for seven
+// pairs and thirteen orphans, when it is simply part of the hand); NoWin when the winning tile is unknown.
+const (
+	WinInPair = -1
+	NoWin     = -2
+)
+
+// Decomposition is one reading of a hand. It is a plain value of fixed size: the decomposer fills
+// one in place and hands it to the caller, who must copy it to keep it.
+type Decomposition struct {
+	Shape Shape
+	// Sets are the four sets of a standard hand: the hand's melds first, in the hand's order, then the
+	// sets read from the concealed tiles in tile order. Unused for the other shapes.
+	Sets [4]Set
+	// Pair is the pair of a standard hand, or the doubled tile of thirteen orphans.
+	Pair notation.Tile
+	// Pairs are the seven pairs, in tile order, of a seven-pairs hand.
+	Pairs [7]notation.Tile
+	// Win is the index in Sets of the set the winning tile completes, WinInPair or NoWin.
+	Win int8
+}
+
+// Counts returns every tile the decomposition uses, kongs as four tiles.
+func (d *Decomposition) Counts() notation.Counts {
+	var c notation.Counts
+	switch d.Shape {
+	case SevenPairs:
+		for _, p := range d.Pairs {
+			c[p] += 2
+		}
+	case ThirteenOrphans:
+		for _, t := range orphans {
+			c[t]++
+		}
+		c[d.Pair]++
+	default:
+		for _, s := range d.Sets {
+			s.AddTo(&c)
+		}
+		c[d.Pair] += 2
+	}
+	return c
+}
+
+// Groups returns the reading as notation strings: the sets and then the pair ("55z"); the seven pairs;
+// or the thirteen tiles of thirteen orphans followed by the doubled tile.
+func (d *Decomposition) Groups() []string {
+	switch d.Shape {
+	case SevenPairs:
+		out := make([]string, 0, 7)
+		for _, p := range d.Pairs {
+			out = append(out, notation.FormatTiles([]notation.Tile{p, p}))
+		}
+		return out
+	case ThirteenOrphans:
+		return []string{notation.FormatTiles(orphans[:]), d.Pair.String()}
+	}
+	out := make([]string, 0, 5)
+	for _, s := range d.Sets {
+		out = append(out, s.String())
+	}
+	return append(out, notation.FormatTiles([]notation.Tile{d.Pair, d.Pair}))
+}
+
+// String returns the groups separated by spaces.
+func (d *Decomposition) String() string { return strings.Join(d.Groups(), " ") }
+
+// orphans are the thirteen terminals and honours.
+var orphans = [13]notation.Tile{1, 9, 10, 18, 19, 27, 28, 29, 30, 31, 32, 33, 34}
+
+// DecomposeOptions says which shapes besides the standard one to look for and how the hand was won.
+type DecomposeOptions struct {
+	SevenPairs      bool
+	ThirteenOrphans bool
+	// DiscardWin means the winning tile came from another player (a discard or a robbed kong): the set
+	// it completes is not concealed, and every distinct place the winning tile can sit in is yielded,
+	// so a scorer can take the most favourable one.
+	DiscardWin bool
+}
+
+// decomposer holds the state of one Decompose call.
+type decomposer struct {
+	c      notation.Counts
+	d      Decomposition
+	opt    DecomposeOptions
+	win    notation.Tile
+	yield  func(*Decomposition) bool
+	stop   bool
+	melded int
+}
+
+// Decompose calls yield with every reading of h: each way its concealed tiles form sets and a pair
+// together with its melds, plus seven pairs and thirteen orphans when opt asks for them. A hand whose
+// tile count is wrong, or which holds jokers, bonus tiles among its concealed tiles, or melds other
+// than chows, pongs and kongs, has no readings. The Decomposition passed to yield is reused: copy it
+// to keep it. Decompose stops when yield returns false.
+func Decompose(h *notation.Hand, opt DecomposeOptions, yield func(*Decomposition) bool) {
+	if len(h.Melds) > 4 {
+		return
+	}
+	for t := notation.F1; t < notation.NumTiles; t++ {
+		if h.Concealed[t] != 0 {
+			return
+		}
+	}
+	if h.Concealed[notation.NoTile] != 0 || h.Concealed.Total() != 14-3*len(h.Melds) {
+		return
+	}
+	dc := &decomposer{c: h.Concealed, opt: opt, win: h.Win, yield: yield, melded: len(h.Melds)}
+	for i, m := range h.Melds {
+		s, ok := setOfMeld(m)
+		if !ok {
+			return
+		}
+		dc.d.Sets[i] = s
+	}
+	if len(h.Melds) == 0 {
+		if opt.ThirteenOrphans && isThirteenOrphans(&dc.c) {
+			d := Decomposition{Shape: ThirteenOrphans, Win: WinInPair}
+			for _, t := range orphans {
+				if dc.c[t] == 2 {
+					d.Pair = t
+				}
+			}
+			if !yield(&d) {
+				return
+			}
+		}
+		if opt.SevenPairs && isSevenPairs(&dc.c) {
+			d := Decomposition{Shape: SevenPairs, Win: WinInPair}
+			n := 0
+			for t := notation.Tile(1); t <= notation.Red; t++ {
+				if dc.c[t] == 2 {
+					d.Pairs[n] = t
+					n++
+				}
+			}
+			if !yield(&d) {
+				return
+			}
+		}
+	}
+	for p := notation.Tile(1); p <= notation.Red && !dc.stop; p++ {
+		if dc.c[p] < 2 {
+			continue
+		}
+		dc.c[p] -= 2
+		dc.d.Pair = p
+		dc.sets(1, dc.melded)
+		dc.c[p] += 2
+	}
+}
+
+// setOfMeld turns a meld into a set, or reports that it cannot be one (jokers, quints, bad chows).
+func setOfMeld(m notation.Meld) (Set, bool) {
+	if m.Jokers != 0 || !m.Tile.IsPlaying() {
+		return Set{}, false
+	}
+	s := Set{Tile: m.Tile, Concealed: m.Concealed, Melded: true, From: m.From}
+	switch m.Kind {
+	case notation.Chow:
+		if !m.Tile.IsSuited() || m.Tile.Num() > 7 || m.Concealed {
+			return Set{}, false
+		}
+		s.Kind = Chow
+	case notation.Pong:
+		if m.Concealed {
+			return Set{}, false
+		}
+		s.Kind = Pong
+	case notation.Kong:
+		s.Kind = Kong
+	default:
+		return Set{}, false
+	}
+	return s, true
+}
+
+// sets reads the remaining concealed tiles, from tile `from` on, into sets n.. of the decomposition.
+// The lowest remaining tile i with count k is either all in chows starting at i (k chows) or one pong
+// and k-3 chows: this visits every multiset of sets exactly once.
+func (dc *decomposer) sets(from notation.Tile, n int) {
+	i := from
+	for i <= notation.Red && dc.c[i] == 0 {
+		i++
+	}
+	if i > notation.Red {
+		if n == 4 {
+			dc.emit()
+		}
+		return
+	}
+	k := int(dc.c[i])
+	if k >= 3 {
+		dc.take(i, n, 1, k-3)
+		if dc.stop {
+			return
+		}
+	}
+	dc.take(i, n, 0, k)
+}
+
+// take reads pongs pong(s) of i and chows chows starting at i into sets n.., then continues.
+func (dc *decomposer) take(i notation.Tile, n, pongs, chows int) {
+	if n+pongs+chows > 4 {
+		return
+	}
+	if chows > 0 {
+		if !i.IsSuited() || i.Num() > 7 || int(dc.c[i+1]) < chows || int(dc.c[i+2]) < chows {
+			return
+		}
+	}
+	k := uint8(3*pongs + chows)
+	dc.c[i] -= k
+	dc.c[i+1] -= uint8(chows)
+	dc.c[i+2] -= uint8(chows)
+	m := n
+	for range pongs {
+		dc.d.Sets[m] = Set{Kind: Pong, Tile: i, Concealed: true, From: notation.NoSeat}
+		m++
+	}
+	for range chows {
+		dc.d.Sets[m] = Set{Kind: Chow, Tile: i, Concealed: true, From: notation.NoSeat}
+		m++
+	}
+	dc.sets(i+1, m)
+	dc.c[i] += k
+	dc.c[i+1] += uint8(chows)
+	dc.c[i+2] += uint8(chows)
+}
+
+// emit places the winning tile and yields the reading: once for a self-drawn win, once per distinct
+// place for a win on another player's tile.
+func (dc *decomposer) emit() {
+	d := &dc.d
+	d.Shape = Standard
+	d.Win = NoWin
+	if d.Pair == dc.win {
+		d.Win = WinInPair
+		if !dc.opt.DiscardWin {
+			dc.stop = !dc.yield(d)
+			return
+		}
+		if dc.stop = !dc.yield(d); dc.stop {
+			return
+		}
+	}
+	for i := dc.melded; i < 4; i++ {
+		s := d.Sets[i]
+		if !s.Has(dc.win) || dc.seen(i) {
+			continue
+		}
+		d.Win = int8(i)
+		if !dc.opt.DiscardWin {
+			dc.stop = !dc.yield(d)
+			return
+		}
+		d.Sets[i].Concealed = false
+		dc.stop = !dc.yield(d)
+		d.Sets[i].Concealed = true
+		if dc.stop {
+			return
+		}
+	}
+	if d.Win == NoWin {
+		dc.stop = !dc.yield(d)
+	}
+}
+
+// seen reports whether a concealed set before index i is the same as set i.
+func (dc *decomposer) seen(i int) bool {
+	for j := dc.melded; j < i; j++ {
+		if dc.d.Sets[j].Kind == dc.d.Sets[i].Kind && dc.d.Sets[j].Tile == dc.d.Sets[i].Tile {
+			return true
+		}
+	}
+	return false
+}
+
+func isThirteenOrphans(c *notation.Counts) bool {
+	pair := false
+	n := 0
+	for _, t := range orphans {
+		switch c[t] {
+		case 1:
+		case 2:
+			if pair {
+				return false
+			}
+			pair = true
+		default:
+			return false
+		}
+		n += int(c[t])
+	}
+	return pair && n == 14
+}
+
+// isSevenPairs reports whether c is seven different pairs (four of a kind is not two pairs).
+func isSevenPairs(c *notation.Counts) bool {
+	pairs := 0
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		switch c[t] {
+		case 0:
+		case 2:
+			pairs++
+		default:
+			return false
+		}
+	}
+	return pairs == 7
+}
+
+// IsSevenPairs reports whether c holds exactly seven different pairs and nothing else.
+func IsSevenPairs(c *notation.Counts) bool { return c.Total() == 14 && isSevenPairs(c) }
+
+// IsThirteenOrphans reports whether c is exactly thirteen orphans.
+func IsThirteenOrphans(c *notation.Counts) bool { return c.Total() == 14 && isThirteenOrphans(c) }
+
+// IsWinning reports whether the concealed tiles c, beside melds declared sets, complete a hand of
+// four sets and a pair; with no melds, thirteen orphans also wins. Seven pairs is a ruleset option:
+// see IsSevenPairs. It allocates nothing and reads each suit once.
+func IsWinning(c *notation.Counts, melds int) bool {
+	if melds < 0 || melds > 4 || c[notation.NoTile] != 0 {
+		return false
+	}
+	n := 0
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		n += int(c[t])
+	}
+	for t := notation.F1; t < notation.NumTiles; t++ {
+		if c[t] != 0 {
+			return false
+		}
+	}
+	if n != 14-3*melds {
+		return false
+	}
+	if melds == 0 && isThirteenOrphans(c) {
+		return true
+	}
+	pairSeen := false
+	for _, t := range [...]notation.Tile{notation.East, notation.South, notation.West, notation.North, notation.White, notation.Green, notation.Red} {
+		switch c[t] {
+		case 0, 3:
+		case 2:
+			if pairSeen {
+				return false
+			}
+			pairSeen = true
+		default:
+			return false
+		}
+	}
+	for base := notation.Tile(1); base < notation.East; base += 9 {
+		var a [9]uint8
+		sum := 0
+		for i := range a {
+			a[i] = c[base+notation.Tile(i)]
+			sum += int(a[i])
+		}
+		switch sum % 3 {
+		case 0:
+			if !suitSets(a) {
+				return false
+			}
+		case 2:
+			if pairSeen || !suitSetsAndPair(a) {
+				return false
+			}
+			pairSeen = true
+		default:
+			return false
+		}
+	}
+	return pairSeen
+}
+
+// suitSets reports whether the counts of one suit split into sets. At the lowest tile with count k,
+// three chows from it are the same tiles as three pongs, so k mod 3 chows and the rest pongs is the
+// only reading that needs checking.
+func suitSets(a [9]uint8) bool {
+	for i := 0; i < 9; i++ {
+		r := a[i] % 3
+		if r == 0 {
+			continue
+		}
+		if i > 6 || a[i+1] < r || a[i+2] < r {
+			return false
+		}
+		a[i+1] -= r
+		a[i+2] -= r
+	}
+	return true
+}
+
+// suitSetsAndPair reports whether the counts of one suit split into sets and one pair.
+func suitSetsAndPair(a [9]uint8) bool {
+	for i := range a {
+		if a[i] >= 2 {
+			a[i] -= 2
+			if suitSets(a) {
+				return true
+			}
+			a[i] += 2
+		}
+	}
+	return false
+}
