@@ -5,7 +5,7 @@ package rulesets
 import (
 	"go.yaml.in/yaml/v3"
 
-	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/mjref/mjref/scoring/hk"
 	"github.com/mjref/mjref/scoring/points"
@@ -26,10 +26,10 @@ type Ruleset struct {
 	Family      string `yaml:"family"`
 	Description string `yaml:"description,omitempty"`
 
-	HK         *hk.Rules            `yaml:"hk,omitempty"`
-	DeBurger   *points.Rules        `yaml:"deburger,omitempty"`
-	American   *american.Rules      `yaml:"american,omitempty"`
-	Settlement *referee.SettleRules `yaml:"settlement,omitempty"`
+	HK         *hk.Rules       `yaml:"hk,omitempty"`
+	DeBurger   *points.Rules   `yaml:"deburger,omitempty"`
+	American   *american.Rules `yaml:"american,omitempty"`
+	Settlement *settle.Rules   `yaml:"settlement,omitempty"`
 
 	// File is where the ruleset came from: "builtin:hk.yaml" or a path.
 	File string `yaml:"-"`
