@@ -1,0 +1,488 @@
+package settle
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mjref/mjref/scoring"
+)
+
+// Rules is the settlement: section of a ruleset: the payout table and stake, the payment case for
+// each kind of win, and the special rules (robbing a kong, false win, several winners, responsibility).
+// The built-in tables and stakes live in the same section, so a ruleset names one or gives its own.
+type Rules struct {
+	// Table names the payout table in Tables that turns faan (or an American value) into points.
+	Table string `yaml:"table"`
+	// Stake names a multiplier in Stakes (二五雞, 五一, 一二蚊) or is a plain number such as 0.5;
+	// empty means 1.
+	Stake string `yaml:"stake,omitempty"`
+	// Limit is the faan a limit hand is paid at; 0 means the table's top row.
+	Limit int `yaml:"limit,omitempty"`
+	// SelfDraw names the case in Cases used for a self-drawn win.
+	SelfDraw string `yaml:"self_draw"`
+	// Discard names the case in Cases used for a win on a discard: "full" (全銃) or "half" (半銃) in hk.
+	Discard string `yaml:"discard"`
+	// Misnamed names the case in Cases used when a misnamed discard gives a player the win (American);
+	// empty when the ruleset has no such rule.
+	Misnamed string `yaml:"misnamed,omitempty"`
+	// Jokerless multiplies every payment of a jokerless win whose line carries the bonus (American: 2);
+	// 0 means no bonus.
+	Jokerless Amount `yaml:"jokerless,omitempty"`
+
+	// RobbingKong says how a robbed kong is paid.
+	RobbingKong RobbingKongRule `yaml:"robbing_kong"`
+	// FalseWin says what a false declaration of a win costs.
+	FalseWin FalseWinRule `yaml:"false_win"`
+	// MultipleWinners says who wins when several players claim one discard for a win.
+	MultipleWinners MultipleWinnersRule `yaml:"multiple_winners"`
+
+	// Cases are the payment cases by id.
+	Cases map[string]*Case `yaml:"cases"`
+	// Responsibility are the 包 triggers by id.
+	Responsibility map[string]*Trigger `yaml:"responsibility,omitempty"`
+	// Tables are the payout tables by name.
+	Tables map[string]*Table `yaml:"tables"`
+	// Stakes are the named stake multipliers.
+	Stakes map[string]*Stake `yaml:"stakes,omitempty"`
+}
+
+// Case is one way of paying a win: how many shares of the table amount each loser pays.
+// In a self-draw nobody is the discarder, so every loser pays Others.
+type Case struct {
+	Name   string `yaml:"name,omitempty"`
+	NameZH string `yaml:"name_zh,omitempty"`
+	// Each is a shorthand that sets Discarder and Others to the same number of shares.
+	Each Amount `yaml:"each,omitempty"`
+	// Discarder is the shares the discarder pays.
+	Discarder Amount `yaml:"discarder,omitempty"`
+	// Others is the shares each other loser pays.
+	Others Amount         `yaml:"others,omitempty"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// shares returns the shares of the discarder and of each other loser.
+func (c *Case) shares() (discarder, others Amount) {
+	if c.Each != 0 {
+		return c.Each, c.Each
+	}
+	return c.Discarder, c.Others
+}
+
+// Ways to pay a robbed kong.
+const (
+	RobAsDiscard  = "discard"   // settled as a discard win with the konger as the discarder
+	RobAsSelfDraw = "self-draw" // 搶槓當自摸: the konger alone pays every self-draw share
+)
+
+// RobbingKongRule says how a robbed kong (搶槓) is paid.
+type RobbingKongRule struct {
+	Name   string `yaml:"name,omitempty"`
+	NameZH string `yaml:"name_zh,omitempty"`
+	// As is RobAsDiscard (default) or RobAsSelfDraw.
+	As     string         `yaml:"as,omitempty"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// False-win penalties.
+const (
+	FalseWinLimitSelfDraw = "limit-self-draw" // the offender pays each other player a limit self-draw
+	FalseWinFixed         = "fixed"           // the offender pays each other player Amount (times the stake)
+	FalseWinNone          = "none"            // no payment
+)
+
+// FalseWinRule is the penalty for a false win (詐糊).
+type FalseWinRule struct {
+	Name   string `yaml:"name,omitempty"`
+	NameZH string `yaml:"name_zh,omitempty"`
+	// As is FalseWinLimitSelfDraw (default), FalseWinFixed or FalseWinNone.
+	As string `yaml:"as,omitempty"`
+	// Amount is what the offender pays each other player under FalseWinFixed, before the stake.
+	Amount Amount         `yaml:"amount,omitempty"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// Ways to resolve several claimants of one winning discard.
+const (
+	HeadBump = "head-bump" // 截糊: the claimant next in turn after the discarder wins alone
+	AllWin   = "all"       // 一炮多響: every claimant wins and is paid separately
+)
+
+// MultipleWinnersRule says who wins when several players claim the same discard for a win.
+type MultipleWinnersRule struct {
+	Name   string `yaml:"name,omitempty"`
+	NameZH string `yaml:"name_zh,omitempty"`
+	// As is HeadBump (default) or AllWin.
+	As     string         `yaml:"as,omitempty"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// Meld classes a responsibility trigger counts.
+const (
+	MeldsDragon  = "dragon"  // pongs and kongs of dragons
+	MeldsWind    = "wind"    // pongs and kongs of winds
+	MeldsKong    = "kong"    // kongs, concealed ones included
+	MeldsExposed = "exposed" // every exposed meld (chows, pongs, kongs; not concealed kongs)
+)
+
+// Trigger is one responsibility (包) rule: the player whose discard gave the winner the Count-th meld of
+// a class pays the whole amount the winner collects, alone.
+type Trigger struct {
+	Name   string `yaml:"name,omitempty"`
+	NameZH string `yaml:"name_zh,omitempty"`
+	// Melds is the class of melds counted: MeldsDragon, MeldsWind, MeldsKong or MeldsExposed.
+	Melds string `yaml:"melds"`
+	// Count is the meld whose feeder becomes responsible: 3 for the third dragon set.
+	Count int `yaml:"count"`
+	// WinningDiscard also makes the discarder responsible when the winning discard itself completes the
+	// Count-th set in the hand (dragon and wind classes only).
+	WinningDiscard bool `yaml:"winning_discard,omitempty"`
+	// On lists the wins it applies to: "discard" (robbing a kong included) and "self-draw"; empty means both.
+	On     []string       `yaml:"on,omitempty"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// Table turns faan (or an American value) into points: either rows of Points keyed "3", "4-6" or "10+",
+// or a linear Per points for each unit.
+type Table struct {
+	Name   string `yaml:"name,omitempty"`
+	NameZH string `yaml:"name_zh,omitempty"`
+	// Points maps a faan, a range "4-6" or an open range "10+" to points.
+	Points map[string]Amount `yaml:"points,omitempty"`
+	// Per is the points per faan or value unit of a linear table (American: 1).
+	Per    Amount         `yaml:"per,omitempty"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// Stake is a named base multiplier: 二五雞 0.5, 五一 1, 一二蚊 2 on the half-spicy table.
+type Stake struct {
+	Name       string         `yaml:"name,omitempty"`
+	Multiplier Amount         `yaml:"multiplier"`
+	Source     scoring.Source `yaml:"-"`
+}
+
+// row is one parsed table row: faan lo..hi (hi < 0 means open) pays points.
+type row struct {
+	lo, hi int
+	points Amount
+}
+
+// maxFaan bounds the faan a table row may name, to keep every table a small array.
+const maxFaan = 1000
+
+// rowsOf parses and checks a table's rows, sorted by faan and contiguous.
+func (t *Table) rowsOf(path []string) ([]row, error) {
+	if len(t.Points) == 0 && t.Per == 0 {
+		return nil, ruleErr(path, "a table needs points: (faan to points) or per: (points per faan)")
+	}
+	if len(t.Points) != 0 && t.Per != 0 {
+		return nil, ruleErr(path, "a table has points: or per:, not both")
+	}
+	if t.Per < 0 {
+		return nil, ruleErr(append(path, "per"), "must not be negative")
+	}
+	rows := make([]row, 0, len(t.Points))
+	for k, v := range t.Points {
+		p := append(path, "points", k)
+		r, err := parseRow(k)
+		if err != nil {
+			return nil, ruleErr(p, err.Error())
+		}
+		if v < 0 {
+			return nil, ruleErr(p, "points must not be negative")
+		}
+		r.points = v
+		rows = append(rows, r)
+	}
+	slices.SortFunc(rows, func(a, b row) int { return a.lo - b.lo })
+	for i := 1; i < len(rows); i++ {
+		prev, r := rows[i-1], rows[i]
+		key := append(path, "points", rowKey(r))
+		switch {
+		case prev.hi < 0 || r.lo <= prev.hi:
+			return nil, ruleErr(key, fmt.Sprintf("overlaps the row %s", rowKey(prev)))
+		case r.lo > prev.hi+1:
+			return nil, ruleErr(key, fmt.Sprintf("leaves a gap after %s: no row for %d faan", rowKey(prev), prev.hi+1))
+		case r.points < prev.points:
+			return nil, ruleErr(key, fmt.Sprintf("pays less than the row %s", rowKey(prev)))
+		}
+	}
+	return rows, nil
+}
+
+func rowKey(r row) string {
+	switch {
+	case r.hi < 0:
+		return strconv.Itoa(r.lo) + "+"
+	case r.lo == r.hi:
+		return strconv.Itoa(r.lo)
+	}
+	return strconv.Itoa(r.lo) + "-" + strconv.Itoa(r.hi)
+}
+
+// parseRow reads a table key: "3", "4-6" or "10+".
+func parseRow(k string) (row, error) {
+	num := func(s string) (int, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 0 || n > maxFaan {
+			return 0, fmt.Errorf("row %q: expected a faan from 0 to %d, a range like 4-6 or an open row like 10+", k, maxFaan)
+		}
+		return n, nil
+	}
+	if s, ok := strings.CutSuffix(k, "+"); ok {
+		n, err := num(s)
+		return row{lo: n, hi: -1}, err
+	}
+	if a, b, ok := strings.Cut(k, "-"); ok {
+		lo, err := num(a)
+		if err != nil {
+			return row{}, err
+		}
+		hi, err := num(b)
+		if err != nil {
+			return row{}, err
+		}
+		if hi < lo {
+			return row{}, fmt.Errorf("row %q: the range ends before it starts", k)
+		}
+		return row{lo: lo, hi: hi}, nil
+	}
+	n, err := num(k)
+	return row{lo: n, hi: n}, err
+}
+
+func ruleErr(path []string, msg string) *scoring.RuleError {
+	return &scoring.RuleError{Path: slices.Clone(path), Msg: msg}
+}
+
+// resolved is a Rules checked and looked up once for a settlement.
+type resolved struct {
+	r         *Rules
+	table     *Table
+	tableName string
+	rows      []row
+	stake     Amount
+	stakeName string
+	selfDraw  *Case
+	discard   *Case
+	misnamed  *Case
+	jokerless Amount
+	limit     int
+}
+
+// Validate checks the section and returns a *scoring.RuleError whose Path is the YAML key path below
+// settlement: for the first problem found.
+func (r *Rules) Validate() error {
+	_, err := r.resolve()
+	if err != nil {
+		return err
+	}
+	return nil
+}
+
+func (r *Rules) resolve() (*resolved, error) {
+	if r == nil {
+		return nil, ruleErr(nil, "the ruleset has no settlement: section")
+	}
+	rs := &resolved{r: r}
+	// Every table, stake, case and trigger is checked, used or not, so a typo in a house rule surfaces.
+	for _, name := range sortedKeys(r.Tables) {
+		t := r.Tables[name]
+		if t == nil {
+			return nil, ruleErr([]string{"tables", name}, "empty table")
+		}
+		rows, err := t.rowsOf([]string{"tables", name})
+		if err != nil {
+			return nil, err
+		}
+		if name == r.Table {
+			rs.table, rs.rows, rs.tableName = t, rows, name
+		}
+	}
+	if r.Table == "" {
+		return nil, ruleErr([]string{"table"}, "missing: name a payout table from tables:")
+	}
+	if rs.table == nil {
+		return nil, ruleErr([]string{"table"}, fmt.Sprintf("unknown table %q: expected one of %s", r.Table, keyList(r.Tables)))
+	}
+	for _, name := range sortedKeys(r.Stakes) {
+		s := r.Stakes[name]
+		if s == nil || s.Multiplier <= 0 {
+			return nil, ruleErr([]string{"stakes", name, "multiplier"}, "must be a positive number")
+		}
+	}
+	switch s, ok := r.Stakes[r.Stake]; {
+	case r.Stake == "":
+		rs.stake = Unit
+	case ok:
+		rs.stake, rs.stakeName = s.Multiplier, r.Stake
+	default:
+		a, err := ParseAmount(r.Stake)
+		if err != nil || a <= 0 {
+			return nil, ruleErr([]string{"stake"}, fmt.Sprintf("unknown stake %q: expected a positive number or one of %s", r.Stake, keyList(r.Stakes)))
+		}
+		rs.stake = a
+	}
+	for _, id := range sortedKeys(r.Cases) {
+		c := r.Cases[id]
+		p := []string{"cases", id}
+		switch {
+		case c == nil:
+			return nil, ruleErr(p, "empty case")
+		case c.Each < 0 || c.Discarder < 0 || c.Others < 0:
+			return nil, ruleErr(p, "shares must not be negative")
+		case c.Each != 0 && (c.Discarder != 0 || c.Others != 0):
+			return nil, ruleErr(append(p, "each"), "each: sets every loser's shares: do not combine it with discarder: or others:")
+		case c.Each == 0 && c.Discarder == 0 && c.Others == 0:
+			return nil, ruleErr(p, "nobody pays: give each:, discarder: or others:")
+		}
+	}
+	var err error
+	if rs.selfDraw, err = r.caseNamed("self_draw", r.SelfDraw, true); err != nil {
+		return nil, err
+	}
+	if _, others := rs.selfDraw.shares(); others == 0 {
+		return nil, ruleErr([]string{"cases", r.SelfDraw}, "a self-draw has no discarder: give each: or others:")
+	}
+	if rs.discard, err = r.caseNamed("discard", r.Discard, true); err != nil {
+		return nil, err
+	}
+	if rs.misnamed, err = r.caseNamed("misnamed", r.Misnamed, false); err != nil {
+		return nil, err
+	}
+	switch {
+	case r.Jokerless == 0:
+		rs.jokerless = Unit
+	case r.Jokerless < 0:
+		return nil, ruleErr([]string{"jokerless"}, "must be a positive multiplier")
+	default:
+		rs.jokerless = r.Jokerless
+	}
+	if !oneOf(r.RobbingKong.As, "", RobAsDiscard, RobAsSelfDraw) {
+		return nil, ruleErr([]string{"robbing_kong", "as"}, fmt.Sprintf("unknown %q: expected %s or %s", r.RobbingKong.As, RobAsDiscard, RobAsSelfDraw))
+	}
+	if !oneOf(r.MultipleWinners.As, "", HeadBump, AllWin) {
+		return nil, ruleErr([]string{"multiple_winners", "as"}, fmt.Sprintf("unknown %q: expected %s or %s", r.MultipleWinners.As, HeadBump, AllWin))
+	}
+	switch r.FalseWin.As {
+	case "", FalseWinLimitSelfDraw, FalseWinNone:
+		if r.FalseWin.Amount != 0 {
+			return nil, ruleErr([]string{"false_win", "amount"}, "only used with as: fixed")
+		}
+	case FalseWinFixed:
+		if r.FalseWin.Amount <= 0 {
+			return nil, ruleErr([]string{"false_win", "amount"}, "as: fixed needs a positive amount")
+		}
+	default:
+		return nil, ruleErr([]string{"false_win", "as"}, fmt.Sprintf("unknown %q: expected %s, %s or %s", r.FalseWin.As, FalseWinLimitSelfDraw, FalseWinFixed, FalseWinNone))
+	}
+	if r.Limit < 0 || r.Limit > maxFaan {
+		return nil, ruleErr([]string{"limit"}, fmt.Sprintf("must be from 0 to %d", maxFaan))
+	}
+	rs.limit = r.Limit
+	if rs.limit == 0 && len(rs.rows) > 0 {
+		rs.limit = rs.rows[len(rs.rows)-1].lo
+	}
+	for _, id := range sortedKeys(r.Responsibility) {
+		if err := r.Responsibility[id].validate([]string{"responsibility", id}); err != nil {
+			return nil, err
+		}
+	}
+	return rs, nil
+}
+
+func (t *Trigger) validate(p []string) error {
+	if t == nil {
+		return ruleErr(p, "empty trigger")
+	}
+	max := 4
+	switch t.Melds {
+	case MeldsDragon:
+		max = 3
+	case MeldsWind, MeldsKong, MeldsExposed:
+	default:
+		return ruleErr(append(p, "melds"), fmt.Sprintf("unknown %q: expected %s, %s, %s or %s", t.Melds, MeldsDragon, MeldsWind, MeldsKong, MeldsExposed))
+	}
+	if t.Count < 1 || t.Count > max {
+		return ruleErr(append(p, "count"), fmt.Sprintf("must be from 1 to %d for %s melds", max, t.Melds))
+	}
+	if t.WinningDiscard && t.Melds != MeldsDragon && t.Melds != MeldsWind {
+		return ruleErr(append(p, "winning_discard"), "only dragon and wind sets can be completed by the winning discard")
+	}
+	for i, on := range t.On {
+		if on != "discard" && on != "self-draw" {
+			return ruleErr(append(p, "on", strconv.Itoa(i)), fmt.Sprintf("unknown %q: expected discard or self-draw", on))
+		}
+	}
+	return nil
+}
+
+// applies reports whether the trigger covers a win of kind k.
+func (t *Trigger) applies(k scoring.WinKind) bool {
+	if len(t.On) == 0 {
+		return true
+	}
+	want := "discard"
+	if k.SelfDrawn() {
+		want = "self-draw"
+	}
+	return slices.Contains(t.On, want)
+}
+
+func (r *Rules) caseNamed(key, id string, required bool) (*Case, error) {
+	if id == "" {
+		if required {
+			return nil, ruleErr([]string{key}, "missing: name a case from cases:")
+		}
+		return nil, nil
+	}
+	c, ok := r.Cases[id]
+	if !ok {
+		return nil, ruleErr([]string{key}, fmt.Sprintf("unknown case %q: expected one of %s", id, keyList(r.Cases)))
+	}
+	return c, nil
+}
+
+// points returns the table's points for faan f.
+func (rs *resolved) points(f int) (Amount, error) {
+	if f < 0 {
+		return 0, fmt.Errorf("negative faan %d: %w", f, scoring.ErrImpossible)
+	}
+	if rs.table.Per != 0 {
+		a, ok := mul64(int64(rs.table.Per), int64(f))
+		if !ok {
+			return 0, fmt.Errorf("%d × %s: %w", f, rs.table.Per, ErrPrecision)
+		}
+		return Amount(a), nil
+	}
+	first, last := rs.rows[0], rs.rows[len(rs.rows)-1]
+	if f < first.lo {
+		return 0, fmt.Errorf("table %q pays nothing below %d faan, got %d: %w", rs.tableName, first.lo, f, scoring.ErrNotWinning)
+	}
+	for _, r := range rs.rows {
+		if f >= r.lo && (r.hi < 0 || f <= r.hi) {
+			return r.points, nil
+		}
+	}
+	return last.points, nil // above the top row: the table's cap
+}
+
+func oneOf(s string, opts ...string) bool { return slices.Contains(opts, s) }
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func keyList[V any](m map[string]V) string {
+	ks := sortedKeys(m)
+	if len(ks) == 0 {
+		return "(none defined)"
+	}
+	return strings.Join(ks, ", ")
+}
