@@ -1,0 +1,55 @@
+package cmd
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"mjref": func() { os.Exit(Main()) },
+	})
+}
+
+// TestScripts runs the CLI scripts in testdata/script: each holds commands, inputs and golden output.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:           "testdata/script",
+		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
+		Setup: func(env *testscript.Env) error {
+			// Keep the user's preferences out of the tests.
+			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
+			env.Setenv("HOME", env.WorkDir)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// status N cmd args...: run cmd and require exit status N exactly.
+			"status": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 2 {
+					ts.Fatalf("usage: status N command [args...]")
+				}
+				want, err := strconv.Atoi(args[0])
+				if err != nil {
+					ts.Fatalf("status: %v", err)
+				}
+				err = ts.Exec(args[1], args[2:]...)
+				got := 0
+				if err != nil {
+					msg := err.Error()
+					i := strings.LastIndex(msg, "exit status ")
+					if i < 0 {
+						ts.Fatalf("status: %v", err)
+					}
+					got, _ = strconv.Atoi(strings.TrimSpace(msg[i+len("exit status "):]))
+				}
+				if got != want {
+					ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+				}
+			},
+		},
+	})
+}
