@@ -217,6 +217,7 @@ func Compile(spec CardSpec) (*Card, error) {
 			Note: ls.Note, X: ls.X, JokerlessBonus: ls.JokerlessBonus, Source: ls.Source}
 		usesX, ok := false, true
 		keys := map[string]bool{}
+		budget := MaxLineHands
 		for k, text := range ls.Pattern {
 			src := ls.Source
 			if k < len(ls.PatternLines) && ls.PatternLines[k] > 0 {
@@ -239,7 +240,13 @@ func Compile(spec CardSpec) (*Card, error) {
 			}
 			usesX = usesX || p.usesX
 			before := len(line.hands)
-			line.hands = expand(p, k, ls.X, line.hands, keys)
+			var within bool
+			line.hands, within = expand(p, k, ls.X, line.hands, keys, &budget)
+			if !within {
+				fail(src, "%s stands for more than %d hands: too many free choices (*, Z, |)", altName, MaxLineHands)
+				ok = false
+				break
+			}
 			if len(line.hands) == before {
 				fail(src, "%s has no possible hand (numbers out of 1-9, or more tiles than the set holds)", altName)
 				ok = false
@@ -269,23 +276,37 @@ type expander struct {
 	choice []int // alternative chosen per group
 	out    []concrete
 	keys   map[string]bool
+	budget int // concrete hands still to build before the line is refused
 }
+
+// MaxLineHands bounds the concrete hands one line may stand for (before duplicates are removed), so a
+// pattern of many free choices cannot stall loading.
+const MaxLineHands = 100000
 
 var suitsMPS = [3]notation.Suit{notation.Man, notation.Pin, notation.Sou}
 
 // expand appends the concrete hands of p to out, skipping any already seen in keys.
-func expand(p *pattern, alt int, xs []int, out []concrete, keys map[string]bool) []concrete {
-	e := &expander{p: p, alt: alt, xs: xs, choice: make([]int, len(p.groups)), out: out, keys: keys}
+// It reports false when the line stands for more than MaxLineHands hands.
+func expand(p *pattern, alt int, xs []int, out []concrete, keys map[string]bool, budget *int) ([]concrete, bool) {
+	e := &expander{p: p, alt: alt, xs: xs, choice: make([]int, len(p.groups)), out: out, keys: keys, budget: *budget}
 	e.chooseAlts(0)
-	return e.out
+	*budget = e.budget
+	return e.out, e.budget >= 0
 }
 
 func (e *expander) chooseAlts(g int) {
+	if e.budget < 0 {
+		return
+	}
 	if g < len(e.p.groups) {
 		for i := range e.p.groups[g].alts {
 			e.choice[g] = i
 			e.chooseAlts(g + 1)
 		}
+		return
+	}
+	e.budget-- // counts the work of a combination that may build nothing
+	if e.budget < 0 {
 		return
 	}
 	// Offsets in use decide which X are possible.
@@ -345,8 +366,14 @@ func (e *expander) chooseAlts(g int) {
 
 // free chooses the suit of each '*' group and the wind of each Z group, then builds the hand.
 func (e *expander) free(x int, vars [3]notation.Suit, g int, suit []notation.Suit, wind []notation.Tile) {
+	if e.budget < 0 {
+		return
+	}
 	if g == len(e.p.groups) {
-		e.build(x, vars, suit, wind)
+		e.budget--
+		if e.budget >= 0 {
+			e.build(x, vars, suit, wind)
+		}
 		return
 	}
 	a := e.p.groups[g].alts[e.choice[g]]
