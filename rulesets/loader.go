@@ -99,6 +99,7 @@ func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
 		return nil, l.yamlError(l.first, err)
 	}
 	rs.File = l.first
+	rs.Extends = l.extends
 	rs.node = top
 	fillSources(reflect.ValueOf(&rs), top, l.origin)
 	if err := l.validate(&rs, top); err != nil {
@@ -108,9 +109,10 @@ func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
 }
 
 type loader struct {
-	origin map[*yaml.Node]string // node -> ruleset name it came from
-	files  map[*yaml.Node]string // node -> file name for errors
-	first  string                // the file asked for
+	origin  map[*yaml.Node]string // node -> ruleset name it came from
+	files   map[*yaml.Node]string // node -> file name for errors
+	first   string                // the file asked for
+	extends string                // what it extends
 }
 
 func (l *loader) read(nameOrFile string) (source, error) {
@@ -176,6 +178,7 @@ func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	}
 	if depth == 0 {
 		l.first = src.name
+		l.extends = scalarAt(src.doc.Content[0], "extends")
 	}
 	if l.files == nil {
 		l.files = map[*yaml.Node]string{}
@@ -209,7 +212,7 @@ func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	if bf, f := scalarAt(btop, "family"), scalarAt(top, "family"); f != "" && bf != f {
 		return nil, &Error{File: src.name, Line: valueAt(top, "family").Line, Msg: fmt.Sprintf("family %q differs from the family %q of %s", f, bf, ext.Value)}
 	}
-	mergeMapping(btop, top)
+	l.mergeMapping(btop, top)
 	return base, nil
 }
 
@@ -226,7 +229,9 @@ func mark(n *yaml.Node, name string, m map[*yaml.Node]string) {
 }
 
 // mergeMapping overlays over onto base: mappings merge key by key, anything else is replaced.
-func mergeMapping(base, over *yaml.Node) {
+// A mapping that the overlay changes takes the overlay's line and file, so rules cite the file that
+// last changed them.
+func (l *loader) mergeMapping(base, over *yaml.Node) {
 	for i := 0; i+1 < len(over.Content); i += 2 {
 		k, v := over.Content[i], over.Content[i+1]
 		if k.Value == "extends" {
@@ -237,7 +242,9 @@ func mergeMapping(base, over *yaml.Node) {
 		case bv == nil:
 			base.Content = append(base.Content, k, v)
 		case bv.Kind == yaml.MappingNode && v.Kind == yaml.MappingNode:
-			mergeMapping(bv, v)
+			l.mergeMapping(bv, v)
+			bv.Line, bv.Column = v.Line, v.Column
+			l.origin[bv], l.files[bv] = l.origin[v], l.files[v]
 		default:
 			for j := 0; j+1 < len(base.Content); j += 2 {
 				if base.Content[j].Value == k.Value {

@@ -1,0 +1,125 @@
+package rulesets
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestBuiltinsLoad(t *testing.T) {
+	infos := Builtins()
+	if len(infos) < 4 {
+		t.Fatalf("Builtins() = %d rulesets, want at least hk, hk-oldstyle, american, deburger-2026", len(infos))
+	}
+	for _, i := range infos {
+		t.Run(i.Name, func(t *testing.T) {
+			rs, err := Load(i.Name)
+			if err != nil {
+				t.Fatalf("Load(%s): %v", i.Name, err)
+			}
+			if rs.Name != i.Name || rs.Family == "" {
+				t.Errorf("Load(%s) = name %q family %q", i.Name, rs.Name, rs.Family)
+			}
+			if _, err := rs.YAML(); err != nil {
+				t.Errorf("YAML(): %v", err)
+			}
+		})
+	}
+}
+
+func TestExtendsOverrides(t *testing.T) {
+	rs, err := Load("testdata/club.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.Name != "club" || rs.Extends != "hk" || rs.Family != FamilyHK {
+		t.Errorf("name/extends/family = %q %q %q", rs.Name, rs.Extends, rs.Family)
+	}
+	if rs.HK.Cap != 13 {
+		t.Errorf("cap = %d, want 13 from the club file", rs.HK.Cap)
+	}
+	if rs.HK.MinFaan != 3 {
+		t.Errorf("min_faan = %d, want 3 inherited from hk", rs.HK.MinFaan)
+	}
+	item := rs.HK.Items["all-one-suit"]
+	if item == nil || item.Value == nil || item.Value.String() != "6" {
+		t.Fatalf("all-one-suit = %+v, want value 6 from the club file", item)
+	}
+	if item.Name == "" || item.ZH == "" {
+		t.Errorf("all-one-suit lost its inherited names: %+v", item)
+	}
+	// The item's source is the club file's line for the overridden mapping.
+	if item.Source.Ruleset != "club" || item.Source.Line != 10 {
+		t.Errorf("all-one-suit source = %+v, want club line 10", item.Source)
+	}
+	other := rs.HK.Items["all-pongs"]
+	if other.Source.Ruleset != "hk" || other.Source.Line == 0 {
+		t.Errorf("all-pongs source = %+v, want a line of hk", other.Source)
+	}
+}
+
+func TestSetOverrides(t *testing.T) {
+	rs, err := Load("hk", "cap=13", "hk.min_faan=1", "items.all-one-suit.value=6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.HK.Cap != 13 || rs.HK.MinFaan != 1 || rs.HK.Items["all-one-suit"].Value.String() != "6" {
+		t.Errorf("overrides not applied: cap %d min %d", rs.HK.Cap, rs.HK.MinFaan)
+	}
+	if src := rs.HK.Items["all-one-suit"].Source; src.Ruleset != "hk" {
+		t.Errorf("a --set value keeps the item's source, got %+v", src)
+	}
+	// The built-in is unchanged for the next load.
+	again, err := Load("hk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.HK.Cap != 10 {
+		t.Errorf("a later Load sees cap %d: overrides leaked", again.HK.Cap)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name     string
+		file     string
+		sets     []string
+		wantFile string
+		wantLine int
+		want     string
+	}{
+		{"unknown key", "testdata/typo.yaml", nil, "testdata/typo.yaml", 5, `unknown key "minfaan"`},
+		{"wrong type", "testdata/badtype.yaml", nil, "testdata/badtype.yaml", 4, "lots"},
+		{"bad value", "testdata/badvalue.yaml", nil, "testdata/badvalue.yaml", 4, "above the cap"},
+		{"unknown parent", "testdata/noparent.yaml", nil, "noparent.yaml", 2, `extends "hongkong"`},
+		{"cycle", "testdata/cycle-a.yaml", nil, "", 0, "more than 8 levels"},
+		{"family differs", "testdata/wrongfamily.yaml", nil, "testdata/wrongfamily.yaml", 3, "differs"},
+		{"not a mapping", "testdata/notamap.yaml", nil, "testdata/notamap.yaml", 1, "a ruleset is a YAML mapping"},
+		{"no such ruleset", "nosuch", nil, "nosuch", 0, "no such built-in ruleset or file"},
+		{"set unknown key", "hk", []string{"capp=3"}, "--set", 0, `unknown key "capp"`},
+		{"set bad type", "hk", []string{"cap=x"}, "--set", 0, "cap"},
+		{"set not key=value", "hk", []string{"cap"}, "--set", 0, "expected key=value"},
+		{"set bad value", "hk", []string{"cap=2"}, "hk.yaml", 0, "above the cap"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(tt.file, tt.sets...)
+			var re *Error
+			if !errors.As(err, &re) {
+				t.Fatalf("Load = %v, want a *rulesets.Error", err)
+			}
+			if !errors.Is(err, ErrRuleset) {
+				t.Error("errors.Is(err, ErrRuleset) = false")
+			}
+			if tt.wantFile != "" && !strings.HasSuffix(re.File, tt.wantFile) {
+				t.Errorf("file = %q, want %q", re.File, tt.wantFile)
+			}
+			if tt.wantLine != 0 && re.Line != tt.wantLine {
+				t.Errorf("line = %d, want %d (%v)", re.Line, tt.wantLine, err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q does not contain %q", err, tt.want)
+			}
+		})
+	}
+}
