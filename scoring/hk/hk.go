@@ -1,5 +1,636 @@
-// Package hk scores Hong Kong hands in faan under a ruleset.
+// Package hk scores Hong Kong hands in faan under a ruleset: it checks that a hand is a legal win,
+// reads it every way it can be read, and explains the best reading item by item, the way a club
+// referee would. The values and the options tables argue about live in Rules, decoded from YAML.
 package hk
 
-// Rules is the hk: section of a ruleset.
-type Rules struct{}
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Result is the verdict on one hand. Total is what the hand is paid at; the items explain it.
+type Result struct {
+	// Valid reports whether the hand is a legal win: a winning shape worth at least MinFaan.
+	Valid bool `json:"valid"`
+	// Total is the faan after the cap.
+	Total int `json:"total"`
+	// RawTotal is the sum of the items before the cap.
+	RawTotal int `json:"raw_total"`
+	// Limit reports a limit hand (例牌), paid at the cap (13 with no cap).
+	Limit bool `json:"limit"`
+	// Items are the faan items of the best reading.
+	Items []scoring.Item `json:"items"`
+	// Decomposition is the best reading, or nil when the hand is not a winning shape.
+	Decomposition *Reading `json:"decomposition"`
+	// Reason says why the hand is not valid; empty when it is.
+	Reason string `json:"reason"`
+	// MinFaan and Cap are the ruleset's minimum and cap (0: none) the verdict was reached under.
+	MinFaan int `json:"min_faan"`
+	Cap     int `json:"cap"`
+	// SelfDrawn reports whether the win is paid as a self-draw (eight flowers is, whatever the win).
+	SelfDrawn bool `json:"self_drawn"`
+}
+
+// Reading is a decomposition as it is shown: in JSON, its shape, sets and pair as notation strings.
+type Reading struct {
+	scoring.Decomposition
+}
+
+type readingJSON struct {
+	Shape string   `json:"shape"`
+	Sets  []string `json:"sets"`
+	Pair  string   `json:"pair,omitempty"`
+	Win   string   `json:"win_in,omitempty"`
+}
+
+// MarshalJSON writes {"shape": "standard", "sets": ["[123m]", "456p", ...], "pair": "55z", "win_in": "456p"}.
+// Seven pairs list their pairs as sets; thirteen orphans list the thirteen tiles and pair the doubled one.
+func (r *Reading) MarshalJSON() ([]byte, error) {
+	g := r.Groups()
+	out := readingJSON{Shape: r.Shape.String()}
+	switch r.Shape {
+	case scoring.Standard:
+		out.Sets, out.Pair = g[:4], g[4]
+		switch {
+		case r.Win == scoring.WinInPair:
+			out.Win = out.Pair
+		case r.Win >= 0:
+			out.Win = out.Sets[r.Win]
+		}
+	case scoring.ThirteenOrphans:
+		out.Sets, out.Pair = g[:1], notation.FormatTiles([]notation.Tile{r.Pair, r.Pair})
+	default:
+		out.Sets = g
+	}
+	return json.Marshal(out)
+}
+
+// String returns the reading's groups separated by spaces.
+func (r *Reading) String() string { return r.Decomposition.String() }
+
+// String returns the verdict in one line: "8 faan = all-pongs 3 + dragon-pong 1 [777z] + self-draw 1",
+// with the cap and the reason when there is one.
+func (res Result) String() string {
+	if res.Decomposition == nil && len(res.Items) == 0 {
+		return res.Reason
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d faan", res.Total)
+	if res.RawTotal != res.Total {
+		fmt.Fprintf(&b, " (%d before the cap of %d)", res.RawTotal, res.Cap)
+	}
+	if res.Limit {
+		b.WriteString(" (limit)")
+	}
+	b.WriteString(" =")
+	for i, it := range res.Items {
+		if i > 0 {
+			b.WriteString(" +")
+		}
+		fmt.Fprintf(&b, " %s %d", it.ID, it.Value)
+		if len(it.Tiles) > 0 {
+			fmt.Fprintf(&b, " [%s]", notation.FormatTiles(it.Tiles))
+		}
+	}
+	if !res.Valid && res.Reason != "" {
+		b.WriteString(": ")
+		b.WriteString(res.Reason)
+	}
+	return b.String()
+}
+
+// entry is an item of a reading while scoring: no allocation until the best reading is chosen.
+type entry struct {
+	id    itemID
+	value int8
+	tile  notation.Tile // the set or bonus tile the item is about, or NoTile
+	kind  scoring.SetKind
+	bonus uint8 // for flower-set: 1 flowers, 2 seasons
+}
+
+// tally is the items of one reading.
+type tally struct {
+	e     [24]entry
+	n     int
+	total int
+	limit bool
+	bonus int // faan from bonus tiles
+}
+
+func (t *tally) add(tb *valueTable, id itemID, tile notation.Tile, kind scoring.SetKind) {
+	v := tb.val[id]
+	if v == Off {
+		return
+	}
+	if v == Limit {
+		t.limit = true
+	} else {
+		t.total += int(v)
+		if isBonusItem(id) {
+			t.bonus += int(v)
+		}
+	}
+	if t.n < len(t.e) {
+		t.e[t.n] = entry{id: id, value: int8(v), tile: tile, kind: kind}
+		t.n++
+	}
+}
+
+// on reports whether an item is played.
+func (tb *valueTable) on(id itemID) bool { return tb.val[id] != Off }
+
+// handFacts are the properties of a hand that do not depend on how it is read.
+type handFacts struct {
+	suits        uint8 // bit 0 characters, 1 dots, 2 bamboo
+	honours      bool
+	terminals    bool
+	simples      bool // any 2..8
+	exposed      bool // a meld that is not a concealed kong
+	concealedKgs int
+	kongs        int
+	nineGates    bool
+}
+
+func factsOf(h *notation.Hand) handFacts {
+	var f handFacts
+	all := h.All()
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		if all[t] == 0 {
+			continue
+		}
+		switch {
+		case t.IsHonor():
+			f.honours = true
+		default:
+			f.suits |= 1 << (t.Suit() - notation.Man)
+			if n := t.Num(); n == 1 || n == 9 {
+				f.terminals = true
+			} else {
+				f.simples = true
+			}
+		}
+	}
+	for _, m := range h.Melds {
+		if m.Kind == notation.Kong {
+			f.kongs++
+			if m.Concealed {
+				f.concealedKgs++
+			}
+		}
+		if !m.Concealed {
+			f.exposed = true
+		}
+	}
+	if len(h.Melds) == 0 && !f.honours && (f.suits == 1 || f.suits == 2 || f.suits == 4) {
+		base := notation.M1
+		for f.suits>>((base-1)/9)&1 == 0 {
+			base += 9
+		}
+		f.nineGates = true
+		for i, need := range [9]uint8{3, 1, 1, 1, 1, 1, 1, 1, 3} {
+			if h.Concealed[base+notation.Tile(i)] < need {
+				f.nineGates = false
+			}
+		}
+	}
+	return f
+}
+
+func oneSuit(s uint8) bool { return s == 1 || s == 2 || s == 4 }
+
+// Score judges h won in situation sit under r. The error is only for impossible input, and wraps
+// scoring.ErrImpossible: a robbed kong whose tile the winner also holds, a heavenly hand for a seat
+// that is not East, an earthly hand for East, a replacement win with no kong or flower to replace.
+// A hand that is not a winning shape, or is worth less than the minimum, is a Result with Valid false
+// and a Reason. Of all the readings of the hand, the one worth most is scored.
+func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
+	tb := r.table
+	if tb == nil {
+		var err error
+		if tb, err = r.compile(); err != nil {
+			return Result{}, fmt.Errorf("hk ruleset: %w", err)
+		}
+	}
+	res := Result{MinFaan: r.MinFaan, Cap: r.Cap, SelfDrawn: sit.Win.SelfDrawn()}
+	if err := checkSituation(h, sit, r); err != nil {
+		return res, err
+	}
+	if r.Flowers && tb.on(idEightFlowers) && eightFlowers(h) {
+		var t tally
+		t.add(tb, idEightFlowers, notation.NoTile, 0)
+		res.SelfDrawn = true
+		res.finish(&t, nil, h, tb, r)
+		return res, nil
+	}
+	if reason := shapeProblem(h); reason != "" {
+		res.Reason = reason
+		return res, nil
+	}
+	f := factsOf(h)
+	opt := scoring.DecomposeOptions{
+		SevenPairs:      tb.on(idSevenPairs),
+		ThirteenOrphans: true,
+		DiscardWin:      !sit.Win.SelfDrawn(),
+	}
+	var best tally
+	var bestD scoring.Decomposition
+	found := false
+	scoring.Decompose(h, opt, func(d *scoring.Decomposition) bool {
+		var t tally
+		scoreReading(&t, d, h, &f, sit, r, tb)
+		if !found || better(&t, &best, r) {
+			best, bestD, found = t, *d, true
+		}
+		return true
+	})
+	if !found {
+		res.Reason = "not a winning shape: no reading as four sets and a pair"
+		if opt.SevenPairs {
+			res.Reason += ", seven pairs"
+		}
+		res.Reason += " or thirteen orphans"
+		return res, nil
+	}
+	res.finish(&best, &bestD, h, tb, r)
+	return res, nil
+}
+
+// better reports whether reading a is worth more than b: paid value first, then the raw total.
+func better(a, b *tally, r *Rules) bool {
+	pa, pb := paid(a, r), paid(b, r)
+	if pa != pb {
+		return pa > pb
+	}
+	return a.total > b.total
+}
+
+func paid(t *tally, r *Rules) int {
+	if t.limit {
+		return r.LimitValue()
+	}
+	if r.Cap > 0 && t.total > r.Cap {
+		return r.Cap
+	}
+	return t.total
+}
+
+// shapeProblem explains why a hand cannot be a win whatever its reading, or returns "".
+func shapeProblem(h *notation.Hand) string {
+	if h.Concealed[notation.Joker] > 0 {
+		return "not a winning shape: jokers are not played in Hong Kong rules"
+	}
+	for _, m := range h.Melds {
+		if m.Jokers > 0 {
+			return "not a winning shape: jokers are not played in Hong Kong rules"
+		}
+		if m.Kind > notation.Kong {
+			return fmt.Sprintf("not a winning shape: %s is a %s, which Hong Kong rules do not have", m, m.Kind)
+		}
+		if m.Kind == notation.Pong && m.Concealed {
+			return fmt.Sprintf("not a winning shape: %s: only a kong can be declared concealed", m)
+		}
+	}
+	if len(h.Melds) > 4 {
+		return fmt.Sprintf("not a winning shape: %d melds, at most 4", len(h.Melds))
+	}
+	if n := h.TileCount(); n != 14 {
+		return fmt.Sprintf("not a winning shape: %d tiles after melds, expected 14", n)
+	}
+	return ""
+}
+
+func eightFlowers(h *notation.Hand) bool {
+	var seen uint8
+	for _, b := range h.Bonus {
+		if b.Tile >= notation.F1 && b.Tile < notation.Flower {
+			seen |= 1 << (b.Tile - notation.F1)
+		}
+	}
+	return seen == 0xff
+}
+
+// checkSituation rejects situations that cannot happen with this hand.
+func checkSituation(h *notation.Hand, sit scoring.Situation, r *Rules) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", scoring.ErrImpossible, fmt.Sprintf(format, args...))
+	}
+	if sit.Seat > notation.SeatNorth || sit.Prevailing > notation.SeatNorth {
+		return bad("the seat and the prevailing wind must be E, S, W or N")
+	}
+	if sit.Win > scoring.Earthly {
+		return bad("unknown win kind %d", sit.Win)
+	}
+	kongs := 0
+	for _, m := range h.Melds {
+		if m.Kind == notation.Kong {
+			kongs++
+		}
+	}
+	switch sit.Win {
+	case scoring.Heavenly:
+		if sit.Seat != notation.SeatEast {
+			return bad("a heavenly hand is the dealer's: the seat must be E, not %s", sit.Seat)
+		}
+		if len(h.Melds) > 0 {
+			return bad("a heavenly hand is the dealer's first fourteen tiles: it has no melds")
+		}
+	case scoring.Earthly:
+		if sit.Seat == notation.SeatEast {
+			return bad("an earthly hand is won on the dealer's first discard: the winner cannot be East")
+		}
+		if len(h.Melds) > 0 {
+			return bad("an earthly hand is won on the dealer's first discard: it has no melds")
+		}
+	case scoring.KongReplacement:
+		if kongs == 0 {
+			return bad("a win on a kong replacement needs a kong among the melds")
+		}
+	case scoring.KongOnKong:
+		if kongs < 2 {
+			return bad("kong-on-kong needs two kongs among the melds")
+		}
+	case scoring.FlowerReplacement:
+		if len(h.Bonus) == 0 {
+			return bad("a win on a flower replacement needs a flower or season beside the hand")
+		}
+	case scoring.RobbingKong:
+		w := h.Win
+		if !w.IsPlaying() {
+			return bad("robbing a kong needs a winning tile")
+		}
+		if all := h.All(); all[w] > 1 {
+			return bad("robbing-kong: the hand holds %d of %s, so no other player could add the fourth %s to a pong", all[w], w, w)
+		}
+	}
+	return nil
+}
+
+// scoreReading adds the items of one reading to t.
+func scoreReading(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handFacts, sit scoring.Situation, r *Rules, tb *valueTable) {
+	seatWind, roundWind := sit.Seat.Wind(), sit.Prevailing.Wind()
+	switch d.Shape {
+	case scoring.ThirteenOrphans:
+		t.add(tb, idThirteenOrphans, notation.NoTile, 0)
+	case scoring.SevenPairs:
+		t.add(tb, idSevenPairs, notation.NoTile, 0)
+		patternByTiles(t, f, tb, false, false)
+	default:
+		var pongs, chows, concealedPongs, kongs, dragons, winds int
+		for _, s := range d.Sets {
+			if s.Kind == scoring.Chow {
+				chows++
+				continue
+			}
+			pongs++
+			if s.Kind == scoring.Kong {
+				kongs++
+			}
+			if s.Concealed {
+				concealedPongs++
+			}
+			switch {
+			case s.Tile.IsDragon():
+				dragons++
+			case s.Tile.IsWind():
+				winds++
+			}
+		}
+		if kongs == 4 && tb.on(idFourKongs) {
+			t.add(tb, idFourKongs, notation.NoTile, 0)
+		}
+		bigWinds := winds == 4 && tb.on(idBigWinds)
+		if bigWinds {
+			t.add(tb, idBigWinds, notation.NoTile, 0)
+		}
+		allHonours := !f.terminals && !f.simples && tb.on(idAllHonours)
+		nineGates := f.nineGates && tb.on(idNineGates)
+		if nineGates {
+			t.add(tb, idNineGates, notation.NoTile, 0)
+		}
+		fourConcealed := pongs == 4 && concealedPongs == 4 && tb.on(idFourConcealed)
+		if fourConcealed {
+			t.add(tb, idFourConcealed, notation.NoTile, 0)
+		}
+		mixedOrphans := f.terminals && f.honours && !f.simples && tb.on(idMixedOrphans)
+		if pongs == 4 && !fourConcealed && !allHonours && !bigWinds && !(kongs == 4 && tb.on(idFourKongs)) &&
+			!(f.terminals && !f.honours && !f.simples && tb.on(idAllTerminals)) &&
+			!(mixedOrphans && !r.MixedOrphansWithAllPongs) {
+			t.add(tb, idAllPongs, notation.NoTile, 0)
+		}
+		if chows == 4 && (d.Pair.IsSuited() || r.CommonHandHonourPair) {
+			t.add(tb, idCommon, notation.NoTile, 0)
+		}
+		patternByTiles(t, f, tb, nineGates, allHonours)
+		if !allHonours {
+			bigDragons := dragons == 3 && tb.on(idBigDragons)
+			smallDragons := !bigDragons && dragons == 2 && d.Pair.IsDragon() && tb.on(idSmallDragons)
+			smallWinds := !bigWinds && winds == 3 && d.Pair.IsWind() && tb.on(idSmallWinds)
+			switch {
+			case bigDragons:
+				t.add(tb, idBigDragons, notation.NoTile, 0)
+			case smallDragons:
+				t.add(tb, idSmallDragons, notation.NoTile, 0)
+			}
+			if smallWinds {
+				t.add(tb, idSmallWinds, notation.NoTile, 0)
+			}
+			for _, s := range d.Sets {
+				if s.Kind == scoring.Chow {
+					continue
+				}
+				if s.Tile.IsDragon() && !bigDragons && !smallDragons {
+					t.add(tb, idDragonPong, s.Tile, s.Kind)
+				}
+				if bigWinds || (smallWinds && !r.SmallWindsWithWindPongs) {
+					continue
+				}
+				if s.Tile == seatWind {
+					t.add(tb, idSeatWind, s.Tile, s.Kind)
+				}
+				if s.Tile == roundWind {
+					t.add(tb, idPrevailingWind, s.Tile, s.Kind)
+				}
+			}
+		}
+	}
+	winItems(t, d, h, f, sit, r, tb)
+	if t.total == 0 && !t.limit && tb.on(idChicken) {
+		t.add(tb, idChicken, notation.NoTile, 0)
+	}
+}
+
+// patternByTiles adds the items that depend only on which tiles the hand holds: the flushes and the
+// orphan hands (all-pongs and its replacements are decided by the caller).
+func patternByTiles(t *tally, f *handFacts, tb *valueTable, nineGates, allHonours bool) {
+	switch {
+	case allHonours || (!f.terminals && !f.simples && tb.on(idAllHonours)):
+		t.add(tb, idAllHonours, notation.NoTile, 0)
+	case f.terminals && !f.honours && !f.simples && tb.on(idAllTerminals):
+		t.add(tb, idAllTerminals, notation.NoTile, 0)
+	default:
+		if f.terminals && f.honours && !f.simples && tb.on(idMixedOrphans) {
+			t.add(tb, idMixedOrphans, notation.NoTile, 0)
+		}
+		if oneSuit(f.suits) {
+			switch {
+			case f.honours:
+				t.add(tb, idMixedSuit, notation.NoTile, 0)
+			case !nineGates:
+				t.add(tb, idAllOneSuit, notation.NoTile, 0)
+			}
+		}
+	}
+}
+
+// winItems adds the items for how the hand was won, whether it is concealed, and its bonus tiles.
+func winItems(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handFacts, sit scoring.Situation, r *Rules, tb *valueTable) {
+	switch sit.Win {
+	case scoring.Heavenly:
+		t.add(tb, idHeavenly, notation.NoTile, 0)
+	case scoring.Earthly:
+		t.add(tb, idEarthly, notation.NoTile, 0)
+	}
+	if sit.Win.SelfDrawn() && sit.Win != scoring.Heavenly {
+		t.add(tb, idSelfDraw, notation.NoTile, 0)
+	}
+	switch sit.Win {
+	case scoring.KongReplacement:
+		t.add(tb, idKongReplacement, notation.NoTile, 0)
+	case scoring.KongOnKong:
+		if tb.on(idKongOnKong) {
+			t.add(tb, idKongOnKong, notation.NoTile, 0)
+		} else {
+			t.add(tb, idKongReplacement, notation.NoTile, 0)
+		}
+	case scoring.FlowerReplacement:
+		if r.FlowerReplacementAsKong {
+			t.add(tb, idKongReplacement, notation.NoTile, 0)
+		} else if r.Flowers {
+			t.add(tb, idFlowerReplacement, notation.NoTile, 0)
+		}
+	case scoring.RobbingKong:
+		t.add(tb, idRobbingKong, notation.NoTile, 0)
+	}
+	if sit.LastTile {
+		switch {
+		case sit.Win.SelfDrawn():
+			t.add(tb, idLastDraw, notation.NoTile, 0)
+		case sit.Win == scoring.Discard:
+			t.add(tb, idLastDiscard, notation.NoTile, 0)
+		}
+	}
+	concealed := !f.exposed && (f.concealedKgs == 0 || r.ConcealedKongKeepsConcealed) &&
+		(!r.Flowers || r.ConcealedHandWithFlowers) && d.Shape != scoring.SevenPairs
+	if concealed {
+		t.add(tb, idConcealedHand, notation.NoTile, 0)
+	}
+	if r.Flowers {
+		bonusItems(t, h, sit.Seat, r, tb)
+	}
+}
+
+// bonusItems adds no-flowers, flower-set and seat-flower.
+func bonusItems(t *tally, h *notation.Hand, seat notation.Seat, r *Rules, tb *valueTable) {
+	if len(h.Bonus) == 0 {
+		t.add(tb, idNoFlowers, notation.NoTile, 0)
+		return
+	}
+	var seen uint8
+	for _, b := range h.Bonus {
+		if b.Tile >= notation.F1 && b.Tile < notation.Flower {
+			seen |= 1 << (b.Tile - notation.F1)
+		}
+	}
+	var complete [2]bool
+	for set := range 2 {
+		if seen>>(4*set)&0xf == 0xf && tb.on(idFlowerSet) {
+			complete[set] = true
+			t.add(tb, idFlowerSet, notation.F1+notation.Tile(4*set), 0)
+			t.e[t.n-1].bonus = uint8(set + 1)
+		}
+	}
+	for _, b := range h.Bonus {
+		if b.Tile.BonusSeat() != int(seat) {
+			continue
+		}
+		set := 0
+		if b.Tile.IsSeason() {
+			set = 1
+		}
+		if complete[set] && r.FlowerSetReplacesSeatFlower {
+			continue
+		}
+		t.add(tb, idSeatFlower, b.Tile, 0)
+	}
+}
+
+// finish turns the best tally into the result's items, totals and verdict.
+func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, tb *valueTable, r *Rules) {
+	if d != nil {
+		res.Decomposition = &Reading{Decomposition: *d}
+	}
+	lim := r.LimitValue()
+	n := 0
+	for _, e := range t.e[:t.n] {
+		if !t.limit || tb.val[e.id] == Limit {
+			n++
+		}
+	}
+	res.Items = make([]scoring.Item, 0, n)
+	firstLimit := true
+	for _, e := range t.e[:t.n] {
+		v := tb.val[e.id]
+		if t.limit && v != Limit {
+			continue
+		}
+		def := tb.def[e.id]
+		it := scoring.Item{ID: ItemIDs[e.id], Name: def.Name, NameZH: def.ZH, Value: int(v), Source: def.Source}
+		if v == Limit {
+			it.Limit = true
+			it.Value = lim
+			if !firstLimit {
+				it.Value = 0
+				it.Note = "also a limit hand; a hand is paid one limit"
+			}
+			firstLimit = false
+		}
+		switch {
+		case e.bonus != 0:
+			b := notation.F1 + notation.Tile(4*(e.bonus-1))
+			it.Tiles = []notation.Tile{b, b + 1, b + 2, b + 3}
+		case e.kind != 0:
+			s := scoring.Set{Kind: e.kind, Tile: e.tile}
+			it.Tiles = s.Tiles()
+		case e.tile != notation.NoTile:
+			it.Tiles = []notation.Tile{e.tile}
+		}
+		res.Items = append(res.Items, it)
+	}
+	if t.limit {
+		res.Limit = true
+		res.RawTotal = lim
+		res.Total = lim
+	} else {
+		res.RawTotal = t.total
+		res.Total = t.total
+		if r.Cap > 0 && res.Total > r.Cap {
+			res.Total = r.Cap
+		}
+	}
+	counted := res.Total
+	if !t.limit && !r.BonusCountsTowardMin {
+		counted = t.total - t.bonus
+	}
+	switch {
+	case t.limit || counted >= r.MinFaan:
+		res.Valid = true
+	case !r.BonusCountsTowardMin && t.bonus > 0:
+		res.Reason = fmt.Sprintf("%d faan without bonus tiles, minimum %d", counted, r.MinFaan)
+	default:
+		res.Reason = fmt.Sprintf("%d faan, minimum %d", counted, r.MinFaan)
+	}
+}
