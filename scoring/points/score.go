@@ -157,9 +157,6 @@ func ScoreWinner(h *notation.Hand, win scoring.WinKind, r *Rules) (Result, error
 		return s.result(h, SevenSistersHand), nil
 	}
 	reason := "the tiles are not four sets and a pair, nor seven pairs"
-	if len(h.Melds) > 0 && s.sevenPairsShape() {
-		reason += " (Seven Sisters has no exposed sets)"
-	}
 	return Result{Valid: false, Reason: reason}, fmt.Errorf("%w: %s", scoring.ErrNotWinning, reason)
 }
 
