@@ -7,6 +7,7 @@ import (
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/points"
 )
 
 // LengthKind says how a game's end is measured.
@@ -35,7 +36,11 @@ var lengthUnits = [...]string{Rounds: "rounds", Hands: "hands", Games: "games"}
 func (l Length) String() string {
 	switch l.Kind {
 	case Rounds, Hands, Games:
-		return strconv.Itoa(l.N) + "-" + lengthUnits[l.Kind]
+		u := lengthUnits[l.Kind]
+		if l.N == 1 {
+			u = u[:len(u)-1]
+		}
+		return strconv.Itoa(l.N) + "-" + u
 	case Bust:
 		return "bust"
 	case Target:
@@ -103,6 +108,9 @@ type Flow struct {
 	Stake Amount `yaml:"stake,omitempty" json:"stake,omitempty"`
 	// Target is the running total that wins a target-length game (DeBurger: 10,000).
 	Target Amount `yaml:"target,omitempty" json:"target,omitempty"`
+	// Ties says who wins a target game when two or more players share the highest total at or over
+	// the target: play-on (the default), shared, or mahjong (the tied player who won the hand).
+	Ties points.TieRule `yaml:"ties,omitempty" json:"ties,omitempty"`
 	// Source is where the flow is defined; the ruleset loader fills it.
 	Source scoring.Source `yaml:"-" json:"-"`
 }
@@ -123,7 +131,7 @@ func American() Flow {
 // not cancel out, and the first to 10,000 wins. The seed does not say who deals next; the deal
 // passes round the table after every hand.
 func DeBurger() Flow {
-	return Flow{Length: Length{Kind: Target}, Target: Whole(10000)}
+	return Flow{Length: Length{Kind: Target}, Target: Whole(10000), Ties: points.TiesPlayOn}
 }
 
 // Validate checks the flow. Errors are *scoring.RuleError with the YAML path below the flow section.
@@ -144,6 +152,8 @@ func (f *Flow) check(l Length) error {
 		return &scoring.RuleError{Path: []string{"target"}, Msg: "a game played to a target needs a target above zero"}
 	case l.Kind == Rounds && !f.PrevailingWind:
 		return &scoring.RuleError{Path: []string{"length"}, Msg: "a game measured in rounds needs prevailing_wind: true"}
+	case f.Ties > points.TiesMahjong:
+		return &scoring.RuleError{Path: []string{"ties"}, Msg: "unknown tie rule: expected play-on, shared or mahjong"}
 	case l.Kind == Bust && !f.ZeroSum:
 		return &scoring.RuleError{Path: []string{"length"}, Msg: "a game played until bust needs zero_sum: true"}
 	}

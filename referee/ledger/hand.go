@@ -21,6 +21,7 @@ type Hand struct {
 	Limit       bool            `json:"limit,omitempty"`       // a limit hand
 	Jokerless   bool            `json:"jokerless,omitempty"`   // American: no jokers
 	Responsible string          `json:"responsible,omitempty"` // 包: who pays for the others
+	Misnamed    bool            `json:"misnamed,omitempty"`    // American: the discarder misnamed the winning discard
 	FalseWin    string          `json:"false_win,omitempty"`   // 詐糊: who declared a false win
 	Tiles       string          `json:"tiles,omitempty"`       // the winning hand in notation, kept for the record
 	Deltas      []Amount        `json:"deltas,omitempty"`      // each player's change, given directly
@@ -123,7 +124,7 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 			}
 		}
 	} else {
-		if h.Discarder != "" || h.Responsible != "" || h.Faan != 0 || h.Value != 0 || h.Limit || h.Jokerless || h.Win != scoring.Discard {
+		if h.Discarder != "" || h.Responsible != "" || h.Faan != 0 || h.Value != 0 || h.Limit || h.Jokerless || h.Misnamed || h.Win != scoring.Discard {
 			return -1, fmt.Errorf("a hand with no winner takes no discarder, responsible player, faan, value or win kind")
 		}
 		if h.FalseWin != "" {

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring/points"
 )
 
 // State is a game as its record gives it, recomputed from the first line every time.
@@ -17,19 +19,20 @@ type State struct {
 
 	// Hand is the number of the next hand (Played+1).
 	Hand       int              `json:"hand"`
-	Played     int              `json:"played"`           // hands standing (undone ones are not counted)
-	Undone     int              `json:"undone"`           // hands taken back
-	Dealer     string           `json:"dealer"`           // who deals the next hand
-	Seats      [4]notation.Seat `json:"seats"`            // each player's seat wind for the next hand
-	Prevailing notation.Seat    `json:"prevailing"`       // the prevailing wind of the next hand
-	Round      int              `json:"round"`            // the round of the next hand, from 1
-	Repeat     int              `json:"repeat"`           // how many times in a row the dealer has dealt again
-	Totals     [4]Amount        `json:"totals"`           // each player's running total
-	Over       bool             `json:"over"`             // the game has ended by its length
-	Reason     string           `json:"reason,omitempty"` // why it ended
-	History    []Entry          `json:"history"`          // the hands standing, in order
-	Torn       *Torn            `json:"torn,omitempty"`   // an incomplete last line, not counted
-	Events     int              `json:"events"`           // complete lines in the record
+	Played     int              `json:"played"`            // hands standing (undone ones are not counted)
+	Undone     int              `json:"undone"`            // hands taken back
+	Dealer     string           `json:"dealer"`            // who deals the next hand
+	Seats      [4]notation.Seat `json:"seats"`             // each player's seat wind for the next hand
+	Prevailing notation.Seat    `json:"prevailing"`        // the prevailing wind of the next hand
+	Round      int              `json:"round"`             // the round of the next hand, from 1
+	Repeat     int              `json:"repeat"`            // how many times in a row the dealer has dealt again
+	Totals     [4]Amount        `json:"totals"`            // each player's running total
+	Over       bool             `json:"over"`              // the game has ended by its length
+	Reason     string           `json:"reason,omitempty"`  // why it ended (or why a target game plays on)
+	Winners    []string         `json:"winners,omitempty"` // who won a target game
+	History    []Entry          `json:"history"`           // the hands standing, in order
+	Torn       *Torn            `json:"torn,omitempty"`    // an incomplete last line, not counted
+	Events     int              `json:"events"`            // complete lines in the record
 
 	pos Position
 }
@@ -171,7 +174,7 @@ func (s *State) settle() {
 	for i := range 4 {
 		s.Seats[i] = p.Seat(i)
 	}
-	s.Over, s.Reason = false, ""
+	s.Over, s.Reason, s.Winners = false, "", nil
 	f := &s.Flow
 	switch l := f.Length; l.Kind {
 	case Rounds:
@@ -194,15 +197,35 @@ func (s *State) settle() {
 			}
 		}
 	case Target:
-		best := -1
+		top := s.Totals[0]
+		for _, t := range s.Totals {
+			top = max(top, t)
+		}
+		if top < f.Target {
+			break
+		}
+		var tied []string
+		won := false // the tied players include the winner of the last hand
 		for i, t := range s.Totals {
-			if t >= f.Target && (best < 0 || t > s.Totals[best]) {
-				best = i
+			if t == top {
+				tied = append(tied, s.Players[i])
+				if n := len(s.History); n > 0 && s.History[n-1].Hand.Winner == s.Players[i] {
+					won = true
+				}
 			}
 		}
-		if best >= 0 {
-			s.Over, s.Reason = true, fmt.Sprintf("%s reached %s with %s", s.Players[best], f.Target, s.Totals[best])
+		switch {
+		case len(tied) == 1:
+			s.Winners = tied
+		case f.Ties == points.TiesShared:
+			s.Winners = tied
+		case f.Ties == points.TiesMahjong && won:
+			s.Winners = []string{s.History[len(s.History)-1].Hand.Winner}
+		default:
+			s.Reason = fmt.Sprintf("%s tied at %s over the target %s: play on", strings.Join(tied, " and "), top, f.Target)
+			return
 		}
+		s.Over, s.Reason = true, fmt.Sprintf("%s reached %s with %s", strings.Join(s.Winners, " and "), f.Target, top)
 	}
 }
 
