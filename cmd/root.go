@@ -122,6 +122,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newParseCmd(f, nil),
 		newVersionCmd(f),
 		newRulesCmd(f),
+		newScoreCmd(f, nil),
 	)
 	addHelpTopics(root)
 	return root

@@ -1,0 +1,493 @@
+package cmd
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/american"
+	"github.com/mjref/mjref/scoring/hk"
+	"github.com/mjref/mjref/scoring/points"
+	"github.com/spf13/cobra"
+)
+
+type scoreOptions struct {
+	IO     *IOStreams
+	Output string
+	Hand   string
+	Batch  bool
+
+	Seat, Prevailing, Win, Discarder string
+	LastTile                         bool
+	Loser                            bool   // DeBurger: score a non-winner
+	Card                             string // American: a card file or built-in card name
+}
+
+func newScoreCmd(f *factory, runF func(*scoreOptions) error) *cobra.Command {
+	o := &scoreOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "score HAND | -",
+		Short: "Say whether a hand is a win under the ruleset and explain what it is worth",
+		Long: `Score a hand under the ruleset chosen with --rules (default hk):
+
+  hk, hk-oldstyle   Hong Kong faan: every item with its id, names, faan, tiles and ruleset line,
+                    the total after the cap, and whether it reaches the minimum.
+  deburger-2026     DeBurger points for the winner (or a non-winner with --loser), each set, pair,
+                    unused tile and flower with its value.
+  american          the card line the hand matches, with what each joker stands for.
+
+The situation of the win is given by flags. With '-', hands are read from standard input, one per line,
+either in notation or as a JSON object {"hand": "...", "seat": "S", "win": "self-draw", ...}; the
+output is one JSON object per line (-o jsonl), in input order, scored on every core.
+
+Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
+		Example: `  mjref score '123m456p789s111z55z' --win self-draw
+  mjref score 123m123m123m999p5z+5z --seat S --prevailing E -o json
+  mjref score '123m456m789p111z55s' --rules deburger-2026 --win self-draw
+  mjref score 'NN 2026m SS 666p 666s' --rules american
+  mjref score - -o jsonl < hands.txt`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			hand, batch, err := handArg(cmd, f, args)
+			if err != nil {
+				return err
+			}
+			o.Hand, o.Batch, o.Output = hand, batch, f.Output
+			if runF != nil {
+				return runF(o)
+			}
+			return scoreRun(cmd.Context(), o, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.Seat, "seat", "E", "the winner's seat wind: E|S|W|N")
+	fl.StringVar(&o.Prevailing, "prevailing", "E", "the prevailing (round) wind: E|S|W|N")
+	fl.StringVar(&o.Win, "win", "discard", "how the hand was won: "+strings.Join(scoring.WinKinds(), "|"))
+	fl.StringVar(&o.Discarder, "discarder", "", "the seat that discarded the winning tile (or made the robbed kong)")
+	fl.BoolVar(&o.LastTile, "last-tile", false, "the win was on the last tile of the wall (or the last discard)")
+	fl.BoolVar(&o.Loser, "loser", false, "DeBurger: score a non-winner's hand (13 tiles, sets, flowers)")
+	fl.StringVar(&o.Card, "card", "", "American: a card file or built-in card name (default: the ruleset's card)")
+	seats := []string{"E", "S", "W", "N"}
+	for _, name := range []string{"seat", "prevailing", "discarder"} {
+		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(seats))
+	}
+	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
+	return cmd
+}
+
+func fixedCompletion(values []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// scoreRequest is one hand to score with its situation: from flags, or a JSON line of a batch.
+type scoreRequest struct {
+	Hand       string `json:"hand"`
+	Seat       string `json:"seat,omitempty"`
+	Prevailing string `json:"prevailing,omitempty"`
+	Win        string `json:"win,omitempty"`
+	Discarder  string `json:"discarder,omitempty"`
+	LastTile   *bool  `json:"last_tile,omitempty"`
+	Loser      *bool  `json:"loser,omitempty"`
+}
+
+// scorer scores requests under one ruleset; it is safe for concurrent use.
+type scorer struct {
+	rs   *rulesets.Ruleset
+	card *american.Card
+	def  scoreOptions
+}
+
+func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
+	rs, err := f.Ruleset()
+	if err != nil {
+		return nil, err
+	}
+	s := &scorer{rs: rs, def: *o}
+	if rs.Family == rulesets.FamilyAmerican {
+		name := o.Card
+		if name == "" {
+			name = rs.American.Card
+		}
+		s.card, err = rulesets.LoadCard(name)
+		if err != nil {
+			return nil, withHint(err, "check the card with 'mjref card check FILE'")
+		}
+	}
+	return s, nil
+}
+
+// scoreView is the JSON shape of one scored hand: the hand, the ruleset, the situation and the
+// family's result fields.
+type scoreView struct {
+	Line      int              `json:"line,omitempty"`
+	Hand      string           `json:"hand"`
+	Ruleset   string           `json:"ruleset"`
+	Situation *situationView   `json:"situation,omitempty"`
+	HK        *hk.Result       `json:"-"`
+	DeBurger  *points.Result   `json:"-"`
+	American  *american.Result `json:"-"`
+}
+
+type situationView struct {
+	Seat       string `json:"seat"`
+	Prevailing string `json:"prevailing"`
+	Win        string `json:"win"`
+	Discarder  string `json:"discarder,omitempty"`
+	LastTile   bool   `json:"last_tile,omitempty"`
+	Loser      bool   `json:"loser,omitempty"`
+}
+
+// MarshalJSON flattens the family result into the view: {"hand":..., "ruleset":..., "valid":..., ...}.
+func (v scoreView) MarshalJSON() ([]byte, error) {
+	type head scoreView
+	hb, err := json.Marshal(head(v))
+	if err != nil {
+		return nil, err
+	}
+	var res any = v.HK
+	switch {
+	case v.DeBurger != nil:
+		res = v.DeBurger
+	case v.American != nil:
+		res = v.American
+	}
+	rb, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	if len(rb) < 2 || rb[0] != '{' || len(rb) == 2 {
+		return hb, nil
+	}
+	out := make([]byte, 0, len(hb)+len(rb))
+	out = append(out, hb[:len(hb)-1]...)
+	out = append(out, ',')
+	out = append(out, rb[1:]...)
+	return out, nil
+}
+
+func (v *scoreView) valid() bool {
+	switch {
+	case v.HK != nil:
+		return v.HK.Valid
+	case v.DeBurger != nil:
+		return v.DeBurger.Valid
+	case v.American != nil:
+		return v.American.Valid
+	}
+	return false
+}
+
+func (s *scorer) score(req scoreRequest) (*scoreView, error) {
+	h, err := notation.Parse(req.Hand)
+	if err != nil {
+		return nil, err
+	}
+	pick := func(v, def string) string {
+		if v != "" {
+			return v
+		}
+		return def
+	}
+	sv := &situationView{
+		Seat:       pick(req.Seat, s.def.Seat),
+		Prevailing: pick(req.Prevailing, s.def.Prevailing),
+		Win:        pick(req.Win, s.def.Win),
+		Discarder:  pick(req.Discarder, s.def.Discarder),
+		LastTile:   s.def.LastTile,
+		Loser:      s.def.Loser,
+	}
+	if req.LastTile != nil {
+		sv.LastTile = *req.LastTile
+	}
+	if req.Loser != nil {
+		sv.Loser = *req.Loser
+	}
+	sit, err := situationOf(sv)
+	if err != nil {
+		return nil, err
+	}
+	v := &scoreView{Hand: notation.Format(h), Ruleset: s.rs.Name}
+	switch s.rs.Family {
+	case rulesets.FamilyHK:
+		if h.Concealed[notation.Joker] > 0 || hasJokerMeld(&h) {
+			return nil, withHint(errors.New("a joker (J) is not a Hong Kong tile"), "jokers are played only with --rules american")
+		}
+		res, err := hk.Score(&h, sit, s.rs.HK)
+		if err != nil {
+			return nil, err
+		}
+		v.Situation, v.HK = sv, &res
+	case rulesets.FamilyDeBurger:
+		if h.Concealed[notation.Joker] > 0 || hasJokerMeld(&h) {
+			return nil, withHint(errors.New("a joker (J) is not a DeBurger tile"), "jokers are played only with --rules american")
+		}
+		var res points.Result
+		if sv.Loser {
+			res, err = points.ScoreLoser(&h, s.rs.DeBurger)
+			sv = &situationView{Seat: sv.Seat, Prevailing: sv.Prevailing, Win: "none", Loser: true}
+		} else {
+			res, err = points.ScoreWinner(&h, sit.Win, s.rs.DeBurger)
+		}
+		if err != nil && !errors.Is(err, scoring.ErrNotWinning) {
+			return nil, err
+		}
+		v.Situation, v.DeBurger = sv, &res
+	case rulesets.FamilyAmerican:
+		res := american.Match(s.card, &h, s.rs.American)
+		v.American = &res
+	default:
+		return nil, fmt.Errorf("ruleset %s: family %q cannot score hands", s.rs.Name, s.rs.Family)
+	}
+	return v, nil
+}
+
+func hasJokerMeld(h *notation.Hand) bool {
+	for _, m := range h.Melds {
+		if m.Jokers > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func situationOf(sv *situationView) (scoring.Situation, error) {
+	var sit scoring.Situation
+	var err error
+	if sit.Seat, err = notation.ParseSeat(sv.Seat); err != nil {
+		return sit, usageErrorf("--seat: %v", err)
+	}
+	if sit.Prevailing, err = notation.ParseSeat(sv.Prevailing); err != nil {
+		return sit, usageErrorf("--prevailing: %v", err)
+	}
+	if sit.Win, err = scoring.ParseWinKind(sv.Win); err != nil {
+		return sit, usageErrorf("--win: %v", err)
+	}
+	sit.Discarder = notation.NoSeat
+	if sv.Discarder != "" {
+		if sit.Discarder, err = notation.ParseSeat(sv.Discarder); err != nil {
+			return sit, usageErrorf("--discarder: %v", err)
+		}
+		if sit.Discarder == sit.Seat {
+			return sit, usageErrorf("--discarder %s is the winner's own seat", sv.Discarder)
+		}
+	}
+	sit.LastTile = sv.LastTile
+	return sit, nil
+}
+
+// parseRequest reads one batch line: a JSON object or plain notation.
+func parseRequest(text string) (scoreRequest, error) {
+	if strings.HasPrefix(text, "{") {
+		var req scoreRequest
+		dec := json.NewDecoder(strings.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			return req, withHint(fmt.Errorf("JSON line: %v", err), `a JSON line is {"hand": "...", "seat": "S", "prevailing": "E", "win": "self-draw", "discarder": "W", "last_tile": false, "loser": false}`)
+		}
+		if req.Hand == "" {
+			return req, usageErrorf(`JSON line: no "hand"`)
+		}
+		return req, nil
+	}
+	return scoreRequest{Hand: text}, nil
+}
+
+func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
+	// Check the situation flags once, before any hand.
+	if _, err := situationOf(&situationView{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder}); err != nil {
+		return err
+	}
+	s, err := newScorer(f, o)
+	if err != nil {
+		return err
+	}
+	if o.Batch {
+		handle := func(l batchLine) (any, bool, error) {
+			req, err := parseRequest(l.Text)
+			if err != nil {
+				return nil, false, err
+			}
+			v, err := s.score(req)
+			if err != nil {
+				return nil, false, err
+			}
+			v.Line = l.N
+			return v, v.valid(), nil
+		}
+		if o.Output == FormatTable {
+			var sum batchSummary
+			err := eachLine(f, func(l batchLine) error {
+				v, ok, err := handle(l)
+				sum.Lines++
+				if err != nil {
+					sum.Failed++
+					if sum.Worst == nil {
+						sum.Worst = fmt.Errorf("line %d: %w", l.N, err)
+					}
+					printError(o.IO.ErrOut, fmt.Errorf("line %d: %w", l.N, err), false)
+					return nil
+				}
+				if !ok {
+					sum.Negative++
+				}
+				fmt.Fprintf(o.IO.Out, "line %d: ", l.N)
+				return renderScore(o.IO.Out, v.(*scoreView))
+			})
+			if err != nil {
+				return err
+			}
+			return sum.err()
+		}
+		sum, err := runBatch(o.IO.In, o.IO.Out, handle)
+		if err != nil {
+			return err
+		}
+		return sum.err()
+	}
+	v, err := s.score(scoreRequest{Hand: o.Hand})
+	if err != nil {
+		return err
+	}
+	if o.Output != FormatTable {
+		err = render(o.IO.Out, o.Output, v)
+	} else {
+		err = renderScore(o.IO.Out, v)
+	}
+	if err != nil {
+		return err
+	}
+	if !v.valid() {
+		return errNegative
+	}
+	return nil
+}
+
+func renderScore(w io.Writer, v *scoreView) error {
+	switch {
+	case v.HK != nil:
+		return renderHK(w, v)
+	case v.DeBurger != nil:
+		return renderDeBurger(w, v)
+	case v.American != nil:
+		return renderAmerican(w, v)
+	}
+	return nil
+}
+
+func itemRows(items []scoring.Item, withZH bool) [][]string {
+	var rows [][]string
+	for _, it := range items {
+		val := fmt.Sprint(it.Value)
+		if it.Limit {
+			val += " (limit)"
+		}
+		row := []string{it.ID, it.Name}
+		if withZH {
+			row = append(row, it.NameZH)
+		}
+		rule := it.Source.String()
+		if it.Note != "" {
+			rule = strings.TrimSpace(it.Note + "  " + rule)
+		}
+		row = append(row, val, notation.FormatTiles(it.Tiles), rule)
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func renderHK(w io.Writer, v *scoreView) error {
+	r := v.HK
+	fmt.Fprintf(w, "hand:     %s\n", v.Hand)
+	fmt.Fprintf(w, "ruleset:  %s   seat %s, prevailing %s, win %s", v.Ruleset, v.Situation.Seat, v.Situation.Prevailing, v.Situation.Win)
+	if v.Situation.LastTile {
+		fmt.Fprint(w, ", last tile")
+	}
+	fmt.Fprintln(w)
+	if r.Decomposition != nil {
+		fmt.Fprintf(w, "reading:  %s (%s)\n", r.Decomposition.String(), r.Decomposition.Shape)
+	}
+	if len(r.Items) > 0 {
+		if err := table(w, []string{"id", "name", "中文", "faan", "tiles", "rule"}, itemRows(r.Items, true)); err != nil {
+			return err
+		}
+	}
+	capText := "no cap"
+	if r.Cap > 0 {
+		capText = fmt.Sprintf("cap %d", r.Cap)
+	}
+	total := fmt.Sprintf("%d faan", r.Total)
+	if r.RawTotal != r.Total {
+		total += fmt.Sprintf(" (%d before the cap)", r.RawTotal)
+	}
+	if r.Limit {
+		total += ", a limit hand"
+	}
+	if r.Valid {
+		fmt.Fprintf(w, "total:    %s; minimum %d, %s: a valid win\n", total, r.MinFaan, capText)
+	} else {
+		fmt.Fprintf(w, "verdict:  not a win: %s\n", r.Reason)
+	}
+	return nil
+}
+
+func renderDeBurger(w io.Writer, v *scoreView) error {
+	r := v.DeBurger
+	who := "winner, win " + v.Situation.Win
+	if v.Situation.Loser {
+		who = "non-winner"
+	}
+	fmt.Fprintf(w, "hand:     %s\nruleset:  %s   %s\n", v.Hand, v.Ruleset, who)
+	if r.Reading != "" {
+		fmt.Fprintf(w, "reading:  %s\n", r.Reading)
+	}
+	if len(r.Items) > 0 {
+		if err := table(w, []string{"id", "name", "points", "tiles", "rule"}, itemRows(r.Items, false)); err != nil {
+			return err
+		}
+	}
+	for _, fu := range r.Flowers {
+		fmt.Fprintf(w, "flower:   %s\n", fu)
+	}
+	if !r.Valid {
+		fmt.Fprintf(w, "verdict:  not a win: %s\n", r.Reason)
+		return nil
+	}
+	fmt.Fprintf(w, "total:    %s points\n", points.Thousands(r.Total))
+	return nil
+}
+
+func renderAmerican(w io.Writer, v *scoreView) error {
+	r := v.American
+	fmt.Fprintf(w, "hand:     %s\nruleset:  %s\n", v.Hand, v.Ruleset)
+	if !r.Valid {
+		fmt.Fprintf(w, "verdict:  no line matches: %s\n", r.Reason)
+		return nil
+	}
+	kind := "exposed"
+	if r.Concealed {
+		kind = "concealed"
+	}
+	fmt.Fprintf(w, "line:     %s (%s), value %d, %s", r.Line, r.Section, r.Value, kind)
+	if r.Jokerless {
+		fmt.Fprint(w, ", jokerless")
+		if r.JokerlessBonus {
+			fmt.Fprint(w, " (pays double)")
+		}
+	}
+	fmt.Fprintln(w)
+	if r.Reading != nil {
+		b, _ := json.Marshal(r.Reading)
+		fmt.Fprintf(w, "reading:  %s\n", b)
+	}
+	if len(r.Items) > 0 {
+		return table(w, []string{"id", "name", "value", "tiles", "rule"}, itemRows(r.Items, false))
+	}
+	return nil
+}
