@@ -1,0 +1,127 @@
+package american
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mjref/mjref/notation"
+)
+
+// brief is the part of a Candidate a table checks.
+type brief struct {
+	Line    string
+	Need    int
+	Missing string
+	Dead    bool
+	Why     string
+}
+
+func briefOf(c Candidate) brief {
+	return brief{Line: c.Line, Need: c.Need, Missing: tilesText(c.Missing), Dead: c.Dead, Why: c.Why}
+}
+
+func seenOf(tb testing.TB, s string) notation.Counts {
+	tb.Helper()
+	if s == "" {
+		return notation.Counts{}
+	}
+	ts, err := notation.ParseTiles(s)
+	if err != nil {
+		tb.Fatalf("ParseTiles(%q): %v", s, err)
+	}
+	return notation.CountsOf(ts...)
+}
+
+func TestClosest(t *testing.T) {
+	card := sampleCard(t)
+	tests := []struct {
+		name string
+		hand string
+		seen string
+		top  int
+		line string // when set, only this line's candidate is checked
+		want []brief
+	}{
+		{"one tile from Y1", "NN 226m Wd SS 666p 66s", "", 2, "", []brief{
+			{Line: "Y1", Need: 1, Missing: "6s"},
+			{Line: "L2", Need: 4, Missing: "6m 6m 6s 2z"},
+		}},
+		{"a joker counts in a set", "NN 226m Wd SS 666p 6s J", "", 1, "", []brief{
+			{Line: "Y1", Need: 1, Missing: "6s"},
+		}},
+		{"a joker does not count in a pair", "N J 226m Wd SS 666p 666s", "", 1, "", []brief{
+			{Line: "Y1", Need: 1, Missing: "4z"},
+		}},
+		{"seen tiles kill a line", "NN 226m SS 666p 666s", "Wd Wd Wd Wd", 0, "Y1", []brief{
+			{Line: "Y1", Need: 1, Missing: "5z", Dead: true, Why: "needs 1 natural 5z, only 0 left"},
+		}},
+		{"the dead line is ranked after the live ones", "NN 226m SS 666p 666s", "Wd Wd Wd Wd", 1, "", []brief{
+			{Line: "L2", Need: 3, Missing: "6m 6m 2z"},
+		}},
+		{"enough jokers left for two quints", "EEEE 5555s WWWW", "J J J J J J", 0, "Q2", []brief{
+			{Line: "Q2", Need: 2, Missing: "1z 3z"},
+		}},
+		{"discarded jokers kill a quint", "EEEE 5555s WWWW", "J J J J J J J", 0, "Q2", []brief{
+			{Line: "Q2", Need: 2, Missing: "1z 3z", Dead: true, Why: "needs 2 jokers, only 1 left"},
+		}},
+		{"an exposure rules out lines", "[EEEJ] 226m Wd SS 666p 66s", "", 0, "Y1", []brief{
+			{Line: "Y1", Need: 2, Missing: "4z 4z", Dead: true, Why: "the exposures fit no hand of this line"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Closest(card, mustHand(t, tt.hand), seenOf(t, tt.seen), tt.top)
+			var b []brief
+			for _, c := range got {
+				if tt.line == "" || c.Line == tt.line {
+					b = append(b, briefOf(c))
+				}
+			}
+			if diff := cmp.Diff(tt.want, b); diff != "" {
+				t.Errorf("Closest(%q) mismatch (-want +got):\n%s", tt.hand, diff)
+			}
+		})
+	}
+}
+
+func TestClosestDead(t *testing.T) {
+	card := sampleCard(t)
+	tests := []struct {
+		name string
+		hand string
+		seen string
+		want bool
+	}{
+		{"a fresh hand", "NN 226m Wd SS 666p 66s", "", false},
+		{"an exposure no line has", "[EEE] J 226m Wd SS 666p 66s", "", true},
+		{"an exposed pung of sixes", "NN 226m Wd SS [666p] 66s", "", false},
+		{"every 6s gone", "NN 226m Wd SS [666p] 3s", "6s 6s 6s 6s", false},
+		{"a C line exposed", "ff 5678m [5555p] 666s", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Closest(card, mustHand(t, tt.hand), seenOf(t, tt.seen), 0)
+			if diff := cmp.Diff(tt.want, AllDead(got)); diff != "" {
+				t.Errorf("AllDead mismatch (-want +got):\n%s", diff)
+			}
+			if len(got) != len(card.Lines) {
+				t.Errorf("Closest returned %d lines, want all %d", len(got), len(card.Lines))
+			}
+		})
+	}
+}
+
+func TestClosestConcealedLine(t *testing.T) {
+	card := sampleCard(t)
+	got := Closest(card, mustHand(t, "ff 5678m [5555p] 666s"), notation.Counts{}, 0)
+	for _, c := range got {
+		if c.Line == "R3" {
+			if diff := cmp.Diff(brief{Line: "R3", Need: 1, Missing: "6s", Dead: true, Why: "a concealed line allows no exposure"}, briefOf(c)); diff != "" {
+				t.Errorf("R3 mismatch (-want +got):\n%s", diff)
+			}
+			return
+		}
+	}
+	t.Error("R3 not ranked")
+}
