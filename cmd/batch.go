@@ -21,7 +21,7 @@ type batchLine struct {
 
 // batchError is the JSON object written for a line that failed.
 type batchError struct {
-	Line  int    `json:"line"`
+	Line  int    `json:"input_line"`
 	Input string `json:"input"`
 	Error string `json:"error"`
 	Code  int    `json:"code"`

@@ -126,7 +126,7 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 // scoreView is the JSON shape of one scored hand: the hand, the ruleset, the situation and the
 // family's result fields.
 type scoreView struct {
-	Line      int              `json:"line,omitempty"`
+	InputLine int              `json:"input_line,omitempty"`
 	Hand      string           `json:"hand"`
 	Ruleset   string           `json:"ruleset"`
 	Situation *situationView   `json:"situation,omitempty"`
@@ -185,7 +185,7 @@ func (v *scoreView) valid() bool {
 }
 
 func (s *scorer) score(req scoreRequest) (*scoreView, error) {
-	h, err := notation.Parse(req.Hand)
+	h, err := notation.ParseWith(req.Hand, notationOptions(s.rs))
 	if err != nil {
 		return nil, err
 	}
@@ -246,6 +246,11 @@ func (s *scorer) score(req scoreRequest) (*scoreView, error) {
 		return nil, fmt.Errorf("ruleset %s: family %q cannot score hands", s.rs.Name, s.rs.Family)
 	}
 	return v, nil
+}
+
+// notationOptions reads 0 as the white dragon under American rules (2026), else as a red five.
+func notationOptions(rs *rulesets.Ruleset) notation.Options {
+	return notation.Options{ZeroIsWhite: rs.Family == rulesets.FamilyAmerican}
 }
 
 func hasJokerMeld(h *notation.Hand) bool {
@@ -318,7 +323,7 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			if err != nil {
 				return nil, false, err
 			}
-			v.Line = l.N
+			v.InputLine = l.N
 			return v, v.valid(), nil
 		}
 		if o.Output == FormatTable {

@@ -40,7 +40,15 @@ type placed struct {
 	boosted bool
 }
 
+// Options change how Parse reads a few symbols that rule families write differently.
+type Options struct {
+	// ZeroIsWhite reads a 0 in a suit group (2026m) as the white dragon, as American cards write years.
+	// Without it, 0m/0p/0s is a red five (Tenhou and Mahjong Soul), read as 5.
+	ZeroIsWhite bool
+}
+
 type parser struct {
+	opt Options
 	in  []rune
 	pos int // index into in
 	err *Error
@@ -65,12 +73,16 @@ func (p *parser) fail(col int, format string, args ...any) {
 func (p *parser) col() int { return p.pos + 1 }
 
 // Parse reads a hand in MPSZ notation (see the package documentation for the grammar).
+// A 0 in a suit is a red five; see ParseWith for the American reading.
 // Errors are *Error values naming the column.
-func Parse(s string) (Hand, error) {
+func Parse(s string) (Hand, error) { return ParseWith(s, Options{}) }
+
+// ParseWith is Parse with options.
+func ParseWith(s string, opt Options) (Hand, error) {
 	if !utf8.ValidString(s) {
 		return Hand{}, &Error{Input: s, Msg: "input is not valid UTF-8"}
 	}
-	p := &parser{in: []rune(s)}
+	p := &parser{in: []rune(s), opt: opt}
 	p.parse()
 	if p.err != nil {
 		return Hand{}, p.err
@@ -271,10 +283,13 @@ func (p *parser) suitGroup(r rune, ctx context) {
 	var toks []placed
 	for _, d := range p.digits {
 		n := int(d.t)
-		if n == 0 && suit != Honor {
-			n = 5 // Tenhou and Mahjong Soul write a red five as 0
-		}
 		t := NewTile(suit, n)
+		if n == 0 && suit != Honor {
+			t = NewTile(suit, 5) // Tenhou and Mahjong Soul write a red five as 0
+			if p.opt.ZeroIsWhite {
+				t = White // American cards write the white dragon as 0 in years: 2026
+			}
+		}
 		if t == NoTile {
 			if suit == Honor {
 				p.fail(d.col, "%dz is not a tile: honours are 1z-7z (East South West North White Green Red)", n)

@@ -328,3 +328,17 @@ func BenchmarkParse(b *testing.B) {
 		_, _ = Parse("123m456p789s11z [555p@W] 1f 2f*")
 	}
 }
+
+func TestParseZeroIsWhite(t *testing.T) {
+	h, err := ParseWith("2026m", Options{ZeroIsWhite: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := CountsOf(M1+1, M1+1, M1+5, White); h.Concealed != want {
+		t.Errorf("2026m = %v, want 2m 2m 6m and the white dragon", h.Concealed)
+	}
+	h, _ = Parse("2026m")
+	if want := CountsOf(M1+1, M1+1, M1+5, M1+4); h.Concealed != want {
+		t.Errorf("2026m without the option = %v, want a red five read as 5m", h.Concealed)
+	}
+}
