@@ -1,0 +1,381 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Claim is one player's claim on a discard: chow, pong, kong, win, or pass.
+type Claim struct {
+	Seat notation.Seat
+	Verb Verb
+	// Tiles are a chow's three tiles (or empty when not said); for the other claims the tile, or empty.
+	Tiles []notation.Tile
+}
+
+// String returns "W pong 9s".
+func (c Claim) String() string {
+	s := c.Seat.String() + " " + c.Verb.String()
+	if len(c.Tiles) > 0 {
+		s += " " + notation.FormatTiles(c.Tiles)
+	}
+	return s
+}
+
+// ParseClaims reads claims separated by commas: "S win, N pong, E chow 456p".
+func ParseClaims(s string) ([]Claim, error) {
+	parts := splitClaims(s)
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("no claims: expected e.g. \"S win, N pong, E chow\"")
+	}
+	out := make([]Claim, 0, len(parts))
+	for _, p := range parts {
+		ev, err := ParseEvent(p)
+		if err != nil {
+			return nil, fmt.Errorf("claim %q: %w", p, err)
+		}
+		switch ev.Verb {
+		case VerbChow, VerbPong, VerbKong, VerbWin, VerbPass:
+		default:
+			return nil, fmt.Errorf("claim %q: a claim is chow, pong, kong, win or pass", p)
+		}
+		out = append(out, Claim{Seat: ev.Seat, Verb: ev.Verb, Tiles: ev.Tiles})
+	}
+	return out, nil
+}
+
+// rank orders claims: a win beats a pong or kong, which beats a chow.
+func rank(v Verb) int {
+	switch v {
+	case VerbWin:
+		return 3
+	case VerbPong, VerbKong:
+		return 2
+	case VerbChow:
+		return 1
+	}
+	return 0
+}
+
+// distance is how many turns after the discarder seat s sits (1 for the next seat).
+func distance(discarder, s notation.Seat) int { return (int(s) - int(discarder) + 4) % 4 }
+
+// between lists the seats strictly between the discarder and the claimer in turn order: they miss
+// their turn when the claim is made.
+func between(discarder, claimer notation.Seat) []notation.Seat {
+	var out []notation.Seat
+	for s := discarder.Next(); s != claimer && s != discarder; s = s.Next() {
+		out = append(out, s)
+	}
+	return out
+}
+
+// claimHolder answers what the referee knows about a seat's hand.
+type claimHolder interface {
+	// holds reports whether the seat can hold these tiles (unseen tiles may be any).
+	holds(s notation.Seat, need notation.Counts) bool
+}
+
+// checkClaim rules on one claim on its own, before priority: right seat, right tile, tiles in hand.
+// It returns the meld the claim makes (for chow, pong, kong).
+func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHolder) (notation.Meld, string, string, bool) {
+	if c.Seat == discarder {
+		return notation.Meld{}, RuleOwnDiscard, fmt.Sprintf("%s cannot claim their own discard", c.Seat), false
+	}
+	switch c.Verb {
+	case VerbChow:
+		if c.Seat != discarder.Next() {
+			return notation.Meld{}, RuleChowFromLeft, fmt.Sprintf("a chow may be claimed only from the player before you (上家): %s's chow must come from %s, not %s", c.Seat, c.Seat.Prev(), discarder), false
+		}
+		if !tile.IsSuited() {
+			return notation.Meld{}, RuleChowShape, fmt.Sprintf("%s is not a suit tile: honours cannot form a chow", tile), false
+		}
+		if len(c.Tiles) == 0 {
+			// The run was not said: any run through the tile the hand can make.
+			for lo := tile - 2; lo <= tile; lo++ {
+				if lo.IsSuited() && (lo + 2).IsSuited() && lo.Suit() == tile.Suit() && (lo+2).Suit() == tile.Suit() {
+					need := notation.CountsOf(lo, lo+1, lo+2)
+					need[tile]--
+					if h.holds(c.Seat, need) {
+						return notation.Meld{Kind: notation.Chow, Tile: lo, From: discarder}, RuleClaimPriority, "", true
+					}
+				}
+			}
+			return notation.Meld{}, RuleChowShape, fmt.Sprintf("%s holds no two tiles that make a run with %s", c.Seat, tile), false
+		}
+		lo := sortedRun(c.Tiles)
+		if lo == notation.NoTile || tile < lo || tile > lo+2 {
+			return notation.Meld{}, RuleChowShape, fmt.Sprintf("%s is not a run through the discard %s", notation.FormatTiles(c.Tiles), tile), false
+		}
+		need := notation.CountsOf(lo, lo+1, lo+2)
+		need[tile]--
+		if !h.holds(c.Seat, need) {
+			return notation.Meld{}, RuleInHand, fmt.Sprintf("%s does not hold %s for the chow", c.Seat, need.String()), false
+		}
+		return notation.Meld{Kind: notation.Chow, Tile: lo, From: discarder}, RuleClaimPriority, "", true
+	case VerbPong, VerbKong, VerbWin, VerbPass:
+		if t := firstTile(c.Tiles); t != notation.NoTile && t != tile {
+			return notation.Meld{}, RuleClaimTile, fmt.Sprintf("the discard is %s, not %s", tile, t), false
+		}
+	}
+	switch c.Verb {
+	case VerbPong:
+		if !tile.IsPlaying() {
+			return notation.Meld{}, RulePongPair, fmt.Sprintf("%s cannot be ponged", tile), false
+		}
+		var need notation.Counts
+		need[tile] = 2
+		if !h.holds(c.Seat, need) {
+			return notation.Meld{}, RulePongPair, fmt.Sprintf("a pong needs a pair of %s in the hand, and %s does not hold one", tile, c.Seat), false
+		}
+		return notation.Meld{Kind: notation.Pong, Tile: tile, From: discarder}, RuleClaimPriority, "", true
+	case VerbKong:
+		if !tile.IsPlaying() {
+			return notation.Meld{}, RuleKongThree, fmt.Sprintf("%s cannot be konged", tile), false
+		}
+		var need notation.Counts
+		need[tile] = 3
+		if !h.holds(c.Seat, need) {
+			return notation.Meld{}, RuleKongThree, fmt.Sprintf("an exposed kong needs three %s in the hand, and %s does not hold them", tile, c.Seat), false
+		}
+		return notation.Meld{Kind: notation.Kong, Tile: tile, From: discarder}, RuleClaimPriority, "", true
+	}
+	return notation.Meld{}, RuleClaimPriority, "", true
+}
+
+func firstTile(ts []notation.Tile) notation.Tile {
+	if len(ts) == 0 {
+		return notation.NoTile
+	}
+	return ts[0]
+}
+
+// decide picks who takes a discard among the legal claims: wins first (head bump: only the one next after
+// the discarder, unless every claimant wins), then a pong or kong, then a chow. It returns the indexes of
+// the taking claims and, for every legal claim left out, why.
+func decide(discarder notation.Seat, claims []Claim, legal []bool, allWin bool) ([]int, []string) {
+	why := make([]string, len(claims))
+	best := -1
+	for i, c := range claims {
+		if !legal[i] || c.Verb == VerbPass {
+			continue
+		}
+		if best < 0 || rank(c.Verb) > rank(claims[best].Verb) ||
+			rank(c.Verb) == rank(claims[best].Verb) && distance(discarder, c.Seat) < distance(discarder, claims[best].Seat) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil, why
+	}
+	takers := []int{best}
+	top := claims[best]
+	if top.Verb == VerbWin && allWin {
+		for i, c := range claims {
+			if i != best && legal[i] && c.Verb == VerbWin {
+				takers = append(takers, i)
+			}
+		}
+	}
+	for i, c := range claims {
+		if !legal[i] || c.Verb == VerbPass || isIn(i, takers) {
+			continue
+		}
+		switch {
+		case c.Verb == VerbWin && top.Verb == VerbWin:
+			why[i] = fmt.Sprintf("head bump (截糊): %s sits next after %s and takes the win", top.Seat, discarder)
+		case rank(c.Verb) < rank(top.Verb):
+			why[i] = fmt.Sprintf("%s's %s takes the tile: %s", top.Seat, top.Verb, priorityText(top.Verb, c.Verb))
+		default:
+			why[i] = fmt.Sprintf("%s's %s takes the tile: it sits nearer after %s", top.Seat, top.Verb, discarder)
+		}
+	}
+	return takers, why
+}
+
+func priorityText(hi, lo Verb) string {
+	if hi == VerbWin {
+		return "a win beats a " + lo.String()
+	}
+	return "a " + hi.String() + " beats a chow"
+}
+
+func isIn(i int, xs []int) bool {
+	for _, x := range xs {
+		if x == i {
+			return true
+		}
+	}
+	return false
+}
+
+// ClaimDecision answers a quick claim dispute: who takes the tile and why.
+type ClaimDecision struct {
+	// Takers are the seats that take the tile (several only when every claimant of a win wins).
+	Takers []notation.Seat `json:"takers"`
+	// Action is what the takers do with it: chow, pong, kong or win; empty when nobody takes it.
+	Action string `json:"action"`
+	// Skipped are the seats between the discarder and the taker: they miss their turn.
+	Skipped []notation.Seat `json:"skipped"`
+	// Rulings has one ruling per claim, in the order given.
+	Rulings []Ruling `json:"rulings"`
+	// Reason sums the decision up in a sentence.
+	Reason string `json:"reason"`
+}
+
+// handsHolder answers from optional hands: a nil hand may hold anything.
+type handsHolder [4]*notation.Hand
+
+func (h handsHolder) holds(s notation.Seat, need notation.Counts) bool {
+	if int(s) > 3 || h[s] == nil {
+		return true
+	}
+	for t, n := range need {
+		if h[s].Concealed[t] < n {
+			return false
+		}
+	}
+	return true
+}
+
+// ResolveClaims rules on claims made at the same time on one discard, as in
+// `mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'`. Hands are optional (nil when
+// not known): a given hand is the claimant's tiles before the discard (13, or 14 with the discard
+// already added), and then a pong must find its pair, a chow its run and a win is scored with deps.Score.
+// A win claim with no hand, or no scorer, is taken as declared. The prevailing wind for scoring is East.
+func ResolveClaims(discarder notation.Seat, tile notation.Tile, claims []Claim, hands [4]*notation.Hand, deps Deps) (ClaimDecision, error) {
+	var d ClaimDecision
+	if discarder > notation.SeatNorth {
+		return d, fmt.Errorf("unknown discarder: expected E, S, W or N")
+	}
+	if !tile.IsPlaying() {
+		return d, fmt.Errorf("%s cannot be discarded: expected a suit or honour tile", tile)
+	}
+	legal := make([]bool, len(claims))
+	rules := make([]string, len(claims))
+	reasons := make([]string, len(claims))
+	seen := [4]bool{}
+	for i, c := range claims {
+		if c.Seat > notation.SeatNorth {
+			return d, fmt.Errorf("claim %d: unknown seat", i+1)
+		}
+		if seen[c.Seat] && c.Verb != VerbPass {
+			rules[i], reasons[i] = RuleClaimPriority, fmt.Sprintf("%s makes one claim on a discard", c.Seat)
+			continue
+		}
+		seen[c.Seat] = true
+		_, rule, reason, ok := checkClaim(c, discarder, tile, handsHolder(hands))
+		rules[i], reasons[i], legal[i] = rule, reason, ok
+		if ok && c.Verb == VerbWin && hands[c.Seat] != nil && deps.Score != nil {
+			h := *hands[c.Seat]
+			h.Melds = append([]notation.Meld(nil), h.Melds...)
+			if h.TileCount() == 13 {
+				h.Concealed[tile]++
+			}
+			h.Win = tile
+			sit := scoring.Situation{Seat: c.Seat, Prevailing: notation.SeatEast, Win: scoring.Discard, Discarder: discarder}
+			sc, err := deps.Score(&h, sit)
+			switch {
+			case err != nil:
+				legal[i], rules[i], reasons[i] = false, RuleFalseWin, fmt.Sprintf("false win (詐糊): %v", err)
+			case !sc.Valid:
+				legal[i], rules[i], reasons[i] = false, RuleFalseWin, "false win (詐糊): "+sc.Reason
+			default:
+				reasons[i] = fmt.Sprintf("a valid hand worth %d", sc.Total)
+			}
+		}
+	}
+	takers, why := decide(discarder, claims, legal, deps.Rules.allWin())
+	for i, c := range claims {
+		r := Ruling{Event: 1, Seat: c.Seat, Action: c.String(), Verdict: VerdictOK, Rule: rules[i], Reason: reasons[i]}
+		switch {
+		case !legal[i]:
+			r.Verdict = VerdictIllegal
+		case c.Verb == VerbPass:
+			r.Rule, r.Reason = RulePass, fmt.Sprintf("%s passes", c.Seat)
+		case isIn(i, takers):
+			r.Reason = joinReason(reasons[i], fmt.Sprintf("%s takes %s", c.Seat, tile))
+			if c.Verb == VerbWin && len(takers) == 1 && countVerb(claims, legal, VerbWin) > 1 {
+				r.Rule = RuleHeadBump
+			}
+		default:
+			r.Reason = why[i]
+			if c.Verb == VerbWin {
+				r.Rule = RuleHeadBump
+			}
+		}
+		d.Rulings = append(d.Rulings, r)
+	}
+	if len(takers) == 0 {
+		d.Reason = fmt.Sprintf("nobody takes %s: %s draws next", tile, discarder.Next())
+		return d, nil
+	}
+	top := claims[takers[0]]
+	d.Action = top.Verb.String()
+	for _, i := range takers {
+		d.Takers = append(d.Takers, claims[i].Seat)
+	}
+	if top.Verb != VerbWin {
+		d.Skipped = between(discarder, top.Seat)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s takes %s for a %s", seatList(d.Takers), tile, top.Verb)
+	for i, c := range claims {
+		if why[i] != "" && legal[i] {
+			fmt.Fprintf(&b, "; %s's %s loses: %s", c.Seat, c.Verb, priorityOrBump(top, c, discarder))
+		}
+	}
+	if len(d.Skipped) > 0 {
+		fmt.Fprintf(&b, "; %s miss%s the turn: play continues from %s", seatList(d.Skipped), plural(len(d.Skipped)), top.Seat)
+	}
+	d.Reason = b.String()
+	return d, nil
+}
+
+func priorityOrBump(top, c Claim, discarder notation.Seat) string {
+	switch {
+	case c.Verb == VerbWin && top.Verb == VerbWin:
+		return fmt.Sprintf("head bump, %s sits nearer after %s", top.Seat, discarder)
+	case rank(c.Verb) < rank(top.Verb):
+		return priorityText(top.Verb, c.Verb)
+	}
+	return fmt.Sprintf("%s sits nearer after %s", top.Seat, discarder)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return "es"
+	}
+	return ""
+}
+
+func seatList(ss []notation.Seat) string {
+	parts := make([]string, len(ss))
+	for i, s := range ss {
+		parts[i] = s.String()
+	}
+	return strings.Join(parts, " and ")
+}
+
+func countVerb(claims []Claim, legal []bool, v Verb) int {
+	n := 0
+	for i, c := range claims {
+		if legal[i] && c.Verb == v {
+			n++
+		}
+	}
+	return n
+}
+
+func joinReason(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
+}

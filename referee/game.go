@@ -1,0 +1,1129 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+)
+
+// seatState is what the referee knows about one seat.
+type seatState struct {
+	known    notation.Counts // concealed tiles seen (bonus tiles not yet laid out included)
+	unknown  int             // concealed tiles not seen
+	melds    []notation.Meld // in the order they were made
+	bonus    []notation.Tile // laid out
+	discards []notation.Tile // the river; claimed tiles leave it
+	drew     bool            // has drawn at least once (for heavenly)
+}
+
+func (s *seatState) count() int {
+	n := s.known.Total() + s.unknown
+	for _, m := range s.melds {
+		n += min(m.Size(), 3)
+	}
+	return n
+}
+
+// canHold reports whether the seat may hold need, unseen tiles standing in for any shortfall.
+func (s *seatState) canHold(need notation.Counts) bool {
+	short := 0
+	for t, n := range need {
+		if s.known[t] < n {
+			short += int(n - s.known[t])
+		}
+	}
+	return short <= s.unknown
+}
+
+// take removes one t from the concealed tiles, a seen one first, else an unseen one.
+func (s *seatState) take(t notation.Tile) bool {
+	switch {
+	case s.known[t] > 0:
+		s.known[t]--
+	case s.unknown > 0:
+		s.unknown--
+	default:
+		return false
+	}
+	return true
+}
+
+// takeAll removes need, or nothing when the seat cannot hold it.
+func (s *seatState) takeAll(need notation.Counts) bool {
+	if !s.canHold(need) {
+		return false
+	}
+	for t, n := range need {
+		for range n {
+			s.take(notation.Tile(t))
+		}
+	}
+	return true
+}
+
+// need is what the seat on turn must do next.
+type need uint8
+
+const (
+	needAct     need = iota // holds 14: discard, kong, flower or win
+	needDraw                // draws from the front
+	needReplace             // draws a replacement from the back
+	needDiscard             // discards at once (after a chow or pong)
+	needClaim               // a discard is on the table: claims, or the next seat draws
+	needRob                 // a kong was declared: robbing wins, or the konger's replacement
+	needOver                // the hand is over
+)
+
+type game struct {
+	log   *Log
+	deps  Deps
+	total int // tiles in the set
+
+	seats [4]seatState
+	wall  []notation.Tile // the live wall is wall[front:back]; Unknown for tiles not seen
+	front int
+	back  int
+	// sized is false when the live wall's size is not known (a mid-hand log without start.wall):
+	// then it never runs out by count.
+	sized bool
+	// outside counts tiles outside the log's view: earlier discards of a mid-hand log, or a
+	// shortfall of the given wall.
+	outside int
+
+	turn      notation.Seat
+	need      need
+	dealing   bool // before the dealer's first discard
+	owed      [4]int
+	discarder notation.Seat
+	discard   notation.Tile
+	phantom   bool // the discard on the table was not really in the hand
+	first     bool // the discard on the table is the dealer's first, before any claim
+	claimed   bool // any claim or kong so far
+	lastDisc  bool // the discard on the table came after the last tile was drawn
+	konger    notation.Seat
+	kongTile  notation.Tile
+	concealed bool // the kong on the table is concealed
+	kongs     int  // kongs in a row by the seat on turn
+	drawn     notation.Tile
+	drawKind  scoring.WinKind
+	lastTile  bool // the seat on turn drew the last tile of the wall
+	skipped   []notation.Seat
+	claimer   notation.Seat
+
+	rulings []Ruling
+	result  Result
+	pending []Win // the wins to settle
+}
+
+// Replay replays a hand's log, rules on every event and derives the result. It goes on after an
+// illegal step wherever it can, following the log, and reports every illegal step. A win is scored
+// with deps.Score and the hand settled with deps.Settle.
+func Replay(lg *Log, deps Deps) Report {
+	g := newGame(lg, deps)
+	for i := range lg.Events {
+		g.step(&lg.Events[i])
+	}
+	g.finish()
+	return g.report()
+}
+
+func newGame(lg *Log, deps Deps) *game {
+	g := &game{log: lg, deps: deps, total: deps.Rules.tiles(), sized: true, discarder: notation.NoSeat,
+		konger: notation.NoSeat, claimer: notation.NoSeat}
+	g.result = Result{Outcome: OutcomeUnfinished, Winner: notation.NoSeat, Offender: notation.NoSeat}
+	dealer := lg.Dealer
+	if dealer > notation.SeatNorth {
+		dealer = notation.SeatEast
+	}
+	g.turn = dealer
+	g.need = needAct
+	g.dealing = lg.Start == nil
+	g.drawKind = scoring.SelfDraw
+
+	laidOut := 0 // bonus tiles written as laid out at the deal: their replacements came from the back
+	for _, s := range notation.Seats {
+		st := &g.seats[s]
+		sh := lg.Hands[s]
+		want := 13
+		if s == dealer {
+			want = 14
+		}
+		if sh == nil {
+			st.unknown = want
+			continue
+		}
+		st.known = sh.Hand.Concealed
+		st.unknown = sh.Unknown
+		st.melds = slices.Clone(sh.Hand.Melds)
+		for _, b := range sh.Hand.Bonus {
+			st.bonus = append(st.bonus, b.Tile)
+		}
+		if lg.Start != nil {
+			continue
+		}
+		n := sh.Tiles()
+		switch {
+		case n == want:
+			laidOut += len(st.bonus)
+		case n+len(st.bonus) == want:
+			// Written before flower replacement: the bonus tiles are still in the hand.
+			for _, b := range st.bonus {
+				st.known[b]++
+			}
+			st.bonus = nil
+		default:
+			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: the dealer has 14, the others 13", s, n))
+		}
+		if len(st.melds) > 0 {
+			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s shows melds at the deal", s))
+		}
+	}
+	if lg.Start != nil {
+		for _, s := range notation.Seats {
+			g.seats[s].discards = slices.Clone(lg.Start.Discards[s])
+		}
+	}
+	if !g.deps.Rules.flowers() {
+		for _, s := range notation.Seats {
+			st := &g.seats[s]
+			if len(st.bonus) > 0 || hasBonus(&st.known) {
+				g.rule(0, s, "deal", VerdictIllegal, RuleNoFlowers, fmt.Sprintf("%s holds bonus tiles, but this ruleset plays without flowers", s))
+			}
+		}
+	}
+	// The wall: whatever is not in a hand, a meld, a river or laid out.
+	rest := g.total - g.inPlay()
+	switch {
+	case lg.Wall != nil:
+		g.wall = slices.Clone(lg.Wall)
+		if lg.Start == nil && len(g.wall) != rest-laidOut && len(g.wall) != rest {
+			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d are left", len(g.wall), rest))
+		}
+		if lg.Start != nil && lg.Start.Wall >= 0 && lg.Start.Wall != len(g.wall) {
+			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("start.wall says %d tiles, the wall lists %d", lg.Start.Wall, len(g.wall)))
+		}
+		g.outside = rest - len(g.wall)
+		if lg.Start == nil && len(g.wall) == rest && laidOut > 0 {
+			// The given wall still holds the replacements of the flowers laid out at the deal.
+			n := min(laidOut, len(g.wall))
+			g.wall = g.wall[:len(g.wall)-n]
+			g.outside += n
+		}
+	case lg.Start != nil && lg.Start.Wall >= 0:
+		n := lg.Start.Wall
+		if n > rest {
+			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("start.wall says %d tiles, but only %d are not in hands, melds or discards", n, rest))
+			n = max(rest, 0)
+		}
+		g.wall = make([]notation.Tile, n)
+		g.outside = rest - n
+	case lg.Start != nil:
+		g.sized = false
+		g.wall = make([]notation.Tile, max(rest, 0))
+		g.outside = rest - len(g.wall)
+	default:
+		g.wall = make([]notation.Tile, max(rest, 0))
+		g.outside = rest - len(g.wall)
+	}
+	if g.outside < 0 && lg.Wall == nil {
+		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleTileCount, fmt.Sprintf("the log shows %d tiles: a set has %d", g.inPlay(), g.total))
+	}
+	g.front, g.back = 0, len(g.wall)
+	if t, where := g.fifthCopy(); t != notation.NoTile {
+		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has (%s)", t, where))
+	}
+	return g
+}
+
+func hasBonus(c *notation.Counts) bool {
+	for t := notation.F1; t <= notation.Flower; t++ {
+		if c[t] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// inPlay counts the tiles in hands, melds, rivers and laid out.
+func (g *game) inPlay() int {
+	n := 0
+	for i := range g.seats {
+		st := &g.seats[i]
+		n += st.known.Total() + st.unknown + len(st.bonus) + len(st.discards)
+		for _, m := range st.melds {
+			n += m.Size()
+		}
+	}
+	return n
+}
+
+// Tiles returns every tile the replay accounts for: hands (seen and unseen), melds, rivers, bonus
+// tiles laid out, the live wall and the tiles outside the log's view. It is constant through a replay.
+func (g *game) tiles() int { return g.inPlay() + (g.back - g.front) + g.outside }
+
+// seen counts every tile the referee has seen.
+func (g *game) seen() notation.Counts {
+	var c notation.Counts
+	for i := range g.seats {
+		st := &g.seats[i]
+		for t, n := range st.known {
+			c[t] += n
+		}
+		for _, m := range st.melds {
+			m.AddTo(&c)
+		}
+		for _, t := range st.bonus {
+			c[t]++
+		}
+		for _, t := range st.discards {
+			c[t]++
+		}
+	}
+	for _, t := range g.wall[g.front:g.back] {
+		c[t]++
+	}
+	c[Unknown] = 0
+	return c
+}
+
+// fifthCopy returns a tile seen more often than the set holds it.
+func (g *game) fifthCopy() (notation.Tile, string) {
+	c := g.seen()
+	for t, n := range c {
+		tt := notation.Tile(t)
+		switch {
+		case tt.IsPlaying() && n > 4:
+			return tt, fmt.Sprintf("%d seen", n)
+		case tt.IsBonus() && tt != notation.Flower && n > 1:
+			return tt, fmt.Sprintf("%d seen", n)
+		}
+	}
+	return notation.NoTile, ""
+}
+
+// live is the number of tiles that may still be drawn.
+func (g *game) live() int { return g.back - g.front - g.deps.Rules.DeadWall }
+
+func (g *game) rule(ev int, s notation.Seat, action string, v Verdict, rule, reason string) {
+	g.rulings = append(g.rulings, Ruling{Event: ev, Seat: s, Action: action, Verdict: v, Rule: rule, Reason: reason})
+}
+
+func (g *game) ok(e *Event, rule, reason string) {
+	g.rule(e.N, e.Seat, actionText(e), VerdictOK, rule, reason)
+}
+
+func (g *game) bad(e *Event, rule, reason string) {
+	g.rule(e.N, e.Seat, actionText(e), VerdictIllegal, rule, reason)
+}
+
+func actionText(e *Event) string {
+	s := e.Verb.String()
+	if len(e.Tiles) > 0 {
+		s += " " + tilesText(e.Tiles)
+	}
+	return s
+}
+
+func tilesText(ts []notation.Tile) string {
+	out := ""
+	for _, t := range ts {
+		if t == Unknown {
+			out += "?"
+			continue
+		}
+		out += t.String()
+	}
+	if !slices.Contains(ts, Unknown) {
+		return notation.FormatTiles(ts)
+	}
+	return out
+}
+
+// step applies one event.
+func (g *game) step(e *Event) {
+	if e.Seat > notation.SeatNorth && e.Verb != VerbClaims {
+		g.bad(e, RuleTurnOrder, "no seat")
+		return
+	}
+	if g.need == needOver {
+		if e.Verb == VerbPass {
+			g.ok(e, RulePass, "the hand is over")
+			return
+		}
+		g.bad(e, RuleHandOver, "the hand is already over: "+g.result.Reason)
+		return
+	}
+	if g.log.Start != nil && e.N == 1 {
+		g.startAt(e)
+	}
+	switch e.Verb {
+	case VerbDraw:
+		g.draw(e)
+	case VerbDiscard:
+		g.discardTile(e)
+	case VerbFlower:
+		g.flower(e)
+	case VerbAddKong:
+		g.addKong(e)
+	case VerbConcealedKong:
+		g.concealedKong(e)
+	case VerbChow, VerbPong, VerbKong:
+		g.claims(e, []Event{*e})
+	case VerbWin:
+		switch g.need {
+		case needClaim:
+			g.claims(e, []Event{*e})
+		case needRob:
+			g.rob(e)
+		default:
+			g.selfDraw(e)
+		}
+	case VerbClaims:
+		g.claims(e, e.Claims)
+	case VerbPass:
+		g.ok(e, RulePass, fmt.Sprintf("%s declines", e.Seat))
+	default:
+		g.bad(e, RuleTurnOrder, "unknown action")
+	}
+}
+
+// startAt sets the turn for a log that starts in the middle of a hand: the first event's seat is on turn.
+func (g *game) startAt(e *Event) {
+	g.dealing = false
+	switch e.Verb {
+	case VerbDraw:
+		g.turn, g.need = e.Seat, needDraw
+	case VerbDiscard, VerbAddKong, VerbConcealedKong, VerbFlower, VerbWin:
+		g.turn, g.need = e.Seat, needAct
+		st := &g.seats[e.Seat]
+		if st.count() < 14 && st.unknown > 0 || g.log.Hands[e.Seat] == nil {
+			// The seat has drawn a tile the scorekeeper did not write.
+			if g.back > g.front {
+				g.back--
+				st.unknown++
+			}
+		}
+	default:
+		g.rule(e.N, e.Seat, actionText(e), VerdictIllegal, RuleNoDiscard, "a log that starts mid-hand must start at a draw or a discard")
+	}
+}
+
+// pull takes a tile from the wall, front or back, checking it against a known wall. It returns the tile
+// (Unknown when nobody saw it) and a problem, if any.
+func (g *game) pull(t notation.Tile, fromBack bool) (notation.Tile, string) {
+	if g.back <= g.front {
+		if g.outside > 0 && !g.sized {
+			g.outside--
+			return t, ""
+		}
+		return t, "no tile left in the wall"
+	}
+	var w notation.Tile
+	if fromBack {
+		g.back--
+		w = g.wall[g.back]
+	} else {
+		w = g.wall[g.front]
+		g.front++
+	}
+	switch {
+	case t == Unknown:
+		return w, ""
+	case w != Unknown && w != t:
+		where := "front"
+		if fromBack {
+			where = "back"
+		}
+		return t, fmt.Sprintf("the wall has %s at the %s, not %s", w, where, t)
+	}
+	return t, ""
+}
+
+func (g *game) draw(e *Event) {
+	s := e.Seat
+	st := &g.seats[s]
+	t := e.Tile()
+	fromBack := false
+	verdict, rule, reason := VerdictOK, RuleDraw, ""
+	switch {
+	case g.dealing && g.owed[s] > 0:
+		fromBack = true
+		g.owed[s]--
+		rule, reason = RuleFlower, "a replacement from the back of the wall (補花)"
+	case s == g.turn && g.need == needReplace:
+		fromBack = true
+		if g.kongs > 0 {
+			rule, reason = RuleKongReplacement, "a replacement for the kong, from the back of the wall"
+		} else {
+			rule, reason = RuleFlower, "a replacement for the flower, from the back of the wall"
+		}
+	case s == g.konger && g.need == needRob:
+		fromBack = true
+		rule, reason = RuleKongReplacement, "nobody robs the kong: a replacement from the back of the wall"
+	case s == g.turn && g.need == needDraw:
+		reason = "draws from the front of the wall"
+	case g.need == needClaim && s == g.discarder.Next():
+		g.turn = s
+		reason = "nobody claims: draws from the front of the wall"
+	case g.undeclared(s) != notation.NoTile && (g.dealing || s == g.turn && g.need == needAct):
+		// A flower drawn and not written as laid out: lay it out and replace it.
+		b := g.undeclared(s)
+		st.known[b]--
+		st.bonus = append(st.bonus, b)
+		fromBack = true
+		rule, reason = RuleFlower, fmt.Sprintf("%s is laid out: a replacement from the back of the wall", b)
+	default:
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s, "draw")
+		g.turn = s
+	}
+	if g.sized && g.live() <= 0 {
+		g.over(OutcomeDraw, "the wall ran out (流局)")
+		if fromBack {
+			g.result.Reason = "a replacement was needed and none was left (流局)"
+		}
+		g.bad(e, RuleWallExhausted, "no tile left to draw: the hand is drawn")
+		return
+	}
+	got, problem := g.pull(t, fromBack)
+	if problem != "" {
+		if verdict == VerdictOK {
+			verdict, rule, reason = VerdictIllegal, RuleWallOrder, problem
+		} else {
+			reason += "; " + problem
+		}
+		if problem == "no tile left in the wall" {
+			g.rule(e.N, s, actionText(e), verdict, rule, reason)
+			return
+		}
+	}
+	if got == Unknown {
+		st.unknown++
+	} else {
+		st.known[got]++
+	}
+	if fromBack && g.kongs > 0 {
+		g.drawKind = scoring.KongReplacement
+		if g.kongs > 1 {
+			g.drawKind = scoring.KongOnKong
+		}
+	} else if fromBack {
+		g.drawKind = scoring.FlowerReplacement
+	} else {
+		g.drawKind = scoring.SelfDraw
+		g.kongs = 0
+	}
+	g.drawn = got
+	if !g.dealing {
+		st.drew = true
+	}
+	if !g.dealing || s == g.turn {
+		g.need = needAct
+		g.turn = s
+	}
+	g.lastTile = g.sized && g.live() == 0
+	g.skipped = nil
+	if g.lastTile {
+		reason += "; the last tile of the wall"
+	}
+	if verdict == VerdictOK && got != Unknown {
+		if ft, _ := g.fifthCopy(); ft == got {
+			verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a fifth %s: there are only four of each tile", got)
+		}
+	}
+	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+}
+
+// undeclared returns a bonus tile the seat holds and has not laid out.
+func (g *game) undeclared(s notation.Seat) notation.Tile {
+	st := &g.seats[s]
+	for t := notation.F1; t <= notation.Flower; t++ {
+		if st.known[t] > 0 {
+			return t
+		}
+	}
+	return notation.NoTile
+}
+
+// notYourTurn explains a turn-order violation.
+func (g *game) notYourTurn(s notation.Seat, what string) string {
+	if slices.Contains(g.skipped, s) {
+		return fmt.Sprintf("%s misses the turn: %s claimed %s's %s, so play continues from %s", s, g.claimer, g.discarder, g.discard, g.claimer)
+	}
+	switch g.need {
+	case needClaim:
+		return fmt.Sprintf("after %s's discard it is %s's turn to draw (or a claim), not %s's %s", g.discarder, g.discarder.Next(), s, what)
+	case needDiscard:
+		return fmt.Sprintf("%s must discard at once after the claim", g.turn)
+	case needReplace:
+		return fmt.Sprintf("%s must draw a replacement from the back first", g.turn)
+	case needRob:
+		return fmt.Sprintf("%s must draw a replacement for the kong (unless someone robs it)", g.konger)
+	case needDraw:
+		return fmt.Sprintf("it is %s's turn to draw", g.turn)
+	}
+	return fmt.Sprintf("it is %s's turn: %s holds 14 tiles and must discard", g.turn, g.turn)
+}
+
+func (g *game) discardTile(e *Event) {
+	s := e.Seat
+	st := &g.seats[s]
+	t := e.Tile()
+	verdict, rule, reason := VerdictOK, RuleDiscard, ""
+	switch {
+	case s == g.turn && g.need == needAct:
+	case s == g.turn && g.need == needDiscard:
+		reason = "discards at once after the claim"
+	default:
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s, "discard")
+		if g.need == needDiscard && s == g.turn {
+			verdict = VerdictOK
+		}
+	}
+	if g.dealing && s == g.turn {
+		for _, o := range notation.Seats {
+			if g.owed[o] > 0 || g.undeclared(o) != notation.NoTile {
+				verdict, rule, reason = VerdictIllegal, RuleFlower, fmt.Sprintf("%s has not replaced a flower: bonus tiles are laid out and replaced before the dealer's first discard", o)
+				break
+			}
+		}
+	}
+	if t.IsBonus() {
+		verdict, rule, reason = VerdictIllegal, RuleBonusDiscard, fmt.Sprintf("%s is a bonus tile: it is laid out and replaced, never discarded", t)
+	}
+	g.phantom = false
+	if !st.take(t) {
+		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold %s", s, t)
+		g.phantom = true
+	} else {
+		st.discards = append(st.discards, t)
+		if ft, _ := g.fifthCopy(); ft == t && verdict == VerdictOK {
+			verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a fifth %s: there are only four of each tile", t)
+		}
+	}
+	g.first = g.dealing && s == g.log.Dealer && !g.claimed
+	g.dealing = false
+	g.owed = [4]int{}
+	g.turn = s
+	g.need = needClaim
+	g.discarder, g.discard = s, t
+	g.lastDisc = g.sized && g.live() <= 0
+	g.kongs = 0
+	g.skipped = nil
+	if g.lastDisc {
+		reason = joinReason(reason, "the last discard")
+	}
+	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+}
+
+func (g *game) flower(e *Event) {
+	s := e.Seat
+	st := &g.seats[s]
+	verdict, rule, reason := VerdictOK, RuleFlower, "laid out: a replacement comes from the back of the wall"
+	if !g.deps.Rules.flowers() {
+		verdict, rule, reason = VerdictIllegal, RuleNoFlowers, "this ruleset plays without flowers and seasons"
+	}
+	onTurn := g.dealing || s == g.turn && (g.need == needAct || g.need == needReplace)
+	if !onTurn && verdict == VerdictOK {
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s, "flower")
+	}
+	n := 0
+	for _, b := range e.Tiles {
+		if !st.take(b) {
+			verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold %s", s, b)
+			continue
+		}
+		st.bonus = append(st.bonus, b)
+		n++
+	}
+	if g.dealing {
+		g.owed[s] += n
+	} else if n > 0 {
+		g.turn, g.need = s, needReplace
+	}
+	if ft, _ := g.fifthCopy(); ft != notation.NoTile && verdict == VerdictOK {
+		verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a second %s: there is one of each flower and season", ft)
+	}
+	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+}
+
+func (g *game) addKong(e *Event) {
+	s, t := e.Seat, e.Tile()
+	st := &g.seats[s]
+	verdict, rule, reason := VerdictOK, RuleAddKong, "the fourth tile on the exposed pong; it may be robbed"
+	if !(s == g.turn && g.need == needAct) {
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s, "add-kong")
+		if g.need == needDiscard && s == g.turn {
+			rule, reason = RuleDiscardAtOnce, fmt.Sprintf("after a claim %s discards at once", s)
+		}
+	}
+	i := slices.IndexFunc(st.melds, func(m notation.Meld) bool { return m.Kind == notation.Pong && m.Tile == t && !m.Concealed })
+	switch {
+	case i < 0:
+		verdict, rule, reason = VerdictIllegal, RuleAddKong, fmt.Sprintf("%s has no exposed pong of %s to add to", s, t)
+	case !st.take(t):
+		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold the fourth %s", s, t)
+	default:
+		st.melds[i].Kind = notation.Kong
+	}
+	g.turn, g.need = s, needRob
+	g.konger, g.kongTile, g.concealed = s, t, false
+	g.kongs++
+	g.claimed = true
+	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+}
+
+func (g *game) concealedKong(e *Event) {
+	s, t := e.Seat, e.Tile()
+	st := &g.seats[s]
+	verdict, rule, reason := VerdictOK, RuleConcealedKong, "four of a kind from the hand; a replacement comes from the back"
+	if !(s == g.turn && g.need == needAct) {
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s, "concealed-kong")
+		if g.need == needDiscard && s == g.turn {
+			rule, reason = RuleDiscardAtOnce, fmt.Sprintf("after a claim %s discards at once", s)
+		}
+	}
+	var need notation.Counts
+	need[t] = 4
+	switch {
+	case !t.IsPlaying():
+		verdict, rule, reason = VerdictIllegal, RuleConcealedKong, fmt.Sprintf("%s cannot form a kong", t)
+	case !st.takeAll(need):
+		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold four %s", s, t)
+	default:
+		st.melds = append(st.melds, notation.Meld{Kind: notation.Kong, Tile: t, Concealed: true, From: notation.NoSeat})
+	}
+	g.turn, g.need = s, needRob
+	g.konger, g.kongTile, g.concealed = s, t, true
+	g.kongs++
+	g.claimed = true
+	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+}
+
+// replayHolder answers claim checks from the replay's state.
+type replayHolder struct{ g *game }
+
+func (h replayHolder) holds(s notation.Seat, need notation.Counts) bool {
+	return h.g.seats[s].canHold(need)
+}
+
+// claims rules on one or more claims made at once on the discard on the table.
+func (g *game) claims(e *Event, evs []Event) {
+	if g.need != needClaim {
+		for i := range evs {
+			c := &evs[i]
+			if c.Verb == VerbPass {
+				g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
+				continue
+			}
+			if c.Verb == VerbWin && g.need == needRob {
+				g.rob(c)
+				continue
+			}
+			reason := "there is no discard to claim"
+			if g.need == needDiscard {
+				reason = fmt.Sprintf("%s's discard was already claimed by %s", g.discarder, g.turn)
+			}
+			g.bad(c, RuleNoDiscard, reason)
+		}
+		return
+	}
+	claims := make([]Claim, len(evs))
+	legal := make([]bool, len(evs))
+	rules := make([]string, len(evs))
+	reasons := make([]string, len(evs))
+	melds := make([]notation.Meld, len(evs))
+	scores := make([]*Win, len(evs))
+	var seen [4]bool
+	for i := range evs {
+		c := &evs[i]
+		claims[i] = Claim{Seat: c.Seat, Verb: c.Verb, Tiles: c.Tiles}
+		if c.Seat > notation.SeatNorth {
+			rules[i], reasons[i] = RuleTurnOrder, "no seat"
+			continue
+		}
+		if seen[c.Seat] && c.Verb != VerbPass {
+			rules[i], reasons[i] = RuleClaimPriority, fmt.Sprintf("%s makes one claim on a discard", c.Seat)
+			continue
+		}
+		seen[c.Seat] = true
+		if g.phantom && c.Verb != VerbPass {
+			rules[i], reasons[i] = RuleInHand, fmt.Sprintf("%s's discard of %s was not in the hand: there is nothing to claim", g.discarder, g.discard)
+			continue
+		}
+		melds[i], rules[i], reasons[i], legal[i] = checkClaim(claims[i], g.discarder, g.discard, replayHolder{g})
+		if legal[i] && c.Verb == VerbWin {
+			w, rule, reason, ok := g.scoreWin(c, g.discard, g.discardContext(c.Seat))
+			scores[i] = w
+			if !ok {
+				legal[i], rules[i], reasons[i] = false, rule, reason
+			} else {
+				rules[i], reasons[i] = RuleWin, reason
+			}
+		}
+	}
+	takers, why := decide(g.discarder, claims, legal, g.deps.Rules.allWin())
+	var falseWin *Event
+	for i := range evs {
+		c := &evs[i]
+		switch {
+		case !legal[i]:
+			g.bad(c, rules[i], reasons[i])
+			if rules[i] == RuleFalseWin && falseWin == nil {
+				falseWin = c
+			}
+		case c.Verb == VerbPass:
+			g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
+		case isIn(i, takers):
+			r := rules[i]
+			if c.Verb == VerbWin && len(takers) == 1 && countVerb(claims, legal, VerbWin) > 1 {
+				r = RuleHeadBump
+			}
+			g.ok(c, r, joinReason(reasons[i], fmt.Sprintf("%s takes %s's %s", c.Seat, g.discarder, g.discard)))
+		default:
+			r := RuleClaimPriority
+			if c.Verb == VerbWin {
+				r = RuleHeadBump
+			}
+			g.ok(c, r, why[i])
+		}
+	}
+	if falseWin != nil && len(takers) == 0 {
+		g.falseWin(falseWin.Seat, "a false win on "+g.discard.String())
+		return
+	}
+	if len(takers) == 0 {
+		return
+	}
+	top := claims[takers[0]]
+	if top.Verb == VerbWin {
+		var wins []Win
+		for _, i := range takers {
+			w := scores[i]
+			g.seats[claims[i].Seat].known[g.discard]++
+			wins = append(wins, *w)
+		}
+		g.removeFromRiver()
+		g.won(wins)
+		return
+	}
+	// A chow, pong or kong: the tile leaves the river for the meld; play continues from the claimer.
+	st := &g.seats[top.Seat]
+	m := melds[takers[0]]
+	need := notation.Counts{}
+	m.AddTo(&need)
+	need[g.discard]--
+	if !st.takeAll(need) {
+		g.bad(e, RuleInHand, fmt.Sprintf("%s does not hold the tiles for the %s", top.Seat, top.Verb))
+		return
+	}
+	g.removeFromRiver()
+	st.melds = append(st.melds, m)
+	g.skipped = between(g.discarder, top.Seat)
+	g.claimer = top.Seat
+	g.turn = top.Seat
+	g.claimed = true
+	g.first = false
+	if top.Verb == VerbKong {
+		g.need = needReplace
+		g.kongs = 1
+		return
+	}
+	g.need = needDiscard
+}
+
+// removeFromRiver moves the claimed discard out of the discarder's river.
+func (g *game) removeFromRiver() {
+	d := &g.seats[g.discarder].discards
+	if n := len(*d); n > 0 && (*d)[n-1] == g.discard {
+		*d = (*d)[:n-1]
+	}
+}
+
+// discardContext is the situation of a win on the discard on the table by seat s.
+func (g *game) discardContext(s notation.Seat) Context {
+	c := g.context(s, scoring.Discard)
+	c.Discarder = g.discarder
+	c.LastTile = g.lastDisc
+	if g.first && g.discarder == g.log.Dealer && s != g.log.Dealer {
+		c.Win = scoring.Earthly
+	}
+	return c
+}
+
+func (g *game) context(s notation.Seat, w scoring.WinKind) Context {
+	dealer := g.log.Dealer
+	if dealer > notation.SeatNorth {
+		dealer = notation.SeatEast
+	}
+	return Context{
+		Seat:       notation.Seat((int(s) - int(dealer) + 4) % 4),
+		Prevailing: g.log.Prevailing,
+		Win:        w,
+		Discarder:  notation.NoSeat,
+	}
+}
+
+// winnerHand builds the hand the seat would win with on tile t (not yet in the hand when extra).
+func (g *game) winnerHand(s notation.Seat, t notation.Tile, extra bool, shows *notation.Hand) (notation.Hand, string) {
+	st := &g.seats[s]
+	h := notation.Hand{Concealed: st.known, Melds: slices.Clone(st.melds), Win: t}
+	for _, b := range st.bonus {
+		h.Bonus = append(h.Bonus, notation.BonusTile{Tile: b})
+	}
+	if extra {
+		h.Concealed[t]++
+	}
+	if shows != nil {
+		sh := shows.Concealed // the winning tile included
+		// The shown tiles must cover what is known and fill the unseen ones.
+		for tt, n := range h.Concealed {
+			if sh[tt] < n {
+				return h, fmt.Sprintf("the hand laid down lacks %s that %s holds", notation.Tile(tt), s)
+			}
+		}
+		if sh.Total() != h.Concealed.Total()+st.unknown {
+			return h, fmt.Sprintf("the hand laid down has %d concealed tiles, %s holds %d", sh.Total(), s, h.Concealed.Total()+st.unknown)
+		}
+		h.Concealed = sh
+		for _, m := range shows.Melds {
+			if m.Concealed && !slices.Contains(h.Melds, m) {
+				return h, fmt.Sprintf("the concealed kong %s was never declared", m)
+			}
+		}
+		return h, ""
+	}
+	if st.unknown > 0 {
+		return h, "unseen"
+	}
+	return h, ""
+}
+
+// scoreWin scores seat c.Seat's win on tile t, returning the win and whether it stands.
+func (g *game) scoreWin(c *Event, t notation.Tile, ctx Context) (*Win, string, string, bool) {
+	s := c.Seat
+	extra := ctx.Win == scoring.Discard || ctx.Win == scoring.RobbingKong || ctx.Win == scoring.Earthly
+	h, problem := g.winnerHand(s, t, extra, c.Shows)
+	w := &Win{Seat: s, Context: ctx, hand: h}
+	w.Hand = notation.Format(h)
+	switch {
+	case problem == "unseen":
+		return w, RuleWin, fmt.Sprintf("%s's hand was not seen: the win is taken as declared", s), true
+	case problem != "":
+		return w, RuleFalseWin, "false win (詐糊): " + problem, false
+	}
+	g.seats[s].known = h.Concealed
+	if extra {
+		g.seats[s].known[t]--
+	}
+	g.seats[s].unknown = 0
+	if g.deps.Score == nil {
+		return w, RuleWin, "no scorer: the win is taken as declared", true
+	}
+	sc, err := g.deps.Score(&h, ctx.Situation())
+	switch {
+	case err != nil && errors.Is(err, scoring.ErrNotWinning):
+		return w, RuleFalseWin, fmt.Sprintf("false win (詐糊): %v", err), false
+	case err != nil:
+		return w, RuleFalseWin, fmt.Sprintf("false win (詐糊): %v", err), false
+	case !sc.Valid:
+		return w, RuleFalseWin, "false win (詐糊): " + sc.Reason, false
+	}
+	w.Items, w.Total, w.Limit, w.Checked = sc.Items, sc.Total, sc.Limit, true
+	return w, RuleWin, fmt.Sprintf("a valid hand: %d (%s)", sc.Total, ctx.Win), true
+}
+
+// selfDraw rules on a win declared on the seat's own tiles.
+func (g *game) selfDraw(e *Event) {
+	s := e.Seat
+	if !(s == g.turn && g.need == needAct) {
+		reason := g.notYourTurn(s, "win")
+		rule := RuleTurnOrder
+		if g.need == needDiscard && s == g.turn {
+			rule, reason = RuleDiscardAtOnce, fmt.Sprintf("after a chow or pong %s discards at once: a win on the discard is claimed as a win, not a %s", s, "meld")
+		}
+		g.bad(e, rule, reason)
+		g.falseWin(s, "a win declared out of turn")
+		return
+	}
+	st := &g.seats[s]
+	kind := g.drawKind
+	if g.dealing && s == g.log.Dealer && !st.drew && g.kongs == 0 {
+		kind = scoring.Heavenly
+	}
+	t := e.Tile()
+	if t == Unknown {
+		t = g.drawn
+	}
+	if kind != scoring.Heavenly && g.drawn != Unknown && t != g.drawn {
+		g.bad(e, RuleSelfDraw, fmt.Sprintf("%s drew %s, not %s: a self-drawn win is on the tile drawn", s, g.drawn, t))
+		g.falseWin(s, "a self-drawn win on a tile not drawn")
+		return
+	}
+	ctx := g.context(s, kind)
+	ctx.LastTile = g.lastTile && kind != scoring.Heavenly
+	if t != Unknown && g.drawn == Unknown && st.known[t] == 0 && st.unknown > 0 {
+		// The winner names the tile drawn unseen.
+		st.unknown--
+		st.known[t]++
+	}
+	w, rule, reason, ok := g.scoreWin(e, t, ctx)
+	if !ok {
+		g.bad(e, rule, reason)
+		g.falseWin(s, reason)
+		return
+	}
+	g.ok(e, rule, reason)
+	g.won([]Win{*w})
+}
+
+// rob rules on a win that robs the kong on the table.
+func (g *game) rob(e *Event) {
+	s := e.Seat
+	if s == g.konger {
+		g.bad(e, RuleRobKong, fmt.Sprintf("%s cannot rob their own kong", s))
+		return
+	}
+	if t := e.Tile(); t != Unknown && t != g.kongTile {
+		g.bad(e, RuleClaimTile, fmt.Sprintf("the kong is of %s, not %s", g.kongTile, t))
+		return
+	}
+	ctx := g.context(s, scoring.RobbingKong)
+	ctx.Discarder = g.konger
+	w, rule, reason, ok := g.scoreWin(e, g.kongTile, ctx)
+	if ok && g.concealed && !thirteenOrphans(&w.hand) {
+		g.bad(e, RuleRobConcealed, "a concealed kong may be robbed only for Thirteen Orphans")
+		g.falseWin(s, "robbed a concealed kong without Thirteen Orphans")
+		return
+	}
+	if !ok {
+		g.bad(e, rule, reason)
+		g.falseWin(s, reason)
+		return
+	}
+	rule = RuleRobKong
+	if g.concealed {
+		rule = RuleRobConcealed
+	}
+	g.ok(e, rule, joinReason(reason, fmt.Sprintf("robs %s's kong of %s; %s's set stays a pong", g.konger, g.kongTile, g.konger)))
+	// The robbed tile moves from the konger's kong to the winner.
+	k := &g.seats[g.konger]
+	for i := len(k.melds) - 1; i >= 0; i-- {
+		m := &k.melds[i]
+		if m.Tile == g.kongTile && m.Kind == notation.Kong {
+			if m.Concealed {
+				k.melds = slices.Delete(k.melds, i, i+1)
+				k.known[g.kongTile] += 3
+			} else {
+				m.Kind = notation.Pong
+			}
+			break
+		}
+	}
+	g.seats[s].known[g.kongTile]++
+	g.won([]Win{*w})
+}
+
+// thirteenOrphans reports whether the hand is Thirteen Orphans.
+func thirteenOrphans(h *notation.Hand) bool {
+	if len(h.Melds) > 0 || h.Concealed.Total() != 14 {
+		return false
+	}
+	pair := false
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		n := h.Concealed[t]
+		switch {
+		case !t.IsTerminalOrHonor() && n > 0, t.IsTerminalOrHonor() && n == 0, n > 2:
+			return false
+		case n == 2:
+			pair = true
+		}
+	}
+	return pair
+}
+
+func (g *game) over(o Outcome, reason string) {
+	g.need = needOver
+	g.result.Outcome = o
+	g.result.Reason = reason
+}
+
+func (g *game) falseWin(s notation.Seat, reason string) {
+	g.over(OutcomeFalseWin, fmt.Sprintf("%s declared a false win: %s", s, reason))
+	g.result.Offender = s
+}
+
+func (g *game) won(wins []Win) {
+	first := wins[0]
+	g.over(OutcomeWin, fmt.Sprintf("%s wins (%s)", first.Seat, first.Context.Win))
+	g.result.Winner = first.Seat
+	g.result.Hand = first.Hand
+	ctx := first.Context
+	g.result.Context = &ctx
+	g.result.Items = first.Items
+	g.result.Total = first.Total
+	g.result.Limit = first.Limit
+	if len(wins) > 1 {
+		g.result.Wins = wins
+	}
+	g.pending = wins
+}
+
+// finish ends the replay: a drawn hand when the wall ran out, then the settlement.
+func (g *game) finish() {
+	if g.need != needOver && g.sized && g.live() <= 0 {
+		switch g.need {
+		case needDraw, needClaim:
+			g.over(OutcomeDraw, "the wall ran out (流局)")
+		case needReplace, needRob:
+			g.over(OutcomeDraw, "a replacement was needed and none was left (流局)")
+		}
+	}
+	if g.result.Items == nil {
+		g.result.Items = []scoring.Item{}
+	}
+	if g.deps.Settle == nil || g.result.Outcome == OutcomeUnfinished {
+		return
+	}
+	in := SettleInput{Dealer: g.log.Dealer, Outcome: g.result.Outcome, Wins: g.pending, Offender: g.result.Offender}
+	if g.result.Outcome == OutcomeWin {
+		for _, w := range g.pending {
+			if !w.Checked {
+				g.result.Reason = joinReason(g.result.Reason, "not settled: the winning hand was not scored")
+				return
+			}
+		}
+	}
+	st, err := g.deps.Settle(in)
+	if err != nil {
+		g.result.Reason = joinReason(g.result.Reason, "not settled: "+err.Error())
+		return
+	}
+	g.result.Payments = st.Payments
+	g.result.Deltas = st.Deltas
+}
+
+func (g *game) report() Report {
+	r := Report{Rulings: g.rulings, Result: g.result, Wall: -1}
+	if r.Rulings == nil {
+		r.Rulings = []Ruling{}
+	}
+	if r.Result.Payments == nil {
+		r.Result.Payments = []Payment{}
+	}
+	if g.sized {
+		r.Wall = g.back - g.front
+	}
+	for _, s := range notation.Seats {
+		st := &g.seats[s]
+		v := SeatView{Seat: s, Concealed: st.known.String(), Unknown: st.unknown, Melds: slices.Clone(st.melds),
+			Bonus: slices.Clone(st.bonus), Discards: slices.Clone(st.discards)}
+		for _, m := range st.melds {
+			v.MeldText = append(v.MeldText, m.String())
+		}
+		r.Seats[s] = v
+	}
+	return r
+}

@@ -1,0 +1,117 @@
+package referee
+
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/scoring"
+)
+
+// complete reports whether c (suit and honour tiles only) splits into sets and one pair.
+func complete(c notation.Counts) bool {
+	if thirteenOrphans(&notation.Hand{Concealed: c}) {
+		return true
+	}
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		if c[t] >= 2 {
+			c[t] -= 2
+			if sets(c) {
+				return true
+			}
+			c[t] += 2
+		}
+	}
+	return false
+}
+
+func sets(c notation.Counts) bool {
+	t := notation.Tile(1)
+	for t <= notation.Red && c[t] == 0 {
+		t++
+	}
+	if t > notation.Red {
+		return true
+	}
+	if c[t] >= 3 {
+		c[t] -= 3
+		if sets(c) {
+			return true
+		}
+		c[t] += 3
+	}
+	if t.IsSuited() && t.Num() <= 7 && c[t+1] > 0 && c[t+2] > 0 {
+		c[t]--
+		c[t+1]--
+		c[t+2]--
+		return sets(c)
+	}
+	return false
+}
+
+// fakeScorer is a stand-in scorer: a complete hand is worth 3, plus 1 for each winning condition;
+// Thirteen Orphans is a limit of 13. Hands worth less than min are not valid.
+func fakeScorer(min int) Scorer {
+	return func(h *notation.Hand, sit scoring.Situation) (Score, error) {
+		c := h.Concealed
+		for t := notation.F1; t <= notation.Joker; t++ {
+			c[t] = 0
+		}
+		if c.Total()+3*len(h.Melds) != 14 || !complete(c) {
+			return Score{Reason: "not four sets and a pair"}, nil
+		}
+		if thirteenOrphans(h) {
+			return Score{Valid: true, Total: 13, Limit: true, Items: []scoring.Item{{ID: "thirteen-orphans", Value: 13, Limit: true}}}, nil
+		}
+		items := []scoring.Item{{ID: "base", Value: 3}}
+		if sit.Win != scoring.Discard {
+			items = append(items, scoring.Item{ID: sit.Win.String(), Value: 1})
+		}
+		if sit.LastTile {
+			items = append(items, scoring.Item{ID: "last-tile", Value: 1})
+		}
+		total := 0
+		for _, it := range items {
+			total += it.Value
+		}
+		if total < min {
+			return Score{Total: total, Items: items, Reason: fmt.Sprintf("%d faan is below the minimum %d", total, min)}, nil
+		}
+		return Score{Valid: true, Total: total, Items: items}, nil
+	}
+}
+
+// fakeSettler pays the total in points: a self-draw from each loser, a discard win from the discarder,
+// a false win 10 to each other player.
+func fakeSettler(in SettleInput) (Settlement, error) {
+	var st Settlement
+	pay := func(from, to notation.Seat, n int, rule string) {
+		a := settle.Points(int64(n))
+		st.Payments = append(st.Payments, Payment{From: from, To: to, Amount: a, Rule: rule})
+		st.Deltas[from] -= a
+		st.Deltas[to] += a
+	}
+	switch in.Outcome {
+	case OutcomeFalseWin:
+		for _, s := range notation.Seats {
+			if s != in.Offender {
+				pay(in.Offender, s, 10, "false-win")
+			}
+		}
+	case OutcomeWin:
+		for _, w := range in.Wins {
+			if w.Context.Win.SelfDrawn() {
+				for _, s := range notation.Seats {
+					if s != w.Seat {
+						pay(s, w.Seat, w.Total, "self-draw")
+					}
+				}
+				continue
+			}
+			pay(w.Context.Discarder, w.Seat, 3*w.Total, "discard")
+		}
+	}
+	return st, nil
+}
+
+func testDeps() Deps { return Deps{Score: fakeScorer(3), Settle: fakeSettler} }

@@ -1,0 +1,774 @@
+package referee
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"go.yaml.in/yaml/v3"
+)
+
+// Verb is what an event does.
+type Verb uint8
+
+// The verbs of a log event.
+const (
+	NoVerb            Verb = iota
+	VerbDraw               // draw a tile: from the front, or from the back after a kong or a flower
+	VerbDiscard            // discard a tile
+	VerbChow               // claim the discard for a chow (from the seat before you only)
+	VerbPong               // claim the discard for a pong
+	VerbKong               // claim the discard for an exposed kong
+	VerbAddKong            // add the fourth tile to an exposed pong
+	VerbConcealedKong      // declare four identical tiles from the hand
+	VerbFlower             // lay out a flower or season
+	VerbWin                // declare a win
+	VerbPass               // decline a claim (informational)
+	VerbClaims             // several claims made on one discard at the same time
+)
+
+var verbNames = [...]string{"", "draw", "discard", "chow", "pong", "kong", "add-kong", "concealed-kong", "flower", "win", "pass", "claims"}
+
+// String returns the verb as written in a log.
+func (v Verb) String() string {
+	if int(v) < len(verbNames) {
+		return verbNames[v]
+	}
+	return "?"
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (v Verb) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// ParseVerb reads a verb; "concealed_kong", "addkong" and "hu" style spellings are accepted too.
+func ParseVerb(s string) (Verb, error) {
+	k := strings.ToLower(strings.NewReplacer("_", "-", " ", "-").Replace(s))
+	switch k {
+	case "addkong", "add-kong", "added-kong":
+		return VerbAddKong, nil
+	case "concealedkong", "concealed-kong":
+		return VerbConcealedKong, nil
+	case "mahjong", "hu", "ron", "tsumo":
+		return VerbWin, nil
+	case "bonus", "season":
+		return VerbFlower, nil
+	}
+	for i, n := range verbNames {
+		if i > 0 && i != int(VerbClaims) && k == n {
+			return Verb(i), nil
+		}
+	}
+	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass", s)
+}
+
+// Unknown is written "?" in a log: a tile the scorekeeper did not see (another player's draw, a tile
+// in a hidden hand). It is stored as notation.NoTile.
+const Unknown = notation.NoTile
+
+// Event is one step of a hand as written in the log.
+type Event struct {
+	// N is the event's 1-based number in the log.
+	N int
+	// Line is the event's line in the file (YAML or JSON Lines), 0 when unknown.
+	Line int
+	// Text is the event as written.
+	Text string
+	Seat notation.Seat
+	Verb Verb
+	// Tiles are the tiles the event names: the drawn, discarded, claimed or declared tile (a chow's
+	// three tiles). A drawn tile may be Unknown; an empty list means the tile goes without saying
+	// (the discard for a claim, the drawn tile for a self-drawn win) or was not seen.
+	Tiles []notation.Tile
+	// Shows is the winner's concealed hand laid down with a win ("E win 5p = 123m..."), winning tile
+	// included, or nil.
+	Shows *notation.Hand
+	// Claims are the simultaneous claims of a claims: event.
+	Claims []Event
+}
+
+// Tile returns the first tile the event names, or Unknown.
+func (e *Event) Tile() notation.Tile {
+	if len(e.Tiles) == 0 {
+		return Unknown
+	}
+	return e.Tiles[0]
+}
+
+// SeatHand is one seat's tiles at the start of the log: a hand in notation (melds and laid-out
+// flowers allowed) plus a number of tiles the scorekeeper could not see, written "?".
+type SeatHand struct {
+	Hand    notation.Hand
+	Unknown int
+}
+
+// Tiles returns how many tiles the hand holds, counting a kong as three and leaving out laid-out
+// bonus tiles.
+func (h *SeatHand) Tiles() int { return h.Hand.TileCount() + h.Unknown }
+
+// Start describes a log that begins in the middle of a hand. Its presence switches off the deal checks:
+// the first event's seat is taken to be on turn.
+type Start struct {
+	// Wall is the number of tiles left in the live wall, or -1 when it is not known (then every tile not
+	// accounted for is taken to be in earlier discards or the wall, and the wall runs out only when the
+	// log says so).
+	Wall int
+	// Discards are the tiles already in each seat's discards, as far as they are known.
+	Discards [4][]notation.Tile
+}
+
+// Log is a hand's record: the seats' tiles, optionally the wall, and the events in order.
+type Log struct {
+	// Ruleset names the ruleset the hand is played under ("hk" when empty).
+	Ruleset string
+	// Dealer is the seat that deals this hand; seat winds for scoring count from it.
+	Dealer notation.Seat
+	// Prevailing is the round's wind.
+	Prevailing notation.Seat
+	// Hands are the seats' tiles after the deal (or at Start); nil when not known.
+	Hands [4]*SeatHand
+	// Wall is the live wall in draw order, front first, as far as it is known (Unknown for a tile not
+	// seen), or nil when not given. Replacement tiles are taken from the back.
+	Wall []notation.Tile
+	// Start is set for a log that begins in the middle of a hand.
+	Start *Start
+	// Events are the steps of the hand.
+	Events []Event
+}
+
+// LogError is a log that cannot be read: where, and what was expected.
+type LogError struct {
+	// Event is the 1-based event number, or 0 for the log's header (hands, wall, dealer).
+	Event int
+	// Line is the line in the file, 0 when unknown.
+	Line int
+	// Text is the offending event or value as written.
+	Text string
+	Msg  string
+}
+
+func (e *LogError) Error() string {
+	var b strings.Builder
+	if e.Line > 0 {
+		fmt.Fprintf(&b, "line %d: ", e.Line)
+	}
+	if e.Event > 0 {
+		fmt.Fprintf(&b, "event %d", e.Event)
+		if e.Text != "" {
+			fmt.Fprintf(&b, " %q", e.Text)
+		}
+		b.WriteString(": ")
+	} else if e.Text != "" {
+		fmt.Fprintf(&b, "%q: ", e.Text)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// rawLog is what both file formats decode into before events are parsed.
+type rawLog struct {
+	ruleset, dealer, prevailing string
+	dealerLine, prevailingLine  int
+	hands                       [4]rawText
+	wall                        rawText
+	start                       *rawStart
+	events                      []rawEvent
+}
+
+type rawText struct {
+	text string
+	line int
+	set  bool
+}
+
+type rawStart struct {
+	wall     int
+	discards [4]rawText
+}
+
+type rawEvent struct {
+	line     int
+	text     string
+	isClaims bool
+	claims   []string
+}
+
+// ReadLog reads a log in YAML or JSON Lines. JSON Lines is recognised when the first non-blank line is
+// a whole JSON value: an optional header object (the YAML keys except events), then one event per
+// line, either a string ("E discard 3z") or an object {"claims": ["W pong 9s", "N chow 789s"]}.
+// Errors are *LogError values.
+func ReadLog(data []byte) (*Log, error) {
+	raw, err := decodeRaw(data)
+	if err != nil {
+		return nil, err
+	}
+	return buildLog(raw)
+}
+
+func decodeRaw(data []byte) (*rawLog, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '"') {
+		first, _, _ := bytes.Cut(trimmed, []byte("\n"))
+		if json.Valid(bytes.TrimSpace(first)) {
+			return decodeJSONL(data)
+		}
+	}
+	return decodeYAML(data)
+}
+
+func decodeYAML(data []byte) (*rawLog, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, &LogError{Msg: "not YAML or JSON Lines: " + err.Error()}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, &LogError{Msg: "empty log: expected a mapping with ruleset, dealer, prevailing, hands, wall and events"}
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, &LogError{Line: root.Line, Msg: "expected a mapping with ruleset, dealer, prevailing, hands, wall and events"}
+	}
+	raw := &rawLog{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		switch k.Value {
+		case "ruleset":
+			if v.Kind != yaml.ScalarNode {
+				return nil, &LogError{Line: v.Line, Msg: "ruleset: expected a name such as hk"}
+			}
+			raw.ruleset = v.Value
+		case "dealer":
+			if v.Kind != yaml.ScalarNode {
+				return nil, &LogError{Line: v.Line, Msg: "dealer: expected a seat: E, S, W or N"}
+			}
+			raw.dealer, raw.dealerLine = v.Value, v.Line
+		case "prevailing":
+			if v.Kind != yaml.ScalarNode {
+				return nil, &LogError{Line: v.Line, Msg: "prevailing: expected a wind: E, S, W or N"}
+			}
+			raw.prevailing, raw.prevailingLine = v.Value, v.Line
+		case "hands":
+			hs, err := yamlSeatTexts(v, "hands")
+			if err != nil {
+				return nil, err
+			}
+			raw.hands = hs
+		case "wall":
+			if v.Kind != yaml.ScalarNode {
+				return nil, &LogError{Line: v.Line, Msg: "wall: expected the live wall as a tile string, front first"}
+			}
+			raw.wall = rawText{text: v.Value, line: v.Line, set: true}
+		case "start":
+			st, err := yamlStart(v)
+			if err != nil {
+				return nil, err
+			}
+			raw.start = st
+		case "events":
+			evs, err := yamlEvents(v)
+			if err != nil {
+				return nil, err
+			}
+			raw.events = evs
+		default:
+			return nil, &LogError{Line: k.Line, Text: k.Value, Msg: "unknown key: expected ruleset, dealer, prevailing, hands, wall, start or events"}
+		}
+	}
+	return raw, nil
+}
+
+func yamlSeatTexts(v *yaml.Node, key string) ([4]rawText, error) {
+	var out [4]rawText
+	if v.Kind != yaml.MappingNode {
+		return out, &LogError{Line: v.Line, Msg: key + ": expected a mapping from seat (E, S, W, N) to tiles"}
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, t := v.Content[i], v.Content[i+1]
+		s, err := notation.ParseSeat(k.Value)
+		if err != nil {
+			return out, &LogError{Line: k.Line, Text: k.Value, Msg: key + ": " + err.Error()}
+		}
+		if t.Kind != yaml.ScalarNode {
+			return out, &LogError{Line: t.Line, Msg: key + "." + s.String() + ": expected tiles in notation"}
+		}
+		if out[s].set {
+			return out, &LogError{Line: k.Line, Text: k.Value, Msg: key + ": seat " + s.String() + " given twice"}
+		}
+		out[s] = rawText{text: t.Value, line: t.Line, set: true}
+	}
+	return out, nil
+}
+
+func yamlStart(v *yaml.Node) (*rawStart, error) {
+	st := &rawStart{wall: -1}
+	if v.Kind == yaml.ScalarNode && (v.Value == "" || v.Tag == "!!null") {
+		return st, nil
+	}
+	if v.Kind != yaml.MappingNode {
+		return nil, &LogError{Line: v.Line, Msg: "start: expected a mapping with wall and discards"}
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, t := v.Content[i], v.Content[i+1]
+		switch k.Value {
+		case "wall":
+			var n int
+			if t.Kind != yaml.ScalarNode || t.Decode(&n) != nil || n < 0 || n > 144 {
+				return nil, &LogError{Line: t.Line, Text: t.Value, Msg: "start.wall: expected the number of tiles left in the live wall"}
+			}
+			st.wall = n
+		case "discards":
+			ds, err := yamlSeatTexts(t, "start.discards")
+			if err != nil {
+				return nil, err
+			}
+			st.discards = ds
+		default:
+			return nil, &LogError{Line: k.Line, Text: k.Value, Msg: "unknown key in start: expected wall or discards"}
+		}
+	}
+	return st, nil
+}
+
+func yamlEvents(v *yaml.Node) ([]rawEvent, error) {
+	if v.Kind != yaml.SequenceNode {
+		return nil, &LogError{Line: v.Line, Msg: `events: expected a list such as ["E discard 3z", "S draw 7p"]`}
+	}
+	evs := make([]rawEvent, 0, len(v.Content))
+	for i, e := range v.Content {
+		switch e.Kind {
+		case yaml.ScalarNode:
+			evs = append(evs, rawEvent{line: e.Line, text: e.Value})
+		case yaml.MappingNode:
+			if len(e.Content) != 2 || e.Content[0].Value != "claims" {
+				return nil, &LogError{Event: i + 1, Line: e.Line, Msg: "expected an event such as \"E discard 3z\" or claims: [W pong 9s, N chow 789s]"}
+			}
+			c := e.Content[1]
+			re := rawEvent{line: e.Line, isClaims: true}
+			switch c.Kind {
+			case yaml.SequenceNode:
+				for _, ci := range c.Content {
+					if ci.Kind != yaml.ScalarNode {
+						return nil, &LogError{Event: i + 1, Line: ci.Line, Msg: "claims: expected claims such as W pong 9s"}
+					}
+					re.claims = append(re.claims, ci.Value)
+				}
+			case yaml.ScalarNode:
+				re.claims = splitClaims(c.Value)
+			default:
+				return nil, &LogError{Event: i + 1, Line: c.Line, Msg: "claims: expected a list such as [W pong 9s, N chow 789s]"}
+			}
+			re.text = "claims: [" + strings.Join(re.claims, ", ") + "]"
+			evs = append(evs, re)
+		default:
+			return nil, &LogError{Event: i + 1, Line: e.Line, Msg: "expected an event such as \"E discard 3z\" or claims: [W pong 9s, N chow 789s]"}
+		}
+	}
+	return evs, nil
+}
+
+// splitClaims splits "W pong 9s, N chow 789s" (commas or semicolons) into claims.
+func splitClaims(s string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' }) {
+		if p := strings.TrimSpace(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+type jsonHeader struct {
+	Ruleset    *string           `json:"ruleset"`
+	Dealer     *string           `json:"dealer"`
+	Prevailing *string           `json:"prevailing"`
+	Hands      map[string]string `json:"hands"`
+	Wall       *string           `json:"wall"`
+	Start      *jsonStart        `json:"start"`
+	Claims     *[]string         `json:"claims"`
+}
+
+type jsonStart struct {
+	Wall     *int              `json:"wall"`
+	Discards map[string]string `json:"discards"`
+}
+
+func decodeJSONL(data []byte) (*rawLog, error) {
+	raw := &rawLog{}
+	lines := bytes.Split(data, []byte("\n"))
+	header := false
+	for i, ln := range lines {
+		ln = bytes.TrimSpace(ln)
+		lineNo := i + 1
+		if len(ln) == 0 {
+			continue
+		}
+		evNo := len(raw.events) + 1
+		switch ln[0] {
+		case '"':
+			var s string
+			if err := json.Unmarshal(ln, &s); err != nil {
+				return nil, &LogError{Event: evNo, Line: lineNo, Msg: "expected a JSON string event such as \"E discard 3z\": " + err.Error()}
+			}
+			raw.events = append(raw.events, rawEvent{line: lineNo, text: s})
+		case '{':
+			dec := json.NewDecoder(bytes.NewReader(ln))
+			dec.DisallowUnknownFields()
+			var h jsonHeader
+			if err := dec.Decode(&h); err != nil {
+				return nil, &LogError{Line: lineNo, Msg: "expected a header object (ruleset, dealer, prevailing, hands, wall, start) or {\"claims\": [...]}: " + err.Error()}
+			}
+			if h.Claims != nil {
+				if h.Ruleset != nil || h.Dealer != nil || h.Prevailing != nil || h.Hands != nil || h.Wall != nil || h.Start != nil {
+					return nil, &LogError{Event: evNo, Line: lineNo, Msg: "a claims object holds only claims"}
+				}
+				raw.events = append(raw.events, rawEvent{line: lineNo, isClaims: true, claims: *h.Claims,
+					text: "claims: [" + strings.Join(*h.Claims, ", ") + "]"})
+				continue
+			}
+			if header || len(raw.events) > 0 {
+				return nil, &LogError{Line: lineNo, Msg: "the header object must be the first line and appear once"}
+			}
+			header = true
+			if err := jsonHeaderInto(raw, &h, lineNo); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, &LogError{Event: evNo, Line: lineNo, Msg: "expected a JSON string event or an object on every line"}
+		}
+	}
+	return raw, nil
+}
+
+func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
+	if h.Ruleset != nil {
+		raw.ruleset = *h.Ruleset
+	}
+	if h.Dealer != nil {
+		raw.dealer, raw.dealerLine = *h.Dealer, line
+	}
+	if h.Prevailing != nil {
+		raw.prevailing, raw.prevailingLine = *h.Prevailing, line
+	}
+	for k, v := range h.Hands {
+		s, err := notation.ParseSeat(k)
+		if err != nil {
+			return &LogError{Line: line, Text: k, Msg: "hands: " + err.Error()}
+		}
+		raw.hands[s] = rawText{text: v, line: line, set: true}
+	}
+	if h.Wall != nil {
+		raw.wall = rawText{text: *h.Wall, line: line, set: true}
+	}
+	if h.Start != nil {
+		st := &rawStart{wall: -1}
+		if h.Start.Wall != nil {
+			if *h.Start.Wall < 0 || *h.Start.Wall > 144 {
+				return &LogError{Line: line, Msg: "start.wall: expected the number of tiles left in the live wall"}
+			}
+			st.wall = *h.Start.Wall
+		}
+		for k, v := range h.Start.Discards {
+			s, err := notation.ParseSeat(k)
+			if err != nil {
+				return &LogError{Line: line, Text: k, Msg: "start.discards: " + err.Error()}
+			}
+			st.discards[s] = rawText{text: v, line: line, set: true}
+		}
+		raw.start = st
+	}
+	return nil
+}
+
+func buildLog(raw *rawLog) (*Log, error) {
+	lg := &Log{Ruleset: raw.ruleset, Dealer: notation.SeatEast, Prevailing: notation.SeatEast}
+	if lg.Ruleset == "" {
+		lg.Ruleset = "hk"
+	}
+	if raw.dealer != "" {
+		s, err := notation.ParseSeat(raw.dealer)
+		if err != nil {
+			return nil, &LogError{Line: raw.dealerLine, Text: raw.dealer, Msg: "dealer: " + err.Error()}
+		}
+		lg.Dealer = s
+	}
+	if raw.prevailing != "" {
+		s, err := notation.ParseSeat(raw.prevailing)
+		if err != nil {
+			return nil, &LogError{Line: raw.prevailingLine, Text: raw.prevailing, Msg: "prevailing: " + err.Error()}
+		}
+		lg.Prevailing = s
+	}
+	for s, rt := range raw.hands {
+		if !rt.set {
+			continue
+		}
+		sh, err := parseSeatHand(rt.text)
+		if err != nil {
+			return nil, &LogError{Line: rt.line, Text: rt.text, Msg: fmt.Sprintf("hands.%s: %v", notation.Seat(s), err)}
+		}
+		lg.Hands[s] = sh
+	}
+	if raw.wall.set {
+		w, err := parseTilesUnknown(raw.wall.text)
+		if err != nil {
+			return nil, &LogError{Line: raw.wall.line, Text: raw.wall.text, Msg: "wall: " + err.Error()}
+		}
+		lg.Wall = w
+		if lg.Wall == nil {
+			lg.Wall = []notation.Tile{}
+		}
+	}
+	if raw.start != nil {
+		lg.Start = &Start{Wall: raw.start.wall}
+		for s, rt := range raw.start.discards {
+			if !rt.set {
+				continue
+			}
+			ts, err := notation.ParseTiles(rt.text)
+			if err != nil {
+				return nil, &LogError{Line: rt.line, Text: rt.text, Msg: fmt.Sprintf("start.discards.%s: %v", notation.Seat(s), err)}
+			}
+			lg.Start.Discards[s] = ts
+		}
+	}
+	for i, re := range raw.events {
+		n := i + 1
+		if re.isClaims {
+			if len(re.claims) == 0 {
+				return nil, &LogError{Event: n, Line: re.line, Text: re.text, Msg: "claims: expected at least one claim such as W pong 9s"}
+			}
+			ev := Event{N: n, Line: re.line, Text: re.text, Verb: VerbClaims, Seat: notation.NoSeat}
+			for _, c := range re.claims {
+				ce, err := ParseEvent(c)
+				if err != nil {
+					return nil, &LogError{Event: n, Line: re.line, Text: c, Msg: err.Error()}
+				}
+				switch ce.Verb {
+				case VerbChow, VerbPong, VerbKong, VerbWin, VerbPass:
+				default:
+					return nil, &LogError{Event: n, Line: re.line, Text: c, Msg: "a claim is chow, pong, kong, win or pass, not " + ce.Verb.String()}
+				}
+				ce.N, ce.Line = n, re.line
+				ev.Claims = append(ev.Claims, ce)
+			}
+			lg.Events = append(lg.Events, ev)
+			continue
+		}
+		text := strings.TrimSpace(re.text)
+		if rest, ok := strings.CutPrefix(text, "claims:"); ok {
+			// A claims event written as a plain string: "claims: W pong 9s, N chow 789s".
+			rest = strings.Trim(strings.TrimSpace(rest), "[]")
+			raw.events[i] = rawEvent{line: re.line, isClaims: true, claims: splitClaims(rest), text: text}
+			sub := &rawLog{events: []rawEvent{raw.events[i]}}
+			one, err := buildLog(sub)
+			if err != nil {
+				le := err.(*LogError)
+				le.Event = n
+				return nil, le
+			}
+			ev := one.Events[0]
+			ev.N = n
+			for j := range ev.Claims {
+				ev.Claims[j].N = n
+			}
+			lg.Events = append(lg.Events, ev)
+			continue
+		}
+		ev, err := ParseEvent(text)
+		if err != nil {
+			return nil, &LogError{Event: n, Line: re.line, Text: re.text, Msg: err.Error()}
+		}
+		ev.N, ev.Line = n, re.line
+		lg.Events = append(lg.Events, ev)
+	}
+	return lg, nil
+}
+
+// parseSeatHand reads a hand in notation in which "?" stands for a tile not seen.
+func parseSeatHand(s string) (*SeatHand, error) {
+	clean, unknown := stripUnknown(s)
+	sh := &SeatHand{Unknown: unknown}
+	if strings.TrimSpace(clean) != "" {
+		h, err := notation.Parse(clean)
+		if err != nil {
+			return nil, err
+		}
+		h.Win = notation.NoTile
+		sh.Hand = h
+	}
+	return sh, nil
+}
+
+// stripUnknown removes the "?" marks from s and counts them; "?5" means five unknown tiles
+// ("?5p" is one unknown tile and a 5p).
+func stripUnknown(s string) (string, int) {
+	var b strings.Builder
+	n := 0
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		if rs[i] != '?' {
+			b.WriteRune(rs[i])
+			continue
+		}
+		j := i + 1
+		k := 0
+		for j < len(rs) && rs[j] >= '0' && rs[j] <= '9' && k < 3 {
+			k = k*10 + int(rs[j]-'0')
+			j++
+		}
+		if j == i+1 || (j < len(rs) && strings.ContainsRune("mpszf", rs[j])) {
+			n++
+		} else {
+			n += min(k, 200)
+			i = j - 1
+		}
+		b.WriteByte(' ')
+	}
+	return b.String(), n
+}
+
+// parseTilesUnknown reads a tile list in which each "?" is an unknown tile, keeping the order.
+func parseTilesUnknown(s string) ([]notation.Tile, error) {
+	var out []notation.Tile
+	parts := strings.Split(s, "?")
+	for i, p := range parts {
+		if strings.TrimSpace(p) != "" {
+			ts, err := notation.ParseTiles(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ts...)
+		}
+		if i < len(parts)-1 {
+			out = append(out, Unknown)
+		}
+	}
+	return out, nil
+}
+
+// ParseEvent reads one event: "SEAT VERB [TILES] [= HAND]", e.g. "E discard 3z", "S draw" (a tile not
+// seen), "N chow 789s", "W pong", "E win 5p = 123m456p789s11z55p". Seats and verbs are case-insensitive.
+func ParseEvent(s string) (Event, error) {
+	ev := Event{Text: s, Seat: notation.NoSeat}
+	body, shows, hasShows := strings.Cut(s, "=")
+	f := strings.Fields(body)
+	if len(f) < 2 {
+		return ev, fmt.Errorf("expected SEAT ACTION [TILE], e.g. \"E discard 3z\"")
+	}
+	seat, err := notation.ParseSeat(f[0])
+	if err != nil {
+		return ev, err
+	}
+	verb, err := ParseVerb(f[1])
+	if err != nil {
+		return ev, err
+	}
+	ev.Seat, ev.Verb = seat, verb
+	rest := strings.Join(f[2:], " ")
+	tiles, err := parseTilesUnknown(rest)
+	if err != nil {
+		return ev, fmt.Errorf("%s: %v", verb, err)
+	}
+	if hasShows && verb != VerbWin {
+		return ev, fmt.Errorf("'= HAND' follows a win only")
+	}
+	for _, t := range tiles {
+		if t == Unknown && verb != VerbDraw {
+			return ev, fmt.Errorf("%s: the tile of a %s is always seen: write it, not ?", verb, verb)
+		}
+	}
+	same := len(tiles) > 0 && allSame(tiles)
+	switch verb {
+	case VerbDraw:
+		if len(tiles) > 1 {
+			return ev, fmt.Errorf("draw: expected one tile (or ? or nothing for a tile not seen), found %d", len(tiles))
+		}
+	case VerbDiscard:
+		if len(tiles) != 1 {
+			return ev, fmt.Errorf("discard: expected one tile, found %d", len(tiles))
+		}
+	case VerbChow:
+		switch len(tiles) {
+		case 0:
+		case 3:
+			t := sortedRun(tiles)
+			if t == notation.NoTile {
+				return ev, fmt.Errorf("chow: %s is not three consecutive tiles of one suit", notation.FormatTiles(tiles))
+			}
+		default:
+			return ev, fmt.Errorf("chow: expected the three tiles of the run, e.g. 789s")
+		}
+	case VerbPong, VerbKong, VerbWin:
+		if len(tiles) > 1 && !same {
+			return ev, fmt.Errorf("%s: expected one tile, found %s", verb, notation.FormatTiles(tiles))
+		}
+		if len(tiles) > 1 {
+			max := map[Verb]int{VerbPong: 3, VerbKong: 4, VerbWin: 1}[verb]
+			if len(tiles) > max {
+				return ev, fmt.Errorf("%s: expected one tile, found %d", verb, len(tiles))
+			}
+			tiles = tiles[:1]
+		}
+	case VerbAddKong, VerbConcealedKong:
+		if len(tiles) == 0 || !same || len(tiles) > 4 {
+			return ev, fmt.Errorf("%s: expected the kong's tile, e.g. 5p", verb)
+		}
+		tiles = tiles[:1]
+	case VerbFlower:
+		if len(tiles) == 0 {
+			return ev, fmt.Errorf("flower: expected the bonus tile laid out, e.g. 2f")
+		}
+		for _, t := range tiles {
+			if !t.IsBonus() {
+				return ev, fmt.Errorf("flower: %s is not a flower or season", t)
+			}
+		}
+	case VerbPass:
+		if len(tiles) > 1 {
+			return ev, fmt.Errorf("pass: expected at most the tile passed on")
+		}
+	}
+	ev.Tiles = tiles
+	if hasShows {
+		sh, err := parseSeatHand(shows)
+		if err != nil {
+			return ev, fmt.Errorf("win: the hand after '=': %v", err)
+		}
+		if sh.Unknown > 0 || len(sh.Hand.Bonus) > 0 {
+			return ev, fmt.Errorf("win: the hand after '=' is the concealed tiles laid down, all seen, no flowers")
+		}
+		ev.Shows = &sh.Hand
+	}
+	return ev, nil
+}
+
+func allSame(ts []notation.Tile) bool {
+	for _, t := range ts {
+		if t != ts[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// sortedRun returns the lowest tile of three tiles that form a run, or NoTile.
+func sortedRun(ts []notation.Tile) notation.Tile {
+	if len(ts) != 3 {
+		return notation.NoTile
+	}
+	a, b, c := ts[0], ts[1], ts[2]
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b, c = c, b
+	}
+	if a > b {
+		a, b = b, a
+	}
+	if !a.IsSuited() || !c.IsSuited() || a.Suit() != c.Suit() || b != a+1 || c != b+1 {
+		return notation.NoTile
+	}
+	return a
+}

@@ -1,0 +1,266 @@
+package referee
+
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Verdict is the referee's answer on one step.
+type Verdict string
+
+// Verdicts. A legal claim that loses to a higher one is still VerdictOK; its reason says who took the tile.
+const (
+	VerdictOK      Verdict = "ok"
+	VerdictIllegal Verdict = "illegal"
+)
+
+// Stable rule ids cited by rulings.
+const (
+	RuleDeal            = "deal"              // the dealt hands: 14 tiles for the dealer, 13 for the others
+	RuleTileCount       = "tile-count"        // 144 tiles (136 without flowers), wall counts
+	RuleFifthCopy       = "fifth-copy"        // four of each tile, one of each flower
+	RuleTurnOrder       = "turn-order"        // E → S → W → N; a claim moves the turn
+	RuleInHand          = "tile-in-hand"      // a discarded, melded or declared tile must be in the hand
+	RuleWallOrder       = "wall-order"        // draws from the front, replacements from the back of the known wall
+	RuleWallExhausted   = "wall-exhausted"    // no draw once the live wall is empty
+	RuleBonusDiscard    = "bonus-not-discard" // flowers and seasons are laid out, never discarded
+	RuleFlower          = "flower-replacement"
+	RuleNoFlowers       = "no-flowers" // the ruleset plays without bonus tiles
+	RuleNoDiscard       = "no-discard" // a claim needs a discard to claim
+	RuleOwnDiscard      = "own-discard"
+	RuleClaimTile       = "claim-tile"     // the claim names the discarded tile
+	RuleChowFromLeft    = "chow-from-left" // a chow only from the player before you (上家)
+	RuleChowShape       = "chow-shape"
+	RulePongPair        = "pong-needs-pair"
+	RuleKongThree       = "kong-needs-three"
+	RuleClaimPriority   = "claim-priority" // win > pong/kong > chow
+	RuleHeadBump        = "head-bump"      // among wins, the claimant next after the discarder (截糊)
+	RuleDiscardAtOnce   = "discard-after-claim"
+	RuleKongReplacement = "kong-replacement" // after a kong, draw from the back
+	RuleAddKong         = "add-kong"         // the fourth tile on an exposed pong
+	RuleConcealedKong   = "concealed-kong"
+	RuleRobKong         = "rob-kong"           // an added kong may be robbed
+	RuleRobConcealed    = "rob-concealed-kong" // a concealed kong only for Thirteen Orphans
+	RuleWin             = "win"
+	RuleFalseWin        = "false-win" // not a valid hand, or below the minimum
+	RuleSelfDraw        = "self-draw"
+	RuleDraw            = "draw"
+	RuleDiscard         = "discard"
+	RulePass            = "pass"
+	RuleHandOver        = "hand-over"
+	RuleExhaustiveDraw  = "exhaustive-draw" // 流局: the wall ran out, or no replacement was left
+)
+
+// Ruling is the referee's answer on one step (or one claim of a claims: event).
+type Ruling struct {
+	// Event is the 1-based event number; 0 is the log's header (hands, wall).
+	Event   int           `json:"event"`
+	Seat    notation.Seat `json:"seat"`
+	Action  string        `json:"action"`
+	Verdict Verdict       `json:"verdict"`
+	Rule    string        `json:"rule"`
+	Reason  string        `json:"reason"`
+}
+
+// String returns "7 W pong: ok (claim-priority) W takes 9s".
+func (r Ruling) String() string {
+	return fmt.Sprintf("%d %s %s: %s (%s) %s", r.Event, r.Seat, r.Action, r.Verdict, r.Rule, r.Reason)
+}
+
+// Outcome is how the hand ended, as far as the log goes.
+type Outcome string
+
+// Outcomes.
+const (
+	OutcomeWin        Outcome = "win"
+	OutcomeDraw       Outcome = "draw"      // 流局
+	OutcomeFalseWin   Outcome = "false-win" // 詐糊, settled by the penalty
+	OutcomeUnfinished Outcome = "unfinished"
+)
+
+// Context is what the referee derived about a win: everything `score` takes as flags.
+type Context struct {
+	Seat       notation.Seat   `json:"seat_wind"`
+	Prevailing notation.Seat   `json:"prevailing"`
+	Win        scoring.WinKind `json:"win"`
+	LastTile   bool            `json:"last_tile,omitempty"`
+	Discarder  notation.Seat   `json:"discarder"`
+}
+
+// Situation returns the context as a scoring.Situation.
+func (c Context) Situation() scoring.Situation {
+	return scoring.Situation{Seat: c.Seat, Prevailing: c.Prevailing, Win: c.Win, LastTile: c.LastTile, Discarder: c.Discarder}
+}
+
+// Win is one winner's hand and score.
+type Win struct {
+	Seat    notation.Seat  `json:"seat"`
+	Hand    string         `json:"hand"`
+	Context Context        `json:"context"`
+	Items   []scoring.Item `json:"items"`
+	Total   int            `json:"total"`
+	Limit   bool           `json:"limit,omitempty"`
+	// Checked is false when the hand could not be scored (tiles not seen, or no scorer).
+	Checked bool `json:"checked"`
+
+	hand notation.Hand
+}
+
+// HandValue returns the winner's hand (melds in the order they were made, Meld.From set).
+func (w *Win) HandValue() notation.Hand { return w.hand }
+
+// Payment is one payment of the settlement.
+type Payment struct {
+	From   notation.Seat `json:"from"`
+	To     notation.Seat `json:"to"`
+	Amount settle.Amount `json:"amount"`
+	// Rule is the settlement rule behind the payment ("self-draw", "full", "big-three-dragons"...).
+	Rule string `json:"rule,omitempty"`
+	Note string `json:"note,omitempty"`
+}
+
+// Result is how the hand ended: the winner, the score breakdown and the payments.
+type Result struct {
+	Outcome Outcome `json:"outcome"`
+	// Winner is the winning seat (the first, when several win one discard), or NoSeat.
+	Winner notation.Seat `json:"winner"`
+	// Offender is the seat that declared a false win, or NoSeat.
+	Offender notation.Seat  `json:"offender"`
+	Hand     string         `json:"hand,omitempty"`
+	Context  *Context       `json:"context,omitempty"`
+	Items    []scoring.Item `json:"items"`
+	Total    int            `json:"total"`
+	Limit    bool           `json:"limit,omitempty"`
+	// Wins lists every winner when several win on one discard (一炮多響).
+	Wins     []Win            `json:"wins,omitempty"`
+	Payments []Payment        `json:"payments"`
+	Deltas   [4]settle.Amount `json:"deltas"`
+	Reason   string           `json:"reason,omitempty"`
+}
+
+// SeatView is one seat's state at the end of the replay.
+type SeatView struct {
+	Seat notation.Seat `json:"seat"`
+	// Concealed are the concealed tiles seen, in notation; Unknown counts those not seen.
+	Concealed string          `json:"concealed"`
+	Unknown   int             `json:"unknown"`
+	Melds     []notation.Meld `json:"-"`
+	MeldText  []string        `json:"melds"`
+	Bonus     []notation.Tile `json:"bonus"`
+	Discards  []notation.Tile `json:"discards"`
+}
+
+// Report is the outcome of a replay: a ruling for every event (every claim of a claims: event) and
+// the result.
+type Report struct {
+	Rulings []Ruling    `json:"rulings"`
+	Result  Result      `json:"result"`
+	Seats   [4]SeatView `json:"seats"`
+	// Wall is the number of tiles left in the live wall, or -1 when not known.
+	Wall int `json:"wall"`
+}
+
+// Legal reports whether every ruling is ok.
+func (r *Report) Legal() bool {
+	for _, x := range r.Rulings {
+		if x.Verdict != VerdictOK {
+			return false
+		}
+	}
+	return true
+}
+
+// Illegal returns the illegal rulings.
+func (r *Report) Illegal() []Ruling {
+	var out []Ruling
+	for _, x := range r.Rulings {
+		if x.Verdict != VerdictOK {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Score is what a Scorer says about a winning hand.
+type Score struct {
+	// Valid is true when the hand is a winning hand worth at least the ruleset's minimum.
+	Valid  bool
+	Total  int
+	Limit  bool
+	Items  []scoring.Item
+	Reason string // why the hand is not valid
+}
+
+// Scorer scores a declared win. It is injected so the referee does not depend on one family.
+type Scorer func(h *notation.Hand, sit scoring.Situation) (Score, error)
+
+// SettleInput is what a Settler needs to pay out a hand.
+type SettleInput struct {
+	Dealer  notation.Seat
+	Outcome Outcome
+	// Wins are the valid wins (several only under every-claimant-wins).
+	Wins []Win
+	// Offender is the seat that declared a false win (OutcomeFalseWin).
+	Offender notation.Seat
+}
+
+// Settlement is what a Settler returns.
+type Settlement struct {
+	Payments []Payment
+	Deltas   [4]settle.Amount
+}
+
+// Settler pays out a hand. It is injected so the referee can run before the settlement rules exist.
+type Settler func(in SettleInput) (Settlement, error)
+
+// Rules are the referee's own table rules: how many tiles, the dead wall, several winners.
+// The zero value is the Hong Kong default: 144 tiles, no dead wall, head bump.
+type Rules struct {
+	// Tiles is 144 (with flowers and seasons) or 136 (without); 0 means 144.
+	Tiles int `yaml:"tiles,omitempty"`
+	// DeadWall is how many tiles at the end of the wall are never drawn; 0 (the default) draws every tile.
+	DeadWall int `yaml:"dead_wall,omitempty"`
+	// MultipleWins is settle.HeadBump ("head-bump", the default) or settle.AllWin ("all").
+	MultipleWins string         `yaml:"multiple_wins,omitempty"`
+	Source       scoring.Source `yaml:"-"`
+}
+
+// Validate checks the values; errors are *scoring.RuleError with the key path.
+func (r *Rules) Validate() error {
+	switch r.Tiles {
+	case 0, 136, 144:
+	default:
+		return &scoring.RuleError{Path: []string{"tiles"}, Msg: fmt.Sprintf("%d tiles: expected 144 (with flowers) or 136 (without)", r.Tiles)}
+	}
+	if r.DeadWall < 0 || r.DeadWall > 40 {
+		return &scoring.RuleError{Path: []string{"dead_wall"}, Msg: fmt.Sprintf("%d: expected 0 to 40 tiles", r.DeadWall)}
+	}
+	switch r.MultipleWins {
+	case "", settle.HeadBump, settle.AllWin:
+	default:
+		return &scoring.RuleError{Path: []string{"multiple_wins"}, Msg: fmt.Sprintf("%q: expected %s or %s", r.MultipleWins, settle.HeadBump, settle.AllWin)}
+	}
+	return nil
+}
+
+func (r *Rules) tiles() int {
+	if r.Tiles == 0 {
+		return 144
+	}
+	return r.Tiles
+}
+
+func (r *Rules) flowers() bool { return r.tiles() == 144 }
+
+func (r *Rules) allWin() bool { return r.MultipleWins == settle.AllWin }
+
+// Deps are what a replay needs besides the log: the table rules, a scorer for wins and a settler.
+// A nil Score takes every declared win as valid but unscored; a nil Settle makes no payments.
+type Deps struct {
+	Rules  Rules
+	Score  Scorer
+	Settle Settler
+}
