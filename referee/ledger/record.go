@@ -157,7 +157,7 @@ func decode(text []byte) (*event, error) {
 		return nil, fmt.Errorf("unknown event %q: expected new, hand or undo", ev.Event)
 	}
 	if extra != nil {
-		return nil, fmt.Errorf("a %q event does not take %s", ev.Event, strings.Join(extra, ", "))
+		return nil, fmt.Errorf("%q events do not take %s", ev.Event, strings.Join(extra, ", "))
 	}
 	return &ev, nil
 }
