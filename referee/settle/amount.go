@@ -44,6 +44,10 @@ func ParseAmount(s string) (Amount, error) {
 		neg = s[0] == '-'
 		i++
 	}
+	limit := uint64(math.MaxInt64)
+	if neg {
+		limit++ // math.MinInt64 is an Amount too
+	}
 	var v uint64
 	digits, decimals := 0, 0
 	dot := false
@@ -60,10 +64,11 @@ func ParseAmount(s string) (Amount, error) {
 				}
 			}
 			digits++
-			if v > (math.MaxInt64-9)/10 {
+			d := uint64(c - '0')
+			if v > (limit-d)/10 {
 				return 0, &AmountError{Input: s, Msg: "too large"}
 			}
-			v = v*10 + uint64(c-'0')
+			v = v*10 + d
 		default:
 			return 0, &AmountError{Input: s, Msg: fmt.Sprintf("unexpected %q: expected a decimal number like 0.25", c)}
 		}
@@ -72,16 +77,15 @@ func ParseAmount(s string) (Amount, error) {
 		return 0, &AmountError{Input: s, Msg: "no digits"}
 	}
 	for ; decimals < amountDecimals; decimals++ {
-		if v > math.MaxInt64/10 {
+		if v > limit/10 {
 			return 0, &AmountError{Input: s, Msg: "too large"}
 		}
 		v *= 10
 	}
-	a := Amount(v)
 	if neg {
-		a = -a
+		return Amount(-v), nil
 	}
-	return a, nil
+	return Amount(v), nil
 }
 
 // String returns the amount as a plain decimal: "64", "0.25", "-1.5".

@@ -348,11 +348,13 @@ func (rs *resolved) won(res *Result, in Input) error {
 		}
 		winners = winners[best : best+1]
 	}
+	var paid [4]bool // the winners actually paid; a bumped claimant pays like any loser
 	for _, w := range winners {
 		res.Winners = append(res.Winners, w.Seat)
+		paid[w.Seat] = true
 	}
 	for _, w := range winners {
-		if err := rs.pay(res, w, in, in.Discarder, &seen); err != nil {
+		if err := rs.pay(res, w, in, in.Discarder, &paid); err != nil {
 			return err
 		}
 	}
@@ -389,7 +391,7 @@ func (rs *resolved) pay(res *Result, w Winner, in Input, discarder notation.Seat
 		owed[discarder] = each * 3
 	default:
 		c := rs.discard
-		rule, src = "discard/"+rs.r.Discard, c.Source
+		rule, src = ruleID("discard", rs.r.Discard), c.Source
 		switch {
 		case in.Misnamed:
 			c = rs.misnamed
