@@ -547,5 +547,13 @@ func (rs *Ruleset) YAML() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// Raw returns a built-in ruleset's file exactly as embedded: the lines that scores cite.
+func Raw(name string) ([]byte, error) {
+	if !IsBuiltin(name) {
+		return nil, &Error{File: name, Msg: fmt.Sprintf("no such built-in ruleset (built-in: %s)", strings.Join(builtinNames(), ", "))}
+	}
+	return builtinFS.ReadFile("builtin/" + name + ".yaml")
+}
+
 // Check loads a ruleset file and reports the first problem, or nil.
 func Check(file string) (*Ruleset, error) { return Load(file) }
