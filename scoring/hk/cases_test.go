@@ -1,0 +1,169 @@
+package hk_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/hk"
+	"go.yaml.in/yaml/v3"
+)
+
+// hkCase is one worked hand of testdata/hk_cases.yaml.
+type hkCase struct {
+	Name       string            `yaml:"name"`
+	Source     string            `yaml:"source"`
+	Hand       string            `yaml:"hand"`
+	Seat       string            `yaml:"seat"`
+	Prevailing string            `yaml:"prevailing"`
+	Win        string            `yaml:"win"`
+	LastTile   bool              `yaml:"last_tile"`
+	Ruleset    string            `yaml:"ruleset"`
+	Set        map[string]string `yaml:"set"`
+	Valid      bool              `yaml:"valid"`
+	Items      []string          `yaml:"items"`
+	Total      int               `yaml:"total"`
+	RawTotal   int               `yaml:"raw_total"`
+	Limit      bool              `yaml:"limit"`
+	Reason     string            `yaml:"reason"`
+	Error      string            `yaml:"error"`
+}
+
+func loadCases(t testing.TB) []hkCase {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "hk_cases.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Cases []hkCase `yaml:"cases"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&file); err != nil {
+		t.Fatalf("hk_cases.yaml: %v", err)
+	}
+	return file.Cases
+}
+
+func (c *hkCase) situation(t testing.TB) scoring.Situation {
+	t.Helper()
+	sit := scoring.Situation{Discarder: notation.NoSeat}
+	var err error
+	if c.Seat != "" {
+		if sit.Seat, err = notation.ParseSeat(c.Seat); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.Prevailing != "" {
+		if sit.Prevailing, err = notation.ParseSeat(c.Prevailing); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.Win != "" {
+		if sit.Win, err = scoring.ParseWinKind(c.Win); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sit.LastTile = c.LastTile
+	return sit
+}
+
+// itemStrings writes items as "id value" or "id value tiles", as the cases do.
+func itemStrings(items []scoring.Item) []string {
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		s := fmt.Sprintf("%s %d", it.ID, it.Value)
+		if len(it.Tiles) > 0 {
+			s += " " + notation.FormatTiles(it.Tiles)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+type caseOutcome struct {
+	Valid    bool
+	Items    []string
+	Total    int
+	RawTotal int
+	Limit    bool
+	Reason   string
+}
+
+func TestCases(t *testing.T) {
+	cases := loadCases(t)
+	if len(cases) < 60 {
+		t.Errorf("%d worked hands, want at least 60", len(cases))
+	}
+	rules := map[string]*hk.Rules{}
+	covered := map[string]bool{}
+	names := map[string]bool{}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			if c.Source == "" {
+				t.Error("case has no source")
+			}
+			if names[c.Name] {
+				t.Errorf("duplicate case name")
+			}
+			names[c.Name] = true
+			rs := c.Ruleset
+			if rs == "" {
+				rs = "hk"
+			}
+			r := rules[rs]
+			if len(c.Set) > 0 {
+				r = loadRules(t, rs, c.Set)
+			} else if r == nil {
+				r = loadRules(t, rs, nil)
+				rules[rs] = r
+			}
+			h, err := notation.Parse(c.Hand)
+			if err != nil {
+				t.Fatalf("hand %q: %v", c.Hand, err)
+			}
+			res, err := hk.Score(&h, c.situation(t), r)
+			if c.Error != "" {
+				if !errors.Is(err, scoring.ErrImpossible) {
+					t.Fatalf("Score error %v, want ErrImpossible (%s)", err, c.Error)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Score: %v", err)
+			}
+			for _, it := range res.Items {
+				covered[it.ID] = true
+			}
+			want := caseOutcome{Valid: c.Valid, Items: c.Items, Total: c.Total, RawTotal: c.RawTotal, Limit: c.Limit, Reason: c.Reason}
+			if want.RawTotal == 0 {
+				want.RawTotal = want.Total
+			}
+			if want.Items == nil {
+				want.Items = []string{}
+			}
+			got := caseOutcome{Valid: res.Valid, Items: itemStrings(res.Items), Total: res.Total, RawTotal: res.RawTotal, Limit: res.Limit, Reason: res.Reason}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s (%s) (-want +got):\n%s\n%s", c.Hand, c.Win, diff, res)
+			}
+		})
+	}
+	var missing []string
+	for _, id := range hk.ItemIDs {
+		if !covered[id] {
+			missing = append(missing, id)
+		}
+	}
+	slices.Sort(missing)
+	if len(missing) > 0 {
+		t.Errorf("item ids no worked hand scores: %v", missing)
+	}
+}
