@@ -1,0 +1,185 @@
+package shanten
+
+import (
+	"github.com/mjref/mjref/notation"
+)
+
+// Discard is the effect of discarding one tile kind from a hand.
+type Discard struct {
+	Tile      notation.Tile // the kind discarded
+	Shanten   int           // the best shanten number after the discard
+	Improving WaitSet       // the kinds that would lower it when drawn (the caller counts unseen copies)
+}
+
+// Discards returns, for each kind held in c (a hand of 14-3*melds tiles), in tile order, the best
+// shanten number after discarding one copy and the kinds that would then lower it. Counts above
+// four are treated as four.
+func Discards(c *notation.Counts, melds int, shapes Shapes) []Discard {
+	if melds < 0 || melds > 4 {
+		return nil
+	}
+	loadDist()
+	cc := clamp(c)
+	var out []Discard
+	for t := notation.M1; t <= notation.Red; t++ {
+		if cc[t] == 0 {
+			continue
+		}
+		cc[t]--
+		s, imp := improving(&cc, melds, shapes)
+		cc[t]++
+		out = append(out, Discard{Tile: t, Shanten: s, Improving: imp})
+	}
+	return out
+}
+
+// Improving returns the best shanten number of c and the kinds that lower it when added: for a
+// ready hand, its waits. A kind already held four times is never among them. Counts above four
+// are treated as four.
+func Improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
+	if melds < 0 || melds > 4 {
+		return NoShape, 0
+	}
+	loadDist()
+	cc := clamp(c)
+	return improving(&cc, melds, shapes)
+}
+
+// improving assumes counts of at most four and the tables loaded.
+func improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
+	best := NoShape
+	std := shapes&ShapeStandard != 0
+	var e [4]uint64
+	var key [4]uint32
+	slow := false // some group too big for the tables, or too big to take one more tile
+	if std {
+		key = [4]uint32{suitKey(c, 1), suitKey(c, 10), suitKey(c, 19), honorKey(c)}
+		for g, k := range key {
+			if k>>tileShift >= maxGroup {
+				slow = true
+			}
+			if (k+overflowBias)&(1<<31) != 0 {
+				continue
+			}
+			if g < 3 {
+				e[g] = suitDist[k&rankMask]
+			} else {
+				e[g] = honorDist[k&rankMask]
+			}
+		}
+		if slow {
+			best = slowStandard(c, 4-melds) // exact also where the tables would do
+		} else {
+			best = finish(combine(e[0], e[1]), combine(e[2], e[3]), 4-melds) - 1
+		}
+	}
+	closed := melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0
+	var one, two [5]uint64
+	if closed {
+		one, two = masks(c)
+		if shapes&ShapeSevenPairs != 0 {
+			best = min(best, sevenPairs(&one, &two))
+		}
+		if shapes&ShapeThirteenOrphans != 0 {
+			best = min(best, thirteenOrphans(&one, &two))
+		}
+	}
+	if best == NoShape {
+		return best, 0
+	}
+	var w WaitSet
+	if std && !slow {
+		for g := range 4 {
+			var rest uint64
+			switch g {
+			case 0:
+				rest = combine(combine(e[1], e[2]), e[3])
+			case 1:
+				rest = combine(combine(e[0], e[2]), e[3])
+			case 2:
+				rest = combine(combine(e[0], e[1]), e[3])
+			case 3:
+				rest = combine(combine(e[0], e[1]), e[2])
+			}
+			w |= groupImproving(c, g, key[g], rest, 4-melds, best)
+		}
+	} else if std {
+		// Oversized groups: try each kind the slow way.
+		for t := notation.M1; t <= notation.Red; t++ {
+			if c[t] < 4 {
+				c[t]++
+				if slowStandard(c, 4-melds) < best {
+					w |= 1 << t.Index()
+				}
+				c[t]--
+			}
+		}
+	}
+	if closed {
+		for t := notation.M1; t <= notation.Red; t++ {
+			if c[t] >= 4 {
+				continue
+			}
+			i := t.Index()
+			o, tw := one, two
+			b := uint64(hi&0xff) << (8 * (int(t) % 8))
+			if o[t/8]&b == 0 {
+				o[t/8] |= b
+			} else {
+				tw[t/8] |= b
+			}
+			if shapes&ShapeSevenPairs != 0 && sevenPairs(&o, &tw) < best ||
+				shapes&ShapeThirteenOrphans != 0 && thirteenOrphans(&o, &tw) < best {
+				w |= 1 << i
+			}
+		}
+	}
+	return best, w
+}
+
+// groupImproving returns the kinds of group g (key k, the other groups combined in rest) that
+// bring the standard shanten below best.
+func groupImproving(c *notation.Counts, g int, k uint32, rest uint64, sets, best int) WaitSet {
+	var w WaitSet
+	if g == 3 {
+		h := c[notation.East : notation.Red+1 : notation.Red+1]
+		c5 := uint32(h[0]) + 5*(uint32(h[1])+5*(uint32(h[2])+5*uint32(h[3])))
+		c4 := uint32(h[4]) + 5*(uint32(h[5])+5*uint32(h[6]))
+		p, s := honorPre[c5], honorSuf[c4]
+		for i := range 7 {
+			if h[i] >= 4 {
+				continue
+			}
+			var nk uint32
+			if i < 4 {
+				nk = honorPre[c5+pow5[i]] + s
+			} else {
+				nk = p + honorSuf[c4+pow5[i-4]]
+			}
+			if finish(rest, honorDist[nk&rankMask], sets)-1 < best {
+				w |= 1 << (27 + i)
+			}
+		}
+		return w
+	}
+	base := 1 + 9*g
+	v := c[base : base+9 : base+9]
+	c5 := uint32(v[0]) + 5*(uint32(v[1])+5*(uint32(v[2])+5*(uint32(v[3])+5*uint32(v[4]))))
+	c4 := uint32(v[5]) + 5*(uint32(v[6])+5*(uint32(v[7])+5*uint32(v[8])))
+	p, s := suitPre[c5], suitSuf[c4]
+	for i := range 9 {
+		if v[i] >= 4 {
+			continue
+		}
+		var nk uint32
+		if i < 5 {
+			nk = suitPre[c5+pow5[i]] + s
+		} else {
+			nk = p + suitSuf[c4+pow5[i-5]]
+		}
+		if finish(rest, suitDist[nk&rankMask], sets)-1 < best {
+			w |= 1 << (9*g + i)
+		}
+	}
+	return w
+}

@@ -1,0 +1,262 @@
+// Package shanten measures how far a hand is from winning: the exact shanten number of the
+// standard shape (sets and a pair), seven pairs and thirteen orphans, win detection, the waits of
+// a ready hand, and the effect of each discard. It works on tile counts alone and ignores bonus
+// tiles and jokers.
+//
+// Shanten is the replacement number minus one: the fewest tiles to exchange for a winning shape
+// whose every kind appears at most four times. Thus a complete hand is -1, a ready hand 0. The
+// standard shape uses lookup tables per suit (built once, on first use) combined by a min-plus
+// step; see table.go.
+package shanten
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/mjref/mjref/notation"
+)
+
+// Shapes is a set of winning shapes.
+type Shapes uint8
+
+// The winning shapes.
+const (
+	ShapeStandard        Shapes = 1 << iota // four sets and a pair (counting declared melds as sets)
+	ShapeSevenPairs                         // seven pairs of different kinds, fully concealed
+	ShapeThirteenOrphans                    // one of each terminal and honour plus one more of them
+	AllShapes            = ShapeStandard | ShapeSevenPairs | ShapeThirteenOrphans
+)
+
+// NoShape is the shanten number reported for a shape the hand cannot take: seven pairs or
+// thirteen orphans with declared melds, a meld count outside 0..4, or no allowed shape at all.
+const NoShape = 99
+
+// Numbers holds the shanten number of each shape and the best of the allowed ones.
+type Numbers struct {
+	Standard        int
+	SevenPairs      int
+	ThirteenOrphans int
+	Best            int
+}
+
+// Standard returns the shanten number of c for the standard shape when melds sets are already
+// declared: c must form 4-melds sets and a pair. A count above four is treated as four.
+func Standard(c *notation.Counts, melds int) int {
+	if melds < 0 || melds > 4 {
+		return NoShape
+	}
+	loadDist()
+	if over4(c) {
+		cc := clamp(c)
+		c = &cc
+	}
+	return standard(c, 4-melds)
+}
+
+// standard assumes counts of at most four and the tables loaded.
+func standard(c *notation.Counts, sets int) int {
+	k0, k1, k2, kh := suitKey(c, 1), suitKey(c, 10), suitKey(c, 19), honorKey(c)
+	if ((k0+overflowBias)|(k1+overflowBias)|(k2+overflowBias)|(kh+overflowBias))&(1<<31) != 0 {
+		return slowStandard(c, sets)
+	}
+	a := combine(suitDist[k0&rankMask], suitDist[k1&rankMask])
+	b := combine(suitDist[k2&rankMask], honorDist[kh&rankMask])
+	return finish(a, b, sets) - 1
+}
+
+// SevenPairs returns the shanten number of c for seven pairs of different kinds (four of a kind
+// is not two pairs). It applies to a fully concealed hand only; the caller checks for melds.
+func SevenPairs(c *notation.Counts) int {
+	one, two := masks(c)
+	return sevenPairs(&one, &two)
+}
+
+func sevenPairs(one, two *[5]uint64) int {
+	kinds, pairs := 0, 0
+	for i := range 5 {
+		kinds += bits.OnesCount64(one[i])
+		pairs += bits.OnesCount64(two[i])
+	}
+	return 6 - min(pairs, 7) + max(0, 7-kinds)
+}
+
+// ThirteenOrphans returns the shanten number of c for thirteen orphans. It applies to a fully
+// concealed hand only; the caller checks for melds.
+func ThirteenOrphans(c *notation.Counts) int {
+	one, two := masks(c)
+	return thirteenOrphans(&one, &two)
+}
+
+func thirteenOrphans(one, two *[5]uint64) int {
+	kinds, pair := 0, 0
+	for i := range 5 {
+		kinds += bits.OnesCount64(one[i] & orphanMask[i])
+		if two[i]&orphanMask[i] != 0 {
+			pair = 1
+		}
+	}
+	return 13 - kinds - pair
+}
+
+// Best returns the smallest shanten number of c among the allowed shapes, or NoShape when none
+// applies. Seven pairs and thirteen orphans apply only when melds is zero.
+func Best(c *notation.Counts, melds int, shapes Shapes) int {
+	return All(c, melds, shapes).Best
+}
+
+// All returns the shanten number of every shape and the best among the allowed ones. A shape
+// that does not apply (or is not allowed) reports NoShape.
+func All(c *notation.Counts, melds int, shapes Shapes) Numbers {
+	n := Numbers{Standard: NoShape, SevenPairs: NoShape, ThirteenOrphans: NoShape, Best: NoShape}
+	if melds < 0 || melds > 4 {
+		return n
+	}
+	if shapes&ShapeStandard != 0 {
+		n.Standard = Standard(c, melds)
+		n.Best = n.Standard
+	}
+	if melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0 {
+		one, two := masks(c)
+		if shapes&ShapeSevenPairs != 0 {
+			n.SevenPairs = sevenPairs(&one, &two)
+			n.Best = min(n.Best, n.SevenPairs)
+		}
+		if shapes&ShapeThirteenOrphans != 0 {
+			n.ThirteenOrphans = thirteenOrphans(&one, &two)
+			n.Best = min(n.Best, n.ThirteenOrphans)
+		}
+	}
+	return n
+}
+
+// suitKey returns the key of the suit starting at tile base (1, 10 or 19).
+func suitKey(c *notation.Counts, base int) uint32 {
+	s := c[base : base+9 : base+9]
+	c5 := uint32(s[0]) + 5*(uint32(s[1])+5*(uint32(s[2])+5*(uint32(s[3])+5*uint32(s[4]))))
+	c4 := uint32(s[5]) + 5*(uint32(s[6])+5*(uint32(s[7])+5*uint32(s[8])))
+	return suitPre[c5] + suitSuf[c4]
+}
+
+// honorKey returns the key of the honours.
+func honorKey(c *notation.Counts) uint32 {
+	c5 := uint32(c[28]) + 5*(uint32(c[29])+5*(uint32(c[30])+5*uint32(c[31])))
+	c4 := uint32(c[32]) + 5*(uint32(c[33])+5*uint32(c[34]))
+	return honorPre[c5] + honorSuf[c4]
+}
+
+// combine returns the entry of two groups taken together: for each m and p, the least total
+// distance over the ways to split m sets and p pairs between them.
+func combine(a, b uint64) uint64 {
+	var az, ap, bz, bp [5]uint64
+	for i := range 5 {
+		az[i] = a >> (4 * i) & 15
+		ap[i] = a >> (4 * (i + 5)) & 15
+		bz[i] = b >> (4 * i) & 15
+		bp[i] = b >> (4 * (i + 5)) & 15
+	}
+	var r uint64
+	for m := range 5 {
+		z, p := uint64(15), uint64(15)
+		for i := 0; i <= m; i++ {
+			z = min(z, az[i]+bz[m-i])
+			p = min(p, az[i]+bp[m-i], ap[i]+bz[m-i])
+		}
+		r |= z<<(4*m) | p<<(4*(m+5))
+	}
+	return r
+}
+
+// finish returns the least distance to sets sets and a pair over the two entries.
+func finish(a, b uint64, sets int) int {
+	d := uint64(15)
+	for i := 0; i <= sets; i++ {
+		j := sets - i
+		az, ap := a>>(4*i)&15, a>>(4*(i+5))&15
+		bz, bp := b>>(4*j)&15, b>>(4*(j+5))&15
+		d = min(d, az+bp, ap+bz)
+	}
+	return int(d)
+}
+
+// Byte masks over the little-endian words of a Counts: which bytes are playing tiles, and which
+// are terminals and honours.
+var (
+	kindMask   = [5]uint64{0xffffffffffffff00, ^uint64(0), ^uint64(0), ^uint64(0), 0xffffff}
+	orphanMask = [5]uint64{0x8000, 0x808000, 0x80800000, 0x8080808080000000, 0x808080}
+)
+
+const (
+	lo7 = 0x7f7f7f7f7f7f7f7f
+	hi  = 0x8080808080808080
+)
+
+// words loads the 34 playing-tile counts as five words (byte i of word w is tile 8w+i).
+func words(c *notation.Counts) (w [5]uint64) {
+	for i := range 5 {
+		w[i] = binary.LittleEndian.Uint64(c[8*i:]) & kindMask[i]
+	}
+	return w
+}
+
+// masks returns the high bit of every byte whose count is at least one and at least two.
+func masks(c *notation.Counts) (one, two [5]uint64) {
+	for i, x := range words(c) {
+		one[i] = ((x & lo7) + lo7 | x) & hi
+		two[i] = ((x & lo7) + 0x7e7e7e7e7e7e7e7e | x) & hi
+	}
+	return one, two
+}
+
+// over4 reports whether some playing tile has a count above four.
+func over4(c *notation.Counts) bool {
+	var big uint64
+	for _, x := range words(c) {
+		big |= ((x & lo7) + 0x7b7b7b7b7b7b7b7b | x) & hi
+	}
+	return big != 0
+}
+
+// clamp returns c with counts above four lowered to four. Extra copies never help a shape whose
+// kinds appear at most four times, so the distances do not change.
+func clamp(c *notation.Counts) notation.Counts {
+	cc := *c
+	for t := notation.M1; t <= notation.Red; t++ {
+		cc[t] = min(cc[t], 4)
+	}
+	return cc
+}
+
+// slowStandard handles a group of more than maxGroup tiles by scanning every target shape.
+func slowStandard(c *notation.Counts, sets int) int {
+	var e [4]uint64
+	for g := range 4 {
+		var v [9]uint8
+		digits, base := 9, 1+9*g
+		if g == 3 {
+			digits, base = 7, int(notation.East)
+		}
+		copy(v[:digits], c[base:base+digits])
+		e[g] = slowEntry(&v, digits, g < 3)
+	}
+	return finish(combine(e[0], e[1]), combine(e[2], e[3]), sets) - 1
+}
+
+// slowEntry computes a distance entry by scanning every target shape.
+func slowEntry(v *[9]uint8, digits int, seqs bool) uint64 {
+	var best [10]int
+	for i := range best {
+		best[i] = 99
+	}
+	forEachTarget(digits, seqs, func(t *[9]uint8, m, p int) {
+		d := 0
+		for i := range digits {
+			d += max(0, int(t[i])-int(v[i]))
+		}
+		best[m+5*p] = min(best[m+5*p], d)
+	})
+	var e uint64
+	for l, d := range best {
+		e |= uint64(d) << (4 * l)
+	}
+	return e
+}

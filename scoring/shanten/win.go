@@ -1,0 +1,261 @@
+package shanten
+
+import (
+	"iter"
+	"math/bits"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+)
+
+// WaitSet is a set of playing tile kinds: bit i stands for the tile of Index i (1m is bit 0,
+// 7z bit 33).
+type WaitSet uint64
+
+// allKinds has a bit for each of the 34 playing tile kinds.
+const allKinds WaitSet = 1<<notation.NumKinds - 1
+
+// Has reports whether t is in the set.
+func (w WaitSet) Has(t notation.Tile) bool {
+	i := t.Index()
+	return i >= 0 && w>>i&1 != 0
+}
+
+// With returns the set with t added; bonus tiles and jokers are ignored.
+func (w WaitSet) With(t notation.Tile) WaitSet {
+	if i := t.Index(); i >= 0 {
+		w |= 1 << i
+	}
+	return w
+}
+
+// Len returns the number of kinds in the set.
+func (w WaitSet) Len() int { return bits.OnesCount64(uint64(w & allKinds)) }
+
+// All yields the kinds in the set in tile order.
+func (w WaitSet) All() iter.Seq[notation.Tile] {
+	return func(yield func(notation.Tile) bool) {
+		for x := uint64(w & allKinds); x != 0; x &= x - 1 {
+			if !yield(notation.Tile(bits.TrailingZeros64(x) + 1)) {
+				return
+			}
+		}
+	}
+}
+
+// Tiles lists the kinds in the set in tile order.
+func (w WaitSet) Tiles() []notation.Tile {
+	ts := make([]notation.Tile, 0, w.Len())
+	for t := range w.All() {
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// String lists the kinds one by one, like "3m 6m 7z".
+func (w WaitSet) String() string {
+	var b strings.Builder
+	for t := range w.All() {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.String())
+	}
+	return b.String()
+}
+
+// resCode classifies a group's tile count n for win detection: 0 when n is 0 mod 3, 1 when 2 mod
+// 3 (the group holds the pair), 16 when 1 mod 3 (never complete).
+var resCode = func() (r [64]uint8) {
+	for n := range r {
+		r[n] = [3]uint8{0, 16, 1}[n%3]
+	}
+	return r
+}()
+
+// done reports whether the ranked vector r of a group (bits in done) is a complete shape.
+func done(bits []uint64, key uint32) bool {
+	r := key & rankMask
+	return bits[r>>6]>>(r&63)&1 != 0
+}
+
+// IsWinning reports whether c forms 4-melds sets and a pair: the standard winning shape with
+// melds sets already declared. Counts above four are never winning.
+func IsWinning(c *notation.Counts, melds int) bool {
+	if melds < 0 || melds > 4 {
+		return false
+	}
+	loadIndex()
+	if over4(c) {
+		return false
+	}
+	k0, k1, k2, kh := suitKey(c, 1), suitKey(c, 10), suitKey(c, 19), honorKey(c)
+	n0, n1, n2, nh := k0>>tileShift, k1>>tileShift, k2>>tileShift, kh>>tileShift
+	if int(n0+n1+n2+nh) != 14-3*melds || resCode[n0]+resCode[n1]+resCode[n2]+resCode[nh] != 1 {
+		return false
+	}
+	return done(suitDone, k0) && done(suitDone, k1) && done(suitDone, k2) && done(honorDone, kh)
+}
+
+// IsSevenPairs reports whether c is exactly seven pairs of different kinds.
+func IsSevenPairs(c *notation.Counts) bool {
+	return c.Total() == 14 && SevenPairs(c) == -1
+}
+
+// IsThirteenOrphans reports whether c is exactly thirteen orphans.
+func IsThirteenOrphans(c *notation.Counts) bool {
+	return c.Total() == 14 && ThirteenOrphans(c) == -1
+}
+
+// Waits returns every kind that completes one of the allowed shapes when added to c, a hand of
+// 13-3*melds tiles (seven pairs and thirteen orphans only when melds is zero). A kind of which c
+// already holds four copies never completes a shape, as a winning shape holds at most four; but
+// a kind of which all four copies are in melds, discards or the hand's own sets still counts (the
+// caller shows it with none unseen). It returns the empty set for counts above four.
+func Waits(c *notation.Counts, melds int, shapes Shapes) WaitSet {
+	if melds < 0 || melds > 4 {
+		return 0
+	}
+	loadIndex()
+	if over4(c) {
+		return 0
+	}
+	var w WaitSet
+	if shapes&ShapeStandard != 0 {
+		w = standardWaits(c, melds)
+	}
+	if melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0 {
+		one, two := masks(c)
+		if shapes&ShapeSevenPairs != 0 && sevenPairs(&one, &two) == 0 {
+			// Six pairs and a single of a seventh kind: the single.
+			w |= gather(&one, &two, false)
+		}
+		if shapes&ShapeThirteenOrphans != 0 && thirteenOrphans(&one, &two) == 0 {
+			var paired uint64
+			for i := range 5 {
+				paired |= two[i] & orphanMask[i]
+			}
+			if paired != 0 {
+				// Twelve kinds and a pair: the missing kind.
+				w |= orphanSet &^ gather(&one, &two, true)
+			} else {
+				// All thirteen kinds once: any of them.
+				w |= orphanSet
+			}
+		}
+	}
+	return w
+}
+
+// orphanSet holds the thirteen terminals and honours.
+const orphanSet WaitSet = 1<<0 | 1<<8 | 1<<9 | 1<<17 | 1<<18 | 1<<26 | 0x7f<<27
+
+// gather turns byte masks into a WaitSet: the kinds held exactly once (held false), or held at
+// least once (held true).
+func gather(one, two *[5]uint64, held bool) WaitSet {
+	var w uint64
+	for i := range 5 {
+		m := one[i]
+		if !held {
+			m &^= two[i]
+		}
+		w |= ((m >> 7) * 0x0102040810204080 >> 56) << (8 * i)
+	}
+	return WaitSet(w>>1) & allKinds
+}
+
+// standardWaits returns the kinds that complete the standard shape. Adding a tile changes one
+// group only, so every other group must be complete already: with the hand's tile count 1 mod 3,
+// either one group is 1 mod 3 (and takes the pair) and the rest 0, or two groups are 2 mod 3 and
+// either can be completed.
+func standardWaits(c *notation.Counts, melds int) WaitSet {
+	var key [4]uint32
+	key[0], key[1], key[2], key[3] = suitKey(c, 1), suitKey(c, 10), suitKey(c, 19), honorKey(c)
+	total, ones, twos := 0, 0, 0
+	var res [4]int
+	for g, k := range key {
+		n := int(k >> tileShift)
+		total += n
+		res[g] = n % 3
+		switch res[g] {
+		case 1:
+			ones++
+		case 2:
+			twos++
+		}
+	}
+	if total != 13-3*melds || !(ones == 1 && twos == 0 || ones == 0 && twos == 2) {
+		return 0
+	}
+	var w WaitSet
+	for g := range 4 {
+		if res[g] == 0 {
+			continue
+		}
+		others := true
+		for h := range 4 {
+			if h != g && (h < 3 && !done(suitDone, key[h]) || h == 3 && !done(honorDone, key[h])) {
+				others = false
+			}
+		}
+		if others {
+			w |= groupWaits(c, g)
+		}
+	}
+	return w
+}
+
+// groupWaits returns the kinds of group g that make the group complete when added.
+func groupWaits(c *notation.Counts, g int) WaitSet {
+	var w WaitSet
+	if g == 3 {
+		h := c[notation.East : notation.Red+1 : notation.Red+1]
+		c5 := uint32(h[0]) + 5*(uint32(h[1])+5*(uint32(h[2])+5*uint32(h[3])))
+		c4 := uint32(h[4]) + 5*(uint32(h[5])+5*uint32(h[6]))
+		p, s := honorPre[c5], honorSuf[c4]
+		for i := range 7 {
+			if h[i] >= 4 {
+				continue
+			}
+			var k uint32
+			if i < 4 {
+				k = honorPre[c5+pow5[i]] + s
+			} else {
+				k = p + honorSuf[c4+pow5[i-4]]
+			}
+			if done(honorDone, k) {
+				w |= 1 << (27 + i)
+			}
+		}
+		return w
+	}
+	base := 1 + 9*g
+	v := c[base : base+9 : base+9]
+	c5 := uint32(v[0]) + 5*(uint32(v[1])+5*(uint32(v[2])+5*(uint32(v[3])+5*uint32(v[4]))))
+	c4 := uint32(v[5]) + 5*(uint32(v[6])+5*(uint32(v[7])+5*uint32(v[8])))
+	p, s := suitPre[c5], suitSuf[c4]
+	// Only kinds next to or one apart from a held kind of the suit can complete it.
+	var held uint32
+	for i := range 9 {
+		if v[i] != 0 {
+			held |= 1 << i
+		}
+	}
+	near := (held | held<<1 | held<<2 | held>>1 | held>>2) & 0x1ff
+	for x := near; x != 0; x &= x - 1 {
+		i := bits.TrailingZeros32(x)
+		if v[i] >= 4 {
+			continue
+		}
+		var k uint32
+		if i < 5 {
+			k = suitPre[c5+pow5[i]] + s
+		} else {
+			k = p + suitSuf[c4+pow5[i-5]]
+		}
+		if done(suitDone, k) {
+			w |= 1 << (9*g + i)
+		}
+	}
+	return w
+}
