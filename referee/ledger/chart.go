@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -55,7 +57,7 @@ func Chart(s *State, w io.Writer, format string) error {
 // plotTotals builds the plot: one line a player, x the hand number (0 is the start), y the total.
 func plotTotals(s *State) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: running totals", s.Ruleset)
+	p.Title.Text = fmt.Sprintf("%s: running totals after %d hands", s.Ruleset, len(s.History))
 	p.X.Label.Text = "hand"
 	p.Y.Label.Text = "total"
 	p.Add(plotter.NewGrid())
@@ -86,7 +88,32 @@ func plotTotals(s *State) (*plot.Plot, error) {
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.X.Min = 0
+	p.X.Tick.Marker = plainTicks{integer: true}
+	p.Y.Tick.Marker = plainTicks{}
+	// Leave the top quarter free for the legend.
+	if span := p.Y.Max - p.Y.Min; span > 0 {
+		p.Y.Max += span / 3
+	}
 	return p, nil
+}
+
+// plainTicks labels ticks without trailing zeros; integer keeps only whole numbers (hands).
+type plainTicks struct{ integer bool }
+
+// Ticks implements plot.Ticker.
+func (pt plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	out := ticks[:0]
+	for _, t := range ticks {
+		if pt.integer && t.Value != math.Trunc(t.Value) {
+			continue
+		}
+		if t.Label != "" {
+			t.Label = strconv.FormatFloat(t.Value, 'f', -1, 64)
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // amountFloat converts an amount for drawing only (never for sums).

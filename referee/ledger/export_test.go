@@ -1,0 +1,153 @@
+package ledger
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func sampleState(t testing.TB) State {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "evening.jsonl")
+	if err := os.WriteFile(p, sampleRecord(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestExportCSV(t *testing.T) {
+	s := sampleState(t)
+	var b bytes.Buffer
+	if err := Export(&b, &s, FormatCSV); err != nil {
+		t.Fatal(err)
+	}
+	want := `hand,round,prevailing,dealer,repeat,result,Ann,Ben,Cat,Dan,Ann total,Ben total,Cat total,Dan total
+1,1,E,Ann,0,Ann wins 3 faan by self-draw,12,-4,-4,-4,12,-4,-4,-4
+2,1,E,Ann,1,drawn,0,0,0,0,12,-4,-4,-4
+3,1,E,Ann,2,Ben wins 5 faan on Ann's discard,-36,36,0,0,-24,32,-4,-4
+4,1,E,Ben,0,Cat wins 4 faan on Dan's discard,0,0,24,-24,-24,32,20,-28
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("csv (-want +got):\n%s", diff)
+	}
+}
+
+func TestExportJSON(t *testing.T) {
+	s := sampleState(t)
+	var b bytes.Buffer
+	if err := Export(&b, &s, FormatJSON); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Players    []string
+		Hand       int
+		Dealer     string
+		Seats      []string
+		Prevailing string
+		Totals     []Amount
+		Undone     int
+		History    []struct{ Number int }
+		Standings  []Standing
+	}
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	if diff := cmp.Diff([]string{"W", "N", "E", "S"}, got.Seats); diff != "" {
+		t.Errorf("seats (-want +got):\n%s", diff)
+	}
+	if got.Hand != 5 || got.Dealer != "Cat" || got.Prevailing != "E" || got.Undone != 1 || len(got.History) != 4 {
+		t.Errorf("hand %d dealer %s wind %s undone %d history %d", got.Hand, got.Dealer, got.Prevailing, got.Undone, len(got.History))
+	}
+	if diff := cmp.Diff(pts(-24, 32, 20, -28), got.Totals); diff != "" {
+		t.Errorf("totals (-want +got):\n%s", diff)
+	}
+	if got.Standings[0].Player != "Ben" || got.Standings[3].Player != "Dan" {
+		t.Errorf("standings %+v", got.Standings)
+	}
+	if err := Export(&b, &s, "xml"); err == nil {
+		t.Errorf("xml: no error")
+	}
+}
+
+func TestChart(t *testing.T) {
+	s := sampleState(t)
+	t.Run("svg", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := Chart(&s, &b, ChartSVG); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, want := range []string{"<svg", "running totals", "Ann -24", "Ben 32", "hand"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("svg lacks %q", want)
+			}
+		}
+	})
+	t.Run("png", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := Chart(&s, &b, ChartPNG); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := img.Bounds(); r.Dx() < 600 || r.Dy() < 300 {
+			t.Errorf("png is %v", r)
+		}
+		if dir := os.Getenv("LEDGER_CHART_DIR"); dir != "" {
+			var out bytes.Buffer
+			Chart(&s, &out, ChartPNG)
+			os.WriteFile(filepath.Join(dir, "chart.png"), out.Bytes(), 0o644)
+		}
+	})
+	t.Run("text", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := Chart(&s, &b, ChartText); err != nil {
+			t.Fatal(err)
+		}
+		want := "Ann ▅▅▁▁ -24\nBen ▃▃██ 32\nCat ▃▃▃▆ 20\nDan ▃▃▃▁ -28\n"
+		if diff := cmp.Diff(want, b.String()); diff != "" {
+			t.Errorf("text (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("unknown", func(t *testing.T) {
+		if err := Chart(&s, &bytes.Buffer{}, "gif"); err == nil {
+			t.Error("no error")
+		}
+	})
+}
+
+func TestSparklinesSampling(t *testing.T) {
+	l, _ := newGame(t, hkHeader(Length{}))
+	for i := range 100 {
+		if _, err := l.Add(win(players[(i+1)%4], players[i%4], 3)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := l.State()
+	tests := []struct {
+		name  string
+		width int
+		runes int
+	}{{"fits", 200, 100}, {"sampled", 30, 30}, {"one", 1, 1}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			first := strings.SplitN(Sparklines(&s, tt.width), "\n", 2)[0]
+			spark := strings.Fields(first)[1]
+			if n := len([]rune(spark)); n != tt.runes {
+				t.Errorf("%d runes, want %d: %s", n, tt.runes, first)
+			}
+		})
+	}
+}
