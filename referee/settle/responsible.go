@@ -16,7 +16,8 @@ type Liability struct {
 	Seat notation.Seat `json:"seat"`
 	// Trigger is the id of the trigger in the ruleset's responsibility: section.
 	Trigger string `json:"trigger,omitempty"`
-	// Meld is the meld whose discard made Seat responsible (for a winning discard, the set it completed).
+	// Meld is the meld whose discard made Seat responsible (for a winning discard, the set it completed;
+	// when no meld is marked, the last meld of the class).
 	Meld   notation.Meld  `json:"-"`
 	Source scoring.Source `json:"source"`
 }
@@ -80,11 +81,13 @@ func (t *Trigger) find(h *notation.Hand, sit scoring.Situation) (Liability, erro
 	n := 0
 	var seats [4]bool
 	var fed []notation.Meld
+	var last notation.Meld
 	for _, m := range h.Melds {
 		if !t.counts(m) {
 			continue
 		}
 		n++
+		last = m
 		if !m.Concealed && m.From <= notation.SeatNorth {
 			if !seats[m.From] {
 				fed = append(fed, m)
@@ -96,6 +99,7 @@ func (t *Trigger) find(h *notation.Hand, sit scoring.Situation) (Liability, erro
 		l.Trigger = "*"
 		switch len(fed) {
 		case 0: // fired, but no meld says who fed it
+			l.Meld = last
 		case 1:
 			l.Seat, l.Meld = fed[0].From, fed[0]
 		default:
