@@ -134,8 +134,8 @@ func abs(n int) int {
 // scoring.ErrNotWinning. Input the rules cannot hold (a wrong tile count, jokers, a forbidden kong)
 // gives an error wrapping scoring.ErrImpossible.
 func ScoreWinner(h *notation.Hand, win scoring.WinKind, r *Rules) (Result, error) {
-	s, err := newSearch(h, r, 14)
-	if err != nil {
+	var s search
+	if err := s.init(h, r, 14); err != nil {
 		return Result{}, err
 	}
 	s.discard = !win.SelfDrawn()
@@ -166,8 +166,8 @@ func ScoreWinner(h *notation.Hand, win scoring.WinKind, r *Rules) (Result, error
 // is worth more. Of the readings allowed, the one that scores most is chosen, flowers included.
 // Input the rules cannot hold gives an error wrapping scoring.ErrImpossible.
 func ScoreLoser(h *notation.Hand, r *Rules) (Result, error) {
-	s, err := newSearch(h, r, 13)
-	if err != nil {
+	var s search
+	if err := s.init(h, r, 13); err != nil {
 		return Result{}, err
 	}
 	s.loser = true
@@ -252,7 +252,7 @@ type search struct {
 	discard bool
 	win     notation.Tile
 	nr, nb  int
-	memo    [15][15]int
+	memo    [15][15]int32
 	memoOK  [15][15]bool
 
 	found       bool
@@ -262,11 +262,12 @@ type search struct {
 	bestExposed int
 }
 
-func newSearch(h *notation.Hand, r *Rules, want int) (*search, error) {
+// init loads the hand into s and checks it is a DeBurger hand of want tiles.
+func (s *search) init(h *notation.Hand, r *Rules, want int) error {
 	if r == nil {
-		return nil, fmt.Errorf("%w: no deburger rules", scoring.ErrImpossible)
+		return fmt.Errorf("%w: no deburger rules", scoring.ErrImpossible)
 	}
-	s := &search{r: r, bestExposed: -1}
+	s.r, s.bestExposed = r, -1
 	for t, n := range h.Concealed {
 		if n == 0 {
 			continue
@@ -274,22 +275,22 @@ func newSearch(h *notation.Hand, r *Rules, want int) (*search, error) {
 		tile := notation.Tile(t)
 		switch {
 		case tile == notation.Joker:
-			return nil, fmt.Errorf("%w: DeBurger is played without jokers", scoring.ErrImpossible)
+			return fmt.Errorf("%w: DeBurger is played without jokers", scoring.ErrImpossible)
 		case !tile.IsPlaying():
-			return nil, fmt.Errorf("%w: %s among the concealed tiles: flowers are laid out beside the hand", scoring.ErrImpossible, tile)
+			return fmt.Errorf("%w: %s among the concealed tiles: flowers are laid out beside the hand", scoring.ErrImpossible, tile)
 		}
 		s.c[t] = n
 	}
 	for _, m := range h.Melds {
 		switch {
 		case m.Jokers > 0:
-			return nil, fmt.Errorf("%w: DeBurger is played without jokers", scoring.ErrImpossible)
+			return fmt.Errorf("%w: DeBurger is played without jokers", scoring.ErrImpossible)
 		case m.Kind > notation.Kong:
-			return nil, fmt.Errorf("%w: a %s cannot be formed with four of each tile and no jokers", scoring.ErrImpossible, m.Kind)
+			return fmt.Errorf("%w: a %s cannot be formed with four of each tile and no jokers", scoring.ErrImpossible, m.Kind)
 		case m.Kind == notation.Kong && r.Kongs == KongsForbidden:
-			return nil, fmt.Errorf("%w: %s is a kong, and this ruleset plays without kongs (kongs: forbidden)", scoring.ErrImpossible, m)
+			return fmt.Errorf("%w: %s is a kong, and this ruleset plays without kongs (kongs: forbidden)", scoring.ErrImpossible, m)
 		case !m.Tile.IsPlaying():
-			return nil, fmt.Errorf("%w: %s is not a set of playing tiles", scoring.ErrImpossible, m)
+			return fmt.Errorf("%w: %s is not a set of playing tiles", scoring.ErrImpossible, m)
 		}
 		s.meldSets++
 		s.meldValue += meldValue(m, r)
@@ -299,9 +300,9 @@ func newSearch(h *notation.Hand, r *Rules, want int) (*search, error) {
 		if want == 13 {
 			who = "a non-winner"
 		}
-		return nil, fmt.Errorf("%w: %s holds %d tiles (a kong counts three), found %d", scoring.ErrImpossible, who, want, n)
+		return fmt.Errorf("%w: %s holds %d tiles (a kong counts three), found %d", scoring.ErrImpossible, who, want, n)
 	}
-	return s, nil
+	return nil
 }
 
 func meldValue(m notation.Meld, r *Rules) int {
@@ -520,10 +521,10 @@ func (s *search) flowerValue(unusedR, unusedH int) int {
 	}
 	if unusedR < len(s.memo) && unusedH < len(s.memo) {
 		if !s.memoOK[unusedR][unusedH] {
-			s.memo[unusedR][unusedH] = bestFlowers(s.r, s.nr, s.nb, unusedR, unusedH).value
+			s.memo[unusedR][unusedH] = int32(bestFlowers(s.r, s.nr, s.nb, unusedR, unusedH).value)
 			s.memoOK[unusedR][unusedH] = true
 		}
-		return s.memo[unusedR][unusedH]
+		return int(s.memo[unusedR][unusedH])
 	}
 	return bestFlowers(s.r, s.nr, s.nb, unusedR, unusedH).value
 }
