@@ -1,0 +1,381 @@
+package hk_test
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/hk"
+	"pgregory.net/rapid"
+)
+
+// genHand draws a random hand that is usually a win: four sets (some of them melds) and a pair,
+// within the four-copies limit, sometimes with bonus tiles, sometimes with one tile swapped.
+func genHand(t *rapid.T) notation.Hand {
+	for {
+		var all notation.Counts
+		var h notation.Hand
+		melds := rapid.IntRange(0, 4).Draw(t, "melds")
+		for i := range 4 {
+			var m notation.Meld
+			if rapid.Bool().Draw(t, "chow") {
+				suit := notation.Suit(rapid.IntRange(1, 3).Draw(t, "suit"))
+				m = notation.Meld{Kind: notation.Chow, Tile: notation.NewTile(suit, rapid.IntRange(1, 7).Draw(t, "n")), From: notation.NoSeat}
+			} else {
+				kind := notation.Pong
+				if i < melds && rapid.IntRange(0, 3).Draw(t, "kong") == 0 {
+					kind = notation.Kong
+				}
+				m = notation.Meld{Kind: kind, Tile: notation.Tile(rapid.IntRange(1, 34).Draw(t, "tile")), From: notation.NoSeat}
+				m.Concealed = kind == notation.Kong && rapid.Bool().Draw(t, "concealed")
+			}
+			m.AddTo(&all)
+			if i < melds {
+				h.Melds = append(h.Melds, m)
+			} else {
+				m.AddTo(&h.Concealed)
+			}
+		}
+		p := notation.Tile(rapid.IntRange(1, 34).Draw(t, "pair"))
+		all[p] += 2
+		h.Concealed[p] += 2
+		if rapid.IntRange(0, 4).Draw(t, "swap") == 0 {
+			ts := h.Concealed.Tiles()
+			out := ts[rapid.IntRange(0, len(ts)-1).Draw(t, "out")]
+			in := notation.Tile(rapid.IntRange(1, 34).Draw(t, "in"))
+			h.Concealed[out]--
+			h.Concealed[in]++
+			all[out]--
+			all[in]++
+		}
+		ok := true
+		for _, v := range all {
+			if v > 4 {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		for b := notation.F1; b < notation.Flower; b++ {
+			if rapid.IntRange(0, 5).Draw(t, "bonus") == 0 {
+				h.Bonus = append(h.Bonus, notation.BonusTile{Tile: b})
+			}
+		}
+		ts := h.Concealed.Tiles()
+		h.Win = ts[rapid.IntRange(0, len(ts)-1).Draw(t, "win")]
+		h.Canonicalize()
+		return h
+	}
+}
+
+// shuffled writes h with every tile on its own, in a random order, the winning tile after '+'.
+func shuffled(t *rapid.T, h notation.Hand) string {
+	c := h.Concealed
+	c[h.Win]--
+	var parts []string
+	for _, tile := range c.Tiles() {
+		parts = append(parts, tile.String())
+	}
+	for _, m := range h.Melds {
+		parts = append(parts, m.String())
+	}
+	for _, b := range h.Bonus {
+		parts = append(parts, b.String())
+	}
+	perm := rapid.Permutation(parts).Draw(t, "order")
+	return strings.Join(perm, " ") + " +" + h.Win.String()
+}
+
+func genSituation(t *rapid.T) scoring.Situation {
+	return scoring.Situation{
+		Seat:       notation.Seat(rapid.IntRange(0, 3).Draw(t, "seat")),
+		Prevailing: notation.Seat(rapid.IntRange(0, 3).Draw(t, "prevailing")),
+		Win:        scoring.WinKind(rapid.IntRange(0, int(scoring.Earthly)).Draw(t, "win")),
+		LastTile:   rapid.Bool().Draw(t, "last"),
+		Discarder:  notation.NoSeat,
+	}
+}
+
+// TestRapidScoreIgnoresTileOrder: writing the same hand in another order gives the same verdict.
+func TestRapidScoreIgnoresTileOrder(t *testing.T) {
+	rules := []*hk.Rules{loadRules(t, "hk", nil), loadRules(t, "hk-oldstyle", nil)}
+	rapid.Check(t, func(t *rapid.T) {
+		h := genHand(t)
+		r := rules[rapid.IntRange(0, 1).Draw(t, "ruleset")]
+		sit := genSituation(t)
+		want, werr := hk.Score(&h, sit, r)
+		s := shuffled(t, h)
+		h2, err := notation.Parse(s)
+		if err != nil {
+			t.Fatalf("parse %q: %v", s, err)
+		}
+		got, gerr := hk.Score(&h2, sit, r)
+		if (werr == nil) != (gerr == nil) {
+			t.Fatalf("errors differ: %v vs %v", werr, gerr)
+		}
+		if werr != nil && !errors.Is(werr, scoring.ErrImpossible) {
+			t.Fatalf("error %v does not wrap ErrImpossible", werr)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("%s vs %s (-want +got):\n%s", notation.Format(h), s, diff)
+		}
+	})
+}
+
+// TestRapidScoreInvariants: totals add up, the cap holds, valid verdicts reach the minimum, and the
+// reading uses exactly the hand's tiles.
+func TestRapidScoreInvariants(t *testing.T) {
+	rules := []*hk.Rules{loadRules(t, "hk", nil), loadRules(t, "hk-oldstyle", nil), loadRules(t, "hk", map[string]string{"cap": "0", "min_faan": "0"})}
+	rapid.Check(t, func(t *rapid.T) {
+		h := genHand(t)
+		r := rules[rapid.IntRange(0, len(rules)-1).Draw(t, "ruleset")]
+		res, err := hk.Score(&h, genSituation(t), r)
+		if err != nil {
+			return
+		}
+		sum := 0
+		for _, it := range res.Items {
+			sum += it.Value
+		}
+		if res.Limit {
+			if res.Total != r.LimitValue() {
+				t.Fatalf("limit hand paid %d, want %d", res.Total, r.LimitValue())
+			}
+		} else if sum != res.RawTotal {
+			t.Fatalf("items sum to %d, raw total %d: %s", sum, res.RawTotal, res)
+		}
+		if r.Cap > 0 && res.Total > r.Cap {
+			t.Fatalf("total %d above the cap %d", res.Total, r.Cap)
+		}
+		if res.Valid != (res.Reason == "") {
+			t.Fatalf("valid %v with reason %q", res.Valid, res.Reason)
+		}
+		if res.Valid && !res.Limit && res.Total < r.MinFaan {
+			t.Fatalf("valid with %d faan, minimum %d", res.Total, r.MinFaan)
+		}
+		if res.Decomposition != nil && res.Decomposition.Counts() != h.All() {
+			t.Fatalf("reading %s does not use the hand %s", res.Decomposition, notation.Format(h))
+		}
+		if res.Decomposition == nil && !res.Valid && res.Reason == "" {
+			t.Fatal("invalid with no reason")
+		}
+	})
+}
+
+func TestResultString(t *testing.T) {
+	r := loadRules(t, "hk", nil)
+	tests := []struct {
+		name string
+		hand string
+		sit  scoring.Situation
+		want string
+	}{
+		{
+			name: "issue example",
+			hand: "123m456p789s111z55z",
+			sit:  scoring.Situation{Win: scoring.SelfDraw},
+			want: "5 faan = seat-wind 1 [111z] + prevailing-wind 1 [111z] + self-draw 1 + concealed-hand 1 + no-flowers 1",
+		},
+		{
+			name: "style guide example",
+			hand: "111m333p777z99m [222s]",
+			sit:  scoring.Situation{Seat: notation.SeatSouth, Win: scoring.SelfDraw},
+			want: "6 faan = all-pongs 3 + dragon-pong 1 [777z] + self-draw 1 + no-flowers 1",
+		},
+		{
+			name: "capped",
+			hand: "222m88m [555z] [666z] [777z]",
+			sit:  scoring.Situation{Seat: notation.SeatSouth},
+			want: "10 faan (15 before the cap of 10) = all-pongs 3 + mixed-one-suit 3 + big-dragons 8 + no-flowers 1",
+		},
+		{
+			name: "limit",
+			hand: "19m19p19s12345677z",
+			want: "10 faan (limit) = thirteen-orphans 10",
+		},
+		{
+			name: "below the minimum",
+			hand: "123m456m789p222s55p",
+			sit:  scoring.Situation{Seat: notation.SeatSouth},
+			want: "2 faan = concealed-hand 1 + no-flowers 1: 2 faan, minimum 3",
+		},
+		{
+			name: "not a win",
+			hand: "123m456p789s111z5z",
+			want: "not a winning shape: 13 tiles after melds, expected 14",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := notation.MustParse(tc.hand)
+			res, err := hk.Score(&h, tc.sit, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, res.String()); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestResultJSON(t *testing.T) {
+	r := loadRules(t, "hk", nil)
+	h := notation.MustParse("123m456p789s111z55z")
+	res, err := hk.Score(&h, scoring.Situation{Win: scoring.SelfDraw}, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"valid": true, "total": 5.0, "raw_total": 5.0, "limit": false, "reason": "", "min_faan": 3.0, "cap": 10.0,
+		"self_drawn": true,
+		"decomposition": map[string]any{
+			"shape": "standard", "sets": []any{"123m", "456p", "789s", "111z"}, "pair": "55z", "win_in": "55z",
+		},
+	}
+	items := got["items"].([]any)
+	delete(got, "items")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("JSON (-want +got):\n%s", diff)
+	}
+	first := items[0].(map[string]any)
+	if first["id"] != "seat-wind" || first["name"] != "Seat wind" || first["name_zh"] != "門風" || first["value"] != 1.0 {
+		t.Errorf("first item %v", first)
+	}
+	if diff := cmp.Diff([]any{"1z", "1z", "1z"}, first["tiles"]); diff != "" {
+		t.Errorf("tiles (-want +got):\n%s", diff)
+	}
+}
+
+func TestReadingJSONShapes(t *testing.T) {
+	r := loadRules(t, "hk-oldstyle", nil)
+	tests := []struct {
+		name, hand, want string
+	}{
+		{"seven pairs", "1122m3344p5566s77z", `{"shape":"seven-pairs","sets":["11m","22m","33p","44p","55s","66s","77z"]}`},
+		{"thirteen orphans", "19m19p19s12345677z", `{"shape":"thirteen-orphans","sets":["19m19p19s1234567z"],"pair":"77z"}`},
+		{"melds", "456p789s55z [123m] (1111z)", `{"shape":"standard","sets":["[123m]","(1111z)","456p","789s"],"pair":"55z","win_in":"55z"}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := notation.MustParse(tc.hand)
+			res, err := hk.Score(&h, scoring.Situation{Seat: notation.SeatSouth}, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(res.Decomposition)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, string(b)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestScoreWithoutValidate(t *testing.T) {
+	// Score works on Rules that were never validated (it resolves the items itself), and reports
+	// a broken ruleset as an error rather than a verdict.
+	r := loadRules(t, "hk", nil)
+	fresh := *r
+	fresh.Items = map[string]*hk.ItemDef{}
+	for k, v := range r.Items {
+		fresh.Items[k] = v
+	}
+	h := notation.MustParse("123m456p789s111z55z")
+	res, err := hk.Score(&h, scoring.Situation{Win: scoring.SelfDraw}, &hk.Rules{MinFaan: fresh.MinFaan, Cap: fresh.Cap, Flowers: true, ConcealedHandWithFlowers: true, BonusCountsTowardMin: true, Items: fresh.Items})
+	if err != nil || res.Total != 5 {
+		t.Errorf("unvalidated rules: total %d, error %v; want 5, nil", res.Total, err)
+	}
+	delete(fresh.Items, "no-flowers")
+	if _, err := hk.Score(&h, scoring.Situation{}, &hk.Rules{Items: fresh.Items}); err == nil {
+		t.Error("a ruleset missing no-flowers scored without error")
+	}
+}
+
+// randomWinningHands returns n random winning hands, some with melds and bonus tiles.
+func randomWinningHands(n int) []notation.Hand {
+	rng := rand.New(rand.NewPCG(3, 4))
+	out := make([]notation.Hand, 0, n)
+	for len(out) < n {
+		var h notation.Hand
+		var all notation.Counts
+		melds := rng.IntN(3)
+		for i := range 4 {
+			var m notation.Meld
+			if rng.IntN(2) == 0 {
+				m = notation.Meld{Kind: notation.Chow, Tile: notation.Tile(1 + 9*rng.IntN(3) + rng.IntN(7)), From: notation.NoSeat}
+			} else {
+				m = notation.Meld{Kind: notation.Pong, Tile: notation.Tile(1 + rng.IntN(34)), From: notation.NoSeat}
+			}
+			m.AddTo(&all)
+			if i < melds {
+				h.Melds = append(h.Melds, m)
+			} else {
+				m.AddTo(&h.Concealed)
+			}
+		}
+		p := notation.Tile(1 + rng.IntN(34))
+		all[p] += 2
+		h.Concealed[p] += 2
+		ok := true
+		for _, v := range all {
+			if v > 4 {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		if rng.IntN(2) == 0 {
+			h.Bonus = []notation.BonusTile{{Tile: notation.F1 + notation.Tile(rng.IntN(8))}}
+		}
+		ts := h.Concealed.Tiles()
+		h.Win = ts[rng.IntN(len(ts))]
+		h.Canonicalize()
+		out = append(out, h)
+	}
+	return out
+}
+
+func BenchmarkScore(b *testing.B) {
+	r := loadRules(b, "hk", nil)
+	hands := randomWinningHands(1024)
+	sits := []scoring.Situation{
+		{Win: scoring.Discard}, {Win: scoring.SelfDraw, Seat: notation.SeatSouth},
+		{Win: scoring.Discard, Seat: notation.SeatWest, Prevailing: notation.SeatSouth}, {Win: scoring.SelfDraw},
+	}
+	i := 0
+	for b.Loop() {
+		if _, err := hk.Score(&hands[i&1023], sits[i&3], r); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+func BenchmarkScoreIssueExample(b *testing.B) {
+	r := loadRules(b, "hk", nil)
+	h := notation.MustParse("123m456p789s111z55z")
+	sit := scoring.Situation{Win: scoring.SelfDraw}
+	for b.Loop() {
+		if _, err := hk.Score(&h, sit, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
