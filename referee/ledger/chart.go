@@ -117,7 +117,7 @@ func (pt plainTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 // amountFloat converts an amount for drawing only (never for sums).
-func amountFloat(a Amount) float64 { return float64(a) / amountScale }
+func amountFloat(a Amount) float64 { return float64(a) / float64(amountScale) }
 
 var sparks = []rune("▁▂▃▄▅▆▇█")
 

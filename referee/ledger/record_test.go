@@ -96,7 +96,7 @@ func TestCorruptRecord(t *testing.T) {
 		{"second header", set(2, strings.Replace(strings.TrimSpace(lines[0]), `"seq":1`, `"seq":2`, 1)), `:2: a second "new" event`},
 		{"deltas edited", edit(2, `"deltas":[12,-4,-4,-4]`, `"deltas":[12,-4,-4,4]`), ":2: hand 1: deltas 12 -4 -4 4 add up to 8, not 0, in a zero-sum game"},
 		{"three deltas", edit(2, `"deltas":[12,-4,-4,-4]`, `"deltas":[12,-4,-8]`), `:2: a "hand" event needs number, dealer, hand and 4 deltas`},
-		{"deltas as text", edit(2, `"deltas":[12,-4,-4,-4]`, `"deltas":[12,-4,-4,"x"]`), `:2: not a ledger event: "x"`},
+		{"deltas as text", edit(2, `"deltas":[12,-4,-4,-4]`, `"deltas":[12,-4,-4,"x"]`), `:2: not a ledger event: amount "x"`},
 		{"wrong dealer", edit(4, `"dealer":"Ann"`, `"dealer":"Cat"`), ":4: hand 3 dealt by Cat, but the record before it gives hand 3 dealt by Ann"},
 		{"unknown winner", edit(4, `"winner":"Ben"`, `"winner":"Bob"`), `:4: hand 3: winner "Bob" is not a player`},
 		{"undo of the wrong hand", edit(6, `"undoes":5`, `"undoes":4`), ":6: undo of seq 4, but the last hand standing is seq 5"},

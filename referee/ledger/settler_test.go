@@ -1,0 +1,128 @@
+package ledger
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/referee/settle"
+	"go.yaml.in/yaml/v3"
+)
+
+// loadSettlement decodes a settlement: section the way the ruleset loader does.
+func loadSettlement(t testing.TB, file string) *settle.Rules {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Settlement *settle.Rules `yaml:"settlement"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := doc.Settlement.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return doc.Settlement
+}
+
+// TestSettlementHongKong plays hands with the real settlement, with the players moved round the
+// seats, and checks the deltas by player.
+func TestSettlementHongKong(t *testing.T) {
+	rules := loadSettlement(t, "hk-settlement.yaml")
+	path := filepath.Join(t.TempDir(), "g.jsonl")
+	l, err := Create(path, hkHeader(Length{}), WithSettler(Settlement(rules)), WithClock(fixedClock()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	tests := []struct {
+		name string
+		hand Hand
+		want []Amount
+	}{
+		// Seed: 3 faan is 4 points; a self-draw: each opponent pays one share.
+		{"dealer self-draws 3 faan", self("Ann", 3), pts(12, -4, -4, -4)},
+		{"drawn", drawn(), pts(0, 0, 0, 0)},
+		// Seed: 6 faan is 16; 全銃: the discarder pays three shares alone.
+		{"6 faan on a discard", win("Cat", "Ben", 6), pts(0, -48, 48, 0)},
+		// Ben now deals: Ann is North, Cat is South.
+		{"limit hand self-drawn", Hand{Winner: "Dan", Limit: true}, pts(-64, -64, -64, 192)},
+		{"false win", Hand{FalseWin: "Ann"}, nil},
+		{"robbing a kong", Hand{Winner: "Ben", Win: 5, Discarder: "Dan", Faan: 4}, pts(0, 24, 0, -24)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := l.State()
+			before := st.Table()
+			e, err := l.Add(tt.hand)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Cross-check with settle directly, seat by seat.
+			res, err := settle.Settle(rules, SettleInput(tt.hand, before))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 4 {
+				if e.Deltas[i] != res.Deltas[before.Seats[i]] {
+					t.Errorf("%s (seat %s): %s, settle says %s", players[i], before.Seats[i], e.Deltas[i], res.Deltas[before.Seats[i]])
+				}
+			}
+			if tt.want == nil {
+				var sum Amount
+				for _, d := range e.Deltas {
+					sum += d
+				}
+				if sum != 0 || e.Deltas[0] >= 0 {
+					t.Errorf("false win deltas %v", e.Deltas)
+				}
+				return
+			}
+			if diff := cmp.Diff([4]Amount(tt.want), e.Deltas); diff != "" {
+				t.Errorf("deltas (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestSettlementAmerican(t *testing.T) {
+	rules := loadSettlement(t, "american-settlement.yaml")
+	path := filepath.Join(t.TempDir(), "g.jsonl")
+	h := Header{Players: players, Ruleset: "american", Family: "american", Flow: American()}
+	h.Flow.Length = Length{Kind: Games, N: 3}
+	l, err := Create(path, h, WithSettler(Settlement(rules)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	steps := []struct {
+		hand Hand
+		want []Amount
+	}{
+		{Hand{Winner: "Ben", Value: 25}, pts(-50, 150, -50, -50)},
+		{Hand{Winner: "Cat", Discarder: "Dan", Value: 30}, pts(-30, -30, 120, -60)},
+		{drawn(), pts(0, 0, 0, 0)},
+	}
+	for i, st := range steps {
+		e, err := l.Add(st.hand)
+		if err != nil {
+			t.Fatalf("game %d: %v", i+1, err)
+		}
+		if diff := cmp.Diff([4]Amount(st.want), e.Deltas); diff != "" {
+			t.Errorf("game %d deltas (-want +got):\n%s", i+1, diff)
+		}
+		if want := players[i]; e.Dealer != want {
+			t.Errorf("game %d dealt by %s, want %s", i+1, e.Dealer, want)
+		}
+	}
+	if s := l.State(); !s.Over || s.Reason != "3 games played" {
+		t.Errorf("over %v %q", s.Over, s.Reason)
+	}
+}
