@@ -3,6 +3,7 @@ package american
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/mjref/mjref/notation"
@@ -29,6 +30,8 @@ type Candidate struct {
 	Source scoring.Source `json:"source"`
 
 	idleJokers int
+	best       *concrete // the concrete hand Missing and Hand describe
+	flat       bool      // best is measured with the exposures read as concealed tiles
 }
 
 // AllDead reports whether every ranked line is dead: the hand is dead. Closest ranks live lines
@@ -52,11 +55,43 @@ func Closest(card *Card, h *notation.Hand, seen notation.Counts, top int) []Cand
 			sv.n[s] += int(n)
 		}
 	}
-	c := rank(card, &hi, &sv)
-	if top > 0 && len(c) > top {
-		c = c[:top]
-	}
+	c := sorted(rank(card, &hi, &sv), top)
+	describe(c, &hi)
 	return c
+}
+
+// describe fills in the missing tiles and the concrete hand of each candidate.
+func describe(cands []Candidate, hi *handInfo) {
+	flat := flatten(hi)
+	for k := range cands {
+		cd := &cands[k]
+		if cd.best == nil {
+			continue
+		}
+		if cd.flat {
+			cd.Missing, cd.Extra = missing(&cd.best.need, &cd.best.set, &flat)
+		} else {
+			need, set, _ := placeExposures(cd.best, hi.exp)
+			cd.Missing, cd.Extra = missing(&need, &set, hi)
+		}
+		cd.Hand = cd.best.handText()
+	}
+}
+
+// flatten returns hi with every exposed tile read as a concealed one.
+func flatten(hi *handInfo) handInfo {
+	flat := *hi
+	flat.exp = nil
+	for i := range nIdx {
+		flat.nat[i] += hi.expNat[i]
+		if flat.nat[i] > 0 {
+			flat.natMask |= 1 << i
+		}
+	}
+	flat.jokers += hi.expJokers
+	flat.expNat = [nIdx]uint8{}
+	flat.expJokers = 0
+	return flat
 }
 
 // seenInfo is the seen tiles by slot.
@@ -69,12 +104,15 @@ type seenInfo struct {
 type distance struct {
 	need       int
 	idleJokers int
+	best       *concrete // the concrete hand Missing and Hand describe
+	flat       bool      // best is measured with the exposures read as concealed tiles
 }
 
 // distanceTo measures how many tiles hi lacks for need/set (the concealed part, exposures placed).
-func distanceTo(need, set *[nIdx]uint8, hi *handInfo) distance {
+func distanceTo(need, set *[nIdx]uint8, mask uint64, hi *handInfo) distance {
 	total, have, setLeft := 0, 0, 0
-	for i := range nIdx {
+	for m := mask; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
 		nd := int(need[i])
 		u := min(int(hi.nat[i]), nd)
 		total += nd
@@ -111,9 +149,10 @@ func missing(need, set *[nIdx]uint8, hi *handInfo) (miss, extra []notation.Tile)
 
 // alive reports whether the tiles need/set asks for are still to be had (research §3.4): naturals
 // outside sets must exist, and jokers cover what the sets lack.
-func alive(need, set *[nIdx]uint8, hi *handInfo, sv *seenInfo) (bool, string) {
+func alive(need, set *[nIdx]uint8, mask uint64, hi *handInfo, sv *seenInfo) (bool, string) {
 	jokersShort := 0
-	for i := range nIdx {
+	for m := mask; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
 		avail := supply(i) - sv.n[i] - int(hi.expNat[i])
 		fixed := int(need[i]) - int(set[i])
 		if fixed > avail {
@@ -127,7 +166,7 @@ func alive(need, set *[nIdx]uint8, hi *handInfo, sv *seenInfo) (bool, string) {
 	return true, ""
 }
 
-// rank measures every line; sv nil skips the dead check on seen tiles.
+// rank measures every line, in card order; sv nil skips the dead check on seen tiles.
 func rank(card *Card, hi *handInfo, sv *seenInfo) []Candidate {
 	if card == nil {
 		return nil
@@ -137,17 +176,7 @@ func rank(card *Card, hi *handInfo, sv *seenInfo) []Candidate {
 		sv = &none
 	}
 	// Every tile of the hand read as concealed, for lines the exposures rule out.
-	flat := *hi
-	flat.exp = nil
-	for i := range nIdx {
-		flat.nat[i] += hi.expNat[i]
-		if flat.nat[i] > 0 {
-			flat.natMask |= 1 << i
-		}
-	}
-	flat.jokers += hi.expJokers
-	flat.expNat = [nIdx]uint8{}
-	flat.expJokers = 0
+	flat := flatten(hi)
 
 	out := make([]Candidate, 0, len(card.Lines))
 	for _, l := range card.Lines {
@@ -162,49 +191,41 @@ func rank(card *Card, hi *handInfo, sv *seenInfo) []Candidate {
 				if !ok {
 					continue
 				}
-				d := distanceTo(&need, &set, hi)
+				d := distanceTo(&need, &set, c.mask, hi)
 				if bestAny < 0 || d.need < anyD.need {
 					bestAny, anyD = k, d
 				}
 				if bestLive >= 0 && d.need >= liveD.need {
 					continue
 				}
-				if ok, _ := alive(&need, &set, hi, sv); ok {
+				if ok, _ := alive(&need, &set, c.mask, hi, sv); ok {
 					bestLive, liveD = k, d
 				}
 			}
 		}
 		if bestLive < 0 && bestAny >= 0 {
 			need, set, _ := placeExposures(&l.hands[bestAny], hi.exp)
-			_, why = alive(&need, &set, hi, sv)
+			_, why = alive(&need, &set, l.hands[bestAny].mask, hi, sv)
 		}
 		switch {
 		case bestLive >= 0:
-			c := &l.hands[bestLive]
-			need, set, _ := placeExposures(c, hi.exp)
+			cand.best = &l.hands[bestLive]
 			cand.Need, cand.idleJokers = liveD.need, liveD.idleJokers
-			cand.Missing, cand.Extra = missing(&need, &set, hi)
-			cand.Hand = c.handText()
 		case bestAny >= 0:
-			c := &l.hands[bestAny]
-			need, set, _ := placeExposures(c, hi.exp)
+			cand.best = &l.hands[bestAny]
 			cand.Need, cand.idleJokers = anyD.need, anyD.idleJokers
-			cand.Missing, cand.Extra = missing(&need, &set, hi)
-			cand.Hand = c.handText()
 			cand.Dead, cand.Why = true, why
 		default:
 			// The exposures fit no hand of the line: measure it as if everything were concealed.
 			k, d := 0, distance{need: 1 << 30}
 			for j := range l.hands {
 				c := &l.hands[j]
-				if dj := distanceTo(&c.need, &c.set, &flat); dj.need < d.need {
+				if dj := distanceTo(&c.need, &c.set, c.mask, &flat); dj.need < d.need {
 					k, d = j, dj
 				}
 			}
-			c := &l.hands[k]
+			cand.best, cand.flat = &l.hands[k], true
 			cand.Need, cand.idleJokers = d.need, d.idleJokers
-			cand.Missing, cand.Extra = missing(&c.need, &c.set, &flat)
-			cand.Hand = c.handText()
 			cand.Dead = true
 			if l.Concealed && len(hi.exp) > 0 {
 				cand.Why = "a concealed line allows no exposure"
@@ -214,17 +235,37 @@ func rank(card *Card, hi *handInfo, sv *seenInfo) []Candidate {
 		}
 		out = append(out, cand)
 	}
-	slices.SortStableFunc(out, func(a, b Candidate) int {
-		if a.Dead != b.Dead {
-			if a.Dead {
-				return 1
-			}
-			return -1
+	return out
+}
+
+// better orders candidates: live lines first, then fewer tiles needed, then higher value; equal
+// candidates keep card order.
+func better(a, b *Candidate) int {
+	if a.Dead != b.Dead {
+		if a.Dead {
+			return 1
 		}
-		if c := cmp.Compare(a.Need, b.Need); c != 0 {
-			return c
-		}
-		return cmp.Compare(b.Value, a.Value)
-	})
+		return -1
+	}
+	if c := cmp.Compare(a.Need, b.Need); c != 0 {
+		return c
+	}
+	return cmp.Compare(b.Value, a.Value)
+}
+
+// sorted returns the first top candidates (all when top <= 0) in rank order, moving only indices.
+func sorted(cands []Candidate, top int) []Candidate {
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return better(&cands[a], &cands[b]) })
+	if top > 0 && len(order) > top {
+		order = order[:top]
+	}
+	out := make([]Candidate, len(order))
+	for k, i := range order {
+		out[k] = cands[i]
+	}
 	return out
 }

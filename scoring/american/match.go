@@ -2,6 +2,7 @@ package american
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -140,9 +141,9 @@ func fits(c *concrete, hi *handInfo) bool {
 		if c.fixedMask&^hi.natMask != 0 {
 			return false
 		}
-		for i := range nIdx {
-			n := hi.nat[i]
-			if n > c.need[i] || int(n) < c.fixed(i) {
+		for m := c.mask; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			if n := hi.nat[i]; n > c.need[i] || int(n) < c.fixed(i) {
 				return false
 			}
 		}
@@ -152,9 +153,9 @@ func fits(c *concrete, hi *handInfo) bool {
 	if !ok {
 		return false
 	}
-	for i := range nIdx {
-		n := hi.nat[i]
-		if n > need[i] || n < need[i]-set[i] {
+	for m := c.mask; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if n := hi.nat[i]; n > need[i] || n < need[i]-set[i] {
 			return false
 		}
 	}
@@ -294,7 +295,14 @@ func nearestReason(card *Card, hi *handInfo) string {
 	if len(cands) == 0 {
 		return "no line matches"
 	}
-	c := cands[0]
+	best := 0
+	for k := range cands {
+		if better(&cands[k], &cands[best]) < 0 {
+			best = k
+		}
+	}
+	describe(cands[best:best+1], hi)
+	c := cands[best]
 	var b strings.Builder
 	fmt.Fprintf(&b, "no line matches; nearest is %s (%s, %d)", c.Line, c.Section, c.Value)
 	if c.Dead {
