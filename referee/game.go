@@ -400,9 +400,14 @@ func (g *game) startAt(e *Event) {
 		g.turn, g.need = e.Seat, needAct
 		st := &g.seats[e.Seat]
 		if st.count() < 14 && st.unknown > 0 || g.log.Hands[e.Seat] == nil {
-			// The seat has drawn a tile the scorekeeper did not write.
-			if g.back > g.front {
-				g.back--
+			// The seat has drawn a tile the scorekeeper did not write: it came from the part of the
+			// wall before the log began.
+			switch {
+			case g.outside > 0:
+				g.outside--
+				st.unknown++
+			case g.back > g.front:
+				g.front++
 				st.unknown++
 			}
 		}
@@ -571,7 +576,7 @@ func (g *game) discardTile(e *Event) {
 	s := e.Seat
 	st := &g.seats[s]
 	t := e.Tile()
-	verdict, rule, reason := VerdictOK, RuleDiscard, ""
+	verdict, rule, reason := VerdictOK, RuleDiscard, "in turn"
 	switch {
 	case s == g.turn && g.need == needAct:
 	case s == g.turn && g.need == needDiscard:
