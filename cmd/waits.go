@@ -1,0 +1,228 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/american"
+	"github.com/mjref/mjref/scoring/hk"
+	"github.com/mjref/mjref/scoring/points"
+	"github.com/mjref/mjref/scoring/shanten"
+	"github.com/mjref/mjref/scoring/waits"
+	"github.com/spf13/cobra"
+)
+
+type waitsOptions struct {
+	scoreOptions
+	Seen string
+}
+
+func newWaitsCmd(f *factory, runF func(*waitsOptions) error) *cobra.Command {
+	o := &waitsOptions{scoreOptions: scoreOptions{IO: f.IO}}
+	cmd := &cobra.Command{
+		Use:   "waits HAND | -",
+		Short: "Show how far a hand is from ready, what it waits on and what each win would be worth",
+		Long: `For 13 tiles (plus melds): the shanten number of the standard shape, seven pairs and thirteen
+orphans, and the best among the shapes the ruleset allows; when ready, every winning tile with how many
+copies are still unseen (4 minus those in the hand, the melds and --seen) and what the win would be
+worth under the ruleset, on a discard and by self-draw. A tile counts as a wait even when all four copies
+are already in the hand (unseen 0).
+
+For 14 tiles: for each discard, the shanten number after it and how many unseen tiles would improve it.
+
+With '-', hands are read from standard input, one per line, and written as JSON lines.`,
+		Example: `  mjref waits 1112345678999m
+  mjref waits '123m456p789s11z45s' --seen 3s6s -o json
+  mjref waits 123m456p789s11z459s`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			hand, batch, err := handArg(cmd, f, args)
+			if err != nil {
+				return err
+			}
+			o.Hand, o.Batch, o.Output = hand, batch, f.Output
+			if runF != nil {
+				return runF(o)
+			}
+			return waitsRun(cmd.Context(), o, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.Seat, "seat", "E", "the player's seat wind: E|S|W|N")
+	fl.StringVar(&o.Prevailing, "prevailing", "E", "the prevailing (round) wind: E|S|W|N")
+	fl.StringVar(&o.Seen, "seen", "", "tiles seen elsewhere (discards, others' melds), e.g. 3s6s1z")
+	fl.StringVar(&o.Card, "card", "", "American: a card file or built-in card name (default: the ruleset's card)")
+	return cmd
+}
+
+// waitsView is the JSON shape of one analysis.
+type waitsView struct {
+	InputLine int    `json:"input_line,omitempty"`
+	Hand      string `json:"hand"`
+	Ruleset   string `json:"ruleset"`
+	waits.Analysis
+}
+
+func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
+	o.Win = "discard"
+	if _, err := situationOf(&situationView{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win}); err != nil {
+		return err
+	}
+	var seen notation.Counts
+	if o.Seen != "" {
+		ts, err := notation.ParseTiles(o.Seen)
+		if err != nil {
+			return withHint(fmt.Errorf("--seen: %w", err), "list tiles as in a hand, e.g. --seen 3s6s1z")
+		}
+		seen = notation.CountsOf(ts...)
+	}
+	s, err := newScorer(f, &o.scoreOptions)
+	if err != nil {
+		return err
+	}
+	opt := waitOptions(s, seen)
+	analyze := func(text string) (*waitsView, error) {
+		h, err := notation.ParseWith(text, notationOptions(s.rs))
+		if err != nil {
+			return nil, err
+		}
+		if s.rs.Family != rulesets.FamilyAmerican && (h.Concealed[notation.Joker] > 0 || hasJokerMeld(&h)) {
+			return nil, withHint(fmt.Errorf("a joker (J) is not a %s tile", s.rs.Family), "jokers are played only with --rules american")
+		}
+		n := h.TileCount()
+		if n != 13 && n != 14 {
+			return nil, withHint(fmt.Errorf("%d tiles (kongs count as 3): waits needs 13, or 14 to weigh each discard", n), "write the hand without the winning tile, e.g. mjref waits 123m456p789s11z45s")
+		}
+		a := waits.Analyze(&h, opt)
+		return &waitsView{Hand: notation.Format(h), Ruleset: s.rs.Name, Analysis: a}, nil
+	}
+	if o.Batch {
+		sum, err := runBatch(o.IO.In, o.IO.Out, func(l batchLine) (any, bool, error) {
+			v, err := analyze(l.Text)
+			if err != nil {
+				return nil, false, err
+			}
+			v.InputLine = l.N
+			return v, v.Ready || v.Complete, nil
+		})
+		if err != nil {
+			return err
+		}
+		return sum.err()
+	}
+	v, err := analyze(o.Hand)
+	if err != nil {
+		return err
+	}
+	if o.Output != FormatTable {
+		err = render(o.IO.Out, o.Output, v)
+	} else {
+		err = renderWaits(o.IO.Out, v)
+	}
+	if err != nil {
+		return err
+	}
+	if !v.Ready && !v.Complete && v.Tiles == 13 {
+		return errNegative
+	}
+	return nil
+}
+
+// waitOptions says which shapes the ruleset allows and values each win with the ruleset's scorer.
+func waitOptions(s *scorer, seen notation.Counts) waits.Options {
+	opt := waits.Options{Seen: seen}
+	sit, _ := situationOf(&situationView{Seat: s.def.Seat, Prevailing: s.def.Prevailing, Win: "discard"})
+	switch s.rs.Family {
+	case rulesets.FamilyHK:
+		opt.Shapes = shanten.ShapeStandard | shanten.ShapeThirteenOrphans
+		if s.rs.HK.SevenPairs != hk.Off {
+			opt.Shapes |= shanten.ShapeSevenPairs
+		}
+		opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
+			st := sit
+			st.Win = win
+			r, err := hk.Score(h, st, s.rs.HK)
+			if err != nil {
+				return waits.Value{Unit: "faan", Reason: err.Error()}
+			}
+			return waits.Value{Valid: r.Valid, Total: r.Total, Unit: "faan", Reason: r.Reason}
+		}
+	case rulesets.FamilyDeBurger:
+		opt.Shapes = shanten.ShapeStandard | shanten.ShapeSevenPairs
+		opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
+			r, _ := points.ScoreWinner(h, win, s.rs.DeBurger)
+			return waits.Value{Valid: r.Valid, Total: r.Total, Unit: "points", Reason: r.Reason}
+		}
+	case rulesets.FamilyAmerican:
+		opt.ByValue = true
+		opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
+			r := american.Match(s.card, h, s.rs.American)
+			return waits.Value{Valid: r.Valid, Total: r.Value, Unit: "value", Line: r.Line, Reason: r.Reason}
+		}
+	}
+	return opt
+}
+
+func shantenText(p *int) string {
+	if p == nil {
+		return "-"
+	}
+	if *p == -1 {
+		return "complete"
+	}
+	return fmt.Sprint(*p)
+}
+
+func valueText(v *waits.Value) string {
+	if v == nil {
+		return ""
+	}
+	if !v.Valid {
+		if v.Total > 0 {
+			return fmt.Sprintf("%d %s (not a win)", v.Total, v.Unit)
+		}
+		return "not a win"
+	}
+	s := fmt.Sprintf("%d %s", v.Total, v.Unit)
+	if v.Line != "" {
+		s = v.Line + " " + s
+	}
+	if v.Payout != "" {
+		s += ", collects " + v.Payout
+	}
+	return s
+}
+
+func renderWaits(w io.Writer, v *waitsView) error {
+	fmt.Fprintf(w, "hand:     %s (%d tiles)\nruleset:  %s\n", v.Hand, v.Tiles, v.Ruleset)
+	if v.Shanten.Standard != nil || v.Shanten.SevenPairs != nil || v.Shanten.ThirteenOrphans != nil {
+		fmt.Fprintf(w, "shanten:  standard %s, seven pairs %s, thirteen orphans %s; best %s\n",
+			shantenText(v.Shanten.Standard), shantenText(v.Shanten.SevenPairs), shantenText(v.Shanten.ThirteenOrphans), shantenText(&v.Shanten.Best))
+	}
+	if v.Tiles == 14 {
+		if v.Complete {
+			fmt.Fprintln(w, "verdict:  the hand is already a winning shape; score it with 'mjref score'")
+		}
+		var rows [][]string
+		for _, d := range v.Discards {
+			rows = append(rows, []string{d.Tile.String(), shantenText(&d.Shanten), notation.FormatTiles(d.Improving), fmt.Sprint(d.Unseen)})
+		}
+		return table(w, []string{"discard", "shanten after", "improving tiles", "unseen"}, rows)
+	}
+	if !v.Ready {
+		fmt.Fprintln(w, "verdict:  not ready")
+		return nil
+	}
+	var tiles []string
+	var rows [][]string
+	for _, x := range v.Waits {
+		tiles = append(tiles, x.Tile.String())
+		rows = append(rows, []string{x.Tile.String(), fmt.Sprint(x.Unseen), valueText(x.Discard), valueText(x.SelfDraw)})
+	}
+	fmt.Fprintf(w, "verdict:  ready, waiting on %s\n", strings.Join(tiles, " "))
+	return table(w, []string{"wait", "unseen", "on a discard", "self-drawn"}, rows)
+}

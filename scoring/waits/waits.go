@@ -1,0 +1,244 @@
+// Package waits answers "what was I waiting on, and what would it have paid?": the shanten number of
+// each winning shape, the winning tiles of a ready hand with how many copies are unseen and what each
+// win would be worth, and, for a hand of fourteen, what each discard leaves.
+package waits
+
+import (
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/shanten"
+)
+
+// Value is what one win is worth under a ruleset, in the family's unit.
+type Value struct {
+	Valid  bool   `json:"valid"`
+	Total  int    `json:"total"`
+	Unit   string `json:"unit"`           // "faan", "points" or "value"
+	Line   string `json:"line,omitempty"` // American: the card line
+	Reason string `json:"reason,omitempty"`
+	// Payout is what the winner collects in all, where the caller knows a payout table.
+	Payout string `json:"payout,omitempty"`
+}
+
+// Valuer values h (the hand with the winning tile added) won in the given way.
+type Valuer func(h *notation.Hand, win scoring.WinKind) Value
+
+// Shanten holds the shanten number of each shape; nil when the shape is not possible for the hand
+// (seven pairs and thirteen orphans with melds) or not allowed by the ruleset.
+type Shanten struct {
+	Standard        *int `json:"standard"`
+	SevenPairs      *int `json:"seven_pairs"`
+	ThirteenOrphans *int `json:"thirteen_orphans"`
+	Best            int  `json:"best"`
+}
+
+// Wait is one winning tile of a ready hand.
+type Wait struct {
+	Tile     notation.Tile `json:"tile"`
+	Unseen   int           `json:"unseen"`
+	Discard  *Value        `json:"discard,omitempty"`
+	SelfDraw *Value        `json:"self_draw,omitempty"`
+}
+
+// Discard is what discarding one tile of a fourteen-tile hand leaves.
+type Discard struct {
+	Tile      notation.Tile   `json:"tile"`
+	Shanten   int             `json:"shanten"`
+	Improving []notation.Tile `json:"improving"`
+	Unseen    int             `json:"unseen"` // unseen copies of the improving tiles
+}
+
+// Analysis is the answer for one hand.
+type Analysis struct {
+	Tiles    int       `json:"tiles"` // tiles in the hand, kongs counted as three
+	Shanten  Shanten   `json:"shanten"`
+	Ready    bool      `json:"ready"`
+	Complete bool      `json:"complete"`
+	Waits    []Wait    `json:"waits"`
+	Discards []Discard `json:"discards,omitempty"`
+}
+
+// Options say which shapes the ruleset allows and how to value a win.
+type Options struct {
+	Shapes shanten.Shapes
+	Seen   notation.Counts // tiles seen elsewhere: discards, others' melds
+	Value  Valuer          // nil: no values
+	// ByValue finds waits by trying every tile with Value instead of by shape (American cards,
+	// where a hand wins by matching a card line); the shapes' shanten numbers are then not given
+	// and Best is 0 when some tile wins, else 1 (at least one tile away).
+	ByValue bool
+}
+
+// supply is how many copies of t a set holds: 4, or 8 for flowers and jokers.
+func supply(t notation.Tile) int {
+	if t == notation.Flower || t == notation.Joker {
+		return 8
+	}
+	return 4
+}
+
+// analyzeByValue finds the tiles that make h a valid win under opt.Value.
+func analyzeByValue(h *notation.Hand, opt Options) Analysis {
+	a := Analysis{Tiles: h.TileCount(), Waits: []Wait{}, Shanten: Shanten{Best: 1}}
+	visible := h.All()
+	visible[notation.Flower] += uint8(len(h.Bonus))
+	cands := make([]notation.Tile, 0, notation.NumKinds+2)
+	for t := notation.M1; t <= notation.Red; t++ {
+		cands = append(cands, t)
+	}
+	cands = append(cands, notation.Flower, notation.Joker)
+	for _, t := range cands {
+		won := *h
+		if t == notation.Flower {
+			won.Bonus = append(append([]notation.BonusTile(nil), h.Bonus...), notation.BonusTile{Tile: t})
+		} else {
+			won.Concealed[t]++
+			won.Win = t
+		}
+		d := opt.Value(&won, scoring.Discard)
+		s := opt.Value(&won, scoring.SelfDraw)
+		if !d.Valid && !s.Valid {
+			continue
+		}
+		a.Waits = append(a.Waits, Wait{Tile: t, Unseen: max(0, supply(t)-int(visible[t])-int(opt.Seen[t])), Discard: &d, SelfDraw: &s})
+	}
+	a.Ready = len(a.Waits) > 0
+	if a.Ready {
+		a.Shanten.Best = 0
+	}
+	return a
+}
+
+// Analyze studies h: 13 tiles (kongs count three) for its waits, 14 for its discards.
+func Analyze(h *notation.Hand, opt Options) Analysis {
+	if opt.ByValue && opt.Value != nil {
+		return analyzeByValue(h, opt)
+	}
+	melds := len(h.Melds)
+	c := h.Concealed
+	c[notation.Joker] = 0
+	a := Analysis{Tiles: h.TileCount(), Waits: []Wait{}}
+	nums := shanten.All(&c, melds, opt.Shapes)
+	a.Shanten = shantenOf(nums, opt.Shapes)
+	visible := h.All()
+	unseen := func(t notation.Tile) int {
+		return max(0, 4-int(visible[t])-int(opt.Seen[t]))
+	}
+	switch {
+	case a.Tiles%3 == 1:
+		// Tables count at most four of a kind, so a hand waiting only on a fifth copy of a kind it
+		// holds four of measures 1; it is shown ready, with that wait unseen 0.
+		var fifth shanten.WaitSet
+		if a.Shanten.Best == 1 && a.Shanten.Standard != nil && *a.Shanten.Standard == 1 {
+			for t := notation.M1; t <= notation.Red; t++ {
+				if c[t] == 4 && fifthWins(&c, t, melds, opt.Shapes) {
+					fifth = fifth.With(t)
+				}
+			}
+			if fifth != 0 {
+				zero := 0
+				a.Shanten.Standard, a.Shanten.Best = &zero, 0
+			}
+		}
+		a.Ready = a.Shanten.Best == 0
+		if !a.Ready {
+			return a
+		}
+		ws := shanten.Waits(&c, melds, opt.Shapes) | fifth
+		for t := notation.M1; t <= notation.Red; t++ {
+			if !ws.Has(t) && !(c[t] == 4 && fifthWins(&c, t, melds, opt.Shapes)) {
+				continue
+			}
+			w := Wait{Tile: t, Unseen: unseen(t)}
+			if opt.Value != nil {
+				won := *h
+				won.Concealed[t]++
+				won.Win = t
+				d, s := opt.Value(&won, scoring.Discard), opt.Value(&won, scoring.SelfDraw)
+				w.Discard, w.SelfDraw = &d, &s
+			}
+			a.Waits = append(a.Waits, w)
+		}
+	case a.Tiles%3 == 2:
+		a.Complete = a.Shanten.Best == -1
+		for _, d := range shanten.Discards(&c, melds, opt.Shapes) {
+			out := Discard{Tile: d.Tile, Shanten: d.Shanten, Improving: d.Improving.Tiles()}
+			for _, t := range out.Improving {
+				out.Unseen += unseen(t)
+			}
+			a.Discards = append(a.Discards, out)
+		}
+	}
+	return a
+}
+
+func shantenOf(n shanten.Numbers, shapes shanten.Shapes) Shanten {
+	pick := func(v int, s shanten.Shapes) *int {
+		if shapes&s == 0 || v == shanten.NoShape {
+			return nil
+		}
+		return &v
+	}
+	return Shanten{
+		Standard:        pick(n.Standard, shanten.ShapeStandard),
+		SevenPairs:      pick(n.SevenPairs, shanten.ShapeSevenPairs),
+		ThirteenOrphans: pick(n.ThirteenOrphans, shanten.ShapeThirteenOrphans),
+		Best:            n.Best,
+	}
+}
+
+// fifthWins reports whether a fifth copy of t, all four being in the hand already, would complete the
+// standard shape in count terms: the issue's "a wait even if all four copies are in the hand" (shown
+// with none unseen). Tables stop at four copies, so this rare case is a small exhaustive search.
+func fifthWins(c *notation.Counts, t notation.Tile, melds int, shapes shanten.Shapes) bool {
+	if shapes&shanten.ShapeStandard == 0 || melds < 0 || melds > 4 {
+		return false
+	}
+	cc := *c
+	cc[t]++
+	for p := notation.M1; p <= notation.Red; p++ {
+		if cc[p] < 2 {
+			continue
+		}
+		cc[p] -= 2
+		ok := setsOnly(&cc, 4-melds)
+		cc[p] += 2
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// setsOnly reports whether c is exactly n sets (chows and pongs). c is modified.
+func setsOnly(c *notation.Counts, n int) bool {
+	t := notation.M1
+	for t <= notation.Red && c[t] == 0 {
+		t++
+	}
+	if t > notation.Red {
+		return n == 0
+	}
+	if n == 0 {
+		return false
+	}
+	if c[t] >= 3 {
+		c[t] -= 3
+		ok := setsOnly(c, n-1)
+		c[t] += 3
+		if ok {
+			return true
+		}
+	}
+	if t.IsSuited() && t.Num() <= 7 && c[t+1] > 0 && c[t+2] > 0 {
+		c[t]--
+		c[t+1]--
+		c[t+2]--
+		ok := setsOnly(c, n-1)
+		c[t]++
+		c[t+1]++
+		c[t+2]++
+		return ok
+	}
+	return false
+}
