@@ -36,8 +36,8 @@ var ErrAmbiguous = errors.New("responsibility is ambiguous")
 // error wrapping ErrAmbiguous.
 func Responsible(r *Rules, h *notation.Hand, sit scoring.Situation) (Liability, error) {
 	none := Liability{Seat: notation.NoSeat}
-	if _, err := r.resolve(); err != nil {
-		return none, err
+	if r == nil {
+		return none, ruleErr(nil, "the ruleset has no settlement: section")
 	}
 	for _, id := range sortedKeys(r.Responsibility) {
 		t := r.Responsibility[id]

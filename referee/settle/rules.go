@@ -272,51 +272,55 @@ type resolved struct {
 }
 
 // Validate checks the section and returns a *scoring.RuleError whose Path is the YAML key path below
-// settlement: for the first problem found.
+// settlement: for the first problem found. Every table, stake, case and trigger is checked, used or not,
+// so a typo in a house rule surfaces when the ruleset loads.
 func (r *Rules) Validate() error {
-	_, err := r.resolve()
-	if err != nil {
-		return err
-	}
-	return nil
+	_, err := r.resolve(true)
+	return err
 }
 
-func (r *Rules) resolve() (*resolved, error) {
+// resolve looks up and checks what a settlement uses; full also checks everything else.
+func (r *Rules) resolve(full bool) (*resolved, error) {
 	if r == nil {
 		return nil, ruleErr(nil, "the ruleset has no settlement: section")
 	}
 	rs := &resolved{r: r}
-	// Every table, stake, case and trigger is checked, used or not, so a typo in a house rule surfaces.
-	for _, name := range sortedKeys(r.Tables) {
-		t := r.Tables[name]
-		if t == nil {
-			return nil, ruleErr([]string{"tables", name}, "empty table")
+	if full {
+		for _, name := range sortedKeys(r.Tables) {
+			if _, err := checkTable(name, r.Tables[name]); err != nil {
+				return nil, err
+			}
 		}
-		rows, err := t.rowsOf([]string{"tables", name})
-		if err != nil {
-			return nil, err
+		for _, name := range sortedKeys(r.Stakes) {
+			if s := r.Stakes[name]; s == nil || s.Multiplier <= 0 {
+				return nil, ruleErr([]string{"stakes", name, "multiplier"}, "must be a positive number")
+			}
 		}
-		if name == r.Table {
-			rs.table, rs.rows, rs.tableName = t, rows, name
+		for _, id := range sortedKeys(r.Cases) {
+			if err := checkCase(id, r.Cases[id]); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if r.Table == "" {
 		return nil, ruleErr([]string{"table"}, "missing: name a payout table from tables:")
 	}
-	if rs.table == nil {
+	t, ok := r.Tables[r.Table]
+	if !ok {
 		return nil, ruleErr([]string{"table"}, fmt.Sprintf("unknown table %q: expected one of %s", r.Table, keyList(r.Tables)))
 	}
-	for _, name := range sortedKeys(r.Stakes) {
-		s := r.Stakes[name]
-		if s == nil || s.Multiplier <= 0 {
-			return nil, ruleErr([]string{"stakes", name, "multiplier"}, "must be a positive number")
-		}
+	rows, err := checkTable(r.Table, t)
+	if err != nil {
+		return nil, err
 	}
+	rs.table, rs.rows, rs.tableName = t, rows, r.Table
 	switch s, ok := r.Stakes[r.Stake]; {
 	case r.Stake == "":
 		rs.stake = Unit
-	case ok:
+	case ok && s != nil && s.Multiplier > 0:
 		rs.stake, rs.stakeName = s.Multiplier, r.Stake
+	case ok:
+		return nil, ruleErr([]string{"stakes", r.Stake, "multiplier"}, "must be a positive number")
 	default:
 		a, err := ParseAmount(r.Stake)
 		if err != nil || a <= 0 {
@@ -324,21 +328,6 @@ func (r *Rules) resolve() (*resolved, error) {
 		}
 		rs.stake = a
 	}
-	for _, id := range sortedKeys(r.Cases) {
-		c := r.Cases[id]
-		p := []string{"cases", id}
-		switch {
-		case c == nil:
-			return nil, ruleErr(p, "empty case")
-		case c.Each < 0 || c.Discarder < 0 || c.Others < 0:
-			return nil, ruleErr(p, "shares must not be negative")
-		case c.Each != 0 && (c.Discarder != 0 || c.Others != 0):
-			return nil, ruleErr(append(p, "each"), "each: sets every loser's shares: do not combine it with discarder: or others:")
-		case c.Each == 0 && c.Discarder == 0 && c.Others == 0:
-			return nil, ruleErr(p, "nobody pays: give each:, discarder: or others:")
-		}
-	}
-	var err error
 	if rs.selfDraw, err = r.caseNamed("self_draw", r.SelfDraw, true); err != nil {
 		return nil, err
 	}
@@ -384,12 +373,36 @@ func (r *Rules) resolve() (*resolved, error) {
 	if rs.limit == 0 && len(rs.rows) > 0 {
 		rs.limit = rs.rows[len(rs.rows)-1].lo
 	}
-	for _, id := range sortedKeys(r.Responsibility) {
-		if err := r.Responsibility[id].validate([]string{"responsibility", id}); err != nil {
-			return nil, err
+	if full {
+		for _, id := range sortedKeys(r.Responsibility) {
+			if err := r.Responsibility[id].validate([]string{"responsibility", id}); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return rs, nil
+}
+
+func checkTable(name string, t *Table) ([]row, error) {
+	if t == nil {
+		return nil, ruleErr([]string{"tables", name}, "empty table")
+	}
+	return t.rowsOf([]string{"tables", name})
+}
+
+func checkCase(id string, c *Case) error {
+	p := []string{"cases", id}
+	switch {
+	case c == nil:
+		return ruleErr(p, "empty case")
+	case c.Each < 0 || c.Discarder < 0 || c.Others < 0:
+		return ruleErr(p, "shares must not be negative")
+	case c.Each != 0 && (c.Discarder != 0 || c.Others != 0):
+		return ruleErr(append(p, "each"), "each: sets every loser's shares: do not combine it with discarder: or others:")
+	case c.Each == 0 && c.Discarder == 0 && c.Others == 0:
+		return ruleErr(p, "nobody pays: give each:, discarder: or others:")
+	}
+	return nil
 }
 
 func (t *Trigger) validate(p []string) error {
@@ -441,7 +454,7 @@ func (r *Rules) caseNamed(key, id string, required bool) (*Case, error) {
 	if !ok {
 		return nil, ruleErr([]string{key}, fmt.Sprintf("unknown case %q: expected one of %s", id, keyList(r.Cases)))
 	}
-	return c, nil
+	return c, checkCase(id, c)
 }
 
 // points returns the table's points for faan f.

@@ -171,7 +171,7 @@ func (r Result) String() string {
 // winners, an unknown trigger) returns an error wrapping scoring.ErrImpossible; a faan below the table
 // wraps scoring.ErrNotWinning; a ruleset problem is a *scoring.RuleError.
 func Settle(r *Rules, in Input) (Result, error) {
-	rs, err := r.resolve()
+	rs, err := r.resolve(false)
 	if err != nil {
 		return Result{}, err
 	}
@@ -352,6 +352,11 @@ func (rs *resolved) won(res *Result, in Input) error {
 	for _, w := range winners {
 		res.Winners = append(res.Winners, w.Seat)
 		paid[w.Seat] = true
+	}
+	for _, w := range winners {
+		if w.Responsible != notation.NoSeat && paid[w.Responsible] {
+			return impossible(fmt.Sprintf("%s won too, so cannot be responsible for %s's win", w.Responsible, w.Seat))
+		}
 	}
 	for _, w := range winners {
 		if err := rs.pay(res, w, in, in.Discarder, &paid); err != nil {

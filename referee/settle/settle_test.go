@@ -386,6 +386,8 @@ func TestSettleInputErrors(t *testing.T) {
 	badResp.Responsible = S
 	unknownTrigger := winner(S, 3)
 	unknownTrigger.Responsible, unknownTrigger.Trigger = E, "nine-gates"
+	coWinnerLiable := winner(S, 3)
+	coWinnerLiable.Responsible = E
 	outOfRange := winner(S, 3)
 	outOfRange.Responsible = 9
 	tests := []struct {
@@ -402,6 +404,8 @@ func TestSettleInputErrors(t *testing.T) {
 		{"own discard", hk, settle.Input{Kind: scoring.Discard, Discarder: E, Winners: []settle.Winner{winner(E, 3)}}, scoring.ErrImpossible},
 		{"responsible for own win", hk, settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{badResp}}, scoring.ErrImpossible},
 		{"responsible not a seat", hk, settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{outOfRange}}, scoring.ErrImpossible},
+		{"co-winner responsible", with(hk, func(r *settle.Rules) { r.MultipleWinners.As = settle.AllWin }),
+			settle.Input{Kind: scoring.Discard, Discarder: N, Winners: []settle.Winner{winner(E, 3), coWinnerLiable}}, scoring.ErrImpossible},
 		{"unknown trigger", hk, settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{unknownTrigger}}, scoring.ErrImpossible},
 		{"unknown win kind", hk, settle.Input{Kind: 99, Winners: []settle.Winner{winner(E, 3)}}, scoring.ErrImpossible},
 		{"unknown outcome", hk, settle.Input{Outcome: 9}, scoring.ErrImpossible},
