@@ -1,0 +1,269 @@
+package rulesets
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/american"
+)
+
+func TestListCards(t *testing.T) {
+	if diff := cmp.Diff([]string{"sample-2026"}, ListCards()); diff != "" {
+		t.Errorf("ListCards mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestSampleCard(t *testing.T) {
+	info, err := CheckCard("sample-2026")
+	if err != nil {
+		t.Fatalf("CheckCard: %v", err)
+	}
+	src := func(line int) scoring.Source { return scoring.Source{Ruleset: "sample-2026.yaml", Line: line} }
+	want := []american.LineInfo{
+		{ID: "Y1", Section: "2026", Value: 25, Hands: 3, Source: src(15)},
+		{ID: "Y2", Section: "2026", Value: 25, Hands: 3, Source: src(16)},
+		{ID: "Y3", Section: "2026", Value: 30, Concealed: true, Hands: 3, Source: src(17)},
+		{ID: "E1", Section: "2468", Value: 25, Hands: 6, Source: src(20)},
+		{ID: "E2", Section: "2468", Value: 30, Hands: 6, Source: src(21)},
+		{ID: "L1", Section: "Any Like Numbers", Value: 25, Hands: 27, Source: src(24)},
+		{ID: "L2", Section: "Any Like Numbers", Value: 30, Hands: 9, Source: src(25)},
+		{ID: "A1", Section: "Addition Hands", Value: 25, Hands: 6, Source: src(28)},
+		{ID: "Q1", Section: "Quints", Value: 40, Hands: 21, Source: src(31)},
+		{ID: "Q2", Section: "Quints", Value: 45, Hands: 27, Source: src(32)},
+		{ID: "R1", Section: "Consecutive Run", Value: 25, Hands: 42, Source: src(35)},
+		{ID: "R2", Section: "Consecutive Run", Value: 25, Hands: 36, Source: src(36)},
+		{ID: "R3", Section: "Consecutive Run", Value: 30, Concealed: true, Hands: 36, Source: src(37)},
+		{ID: "O1", Section: "13579", Value: 25, Hands: 6, Source: src(40)},
+		{ID: "W1", Section: "Winds - Dragons", Value: 25, Hands: 1, Source: src(43)},
+		{ID: "W2", Section: "Winds - Dragons", Value: 30, Hands: 3, Source: src(44)},
+		{ID: "T1", Section: "369", Value: 25, Hands: 6, Source: src(47)},
+		{ID: "P1", Section: "Singles and Pairs", Value: 50, Concealed: true, Hands: 6, Source: src(51)},
+		{ID: "P2", Section: "Singles and Pairs", Value: 50, Concealed: true, Hands: 3, Source: src(52)},
+	}
+	if diff := cmp.Diff(want, info); diff != "" {
+		t.Errorf("sample card mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestSampleCardMatches(t *testing.T) {
+	card, err := LoadCard("sample-2026.yaml")
+	if err != nil {
+		t.Fatalf("LoadCard: %v", err)
+	}
+	tests := []struct {
+		name, hand, line string
+		bonus           bool
+	}{
+		{"jokerless bonus on an X line", "1111m 33m 555p 77p 999s", "O1", true},
+		{"no bonus on singles and pairs", "EE WW 2244m 6688p WdWd", "P1", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := notation.MustParse(tt.hand)
+			got := american.Match(card, &h, nil)
+			if diff := cmp.Diff([2]any{tt.line, tt.bonus}, [2]any{got.Line, got.JokerlessBonus}); diff != "" {
+				t.Errorf("Match(%q) mismatch (-want +got):\n%s", tt.hand, diff)
+			}
+			if got.Source.String() == "" {
+				t.Error("result cites no card line")
+			}
+		})
+	}
+}
+
+func TestParseCardErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		yaml string
+		want []string
+	}{
+		{"an alternative of 13 tiles", `card:
+  name: test
+  sections:
+    - name: Runs
+      lines:
+        - id: R1
+          value: 25
+          pattern:
+            - "FF 1111a 2222a 3333a"
+            - "FF 1111a 2222a 333a"
+`, []string{"card.yaml:10: line R1: alternative 2 has 13 tiles, expected 14"}},
+		{"several problems at once", `card:
+  name: test
+  lines:
+    - {id: K1, pattern: "FF 1111a 2222a 3333q", value: 25}
+    - {id: K2, pattern: "FF 1111b 2222b 3333b", value: 25}
+    - {id: K2, pattern: "FF 1111a 2222a 3333a", value: -5}
+`, []string{
+			`card.yaml:4: line K1: pattern: group "3333q": unknown symbol 'q': expected 1-9, 0, X, X+k, D, F, N, E, W, S, Z and a suit suffix a, b, c, m, p, s or *`,
+			"card.yaml:5: line K2: pattern: suit variable b is used without a: name the suits a, b, c in that order",
+			"card.yaml:6: line K2: duplicate id (first at card.yaml:5)",
+			"card.yaml:6: line K2: value -5 is not positive",
+		}},
+		{"unknown key", `card:
+  name: test
+  lines:
+    - {id: K1, pattern: "FF 1111a 2222a 3333a", value: 25, concealed: true, points: 3}
+`, []string{"card.yaml:4: unknown key \"points\" in a line: expected id, pattern, value, concealed, note, x, jokerless_bonus"}},
+		{"bad types", `card:
+  name: test
+  year: soon
+  lines:
+    - id: K1
+      pattern: "FF XXXXa XXXX+1a XXXX+2a"
+      value: lots
+      concealed: maybe
+      x: 3
+`, []string{
+			`card.yaml:3: year must be a whole number, not "soon"`,
+			`card.yaml:7: value must be a whole number, not "lots"`,
+			`card.yaml:8: concealed must be true or false, not "maybe"`,
+			"card.yaml:9: x must be a list of numbers, e.g. [1, 3, 5]",
+		}},
+		{"a key twice", `card:
+  name: test
+  lines:
+    - id: K1
+      id: K2
+      pattern: "FF 1111a 2222a 3333a"
+      value: 25
+`, []string{`card.yaml:5: key "id" given twice in a line`}},
+		{"no card key", "deck: {}\n", []string{`card.yaml:1: unknown key "deck" in the card file: expected card`}},
+		{"no lines", "card: {name: empty}\n", []string{"card.yaml:1: the card has no lines"}},
+		{"empty file", "", []string{"card.yaml:0: empty card file: expected a card: mapping"}},
+		{"no possible hand", `card:
+  lines:
+    - {id: K1, pattern: "FF XXXXa XXXX+1a XXXX+2a", x: [8, 9], value: 25}
+`, []string{"card.yaml:3: line K1: pattern has no possible hand (numbers out of 1-9, or more tiles than the set holds)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseCard([]byte(tt.yaml), "card.yaml")
+			if err == nil {
+				t.Fatal("ParseCard succeeded, want an error")
+			}
+			var got []string
+			var joined interface{ Unwrap() []error }
+			if errors.As(err, &joined) {
+				for _, e := range joined.Unwrap() {
+					got = append(got, e.Error())
+				}
+			} else {
+				got = []string{err.Error()}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("errors mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParseCardDefaults(t *testing.T) {
+	card, err := ParseCard([]byte(`card:
+  name: defaults
+  defaults: {value: 25, concealed: true}
+  sections:
+    - name: One
+      lines:
+        - {id: K1, pattern: "FF 1111a 2222a 3333a"}
+        - {id: K2, pattern: "FF 1111a 2222a 4444a", value: 30, concealed: false}
+    - name: Two
+      defaults: {jokerless_bonus: false, note: "pairs only", x: [1, 3]}
+      lines:
+        - {id: K3, pattern: "FF XXa XXb XX+1a XX+1b XX+2a XX+2b"}
+`), "card.yaml")
+	if err != nil {
+		t.Fatalf("ParseCard: %v", err)
+	}
+	type fields struct {
+		ID             string
+		Section        string
+		Value          int
+		Concealed      bool
+		JokerlessBonus bool
+		Note           string
+		X              []int
+		Hands          int
+	}
+	var got []fields
+	for _, l := range card.Lines {
+		got = append(got, fields{l.ID, l.Section, l.Value, l.Concealed, l.JokerlessBonus, l.Note, l.X, l.Hands()})
+	}
+	want := []fields{
+		{"K1", "One", 25, true, true, "", nil, 3},
+		{"K2", "One", 30, false, true, "", nil, 3},
+		{"K3", "Two", 25, true, false, "pairs only", []int{1, 3}, 6},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lines mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestLoadCardFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "house.yaml")
+	if err := os.WriteFile(good, []byte("card:\n  lines:\n    - {id: H1, pattern: \"NEWS 1111a 2222a 33a\", value: 25}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("card:\n  lines:\n    - {id: H1, pattern: \"NEWS 1111a 2222a 3a\", value: 25}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		path    string
+		wantErr string
+		hands   int
+	}{
+		{"a file", good, "", 3},
+		{"a file with an error cites its path", bad, bad + ":3: line H1: pattern has 13 tiles, expected 14", 0},
+		{"no such card", filepath.Join(dir, "none.yaml"), `card "` + filepath.Join(dir, "none.yaml") + `": no built-in card of that name (sample-2026) and no such file`, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			info, err := CheckCard(tt.path)
+			gotErr := ""
+			if err != nil {
+				gotErr = err.Error()
+			}
+			hands := 0
+			for _, i := range info {
+				hands += i.Hands
+			}
+			if diff := cmp.Diff([2]any{tt.wantErr, tt.hands}, [2]any{gotErr, hands}); diff != "" {
+				t.Errorf("CheckCard(%q) mismatch (-want +got):\n%s", tt.path, diff)
+			}
+		})
+	}
+}
+
+// FuzzParseCard decodes any bytes as a card file: no panic, and every error names the file.
+func FuzzParseCard(f *testing.F) {
+	sample, err := cardFS.ReadFile("cards/sample-2026.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(sample))
+	f.Add("card:\n  lines:\n    - {id: K1, pattern: [\"FF 1111a 2222a 3333a\", \"FF 1111a 2222b 3333c\"], value: 25}\n")
+	f.Add("card:\n  defaults: {value: 25, x: [1, 3]}\n  lines:\n    - {id: K1, pattern: \"FF XXa XXb XX+1a XX+1b XX+2a XX+2b\"}\n")
+	f.Add("card: [1, 2]\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		card, err := ParseCard([]byte(s), "fuzz.yaml")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.yaml") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		if len(card.Lines) == 0 {
+			t.Fatal("a card without lines loaded")
+		}
+	})
+}
