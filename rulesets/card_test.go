@@ -59,7 +59,7 @@ func TestSampleCardMatches(t *testing.T) {
 	}
 	tests := []struct {
 		name, hand, line string
-		bonus           bool
+		bonus            bool
 	}{
 		{"jokerless bonus on an X line", "1111m 33m 555p 77p 999s", "O1", true},
 		{"no bonus on singles and pairs", "EE WW 2244m 6688p WdWd", "P1", false},
