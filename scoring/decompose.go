@@ -200,39 +200,55 @@ type DecomposeOptions struct {
 	DiscardWin bool
 }
 
-// decomposer holds the state of one Decompose call.
-type decomposer struct {
+// Decomposer finds the readings of hands. Its zero value is ready to use; keep one on the stack (or
+// one per goroutine) and Readings allocates nothing for ordinary hands.
+type Decomposer struct {
 	c      notation.Counts
 	d      Decomposition
 	opt    DecomposeOptions
 	win    notation.Tile
-	yield  func(*Decomposition) bool
-	stop   bool
 	melded int
+	buf    [32]Decomposition
+	n      int
+	more   []Decomposition // readings beyond buf, which no 14-tile hand seen so far needs
 }
 
 // Decompose calls yield with every reading of h: each way its concealed tiles form sets and a pair
 // together with its melds, plus seven pairs and thirteen orphans when opt asks for them. A hand whose
 // tile count is wrong, or which holds jokers, bonus tiles among its concealed tiles, or melds other
 // than chows, pongs and kongs, has no readings. The Decomposition passed to yield is reused: copy it
-// to keep it. Decompose stops when yield returns false.
+// to keep it. Decompose stops when yield returns false. Hot paths should use a Decomposer.
 func Decompose(h *notation.Hand, opt DecomposeOptions, yield func(*Decomposition) bool) {
-	if len(h.Melds) > 4 {
-		return
-	}
-	for t := notation.F1; t < notation.NumTiles; t++ {
-		if h.Concealed[t] != 0 {
+	dc := new(Decomposer)
+	ds := dc.Readings(h, opt)
+	for i := range ds {
+		if !yield(&ds[i]) {
 			return
 		}
 	}
-	if h.Concealed[notation.NoTile] != 0 || h.Concealed.Total() != 14-3*len(h.Melds) {
-		return
+}
+
+// Readings returns every reading of h (see Decompose). The slice belongs to dc and is overwritten by
+// the next call.
+func (dc *Decomposer) Readings(h *notation.Hand, opt DecomposeOptions) []Decomposition {
+	dc.n, dc.more = 0, nil
+	if len(h.Melds) > 4 {
+		return nil
 	}
-	dc := &decomposer{c: h.Concealed, opt: opt, win: h.Win, yield: yield, melded: len(h.Melds)}
+	for t := notation.F1; t < notation.NumTiles; t++ {
+		if h.Concealed[t] != 0 {
+			return nil
+		}
+	}
+	if h.Concealed[notation.NoTile] != 0 || h.Concealed.Total() != 14-3*len(h.Melds) {
+		return nil
+	}
+	dc.c, dc.opt, dc.win, dc.melded = h.Concealed, opt, h.Win, len(h.Melds)
+	dc.d = Decomposition{}
 	for i, m := range h.Melds {
 		s, ok := setOfMeld(m)
 		if !ok {
-			return
+			return nil
 		}
 		dc.d.Sets[i] = s
 	}
@@ -244,9 +260,7 @@ func Decompose(h *notation.Hand, opt DecomposeOptions, yield func(*Decomposition
 					d.Pair = t
 				}
 			}
-			if !yield(&d) {
-				return
-			}
+			dc.push(&d)
 		}
 		if opt.SevenPairs && isSevenPairs(&dc.c) {
 			d := Decomposition{Shape: SevenPairs, Win: WinInPair}
@@ -257,12 +271,10 @@ func Decompose(h *notation.Hand, opt DecomposeOptions, yield func(*Decomposition
 					n++
 				}
 			}
-			if !yield(&d) {
-				return
-			}
+			dc.push(&d)
 		}
 	}
-	for p := notation.Tile(1); p <= notation.Red && !dc.stop; p++ {
+	for p := notation.Tile(1); p <= notation.Red; p++ {
 		if dc.c[p] < 2 {
 			continue
 		}
@@ -270,6 +282,25 @@ func Decompose(h *notation.Hand, opt DecomposeOptions, yield func(*Decomposition
 		dc.d.Pair = p
 		dc.sets(1, dc.melded)
 		dc.c[p] += 2
+	}
+	if dc.more != nil {
+		return dc.more
+	}
+	return dc.buf[:dc.n]
+}
+
+// push records a reading.
+func (dc *Decomposer) push(d *Decomposition) {
+	switch {
+	case dc.more != nil:
+		dc.more = append(dc.more, *d)
+	case dc.n == len(dc.buf):
+		dc.more = make([]Decomposition, len(dc.buf), 2*len(dc.buf))
+		copy(dc.more, dc.buf[:])
+		dc.more = append(dc.more, *d)
+	default:
+		dc.buf[dc.n] = *d
+		dc.n++
 	}
 }
 
@@ -301,7 +332,7 @@ func setOfMeld(m notation.Meld) (Set, bool) {
 // sets reads the remaining concealed tiles, from tile `from` on, into sets n.. of the decomposition.
 // The lowest remaining tile i with count k is either all in chows starting at i (k chows) or one pong
 // and k-3 chows: this visits every multiset of sets exactly once.
-func (dc *decomposer) sets(from notation.Tile, n int) {
+func (dc *Decomposer) sets(from notation.Tile, n int) {
 	i := from
 	for i <= notation.Red && dc.c[i] == 0 {
 		i++
@@ -315,15 +346,12 @@ func (dc *decomposer) sets(from notation.Tile, n int) {
 	k := int(dc.c[i])
 	if k >= 3 {
 		dc.take(i, n, 1, k-3)
-		if dc.stop {
-			return
-		}
 	}
 	dc.take(i, n, 0, k)
 }
 
 // take reads pongs pong(s) of i and chows chows starting at i into sets n.., then continues.
-func (dc *decomposer) take(i notation.Tile, n, pongs, chows int) {
+func (dc *Decomposer) take(i notation.Tile, n, pongs, chows int) {
 	if n+pongs+chows > 4 {
 		return
 	}
@@ -351,19 +379,16 @@ func (dc *decomposer) take(i notation.Tile, n, pongs, chows int) {
 	dc.c[i+2] += uint8(chows)
 }
 
-// emit places the winning tile and yields the reading: once for a self-drawn win, once per distinct
+// emit places the winning tile and records the reading: once for a self-drawn win, once per distinct
 // place for a win on another player's tile.
-func (dc *decomposer) emit() {
+func (dc *Decomposer) emit() {
 	d := &dc.d
 	d.Shape = Standard
 	d.Win = NoWin
 	if d.Pair == dc.win {
 		d.Win = WinInPair
+		dc.push(d)
 		if !dc.opt.DiscardWin {
-			dc.stop = !dc.yield(d)
-			return
-		}
-		if dc.stop = !dc.yield(d); dc.stop {
 			return
 		}
 	}
@@ -374,23 +399,20 @@ func (dc *decomposer) emit() {
 		}
 		d.Win = int8(i)
 		if !dc.opt.DiscardWin {
-			dc.stop = !dc.yield(d)
+			dc.push(d)
 			return
 		}
 		d.Sets[i].Concealed = false
-		dc.stop = !dc.yield(d)
+		dc.push(d)
 		d.Sets[i].Concealed = true
-		if dc.stop {
-			return
-		}
 	}
 	if d.Win == NoWin {
-		dc.stop = !dc.yield(d)
+		dc.push(d)
 	}
 }
 
 // seen reports whether a concealed set before index i is the same as set i.
-func (dc *decomposer) seen(i int) bool {
+func (dc *Decomposer) seen(i int) bool {
 	for j := dc.melded; j < i; j++ {
 		if dc.d.Sets[j].Kind == dc.d.Sets[i].Kind && dc.d.Sets[j].Tile == dc.d.Sets[i].Tile {
 			return true

@@ -409,6 +409,20 @@ func BenchmarkDecompose(b *testing.B) {
 	}
 }
 
+func BenchmarkReadings(b *testing.B) {
+	hands := randomWinning(1024)
+	var dc Decomposer
+	i := 0
+	n := 0
+	for b.Loop() {
+		n += len(dc.Readings(&hands[i&1023], DecomposeOptions{ThirteenOrphans: true, DiscardWin: true}))
+		i++
+	}
+	if n == 0 {
+		b.Fatal("no readings")
+	}
+}
+
 func BenchmarkIsWinning(b *testing.B) {
 	hands := randomWinning(1024)
 	i := 0

@@ -236,17 +236,18 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 		ThirteenOrphans: true,
 		DiscardWin:      !sit.Win.SelfDrawn(),
 	}
-	var best tally
-	var bestD scoring.Decomposition
-	found := false
-	scoring.Decompose(h, opt, func(d *scoring.Decomposition) bool {
-		var t tally
-		scoreReading(&t, d, h, &f, sit, r, tb)
-		if !found || better(&t, &best, r) {
-			best, bestD, found = t, *d, true
+	var dc scoring.Decomposer
+	var best, t tally
+	var bestD *scoring.Decomposition
+	ds := dc.Readings(h, opt)
+	for i := range ds {
+		t = tally{}
+		scoreReading(&t, &ds[i], h, &f, sit, r, tb)
+		if bestD == nil || better(&t, &best, r) {
+			best, bestD = t, &ds[i]
 		}
-		return true
-	})
+	}
+	found := bestD != nil
 	if !found {
 		res.Reason = "not a winning shape: no reading as four sets and a pair"
 		if opt.SevenPairs {
@@ -255,7 +256,7 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 		res.Reason += " or thirteen orphans"
 		return res, nil
 	}
-	res.finish(&best, &bestD, h, tb, r)
+	res.finish(&best, bestD, h, tb, r)
 	return res, nil
 }
 
@@ -581,6 +582,7 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 		}
 	}
 	res.Items = make([]scoring.Item, 0, n)
+	var tiles []notation.Tile // one backing array for every item's tiles
 	firstLimit := true
 	for _, e := range t.e[:t.n] {
 		v := tb.val[e.id]
@@ -598,15 +600,25 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 			}
 			firstLimit = false
 		}
-		switch {
-		case e.bonus != 0:
-			b := notation.F1 + notation.Tile(4*(e.bonus-1))
-			it.Tiles = []notation.Tile{b, b + 1, b + 2, b + 3}
-		case e.kind != 0:
-			s := scoring.Set{Kind: e.kind, Tile: e.tile}
-			it.Tiles = s.Tiles()
-		case e.tile != notation.NoTile:
-			it.Tiles = []notation.Tile{e.tile}
+		if e.bonus != 0 || e.kind != 0 || e.tile != notation.NoTile {
+			if tiles == nil {
+				tiles = make([]notation.Tile, 0, 4*t.n)
+			}
+			start := len(tiles)
+			switch {
+			case e.bonus != 0:
+				b := notation.F1 + notation.Tile(4*(e.bonus-1))
+				tiles = append(tiles, b, b+1, b+2, b+3)
+			case e.kind == scoring.Chow:
+				tiles = append(tiles, e.tile, e.tile+1, e.tile+2)
+			case e.kind == scoring.Kong:
+				tiles = append(tiles, e.tile, e.tile, e.tile, e.tile)
+			case e.kind == scoring.Pong:
+				tiles = append(tiles, e.tile, e.tile, e.tile)
+			default:
+				tiles = append(tiles, e.tile)
+			}
+			it.Tiles = tiles[start:len(tiles):len(tiles)]
 		}
 		res.Items = append(res.Items, it)
 	}
