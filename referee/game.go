@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -1116,7 +1117,7 @@ func (g *game) report() Report {
 		r.Rulings = []Ruling{}
 	}
 	if r.Result.Payments == nil {
-		r.Result.Payments = []Payment{}
+		r.Result.Payments = []settle.Payment{}
 	}
 	if g.sized {
 		r.Wall = g.back - g.front

@@ -83,11 +83,11 @@ func fakeScorer(min int) Scorer {
 
 // fakeSettler pays the total in points: a self-draw from each loser, a discard win from the discarder,
 // a false win 10 to each other player.
-func fakeSettler(in SettleInput) (Settlement, error) {
-	var st Settlement
+func fakeSettler(in SettleInput) (settle.Result, error) {
+	var st settle.Result
 	pay := func(from, to notation.Seat, n int, rule string) {
 		a := settle.Points(int64(n))
-		st.Payments = append(st.Payments, Payment{From: from, To: to, Amount: a, Rule: rule})
+		st.Payments = append(st.Payments, settle.Payment{From: from, To: to, Amount: a, Rule: rule})
 		st.Deltas[from] -= a
 		st.Deltas[to] += a
 	}

@@ -112,16 +112,6 @@ type Win struct {
 // HandValue returns the winner's hand (melds in the order they were made, Meld.From set).
 func (w *Win) HandValue() notation.Hand { return w.hand }
 
-// Payment is one payment of the settlement.
-type Payment struct {
-	From   notation.Seat `json:"from"`
-	To     notation.Seat `json:"to"`
-	Amount settle.Amount `json:"amount"`
-	// Rule is the settlement rule behind the payment ("self-draw", "full", "big-three-dragons"...).
-	Rule string `json:"rule,omitempty"`
-	Note string `json:"note,omitempty"`
-}
-
 // Result is how the hand ended: the winner, the score breakdown and the payments.
 type Result struct {
 	Outcome Outcome `json:"outcome"`
@@ -135,9 +125,10 @@ type Result struct {
 	Total    int            `json:"total"`
 	Limit    bool           `json:"limit,omitempty"`
 	// Wins lists every winner when several win on one discard (一炮多響).
-	Wins     []Win            `json:"wins,omitempty"`
-	Payments []Payment        `json:"payments"`
-	Deltas   [4]settle.Amount `json:"deltas"`
+	Wins []Win `json:"wins,omitempty"`
+	// Payments and Deltas are the settlement (empty when the hand is unfinished or not settled).
+	Payments []settle.Payment `json:"payments"`
+	Deltas   settle.Deltas    `json:"deltas"`
 	Reason   string           `json:"reason,omitempty"`
 }
 
@@ -207,14 +198,8 @@ type SettleInput struct {
 	Offender notation.Seat
 }
 
-// Settlement is what a Settler returns.
-type Settlement struct {
-	Payments []Payment
-	Deltas   [4]settle.Amount
-}
-
 // Settler pays out a hand. It is injected so the referee can run before the settlement rules exist.
-type Settler func(in SettleInput) (Settlement, error)
+type Settler func(in SettleInput) (settle.Result, error)
 
 // Rules are the referee's own table rules: how many tiles, the dead wall, several winners.
 // The zero value is the Hong Kong default: 144 tiles, no dead wall, head bump.

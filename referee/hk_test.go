@@ -1,0 +1,130 @@
+package referee_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+)
+
+// hkDeps wires the real Hong Kong scorer (the built-in hk ruleset) and the settlement fixture of the
+// settle package (full 全銃, half-spicy, 包 for big three dragons, big four winds and four kongs).
+func hkDeps(t testing.TB) referee.Deps {
+	t.Helper()
+	rs, err := rulesets.Load("hk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("settle/testdata/hk-settlement.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Settlement *settle.Rules `yaml:"settlement"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := doc.Settlement.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return referee.HK(rs.HK, doc.Settlement)
+}
+
+func readLog(t testing.TB, path string) *referee.Log {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg, err := referee.ReadLog(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lg
+}
+
+func TestHKResponsibility(t *testing.T) {
+	// E fed the first and the third dragon pong, S the second: the third makes E liable (大三元包),
+	// which the hand's marks alone could not tell.
+	r := referee.Replay(readLog(t, "testdata/logs/responsibility.yaml"), hkDeps(t))
+	if !r.Legal() {
+		t.Fatalf("illegal rulings: %v", r.Illegal())
+	}
+	res := r.Result
+	if res.Outcome != referee.OutcomeWin || res.Winner != notation.SeatWest {
+		t.Fatalf("result %+v", res)
+	}
+	var from []notation.Seat
+	for _, p := range res.Payments {
+		from = append(from, p.From)
+	}
+	if diff := cmp.Diff([]notation.Seat{notation.SeatEast}, from); diff != "" {
+		t.Errorf("payers (-want +got):\n%s\npayments: %v", diff, res.Payments)
+	}
+	ids := map[string]bool{}
+	for _, it := range res.Items {
+		ids[it.ID] = true
+	}
+	if !ids["big-dragons"] {
+		t.Errorf("items %v lack the big three dragons", res.Items)
+	}
+	if res.Deltas[notation.SeatEast] >= 0 || res.Deltas[notation.SeatWest] <= 0 {
+		t.Errorf("deltas %v", res.Deltas)
+	}
+}
+
+func TestHKThirteenOrphansRobsConcealedKong(t *testing.T) {
+	r := referee.Replay(readLog(t, "testdata/logs/rob-concealed-kong-thirteen-orphans.yaml"), hkDeps(t))
+	if !r.Legal() {
+		t.Fatalf("illegal rulings: %v", r.Illegal())
+	}
+	if got := r.Result; got.Outcome != referee.OutcomeWin || !got.Limit || got.Context.Win != scoring.RobbingKong {
+		t.Fatalf("result %+v", got)
+	}
+	for _, p := range r.Result.Payments {
+		if p.From != notation.SeatNorth {
+			t.Errorf("payment %v: the konger pays a robbed kong", p)
+		}
+	}
+}
+
+func TestHKFalseWinPenalty(t *testing.T) {
+	r := referee.Replay(readLog(t, "testdata/logs/false-win.yaml"), hkDeps(t))
+	if r.Result.Outcome != referee.OutcomeFalseWin || r.Result.Offender != notation.SeatNorth {
+		t.Fatalf("result %+v\n%v", r.Result, r.Rulings)
+	}
+	if len(r.Result.Payments) != 3 {
+		t.Errorf("payments %v: the offender pays each other player", r.Result.Payments)
+	}
+}
+
+// TestHKLogsRun replays every test log with the real scorer and settlement: no log may break the
+// replay, and every settled hand sums to zero.
+func TestHKLogsRun(t *testing.T) {
+	deps := hkDeps(t)
+	paths, _ := filepath.Glob("testdata/logs/*.yaml")
+	for _, p := range paths {
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			r := referee.Replay(readLog(t, p), deps)
+			var sum settle.Amount
+			for _, d := range r.Result.Deltas {
+				sum += d
+			}
+			if sum != 0 {
+				t.Errorf("deltas %v do not sum to zero", r.Result.Deltas)
+			}
+		})
+	}
+}
