@@ -353,8 +353,9 @@ func (s *search) push(k kind, t notation.Tile) {
 	s.n++
 }
 
-// dfs reads the tiles from t on: the first tile left is taken as a pong, a chow, the pair or (for a
-// non-winner) an unused tile.
+// dfs reads the tiles from t on. All copies of the first tile left are settled at once, in one
+// canonical order - a pong or not, how many chows start there, the pair or not, and (for a
+// non-winner) the rest unused - so each reading is visited once.
 func (s *search) dfs(t notation.Tile) {
 	for t <= notation.Red && s.c[t] == 0 {
 		t++
@@ -363,44 +364,57 @@ func (s *search) dfs(t notation.Tile) {
 		s.leaf()
 		return
 	}
-	if s.c[t] >= 3 {
-		s.c[t] -= 3
-		s.push(gPong, t)
-		s.sets++
-		s.dfs(t)
-		s.sets--
-		s.n--
-		s.c[t] += 3
+	n := int(s.c[t])
+	maxChows := 0
+	if t.IsSuited() && t.Num() <= 7 {
+		maxChows = int(min(s.c[t+1], s.c[t+2]))
 	}
-	if t.IsSuited() && t.Num() <= 7 && s.c[t+1] > 0 && s.c[t+2] > 0 {
-		s.c[t]--
-		s.c[t+1]--
-		s.c[t+2]--
-		s.push(gChow, t)
-		s.sets++
-		s.dfs(t)
-		s.sets--
-		s.n--
-		s.c[t]++
-		s.c[t+1]++
-		s.c[t+2]++
+	top := s.n
+	// Pongs and the pair are tried first, so among readings of equal value the first found, which
+	// is kept, has its pair on the lowest tile.
+	for pongs := min(n/3, 1); pongs >= 0; pongs-- {
+		for chows := range min(n-3*pongs, maxChows) + 1 {
+			left := n - 3*pongs - chows
+			for pair := 1; pair >= 0; pair-- {
+				if pair == 1 && (s.pairs > 0 || left < 2) {
+					continue
+				}
+				singles := left - 2*pair
+				if singles > 0 && !s.loser {
+					continue
+				}
+				s.n = top
+				for range pongs {
+					s.push(gPong, t)
+				}
+				for range chows {
+					s.push(gChow, t)
+				}
+				if pair == 1 {
+					s.push(gPair, t)
+				}
+				for range singles {
+					s.push(gSingle, t)
+				}
+				s.sets += pongs + chows
+				s.pairs += pair
+				s.c[t] = 0
+				if chows > 0 {
+					s.c[t+1] -= uint8(chows)
+					s.c[t+2] -= uint8(chows)
+				}
+				s.dfs(t + 1)
+				if chows > 0 {
+					s.c[t+1] += uint8(chows)
+					s.c[t+2] += uint8(chows)
+				}
+				s.c[t] = uint8(n)
+				s.pairs -= pair
+				s.sets -= pongs + chows
+			}
+		}
 	}
-	if s.c[t] >= 2 && s.pairs == 0 {
-		s.c[t] -= 2
-		s.push(gPair, t)
-		s.pairs++
-		s.dfs(t)
-		s.pairs--
-		s.n--
-		s.c[t] += 2
-	}
-	if s.loser {
-		s.c[t]--
-		s.push(gSingle, t)
-		s.dfs(t)
-		s.n--
-		s.c[t]++
-	}
+	s.n = top
 }
 
 func (s *search) leaf() {
