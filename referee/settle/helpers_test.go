@@ -33,12 +33,18 @@ func decodeRules(b []byte) (*settle.Rules, error) {
 	var doc struct {
 		Settlement *settle.Rules `yaml:"settlement"`
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	dec.KnownFields(true)
-	if err := dec.Decode(&doc); err != nil {
+	if err := decodeInto(b, &doc); err != nil {
 		return nil, err
 	}
 	return doc.Settlement, nil
+}
+
+// decodeInto decodes YAML strictly into v; maps and pointers already in v are merged into, which is
+// how an extending section overlays its base here.
+func decodeInto(b []byte, v any) error {
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	return dec.Decode(v)
 }
 
 // with returns a shallow copy of r changed by f; the maps are shared, so f must only set fields.
