@@ -379,3 +379,35 @@ func BenchmarkScoreIssueExample(b *testing.B) {
 		}
 	}
 }
+
+// FuzzScore: any hand the notation accepts is scored without a panic, under any situation, and a
+// valid verdict always has a reading.
+func FuzzScore(f *testing.F) {
+	for _, c := range loadCases(f) {
+		f.Add(c.Hand, uint8(0), uint8(0), uint8(1), false)
+	}
+	f.Add("123m456p789s111z55z", uint8(1), uint8(2), uint8(5), true)
+	r := loadRules(f, "hk-oldstyle", nil)
+	f.Fuzz(func(t *testing.T, hand string, seat, prevailing, win uint8, last bool) {
+		h, err := notation.Parse(hand)
+		if err != nil {
+			return
+		}
+		sit := scoring.Situation{Seat: notation.Seat(seat % 5), Prevailing: notation.Seat(prevailing % 4),
+			Win: scoring.WinKind(win % 9), LastTile: last, Discarder: notation.NoSeat}
+		res, err := hk.Score(&h, sit, r)
+		if err != nil {
+			if !errors.Is(err, scoring.ErrImpossible) {
+				t.Fatalf("error %v does not wrap ErrImpossible", err)
+			}
+			return
+		}
+		if res.Valid && res.Decomposition == nil && !res.SelfDrawn {
+			t.Fatalf("valid without a reading: %s", res)
+		}
+		_ = res.String()
+		if _, err := json.Marshal(res); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
