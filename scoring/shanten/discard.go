@@ -18,7 +18,7 @@ func Discards(c *notation.Counts, melds int, shapes Shapes) []Discard {
 	if melds < 0 || melds > 4 {
 		return nil
 	}
-	loadDist()
+	load()
 	cc := clamp(c)
 	var out []Discard
 	for t := notation.M1; t <= notation.Red; t++ {
@@ -40,7 +40,7 @@ func Improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 	if melds < 0 || melds > 4 {
 		return NoShape, 0
 	}
-	loadDist()
+	load()
 	cc := clamp(c)
 	return improving(&cc, melds, shapes)
 }
@@ -48,30 +48,23 @@ func Improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 // improving assumes counts of at most four and the tables loaded.
 func improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 	best := NoShape
+	sets := 4 - melds
 	std := shapes&ShapeStandard != 0
-	var e [4]uint64
 	var key [4]uint32
+	var cls [4]int
 	slow := false // some group too big for the tables, or too big to take one more tile
 	if std {
 		key = [4]uint32{suitKey(c, 1), suitKey(c, 10), suitKey(c, 19), honorKey(c)}
 		for g, k := range key {
 			if k>>tileShift >= maxGroup {
 				slow = true
-			}
-			if (k+overflowBias)&(1<<31) != 0 {
-				continue
-			}
-			if g < 3 {
-				e[g] = suitDist[k&rankMask]
+			} else if g < 3 {
+				cls[g] = int(tbl.SuitClass[k&rankMask])
 			} else {
-				e[g] = honorDist[k&rankMask]
+				cls[g] = int(tbl.HonorClass[k&rankMask])
 			}
 		}
-		if slow {
-			best = slowStandard(c, 4-melds) // exact also where the tables would do
-		} else {
-			best = finish(combine(e[0], e[1]), combine(e[2], e[3]), 4-melds) - 1
-		}
+		best = standard(c, sets)
 	}
 	closed := melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0
 	var one, two [5]uint64
@@ -88,27 +81,21 @@ func improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 		return best, 0
 	}
 	var w WaitSet
-	if std && !slow {
-		for g := range 4 {
-			var rest uint64
-			switch g {
-			case 0:
-				rest = combine(combine(e[1], e[2]), e[3])
-			case 1:
-				rest = combine(combine(e[0], e[2]), e[3])
-			case 2:
-				rest = combine(combine(e[0], e[1]), e[3])
-			case 3:
-				rest = combine(combine(e[0], e[1]), e[2])
-			}
-			w |= groupImproving(c, g, key[g], rest, 4-melds, best)
+	switch {
+	case std && !slow:
+		// Adding a tile changes one group's class; the other groups' product is looked up once.
+		for g := range 3 {
+			o1, o2 := cls[(g+1)%3], cls[(g+2)%3]
+			w |= suitImproving(c, g, int(tbl.Pair01[o1*nSuit+o2]), cls[3], sets, best)
 		}
-	} else if std {
+		k012 := int(tbl.Pair012[int(tbl.Pair01[cls[0]*nSuit+cls[1]])*nSuit+cls[2]])
+		w |= honorImproving(c, k012, sets, best)
+	case std:
 		// Oversized groups: try each kind the slow way.
 		for t := notation.M1; t <= notation.Red; t++ {
 			if c[t] < 4 {
 				c[t]++
-				if slowStandard(c, 4-melds) < best {
+				if slowStandard(c, sets) < best {
 					w |= 1 << t.Index()
 				}
 				c[t]--
@@ -120,9 +107,8 @@ func improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 			if c[t] >= 4 {
 				continue
 			}
-			i := t.Index()
 			o, tw := one, two
-			b := uint64(hi&0xff) << (8 * (int(t) % 8))
+			b := uint64(0x80) << (8 * (int(t) % 8))
 			if o[t/8]&b == 0 {
 				o[t/8] |= b
 			} else {
@@ -130,38 +116,17 @@ func improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 			}
 			if shapes&ShapeSevenPairs != 0 && sevenPairs(&o, &tw) < best ||
 				shapes&ShapeThirteenOrphans != 0 && thirteenOrphans(&o, &tw) < best {
-				w |= 1 << i
+				w |= 1 << t.Index()
 			}
 		}
 	}
 	return best, w
 }
 
-// groupImproving returns the kinds of group g (key k, the other groups combined in rest) that
-// bring the standard shanten below best.
-func groupImproving(c *notation.Counts, g int, k uint32, rest uint64, sets, best int) WaitSet {
+// suitImproving returns the kinds of suit g that bring the standard shanten below best, given
+// the two-suit class rest of the other suits and the honour class hc.
+func suitImproving(c *notation.Counts, g, rest, hc, sets, best int) WaitSet {
 	var w WaitSet
-	if g == 3 {
-		h := c[notation.East : notation.Red+1 : notation.Red+1]
-		c5 := uint32(h[0]) + 5*(uint32(h[1])+5*(uint32(h[2])+5*uint32(h[3])))
-		c4 := uint32(h[4]) + 5*(uint32(h[5])+5*uint32(h[6]))
-		p, s := honorPre[c5], honorSuf[c4]
-		for i := range 7 {
-			if h[i] >= 4 {
-				continue
-			}
-			var nk uint32
-			if i < 4 {
-				nk = honorPre[c5+pow5[i]] + s
-			} else {
-				nk = p + honorSuf[c4+pow5[i-4]]
-			}
-			if finish(rest, honorDist[nk&rankMask], sets)-1 < best {
-				w |= 1 << (27 + i)
-			}
-		}
-		return w
-	}
 	base := 1 + 9*g
 	v := c[base : base+9 : base+9]
 	c5 := uint32(v[0]) + 5*(uint32(v[1])+5*(uint32(v[2])+5*(uint32(v[3])+5*uint32(v[4]))))
@@ -177,8 +142,34 @@ func groupImproving(c *notation.Counts, g int, k uint32, rest uint64, sets, best
 		} else {
 			nk = p + suitSuf[c4+pow5[i-5]]
 		}
-		if finish(rest, suitDist[nk&rankMask], sets)-1 < best {
+		k := int(tbl.Pair012[rest*nSuit+int(tbl.SuitClass[nk&rankMask])])
+		if int(tbl.Final[(k*nHonor+hc)*5+sets])-1 < best {
 			w |= 1 << (9*g + i)
+		}
+	}
+	return w
+}
+
+// honorImproving returns the honours that bring the standard shanten below best, given the
+// three-suit class k012.
+func honorImproving(c *notation.Counts, k012, sets, best int) WaitSet {
+	var w WaitSet
+	h := c[notation.East : notation.Red+1 : notation.Red+1]
+	c5 := uint32(h[0]) + 5*(uint32(h[1])+5*(uint32(h[2])+5*uint32(h[3])))
+	c4 := uint32(h[4]) + 5*(uint32(h[5])+5*uint32(h[6]))
+	p, s := honorPre[c5], honorSuf[c4]
+	for i := range 7 {
+		if h[i] >= 4 {
+			continue
+		}
+		var nk uint32
+		if i < 4 {
+			nk = honorPre[c5+pow5[i]] + s
+		} else {
+			nk = p + honorSuf[c4+pow5[i-4]]
+		}
+		if int(tbl.Final[(k012*nHonor+int(tbl.HonorClass[nk&rankMask]))*5+sets])-1 < best {
+			w |= 1 << (27 + i)
 		}
 	}
 	return w

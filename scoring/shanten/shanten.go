@@ -5,8 +5,8 @@
 //
 // Shanten is the replacement number minus one: the fewest tiles to exchange for a winning shape
 // whose every kind appears at most four times. Thus a complete hand is -1, a ready hand 0. The
-// standard shape uses lookup tables per suit (built once, on first use) combined by a min-plus
-// step; see table.go.
+// standard shape uses lookup tables (generated, embedded, inflated on first use); see table.go
+// and internal/tables.
 package shanten
 
 import (
@@ -14,6 +14,7 @@ import (
 	"math/bits"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring/shanten/internal/tables"
 )
 
 // Shapes is a set of winning shapes.
@@ -45,7 +46,7 @@ func Standard(c *notation.Counts, melds int) int {
 	if melds < 0 || melds > 4 {
 		return NoShape
 	}
-	loadDist()
+	load()
 	if over4(c) {
 		cc := clamp(c)
 		c = &cc
@@ -59,9 +60,10 @@ func standard(c *notation.Counts, sets int) int {
 	if ((k0+overflowBias)|(k1+overflowBias)|(k2+overflowBias)|(kh+overflowBias))&(1<<31) != 0 {
 		return slowStandard(c, sets)
 	}
-	a := combine(suitDist[k0&rankMask], suitDist[k1&rankMask])
-	b := combine(suitDist[k2&rankMask], honorDist[kh&rankMask])
-	return finish(a, b, sets) - 1
+	sc := tbl.SuitClass
+	k01 := tbl.Pair01[int(sc[k0&rankMask])*nSuit+int(sc[k1&rankMask])]
+	k012 := tbl.Pair012[int(k01)*nSuit+int(sc[k2&rankMask])]
+	return int(tbl.Final[(int(k012)*nHonor+int(tbl.HonorClass[kh&rankMask]))*5+sets]) - 1
 }
 
 // SevenPairs returns the shanten number of c for seven pairs of different kinds (four of a kind
@@ -144,40 +146,6 @@ func honorKey(c *notation.Counts) uint32 {
 	return honorPre[c5] + honorSuf[c4]
 }
 
-// combine returns the entry of two groups taken together: for each m and p, the least total
-// distance over the ways to split m sets and p pairs between them.
-func combine(a, b uint64) uint64 {
-	var az, ap, bz, bp [5]uint64
-	for i := range 5 {
-		az[i] = a >> (4 * i) & 15
-		ap[i] = a >> (4 * (i + 5)) & 15
-		bz[i] = b >> (4 * i) & 15
-		bp[i] = b >> (4 * (i + 5)) & 15
-	}
-	var r uint64
-	for m := range 5 {
-		z, p := uint64(15), uint64(15)
-		for i := 0; i <= m; i++ {
-			z = min(z, az[i]+bz[m-i])
-			p = min(p, az[i]+bp[m-i], ap[i]+bz[m-i])
-		}
-		r |= z<<(4*m) | p<<(4*(m+5))
-	}
-	return r
-}
-
-// finish returns the least distance to sets sets and a pair over the two entries.
-func finish(a, b uint64, sets int) int {
-	d := uint64(15)
-	for i := 0; i <= sets; i++ {
-		j := sets - i
-		az, ap := a>>(4*i)&15, a>>(4*(i+5))&15
-		bz, bp := b>>(4*j)&15, b>>(4*(j+5))&15
-		d = min(d, az+bp, ap+bz)
-	}
-	return int(d)
-}
-
 // Byte masks over the little-endian words of a Counts: which bytes are playing tiles, and which
 // are terminals and honours.
 var (
@@ -238,7 +206,7 @@ func slowStandard(c *notation.Counts, sets int) int {
 		copy(v[:digits], c[base:base+digits])
 		e[g] = slowEntry(&v, digits, g < 3)
 	}
-	return finish(combine(e[0], e[1]), combine(e[2], e[3]), sets) - 1
+	return tables.Finish(tables.Combine(e[0], e[1]), tables.Combine(e[2], e[3]), sets) - 1
 }
 
 // slowEntry computes a distance entry by scanning every target shape.
@@ -247,7 +215,7 @@ func slowEntry(v *[9]uint8, digits int, seqs bool) uint64 {
 	for i := range best {
 		best[i] = 99
 	}
-	forEachTarget(digits, seqs, func(t *[9]uint8, m, p int) {
+	tables.ForEachTarget(digits, seqs, func(t *[9]uint8, m, p int) {
 		d := 0
 		for i := range digits {
 			d += max(0, int(t[i])-int(v[i]))

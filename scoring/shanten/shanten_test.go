@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring/shanten/internal/tables"
 	"pgregory.net/rapid"
 )
 
@@ -213,42 +214,43 @@ func TestOversizedHands(t *testing.T) {
 // against the reference search, for every number of sets and with and without the pair; and
 // checks the complete-shape bits against the distances.
 func TestCensus(t *testing.T) {
-	loadDist()
+	load()
 	for _, g := range []struct {
-		name string
-		ix   *index
-		dist []uint64
-		done []uint64
-		seqs bool
+		name    string
+		ix      *tables.Index
+		class   []uint8
+		entries []uint64
+		done    []uint64
 	}{
-		{"suit", suitIx, suitDist, suitDone, true},
-		{"honours", honorIx, honorDist, honorDone, false},
+		{"suit", tables.NewIndex(9, 5, true), tbl.SuitClass, tbl.SuitEntry, tbl.SuitDone},
+		{"honours", tables.NewIndex(7, 4, false), tbl.HonorClass, tbl.HonorEntry, tbl.HonorDone},
 	} {
 		t.Run(g.name, func(t *testing.T) {
 			var v [9]uint8
 			checked, bad := 0, 0
-			stack := make([]*refDP, g.ix.digits+1)
+			stack := make([]*refDP, g.ix.Digits+1)
 			for i := range stack {
 				stack[i] = new(refDP)
 			}
 			stack[0] = refStart()
 			var walk func(i, sum int)
 			walk = func(i, sum int) {
-				if i == g.ix.digits {
+				if i == g.ix.Digits {
 					want := refFinish(stack[i])
-					r, ok := g.ix.rankOf(&v)
+					r, ok := g.ix.RankOf(&v)
 					if !ok {
 						t.Fatalf("%v not ranked", v)
 					}
+					e := g.entries[g.class[r]]
 					var got [10]int
 					for l := range got {
-						got[l] = int(g.dist[r] >> (4 * l) & 15)
+						got[l] = int(e >> (4 * l) & 15)
 					}
 					complete := want[sum/3+5*(sum%3/2)] == 0 && sum%3 != 1
 					if diff := cmp.Diff(want, got); diff != "" || complete != done(g.done, uint32(r)) {
 						bad++
 						if bad < 5 {
-							t.Errorf("%v (-want +got):\n%s complete %v", v[:g.ix.digits], diff, complete)
+							t.Errorf("%v (-want +got):\n%s complete %v", v[:g.ix.Digits], diff, complete)
 						}
 					}
 					checked++
@@ -256,17 +258,26 @@ func TestCensus(t *testing.T) {
 				}
 				for x := 0; x <= 4 && sum+x <= maxGroup; x++ {
 					v[i] = uint8(x)
-					refStep(stack[i], stack[i+1], x, g.seqs && i+2 < g.ix.digits)
+					refStep(stack[i], stack[i+1], x, g.ix.Seqs && i+2 < g.ix.Digits)
 					walk(i+1, sum+x)
 				}
 				v[i] = 0
 			}
 			walk(0, 0)
-			if checked != g.ix.size {
-				t.Errorf("checked %d vectors, want %d", checked, g.ix.size)
+			if checked != g.ix.Size {
+				t.Errorf("checked %d vectors, want %d", checked, g.ix.Size)
 			}
 			t.Logf("%d vectors, %d wrong", checked, bad)
 		})
+	}
+}
+
+// TestEmbeddedTables checks that the generated file is what the generator builds now: run go
+// generate after changing internal/tables.
+func TestEmbeddedTables(t *testing.T) {
+	load()
+	if diff := cmp.Diff(tables.Build(), &tbl); diff != "" {
+		t.Errorf("embedded tables differ from tables.Build() (-want +got):\n%s", diff)
 	}
 }
 

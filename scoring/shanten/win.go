@@ -85,7 +85,7 @@ func IsWinning(c *notation.Counts, melds int) bool {
 	if melds < 0 || melds > 4 {
 		return false
 	}
-	loadIndex()
+	load()
 	if over4(c) {
 		return false
 	}
@@ -94,7 +94,7 @@ func IsWinning(c *notation.Counts, melds int) bool {
 	if int(n0+n1+n2+nh) != 14-3*melds || resCode[n0]+resCode[n1]+resCode[n2]+resCode[nh] != 1 {
 		return false
 	}
-	return done(suitDone, k0) && done(suitDone, k1) && done(suitDone, k2) && done(honorDone, kh)
+	return done(tbl.SuitDone, k0) && done(tbl.SuitDone, k1) && done(tbl.SuitDone, k2) && done(tbl.HonorDone, kh)
 }
 
 // IsSevenPairs reports whether c is exactly seven pairs of different kinds.
@@ -116,7 +116,7 @@ func Waits(c *notation.Counts, melds int, shapes Shapes) WaitSet {
 	if melds < 0 || melds > 4 {
 		return 0
 	}
-	loadIndex()
+	load()
 	if over4(c) {
 		return 0
 	}
@@ -194,7 +194,7 @@ func standardWaits(c *notation.Counts, melds int) WaitSet {
 		}
 		others := true
 		for h := range 4 {
-			if h != g && (h < 3 && !done(suitDone, key[h]) || h == 3 && !done(honorDone, key[h])) {
+			if h != g && (h < 3 && !done(tbl.SuitDone, key[h]) || h == 3 && !done(tbl.HonorDone, key[h])) {
 				others = false
 			}
 		}
@@ -223,7 +223,7 @@ func groupWaits(c *notation.Counts, g int) WaitSet {
 			} else {
 				k = p + honorSuf[c4+pow5[i-4]]
 			}
-			if done(honorDone, k) {
+			if done(tbl.HonorDone, k) {
 				w |= 1 << (27 + i)
 			}
 		}
@@ -253,7 +253,7 @@ func groupWaits(c *notation.Counts, g int) WaitSet {
 		} else {
 			k = p + suitSuf[c4+pow5[i-5]]
 		}
-		if done(suitDone, k) {
+		if done(tbl.SuitDone, k) {
 			w |= 1 << (9*g + i)
 		}
 	}
