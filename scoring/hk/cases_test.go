@@ -167,3 +167,35 @@ func TestCases(t *testing.T) {
 		t.Errorf("item ids no worked hand scores: %v", missing)
 	}
 }
+
+// TestEveryOptionMatters flips each option of the hk ruleset in turn and checks that at least one
+// worked hand then gets a different verdict, so no option is dead.
+func TestEveryOptionMatters(t *testing.T) {
+	cases := loadCases(t)
+	flips := map[string]string{
+		"min_faan": "0", "cap": "13", "bonus_counts_toward_min": "false", "flowers": "false", "seven_pairs": "4",
+		"common_hand_honour_pair": "false", "mixed_orphans_with_all_pongs": "false",
+		"small_winds_with_wind_pongs": "true", "flower_set_replaces_seat_flower": "false",
+		"concealed_kong_keeps_concealed": "true", "concealed_hand_with_flowers": "false",
+		"flower_replacement_as_kong": "true",
+	}
+	base := loadRules(t, "hk", nil)
+	for key, v := range flips {
+		t.Run(key, func(t *testing.T) {
+			flipped := loadRules(t, "hk", map[string]string{key: v})
+			for _, c := range cases {
+				if c.Error != "" || (c.Ruleset != "" && c.Ruleset != "hk") {
+					continue
+				}
+				h := notation.MustParse(c.Hand)
+				sit := c.situation(t)
+				a, _ := hk.Score(&h, sit, base)
+				b, _ := hk.Score(&h, sit, flipped)
+				if a.String() != b.String() {
+					return
+				}
+			}
+			t.Errorf("setting %s to %s changes no worked hand", key, v)
+		})
+	}
+}
