@@ -281,7 +281,7 @@ type expander struct {
 
 // MaxLineHands bounds the concrete hands one line may stand for (before duplicates are removed), so a
 // pattern of many free choices cannot stall loading.
-const MaxLineHands = 100000
+const MaxLineHands = 10000
 
 var suitsMPS = [3]notation.Suit{notation.Man, notation.Pin, notation.Sou}
 

@@ -91,7 +91,7 @@ func TestCompileErrors(t *testing.T) {
 		{"alternatives of different sizes", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 333a|4444a"}, Value: 25, Source: src(3)}},
 			[]string{`card.yaml:3: line K1: pattern: group "333a|4444a": alternatives have different sizes (3 and 4 tiles)`}},
 		{"too many free choices", []LineSpec{{ID: "K1", Pattern: []string{"Z Z Z Z Z Z Z Z Z Z Z Z Z Z"}, Value: 25, Source: src(3)}},
-			[]string{"card.yaml:3: line K1: pattern stands for more than 100000 hands: too many free choices (*, Z, |)"}},
+			[]string{"card.yaml:3: line K1: pattern stands for more than 10000 hands: too many free choices (*, Z, |)"}},
 		{"no id", []LineSpec{{Pattern: []string{"FF 1111a 2222a 3333a"}, Value: 25, Source: src(3)}},
 			[]string{"card.yaml:3: line 1 has no id"}},
 	}

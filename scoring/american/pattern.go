@@ -5,17 +5,6 @@ import (
 	"strings"
 )
 
-// The card language, one group at a time. A pattern is groups separated by spaces; a group is a run of
-// symbols followed by at most one suit suffix, or alternatives "A|B" that each have that form.
-//
-//	1-9      a suited number                 X, X+k   the line's number variable, offset k (0..8)
-//	D        the dragon of the group's suit  0        the white dragon used as zero (suitless)
-//	F        a flower (all eight alike)      N E W S  the winds
-//	Z        any one wind, chosen per group
-//	suffix   a b c (suit variables, pairwise different), m p s (fixed suits), * (any suit, per group)
-//
-// An offset applies to the whole run of X just before it: "XXXX+1" is a kong of X+1.
-
 // elemKind is the kind of one symbol of a group.
 type elemKind uint8
 
