@@ -1,0 +1,77 @@
+package ledger
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// FuzzReplay feeds arbitrary bytes to the record reader: it must never panic, and whatever it
+// accepts must be consistent (totals are the sums of the history, zero-sum games add up to zero).
+func FuzzReplay(f *testing.F) {
+	good := sampleRecord(f)
+	f.Add(good)
+	f.Add(good[:len(good)-7])
+	f.Add([]byte{})
+	f.Add([]byte("\n"))
+	lines := bytes.SplitAfter(good, []byte("\n"))
+	f.Add(bytes.Join(lines[:2], nil))
+	f.Add(append(bytes.Join(lines[:1], nil), []byte(`{"seq":2,"event":"undo","undoes":1}`+"\n")...))
+	f.Add([]byte(strings.Replace(string(good), `"deltas":[12,-4,-4,-4]`, `"deltas":[12,-4,-4,"-4.0001"]`, 1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := replay("fuzz.jsonl", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.jsonl") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		var fromHistory [4]Amount
+		for _, e := range s.History {
+			for i, d := range e.Deltas {
+				fromHistory[i] += d
+			}
+		}
+		if fromHistory != s.Totals {
+			t.Fatalf("totals %v, history gives %v", s.Totals, fromHistory)
+		}
+		if s.Flow.ZeroSum {
+			var sum Amount
+			for _, x := range s.Totals {
+				sum += x
+			}
+			if sum != 0 {
+				t.Fatalf("zero-sum game adds up to %s", sum)
+			}
+		}
+		if s.Played != len(s.History) || s.Events < 1 {
+			t.Fatalf("played %d history %d events %d", s.Played, len(s.History), s.Events)
+		}
+		// Export and chart whatever was accepted.
+		var b bytes.Buffer
+		if err := Export(&b, &s, FormatCSV); err != nil {
+			t.Fatal(err)
+		}
+		if err := Export(&b, &s, FormatJSON); err != nil {
+			t.Fatal(err)
+		}
+		Sparklines(&s, 20)
+	})
+}
+
+// FuzzParseLength checks that every length ParseLength accepts prints back to itself.
+func FuzzParseLength(f *testing.F) {
+	for _, s := range []string{"4-rounds", "1-round", "8-hands", "16-hands", "3-games", "bust", "target", "open", "0-hands", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := ParseLength(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseLength(l.String())
+		if err != nil || back != l {
+			t.Fatalf("%q -> %v -> %q -> %v, %v", s, l, l.String(), back, err)
+		}
+	})
+}
