@@ -151,7 +151,6 @@ type handFacts struct {
 	simples      bool // any 2..8
 	exposed      bool // a meld that is not a concealed kong
 	concealedKgs int
-	kongs        int
 	nineGates    bool
 }
 
@@ -175,11 +174,8 @@ func factsOf(h *notation.Hand) handFacts {
 		}
 	}
 	for _, m := range h.Melds {
-		if m.Kind == notation.Kong {
-			f.kongs++
-			if m.Concealed {
-				f.concealedKgs++
-			}
+		if m.Kind == notation.Kong && m.Concealed {
+			f.concealedKgs++
 		}
 		if !m.Concealed {
 			f.exposed = true
@@ -215,8 +211,8 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 			return Result{}, fmt.Errorf("hk ruleset: %w", err)
 		}
 	}
-	res := Result{MinFaan: r.MinFaan, Cap: r.Cap, SelfDrawn: sit.Win.SelfDrawn()}
-	if err := checkSituation(h, sit, r); err != nil {
+	res := Result{MinFaan: r.MinFaan, Cap: r.Cap, SelfDrawn: sit.Win.SelfDrawn(), Items: []scoring.Item{}}
+	if err := checkSituation(h, sit); err != nil {
 		return res, err
 	}
 	if r.Flowers && tb.on(idEightFlowers) && eightFlowers(h) {
@@ -315,7 +311,7 @@ func eightFlowers(h *notation.Hand) bool {
 }
 
 // checkSituation rejects situations that cannot happen with this hand.
-func checkSituation(h *notation.Hand, sit scoring.Situation, r *Rules) error {
+func checkSituation(h *notation.Hand, sit scoring.Situation) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", scoring.ErrImpossible, fmt.Sprintf(format, args...))
 	}
