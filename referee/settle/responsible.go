@@ -19,7 +19,7 @@ type Liability struct {
 	// Meld is the meld whose discard made Seat responsible (for a winning discard, the set it completed;
 	// when no meld is marked, the last meld of the class).
 	Meld   notation.Meld  `json:"-"`
-	Source scoring.Source `json:"source"`
+	Source scoring.Source `json:"source,omitzero"`
 }
 
 // ErrAmbiguous is wrapped by Responsible's error when a trigger fired but the hand's marks do not say
@@ -39,9 +39,12 @@ func Responsible(r *Rules, h *notation.Hand, sit scoring.Situation) (Liability, 
 	if r == nil {
 		return none, ruleErr(nil, "the ruleset has no settlement: section")
 	}
+	if h == nil {
+		return none, nil
+	}
 	for _, id := range sortedKeys(r.Responsibility) {
 		t := r.Responsibility[id]
-		if !t.applies(sit.Win) {
+		if t == nil || !t.applies(sit.Win) {
 			continue
 		}
 		l, err := t.find(h, sit)

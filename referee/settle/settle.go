@@ -82,7 +82,7 @@ type Payment struct {
 	Rule string `json:"rule"`
 	// Detail shows the arithmetic: "3 shares × 16 (6 faan, half-spicy)".
 	Detail string         `json:"detail,omitempty"`
-	Source scoring.Source `json:"source"`
+	Source scoring.Source `json:"source,omitzero"`
 }
 
 // String returns "W pays S 48 (discard/full: 3 shares × 16 (6 faan, half-spicy))".
