@@ -77,6 +77,7 @@ type LineError struct {
 	Msg    string
 }
 
+// Error returns "card.yaml:12: line R1: msg".
 func (e *LineError) Error() string {
 	var b strings.Builder
 	if s := e.Source.String(); s != "" {

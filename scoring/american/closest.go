@@ -75,6 +75,9 @@ func describe(cands []Candidate, hi *handInfo) {
 			cd.Missing, cd.Extra = missing(&need, &set, hi)
 		}
 		cd.Hand = cd.best.handText()
+		if cd.Missing == nil {
+			cd.Missing = []notation.Tile{} // JSON: [] rather than null
+		}
 	}
 }
 

@@ -73,8 +73,11 @@ func TestMatchSampleCard(t *testing.T) {
 		{"P2", "ff 13579m 13579p GdGd", verdict{true, "P2", 50, true, true}},
 		{"P2 near miss", "ff 13579m 13579p RdRd", verdict{Concealed: true, Jokerless: true}},
 	}
-	seen := map[string]bool{}
+	seen, missed := map[string]bool{}, map[string]bool{}
 	for _, tt := range tests {
+		if id, ok := strings.CutSuffix(strings.SplitN(tt.name, ":", 2)[0], " near miss"); ok {
+			missed[id] = true
+		}
 		t.Run(tt.name, func(t *testing.T) {
 			got := Match(card, mustHand(t, tt.hand), nil)
 			if diff := cmp.Diff(tt.want, verdictOf(got)); diff != "" {
@@ -91,6 +94,9 @@ func TestMatchSampleCard(t *testing.T) {
 	for _, l := range card.Lines {
 		if !seen[l.ID] {
 			t.Errorf("line %s has no matching hand in the table", l.ID)
+		}
+		if !missed[l.ID] {
+			t.Errorf("line %s has no near miss in the table", l.ID)
 		}
 	}
 }

@@ -67,6 +67,7 @@ type PatternError struct {
 	Msg   string
 }
 
+// Error returns `group "XXXX+9a": msg`.
 func (e *PatternError) Error() string {
 	if e.Group == "" {
 		return e.Msg
