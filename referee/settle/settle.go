@@ -199,8 +199,12 @@ func Settle(r *Rules, in Input) (Result, error) {
 		return Result{}, err
 	}
 	for _, p := range res.Payments {
-		res.Deltas[p.From] -= p.Amount
-		res.Deltas[p.To] += p.Amount
+		if res.Deltas[p.From], err = res.Deltas[p.From].Add(-p.Amount); err != nil {
+			return Result{}, err
+		}
+		if res.Deltas[p.To], err = res.Deltas[p.To].Add(p.Amount); err != nil {
+			return Result{}, err
+		}
 	}
 	return res, nil
 }

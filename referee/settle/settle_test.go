@@ -415,6 +415,7 @@ func TestSettleInputErrors(t *testing.T) {
 		{"negative faan", hk, settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{winner(E, -1)}}, scoring.ErrImpossible},
 		{"misnamed without the rule", hk, settle.Input{Kind: scoring.Discard, Discarder: S, Misnamed: true, Winners: []settle.Winner{winner(E, 3)}}, scoring.ErrImpossible},
 		{"misnamed self-draw", am, settle.Input{Kind: scoring.SelfDraw, Misnamed: true, Winners: []settle.Winner{winner(E, 25)}}, scoring.ErrImpossible},
+		{"deltas overflow", am, settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{winner(E, 300_000_000_000_000)}}, settle.ErrPrecision},
 		{"value overflow", am, settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{winner(E, 1<<62)}}, settle.ErrPrecision},
 	}
 	for _, tt := range tests {
