@@ -369,6 +369,8 @@ func TestCreateRefusesExisting(t *testing.T) {
 	}{
 		{"same name twice", func(h *Header) { h.Players[2] = "Ann" }, `two players are called "Ann"`},
 		{"empty name", func(h *Header) { h.Players[3] = "" }, "player 4 has no name"},
+		{"padded name", func(h *Header) { h.Players[1] = " Ben" }, "leading or trailing spaces"},
+		{"newline in name", func(h *Header) { h.Players[1] = "Be\nn" }, "control characters"},
 		{"no ruleset", func(h *Header) { h.Ruleset = "" }, "ruleset is not named"},
 		{"bust without stake", func(h *Header) { h.Flow.Length = Length{Kind: Bust} }, "flow: stake:"},
 	}
@@ -385,5 +387,65 @@ func TestCreateRefusesExisting(t *testing.T) {
 				t.Errorf("a file was left behind: %v", err)
 			}
 		})
+	}
+}
+
+// TestKilledWriter kills a writer process in the middle of an evening (SIGKILL, no clean-up) and
+// checks that every hand it acknowledged is in the record and the game opens again.
+func TestKilledWriter(t *testing.T) {
+	if path := os.Getenv("LEDGER_WRITE"); path != "" {
+		l, err := Open(path, WithSettler(testSettler))
+		if err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		for i := 0; ; i++ {
+			if _, err := l.Add(win(players[(i+1)%4], players[i%4], 3+i%5)); err != nil {
+				fmt.Println("error", err)
+				os.Exit(1)
+			}
+			fmt.Println("added", i+1)
+		}
+	}
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	l, path := newGame(t, hkHeader(Length{}))
+	l.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledWriter$")
+	cmd.Env = append(os.Environ(), "LEDGER_WRITE="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	acked := 0
+	buf := make([]byte, 4096)
+	var seen strings.Builder
+	for acked < 25 {
+		n, err := out.Read(buf)
+		seen.Write(buf[:n])
+		acked = strings.Count(seen.String(), "added ")
+		if err != nil {
+			t.Fatalf("child stopped after %d hands: %q", acked, seen.String())
+		}
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	acked = strings.Count(seen.String(), "\n") // only whole lines were acknowledged
+	l2, err := Open(path, WithSettler(testSettler))
+	if err != nil {
+		t.Fatalf("Open after the kill: %v", err)
+	}
+	defer l2.Close()
+	s := l2.State()
+	if s.Played < acked {
+		t.Errorf("%d hands in the record, %d acknowledged", s.Played, acked)
+	}
+	t.Logf("killed after %d acknowledged hands; the record holds %d; torn: %v", acked, s.Played, l2.Recovered())
+	if _, err := l2.Add(drawn()); err != nil {
+		t.Errorf("Add after the kill: %v", err)
 	}
 }

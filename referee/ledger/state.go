@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 	"time"
 
 	"github.com/mjref/mjref/notation"
@@ -151,6 +153,9 @@ func (h *Header) check() error {
 		}
 		if len(p) > 64 {
 			return fmt.Errorf("player name %.20q... is longer than 64 bytes", p)
+		}
+		if strings.TrimSpace(p) != p || strings.IndexFunc(p, unicode.IsControl) >= 0 || !utf8.ValidString(p) {
+			return fmt.Errorf("player name %q has leading or trailing spaces or control characters", p)
 		}
 		for _, q := range h.Players[:i] {
 			if p == q {

@@ -1,0 +1,54 @@
+package ledger
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee"
+)
+
+// FromReport turns the result of a refereed hand (a replayed log, whose seats are those of the
+// table t) into a Hand for the ledger. A settled result carries its deltas, mapped from seats to
+// players; an unsettled win carries the winner's faan for the ledger's Settler.
+func FromReport(r *referee.Result, t Table) (Hand, error) {
+	name := func(s notation.Seat) string {
+		if s > notation.SeatNorth {
+			return ""
+		}
+		return t.Players[t.Player(s)]
+	}
+	var h Hand
+	switch r.Outcome {
+	case referee.OutcomeDraw:
+		h.Drawn = true
+	case referee.OutcomeFalseWin:
+		if h.FalseWin = name(r.Offender); h.FalseWin == "" {
+			return Hand{}, errors.New("the referee's false win names no offender")
+		}
+	case referee.OutcomeWin:
+		if h.Winner = name(r.Winner); h.Winner == "" {
+			return Hand{}, errors.New("the referee's win names no winner")
+		}
+		h.Faan, h.Limit, h.Tiles = r.Total, r.Limit, r.Hand
+		if c := r.Context; c != nil {
+			h.Win = c.Win
+			if !c.Win.SelfDrawn() {
+				h.Discarder = name(c.Discarder)
+			}
+		}
+		if len(r.Wins) > 1 && len(r.Payments) == 0 {
+			return Hand{}, fmt.Errorf("%d players won one discard and the log was not settled: settle it first", len(r.Wins))
+		}
+		if len(r.Wins) > 1 {
+			h.Note = fmt.Sprintf("%d winners on one discard", len(r.Wins))
+		}
+	default:
+		return Hand{}, fmt.Errorf("the refereed hand is %s: only a finished hand can be recorded", r.Outcome)
+	}
+	if len(r.Payments) > 0 {
+		d := ByPlayer(r.Deltas, t)
+		h.Deltas = d[:]
+	}
+	return h, nil
+}
