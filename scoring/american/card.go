@@ -339,18 +339,15 @@ func (e *expander) chooseAlts(g int) {
 			vars[s-sufA] = true
 		}
 	}
-	nv := 0
-	for _, v := range vars {
-		if v {
-			nv++
-		}
-	}
 	for _, x := range xs {
 		// Suit variables: every injective assignment of the used variables to m, p, s.
 		var perm [3]notation.Suit
 		var assign func(v int, used uint8)
 		assign = func(v int, used uint8) {
-			if v == nv {
+			for v < len(vars) && !vars[v] {
+				v++
+			}
+			if v == len(vars) {
 				e.free(x, perm, 0, make([]notation.Suit, len(e.p.groups)), make([]notation.Tile, len(e.p.groups)))
 				return
 			}

@@ -215,6 +215,9 @@ func TestMatchTwoLines(t *testing.T) {
 		{"group alternatives", []LineSpec{
 			{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333a|6666a"}, Value: 25},
 		}, "ff 1111m 2222m 6666m", "K1", 25},
+		{"a suit variable only one alternative uses", []LineSpec{
+			{ID: "K1", Pattern: []string{"FF 1111a 2222b|3333c 4444a"}, Value: 25},
+		}, "ff 1111m 3333s 4444m", "K1", 25},
 		{"any wind and any suit", []LineSpec{
 			{ID: "K1", Pattern: []string{"ZZ 1111* 2222* ZZZZ"}, Value: 25},
 		}, "WW 1111m 2222s NNNN", "K1", 25},
