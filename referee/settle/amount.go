@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -136,16 +137,36 @@ func (a *Amount) UnmarshalJSON(b []byte) error {
 }
 
 // Mul returns a × b exactly, or an error wrapping ErrPrecision when the product needs more than four
-// decimal places or does not fit.
+// decimal places or does not fit. The raw product is formed in 128 bits, so only the result's range
+// limits it.
 func (a Amount) Mul(b Amount) (Amount, error) {
-	p, ok := mul64(int64(a), int64(b))
-	if !ok {
+	neg := (a < 0) != (b < 0)
+	hi, lo := bits.Mul64(abs64(a), abs64(b))
+	if hi >= uint64(Unit) {
 		return 0, fmt.Errorf("%s × %s: %w", a, b, ErrPrecision)
 	}
-	if p%int64(Unit) != 0 {
+	q, r := bits.Div64(hi, lo, uint64(Unit))
+	if r != 0 {
 		return 0, fmt.Errorf("%s × %s needs more than four decimal places: %w", a, b, ErrPrecision)
 	}
-	return Amount(p / int64(Unit)), nil
+	limit := uint64(math.MaxInt64)
+	if neg {
+		limit++
+	}
+	if q > limit {
+		return 0, fmt.Errorf("%s × %s: %w", a, b, ErrPrecision)
+	}
+	if neg {
+		return Amount(-q), nil
+	}
+	return Amount(q), nil
+}
+
+func abs64(a Amount) uint64 {
+	if a < 0 {
+		return -uint64(a)
+	}
+	return uint64(a)
 }
 
 // Add returns a + b, or an error wrapping ErrPrecision on overflow.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -117,6 +118,11 @@ func TestAmountMul(t *testing.T) {
 		{"share times points", "3", "16", "48", true},
 		{"quarter stake", "0.5", "0.5", "0.25", true},
 		{"eighth", "0.25", "0.5", "0.125", true},
+		{"large but exact", "300000000000000", "2", "600000000000000", true},
+		{"negative times positive", "-0.25", "4", "-1", true},
+		{"negative times negative", "-0.5", "-0.5", "0.25", true},
+		{"most negative", "-922337203685477.5808", "1", "-922337203685477.5808", true},
+		{"most negative times minus one", "-922337203685477.5808", "-1", "", false},
 		{"too fine", "0.0001", "0.5", "", false},
 		{"overflow", "900000000000000", "900000000000000", "", false},
 	}
@@ -205,4 +211,27 @@ func TestAmountExtremes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAmountMulMatchesBig: Mul is exact whenever the true product has four decimals and fits, and
+// refuses otherwise.
+func TestAmountMulMatchesBig(t *testing.T) {
+	unit := big.NewInt(int64(settle.Unit))
+	rapid.Check(t, func(t *rapid.T) {
+		gen := rapid.OneOf(rapid.Int64(), rapid.Int64Range(-1e9, 1e9), rapid.SampledFrom([]int64{0, 1, -1, 2500, 5000, 10000, math.MaxInt64, math.MinInt64}))
+		a, b := settle.Amount(gen.Draw(t, "a")), settle.Amount(gen.Draw(t, "b"))
+		p := new(big.Int).Mul(big.NewInt(int64(a)), big.NewInt(int64(b)))
+		q, r := new(big.Int).QuoRem(p, unit, new(big.Int))
+		got, err := a.Mul(b)
+		exact := r.Sign() == 0 && q.IsInt64()
+		if !exact {
+			if !errors.Is(err, settle.ErrPrecision) {
+				t.Fatalf("%s × %s = %s, %v; want ErrPrecision", a, b, got, err)
+			}
+			return
+		}
+		if err != nil || int64(got) != q.Int64() {
+			t.Fatalf("%s × %s = %s, %v; want %d units", a, b, got, err, q.Int64())
+		}
+	})
 }
