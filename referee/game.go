@@ -107,6 +107,7 @@ type game struct {
 	konger    notation.Seat
 	kongTile  notation.Tile
 	concealed bool // the kong on the table is concealed
+	kongReal  bool // the kong on the table was really made (its tiles were there)
 	kongs     int  // kongs in a row by the seat on turn
 	drawn     notation.Tile
 	drawKind  scoring.WinKind
@@ -674,6 +675,7 @@ func (g *game) addKong(e *Event) {
 	default:
 		st.melds[i].Kind = notation.Kong
 	}
+	g.kongReal = verdict == VerdictOK || rule == RuleTurnOrder || rule == RuleDiscardAtOnce
 	g.turn, g.need = s, needRob
 	g.konger, g.kongTile, g.concealed = s, t, false
 	g.kongs++
@@ -701,6 +703,7 @@ func (g *game) concealedKong(e *Event) {
 	default:
 		st.melds = append(st.melds, notation.Meld{Kind: notation.Kong, Tile: t, Concealed: true, From: notation.NoSeat})
 	}
+	g.kongReal = verdict == VerdictOK || rule == RuleTurnOrder || rule == RuleDiscardAtOnce
 	g.turn, g.need = s, needRob
 	g.konger, g.kongTile, g.concealed = s, t, true
 	g.kongs++
@@ -990,6 +993,10 @@ func (g *game) rob(e *Event) {
 	s := e.Seat
 	if s == g.konger {
 		g.bad(e, RuleRobKong, fmt.Sprintf("%s cannot rob their own kong", s))
+		return
+	}
+	if !g.kongReal {
+		g.bad(e, RuleRobKong, fmt.Sprintf("%s's kong of %s was not made: there is nothing to rob", g.konger, g.kongTile))
 		return
 	}
 	if t := e.Tile(); t != Unknown && t != g.kongTile {

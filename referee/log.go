@@ -194,9 +194,9 @@ type rawEvent struct {
 	claims   []string
 }
 
-// ReadLog reads a log in YAML or JSON Lines. JSON Lines is recognised when the first non-blank line is
-// a whole JSON value: an optional header object (the YAML keys except events), then one event per
-// line, either a string ("E discard 3z") or an object {"claims": ["W pong 9s", "N chow 789s"]}.
+// ReadLog reads a log in YAML or JSON Lines. JSON Lines is recognised when the first line that is not
+// blank or a # comment is a whole JSON value: an optional header object (the YAML keys except events),
+// then one event per line, either a string ("E discard 3z") or an object {"claims": ["W pong 9s"]}.
 // Errors are *LogError values.
 func ReadLog(data []byte) (*Log, error) {
 	raw, err := decodeRaw(data)
@@ -207,12 +207,15 @@ func ReadLog(data []byte) (*Log, error) {
 }
 
 func decodeRaw(data []byte) (*rawLog, error) {
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '"') {
-		first, _, _ := bytes.Cut(trimmed, []byte("\n"))
-		if json.Valid(bytes.TrimSpace(first)) {
+	for ln := range bytes.SplitSeq(data, []byte("\n")) {
+		ln = bytes.TrimSpace(ln)
+		if len(ln) == 0 || ln[0] == '#' {
+			continue
+		}
+		if (ln[0] == '{' || ln[0] == '"') && json.Valid(ln) {
 			return decodeJSONL(data)
 		}
+		break
 	}
 	return decodeYAML(data)
 }
@@ -400,7 +403,7 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 	for i, ln := range lines {
 		ln = bytes.TrimSpace(ln)
 		lineNo := i + 1
-		if len(ln) == 0 {
+		if len(ln) == 0 || ln[0] == '#' {
 			continue
 		}
 		evNo := len(raw.events) + 1

@@ -1,0 +1,88 @@
+// Package referee replays a hand from the log a scorekeeper keeps at the table, rules on every step
+// (whose turn it is, whether a claim is allowed and which claim wins), derives the situation of the win
+// for scoring and settles the result. Scoring and settlement are injected (Deps), so the same replay
+// serves any rule family; HK wires the Hong Kong scorer and settlement.
+//
+// # The log
+//
+// A log is YAML:
+//
+//	ruleset: hk
+//	dealer: E            # the seat that deals this hand (default E)
+//	prevailing: E        # the round's wind (default E)
+//	hands:               # optional, per seat: the tiles after the deal
+//	  E: "123m456p789s1122z 3z"
+//	  W: "11z ?11"       # ? is a tile not seen; ?11 is eleven of them
+//	wall: "..."          # optional: the live wall in draw order, front first (? for tiles not seen)
+//	events:
+//	  - E discard 3z
+//	  - S draw           # a draw nobody saw: the tile may be left out (or written ?)
+//	  - S discard 9s
+//	  - claims: [W pong 9s, N chow 789s]   # claims made on one discard at the same time
+//	  - W discard 1m
+//	  - N draw 2f        # a flower: laid out, then a replacement from the back
+//	  - N flower 2f
+//	  - N draw 4p
+//	  - N add-kong 5p
+//	  - E win 5p         # robbing the kong
+//
+// The same log as JSON Lines: an optional first line holding the header object (every key but events),
+// then one event per line, a JSON string ("E discard 3z") or an object {"claims": ["W pong 9s"]}.
+//
+// An event is SEAT ACTION [TILES] [= HAND]. Seats are E, S, W, N: the four places at the table, named
+// by their wind when the game began; seat winds for scoring count from the dealer, so with dealer: S the
+// seat S sits East this hand. Actions:
+//
+//	draw [TILE]            from the front of the wall; after a kong or a flower, the replacement from the back
+//	discard TILE
+//	chow TILES             the three tiles of the run, the discard among them; only from the seat before
+//	pong [TILE]            the tile defaults to the discard on the table
+//	kong [TILE]            an exposed kong on the discard; a replacement draw follows
+//	add-kong TILE          the fourth tile on an exposed pong; others may rob it with a win
+//	concealed-kong TILE    four tiles from the hand; robbed only for Thirteen Orphans
+//	flower TILES           lay out flowers or seasons; each needs a replacement draw
+//	win [TILE] [= HAND]    on the discard on the table, a kong being robbed, or the seat's own draw
+//	pass                   declining a claim (a note; it changes nothing)
+//	claims: [...]          several chow/pong/kong/win/pass claims on one discard at once
+//
+// A win may lay the hand down after '=' (the concealed tiles, the winning tile included), which reveals
+// tiles the scorekeeper had not seen. A drawn flower need not be written as laid out: the next draw by
+// the same seat takes it as laid out and replaced.
+//
+// # Tiles the scorekeeper did not see
+//
+// The referee tracks each seat's concealed tiles as those seen plus a count of unseen ones. A seat with
+// no hand in the log holds 13 unseen tiles (14 for the dealer). A discard, meld or flower taken from
+// unseen tiles reveals them; a rule that needs tiles (a pong's pair, a win's shape) is checked only as
+// far as the tiles are seen, so an unseen hand may make any claim, and a win from a hand with unseen
+// tiles is taken as declared (it is scored only when the hand is laid down with '='). Tile conservation
+// holds throughout: hands, melds, laid-out bonus tiles, discards and the wall always add up to 144 (136
+// without flowers), and a tile seen a fifth time is an illegal step.
+//
+// Hands at the deal may be written before flower replacement (the dealer's 14 tiles including flowers;
+// each flower then needs a flower event and a replacement draw before the dealer's first discard) or
+// after it (14 tiles besides the flowers, which are then taken as already laid out and replaced).
+//
+// # Logs that start in the middle of a hand
+//
+// A scorekeeper who starts late writes a start: key:
+//
+//	start:
+//	  wall: 40            # tiles left in the live wall, if counted
+//	  discards: {E: "3z1m", S: "9s"}
+//	hands:
+//	  W: "[999s@S] 2f ?10"   # melds and laid-out flowers in hand notation
+//
+// Then the deal checks are off, and the first event's seat is taken to be on turn (a seat about to
+// discard with no hand given is taken to have drawn already). Without start.wall the wall never runs
+// out by count; tiles not accounted for are taken to be in discards the log does not show.
+//
+// # Rulings
+//
+// Every event gets a ruling (every claim of a claims: event its own): ok or illegal, a stable rule id
+// (the Rule* constants) and a reason. After an illegal step the replay follows the log wherever it can
+// (a draw out of turn moves the turn to that seat; a tile that is not in the hand is not moved) and
+// keeps ruling, so one log reports every illegal step. A false win (詐糊) ends the hand and is settled
+// by the ruleset's penalty; so does a win declared out of turn. The hand is drawn (流局) when the wall is
+// empty and a draw or a replacement is due; a dead wall (Rules.DeadWall) keeps tiles back.
+package referee

@@ -1,0 +1,222 @@
+package referee
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/mjref/mjref/notation"
+)
+
+func TestParseEvent(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want Event
+	}{
+		{"discard", "E discard 3z", Event{Seat: notation.SeatEast, Verb: VerbDiscard, Tiles: tiles("3z")}},
+		{"draw unseen", "S draw", Event{Seat: notation.SeatSouth, Verb: VerbDraw}},
+		{"draw question mark", "S draw ?", Event{Seat: notation.SeatSouth, Verb: VerbDraw, Tiles: []notation.Tile{Unknown}}},
+		{"lower case and alias", "w Pong Rd", Event{Seat: notation.SeatWest, Verb: VerbPong, Tiles: tiles("7z")}},
+		{"pong written in full", "W pong 999s", Event{Seat: notation.SeatWest, Verb: VerbPong, Tiles: tiles("9s")}},
+		{"chow", "N chow 798s", Event{Seat: notation.SeatNorth, Verb: VerbChow, Tiles: tiles("798s")}},
+		{"add-kong spelled addkong", "N addkong 5p", Event{Seat: notation.SeatNorth, Verb: VerbAddKong, Tiles: tiles("5p")}},
+		{"concealed kong of four", "E concealed-kong 7777s", Event{Seat: notation.SeatEast, Verb: VerbConcealedKong, Tiles: tiles("7s")}},
+		{"two flowers", "N flower 2f6f", Event{Seat: notation.SeatNorth, Verb: VerbFlower, Tiles: tiles("2f6f")}},
+		{"bare win", "E win", Event{Seat: notation.SeatEast, Verb: VerbWin}},
+		{"win with hand", "E win 5p = 123m456m789m99s456p", Event{Seat: notation.SeatEast, Verb: VerbWin, Tiles: tiles("5p"),
+			Shows: ptr(notation.Hand{Concealed: notation.CountsOf(tiles("123m456m789m99s456p")...)})}},
+		{"pass", "S pass", Event{Seat: notation.SeatSouth, Verb: VerbPass}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseEvent(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.want.Text = tt.in
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("ParseEvent(%q) (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func tiles(s string) []notation.Tile {
+	ts, err := notation.ParseTiles(s)
+	if err != nil {
+		panic(err)
+	}
+	return ts
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestParseEventErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"no action", "E", "expected SEAT ACTION"},
+		{"bad seat", "X discard 3z", `unknown seat "X"`},
+		{"bad verb", "E dscard 3z", `unknown action "dscard"`},
+		{"discard without tile", "E discard", "discard: expected one tile"},
+		{"discard unseen", "E discard ?", "always seen"},
+		{"chow of two", "S chow 23p", "chow: expected the three tiles"},
+		{"chow not a run", "S chow 246p", "not three consecutive"},
+		{"pong of two kinds", "W pong 9s8s", "pong: expected one tile"},
+		{"flower not bonus", "N flower 3m", "not a flower"},
+		{"shown hand on a discard", "E discard 3z = 123m", "follows a win only"},
+		{"shown hand unseen", "E win = 123m?", "all seen"},
+		{"bad tile", "E discard 0z", "not a tile"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseEvent(tt.in)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("ParseEvent(%q) = %v, want an error containing %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestReadLogErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		event int
+		line  int
+		want  string
+	}{
+		{"unknown key", "ruleset: hk\nevnts: []\n", 0, 2, "unknown key"},
+		{"bad dealer", "dealer: X\n", 0, 1, "dealer: unknown seat"},
+		{"bad hand", "hands:\n  E: \"123x\"\n", 0, 2, "hands.E"},
+		{"hand seat twice", "hands:\n  E: 1m\n  east: 2m\n", 0, 3, "given twice"},
+		{"bad wall", "wall: 1m2k\n", 0, 1, "wall:"},
+		{"events not a list", "events: E discard 3z\n", 0, 1, "expected a list"},
+		{"bad event", "events:\n  - E discard 3z\n  - S drw\n", 2, 3, `unknown action "drw"`},
+		{"bad claim", "events:\n  - E discard 3z\n  - claims: [W pong 9s, N chw 789s]\n", 2, 3, `unknown action "chw"`},
+		{"claim not a claim", "events:\n  - E discard 3z\n  - claims: [W discard 9s]\n", 2, 3, "a claim is chow"},
+		{"empty claims", "events:\n  - claims: []\n", 1, 2, "at least one claim"},
+		{"event mapping", "events:\n  - {E: discard}\n", 1, 2, "expected an event"},
+		{"start wall", "start: {wall: many}\n", 0, 1, "start.wall"},
+		{"start key", "start: {turn: S}\n", 0, 1, "unknown key in start"},
+		{"not a mapping", "- E discard 3z\n", 0, 1, "expected a mapping"},
+		{"jsonl bad event", "{\"dealer\": \"E\"}\n\"E discard 3z\"\n\"E dump 3z\"\n", 2, 3, `unknown action "dump"`},
+		{"jsonl header twice", "\"E discard 3z\"\n{\"dealer\": \"E\"}\n", 0, 2, "header object must be the first line"},
+		{"jsonl unknown key", "{\"dealr\": \"E\"}\n", 0, 1, "unknown field"},
+		{"jsonl not json", "\"E discard 3z\"\nE draw\n", 2, 2, "expected a JSON string event"},
+		{"plain claims string", "events:\n  - \"claims: W pong, N chw 789s\"\n", 1, 2, `unknown action "chw"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadLog([]byte(tt.in))
+			var le *LogError
+			if !errors.As(err, &le) {
+				t.Fatalf("ReadLog = %v, want a *LogError", err)
+			}
+			got := [2]int{le.Event, le.Line}
+			if diff := cmp.Diff([2]int{tt.event, tt.line}, got); diff != "" {
+				t.Errorf("event, line (-want +got):\n%s\nerror: %v", diff, err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q lacks %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestLogErrorText(t *testing.T) {
+	err := &LogError{Event: 2, Line: 3, Text: "S drw", Msg: `unknown action "drw"`}
+	want := `line 3: event 2 "S drw": unknown action "drw"`
+	if diff := cmp.Diff(want, err.Error()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestReadLogDefaults(t *testing.T) {
+	lg, err := ReadLog([]byte("events:\n  - E discard 1z\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []any{lg.Ruleset, lg.Dealer, lg.Prevailing, lg.Wall == nil, lg.Start == nil, lg.Hands[0] == nil}
+	want := []any{"hk", notation.SeatEast, notation.SeatEast, true, true, true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestReadLogUnknownTiles(t *testing.T) {
+	lg, err := ReadLog([]byte("hands:\n  W: \"11z ?11\"\n  N: \"?5p?\"\nwall: \"1m?2m\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []any{lg.Hands[2].Unknown, lg.Hands[2].Tiles(), lg.Hands[3].Unknown, lg.Hands[3].Tiles(), lg.Wall}
+	want := []any{11, 13, 2, 3, []notation.Tile{notation.M1, Unknown, notation.M1 + 1}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestJSONLinesMatchesYAML reads the same log in both formats.
+func TestJSONLinesMatchesYAML(t *testing.T) {
+	y, err := os.ReadFile("testdata/logs/rob-added-kong.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := os.ReadFile("testdata/logs/rob-added-kong-jsonl.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ly, err := ReadLog(y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lj, err := ReadLog(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ignore := cmpopts.IgnoreFields(Event{}, "Line", "Text")
+	if diff := cmp.Diff(ly, lj, ignore, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("YAML vs JSON Lines (-yaml +jsonl):\n%s", diff)
+	}
+}
+
+// FuzzReadLog feeds the log reader arbitrary input: it returns a log or a *LogError, never panics,
+// and a log it returns replays without panicking and without creating or losing a tile.
+func FuzzReadLog(f *testing.F) {
+	paths, _ := filepath.Glob("testdata/logs/*")
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("events:\n  - claims: W pong 9s, N chow 789s\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lg, err := ReadLog(data)
+		if err != nil {
+			var le *LogError
+			if !errors.As(err, &le) {
+				t.Fatalf("error %v is not a *LogError", err)
+			}
+			return
+		}
+		if len(lg.Events) > 200 {
+			return
+		}
+		g := newGame(lg, testDeps())
+		want := g.tiles()
+		for i := range lg.Events {
+			g.step(&lg.Events[i])
+			if got := g.tiles(); got != want {
+				t.Fatalf("event %d %q: %d tiles, was %d", i+1, lg.Events[i].Text, got, want)
+			}
+		}
+		g.finish()
+		_ = g.report()
+	})
+}
