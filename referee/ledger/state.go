@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
-	"time"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring/points"
