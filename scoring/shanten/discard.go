@@ -67,14 +67,14 @@ func improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 		best = standard(c, sets)
 	}
 	closed := melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0
-	var one, two [5]uint64
+	var one, two WaitSet
 	if closed {
-		one, two = masks(c)
+		one, two, _ = scan(c)
 		if shapes&ShapeSevenPairs != 0 {
-			best = min(best, sevenPairs(&one, &two))
+			best = min(best, sevenPairs(one, two))
 		}
 		if shapes&ShapeThirteenOrphans != 0 {
-			best = min(best, thirteenOrphans(&one, &two))
+			best = min(best, thirteenOrphans(one, two))
 		}
 	}
 	if best == NoShape {
@@ -102,22 +102,21 @@ func improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 			}
 		}
 	}
-	if closed {
-		for t := notation.M1; t <= notation.Red; t++ {
-			if c[t] >= 4 {
-				continue
-			}
-			o, tw := one, two
-			b := uint64(0x80) << (8 * (int(t) % 8))
-			if o[t/8]&b == 0 {
-				o[t/8] |= b
-			} else {
-				tw[t/8] |= b
-			}
-			if shapes&ShapeSevenPairs != 0 && sevenPairs(&o, &tw) < best ||
-				shapes&ShapeThirteenOrphans != 0 && thirteenOrphans(&o, &tw) < best {
-				w |= 1 << t.Index()
-			}
+	if closed && shapes&ShapeSevenPairs != 0 && sevenPairs(one, two) == best {
+		// A new kind helps while fewer than seven are held, a second copy while fewer than
+		// seven pairs are; a third copy never does.
+		if two.Len() < 7 {
+			w |= one &^ two
+		}
+		if one.Len() < 7 {
+			w |= allKinds &^ one
+		}
+	}
+	if closed && shapes&ShapeThirteenOrphans != 0 && thirteenOrphans(one, two) == best {
+		// A missing orphan always helps; a second copy of one held only until there is a pair.
+		w |= orphanSet &^ one
+		if two&orphanSet == 0 {
+			w |= orphanSet & one
 		}
 	}
 	return best, w

@@ -11,7 +11,6 @@ package shanten
 
 import (
 	"encoding/binary"
-	"math/bits"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring/shanten/internal/tables"
@@ -69,35 +68,29 @@ func standard(c *notation.Counts, sets int) int {
 // SevenPairs returns the shanten number of c for seven pairs of different kinds (four of a kind
 // is not two pairs). It applies to a fully concealed hand only; the caller checks for melds.
 func SevenPairs(c *notation.Counts) int {
-	one, two := masks(c)
-	return sevenPairs(&one, &two)
+	one, two, _ := scan(c)
+	return sevenPairs(one, two)
 }
 
-func sevenPairs(one, two *[5]uint64) int {
-	kinds, pairs := 0, 0
-	for i := range 5 {
-		kinds += bits.OnesCount64(one[i])
-		pairs += bits.OnesCount64(two[i])
-	}
-	return 6 - min(pairs, 7) + max(0, 7-kinds)
+// sevenPairs counts from the kinds held at least once (one) and at least twice (two): the pairs
+// held cost nothing, then each single one tile, then each missing kind two.
+func sevenPairs(one, two WaitSet) int {
+	return 6 - min(two.Len(), 7) + max(0, 7-one.Len())
 }
 
 // ThirteenOrphans returns the shanten number of c for thirteen orphans. It applies to a fully
 // concealed hand only; the caller checks for melds.
 func ThirteenOrphans(c *notation.Counts) int {
-	one, two := masks(c)
-	return thirteenOrphans(&one, &two)
+	one, two, _ := scan(c)
+	return thirteenOrphans(one, two)
 }
 
-func thirteenOrphans(one, two *[5]uint64) int {
-	kinds, pair := 0, 0
-	for i := range 5 {
-		kinds += bits.OnesCount64(one[i] & orphanMask[i])
-		if two[i]&orphanMask[i] != 0 {
-			pair = 1
-		}
+func thirteenOrphans(one, two WaitSet) int {
+	pair := 0
+	if two&orphanSet != 0 {
+		pair = 1
 	}
-	return 13 - kinds - pair
+	return 13 - (one & orphanSet).Len() - pair
 }
 
 // Best returns the smallest shanten number of c among the allowed shapes, or NoShape when none
@@ -118,13 +111,13 @@ func All(c *notation.Counts, melds int, shapes Shapes) Numbers {
 		n.Best = n.Standard
 	}
 	if melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0 {
-		one, two := masks(c)
+		one, two, _ := scan(c)
 		if shapes&ShapeSevenPairs != 0 {
-			n.SevenPairs = sevenPairs(&one, &two)
+			n.SevenPairs = sevenPairs(one, two)
 			n.Best = min(n.Best, n.SevenPairs)
 		}
 		if shapes&ShapeThirteenOrphans != 0 {
-			n.ThirteenOrphans = thirteenOrphans(&one, &two)
+			n.ThirteenOrphans = thirteenOrphans(one, two)
 			n.Best = min(n.Best, n.ThirteenOrphans)
 		}
 	}
@@ -146,39 +139,39 @@ func honorKey(c *notation.Counts) uint32 {
 	return honorPre[c5] + honorSuf[c4]
 }
 
-// Byte masks over the little-endian words of a Counts: which bytes are playing tiles, and which
-// are terminals and honours.
-var (
-	kindMask   = [5]uint64{0xffffffffffffff00, ^uint64(0), ^uint64(0), ^uint64(0), 0xffffff}
-	orphanMask = [5]uint64{0x8000, 0x808000, 0x80800000, 0x8080808080000000, 0x808080}
-)
-
 const (
 	lo7 = 0x7f7f7f7f7f7f7f7f
 	hi  = 0x8080808080808080
+	// gatherMul moves the high bit of byte i of a word to bit 56+i of the product.
+	gatherMul = 0x0102040810204080
 )
 
-// words loads the 34 playing-tile counts as five words (byte i of word w is tile 8w+i).
-func words(c *notation.Counts) (w [5]uint64) {
+// scan reads the 34 playing-tile counts eight at a time and returns the kinds held at least once
+// and at least twice, and whether some kind is held more than four times.
+func scan(c *notation.Counts) (one, two WaitSet, over bool) {
+	var o, t, big uint64
 	for i := range 5 {
-		w[i] = binary.LittleEndian.Uint64(c[8*i:]) & kindMask[i]
+		x := binary.LittleEndian.Uint64(c[8*i:])
+		if i == 4 {
+			x &= 0xffffff // bonus tiles and jokers
+		}
+		y := x & lo7
+		big |= (y + 0x7b7b7b7b7b7b7b7b | x) & hi
+		o |= ((y + lo7 | x) & hi >> 7) * gatherMul >> 56 << (8 * i)
+		t |= ((y + 0x7e7e7e7e7e7e7e7e | x) & hi >> 7) * gatherMul >> 56 << (8 * i)
 	}
-	return w
-}
-
-// masks returns the high bit of every byte whose count is at least one and at least two.
-func masks(c *notation.Counts) (one, two [5]uint64) {
-	for i, x := range words(c) {
-		one[i] = ((x & lo7) + lo7 | x) & hi
-		two[i] = ((x & lo7) + 0x7e7e7e7e7e7e7e7e | x) & hi
-	}
-	return one, two
+	// Bit 0 was tile 0, not a tile.
+	return WaitSet(o>>1) & allKinds, WaitSet(t>>1) & allKinds, big != 0
 }
 
 // over4 reports whether some playing tile has a count above four.
 func over4(c *notation.Counts) bool {
 	var big uint64
-	for _, x := range words(c) {
+	for i := range 5 {
+		x := binary.LittleEndian.Uint64(c[8*i:])
+		if i == 4 {
+			x &= 0xffffff
+		}
 		big |= ((x & lo7) + 0x7b7b7b7b7b7b7b7b | x) & hi
 	}
 	return big != 0

@@ -125,19 +125,15 @@ func Waits(c *notation.Counts, melds int, shapes Shapes) WaitSet {
 		w = standardWaits(c, melds)
 	}
 	if melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0 {
-		one, two := masks(c)
-		if shapes&ShapeSevenPairs != 0 && sevenPairs(&one, &two) == 0 {
+		one, two, _ := scan(c)
+		if shapes&ShapeSevenPairs != 0 && sevenPairs(one, two) == 0 {
 			// Six pairs and a single of a seventh kind: the single.
-			w |= gather(&one, &two, false)
+			w |= one &^ two
 		}
-		if shapes&ShapeThirteenOrphans != 0 && thirteenOrphans(&one, &two) == 0 {
-			var paired uint64
-			for i := range 5 {
-				paired |= two[i] & orphanMask[i]
-			}
-			if paired != 0 {
+		if shapes&ShapeThirteenOrphans != 0 && thirteenOrphans(one, two) == 0 {
+			if two&orphanSet != 0 {
 				// Twelve kinds and a pair: the missing kind.
-				w |= orphanSet &^ gather(&one, &two, true)
+				w |= orphanSet &^ one
 			} else {
 				// All thirteen kinds once: any of them.
 				w |= orphanSet
@@ -149,20 +145,6 @@ func Waits(c *notation.Counts, melds int, shapes Shapes) WaitSet {
 
 // orphanSet holds the thirteen terminals and honours.
 const orphanSet WaitSet = 1<<0 | 1<<8 | 1<<9 | 1<<17 | 1<<18 | 1<<26 | 0x7f<<27
-
-// gather turns byte masks into a WaitSet: the kinds held exactly once (held false), or held at
-// least once (held true).
-func gather(one, two *[5]uint64, held bool) WaitSet {
-	var w uint64
-	for i := range 5 {
-		m := one[i]
-		if !held {
-			m &^= two[i]
-		}
-		w |= ((m >> 7) * 0x0102040810204080 >> 56) << (8 * i)
-	}
-	return WaitSet(w>>1) & allKinds
-}
 
 // standardWaits returns the kinds that complete the standard shape. Adding a tile changes one
 // group only, so every other group must be complete already: with the hand's tile count 1 mod 3,
@@ -198,63 +180,10 @@ func standardWaits(c *notation.Counts, melds int) WaitSet {
 				others = false
 			}
 		}
-		if others {
-			w |= groupWaits(c, g)
-		}
-	}
-	return w
-}
-
-// groupWaits returns the kinds of group g that make the group complete when added.
-func groupWaits(c *notation.Counts, g int) WaitSet {
-	var w WaitSet
-	if g == 3 {
-		h := c[notation.East : notation.Red+1 : notation.Red+1]
-		c5 := uint32(h[0]) + 5*(uint32(h[1])+5*(uint32(h[2])+5*uint32(h[3])))
-		c4 := uint32(h[4]) + 5*(uint32(h[5])+5*uint32(h[6]))
-		p, s := honorPre[c5], honorSuf[c4]
-		for i := range 7 {
-			if h[i] >= 4 {
-				continue
-			}
-			var k uint32
-			if i < 4 {
-				k = honorPre[c5+pow5[i]] + s
-			} else {
-				k = p + honorSuf[c4+pow5[i-4]]
-			}
-			if done(tbl.HonorDone, k) {
-				w |= 1 << (27 + i)
-			}
-		}
-		return w
-	}
-	base := 1 + 9*g
-	v := c[base : base+9 : base+9]
-	c5 := uint32(v[0]) + 5*(uint32(v[1])+5*(uint32(v[2])+5*(uint32(v[3])+5*uint32(v[4]))))
-	c4 := uint32(v[5]) + 5*(uint32(v[6])+5*(uint32(v[7])+5*uint32(v[8])))
-	p, s := suitPre[c5], suitSuf[c4]
-	// Only kinds next to or one apart from a held kind of the suit can complete it.
-	var held uint32
-	for i := range 9 {
-		if v[i] != 0 {
-			held |= 1 << i
-		}
-	}
-	near := (held | held<<1 | held<<2 | held>>1 | held>>2) & 0x1ff
-	for x := near; x != 0; x &= x - 1 {
-		i := bits.TrailingZeros32(x)
-		if v[i] >= 4 {
-			continue
-		}
-		var k uint32
-		if i < 5 {
-			k = suitPre[c5+pow5[i]] + s
-		} else {
-			k = p + suitSuf[c4+pow5[i-5]]
-		}
-		if done(tbl.SuitDone, k) {
-			w |= 1 << (9*g + i)
+		if others && g < 3 {
+			w |= WaitSet(tbl.SuitWait[key[g]&rankMask]) << (9 * g)
+		} else if others {
+			w |= WaitSet(tbl.HonorWait[key[g]&rankMask]) << 27
 		}
 	}
 	return w

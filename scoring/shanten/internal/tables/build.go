@@ -59,6 +59,7 @@ type Tables struct {
 	PairEntry             []uint64 // two-suit class -> distances (also the three-suit classes)
 	Final                 []uint8  // NPair x NHonor x 5 -> distance to sets sets and a pair
 	SuitDone, HonorDone   []uint64 // rank bit set: the vector is a complete group shape
+	SuitWait, HonorWait   []uint16 // rank -> bit i set: adding kind i makes a complete group shape
 }
 
 // NSuit returns the number of suit classes, NHonor the honour classes, NPair the two- and
@@ -87,6 +88,7 @@ func classify(dist []uint64) (class []uint8, entries []uint64) {
 func Build() *Tables {
 	suit, honor := NewIndex(9, 5, true), NewIndex(7, 4, false)
 	t := &Tables{SuitDone: CompleteBits(suit), HonorDone: CompleteBits(honor)}
+	t.SuitWait, t.HonorWait = WaitMasks(suit, t.SuitDone), WaitMasks(honor, t.HonorDone)
 	t.SuitClass, t.SuitEntry = classify(Distances(suit))
 	t.HonorClass, t.HonorEntry = classify(Distances(honor))
 	ids := map[uint64]uint8{}
@@ -135,12 +137,36 @@ func Build() *Tables {
 	return t
 }
 
+// WaitMasks returns, for every ranked vector, the kinds that make it a complete group shape when
+// added (never a fifth copy).
+func WaitMasks(ix *Index, done []uint64) []uint16 {
+	w := make([]uint16, ix.Size)
+	for r := range ix.Size {
+		v := ix.Vector(r)
+		for i := range ix.Digits {
+			if v[i] == 4 {
+				continue
+			}
+			v[i]++
+			if q, ok := ix.RankOf(&v); ok && done[q/64]>>(q%64)&1 != 0 {
+				w[r] |= 1 << i
+			}
+			v[i]--
+		}
+	}
+	return w
+}
+
 // The encoding: a magic word, then each section as a uint32 length and its bytes (uint64
 // sections little-endian).
-const magic = "mjshnt01"
+const magic = "mjshnt02"
 
 func (t *Tables) sections8() []*[]uint8 {
 	return []*[]uint8{&t.SuitClass, &t.HonorClass, &t.Pair01, &t.Pair012, &t.Final}
+}
+
+func (t *Tables) sections16() []*[]uint16 {
+	return []*[]uint16{&t.SuitWait, &t.HonorWait}
 }
 
 func (t *Tables) sections64() []*[]uint64 {
@@ -150,6 +176,12 @@ func (t *Tables) sections64() []*[]uint64 {
 // MarshalBinary encodes the tables.
 func (t *Tables) MarshalBinary() ([]byte, error) {
 	b := []byte(magic)
+	for _, s := range t.sections16() {
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(*s)))
+		for _, x := range *s {
+			b = binary.LittleEndian.AppendUint16(b, x)
+		}
+	}
 	for _, s := range t.sections8() {
 		b = binary.LittleEndian.AppendUint32(b, uint32(len(*s)))
 		b = append(b, *s...)
@@ -183,6 +215,16 @@ func (t *Tables) UnmarshalBinary(b []byte) error {
 		s := b[:n*size]
 		b = b[n*size:]
 		return s, nil
+	}
+	for _, s := range t.sections16() {
+		d, err := next(2)
+		if err != nil {
+			return err
+		}
+		*s = make([]uint16, len(d)/2)
+		for i := range *s {
+			(*s)[i] = binary.LittleEndian.Uint16(d[2*i:])
+		}
 	}
 	for _, s := range t.sections8() {
 		d, err := next(1)
