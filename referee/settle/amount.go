@@ -28,6 +28,7 @@ type AmountError struct {
 	Msg   string
 }
 
+// Error returns `amount "0.00001": more than four decimal places` style text.
 func (e *AmountError) Error() string { return fmt.Sprintf("amount %q: %s", e.Input, e.Msg) }
 
 // Points returns the Amount of n whole points.

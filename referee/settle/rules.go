@@ -51,6 +51,7 @@ type Rules struct {
 // Case is one way of paying a win: how many shares of the table amount each loser pays.
 // In a self-draw nobody is the discarder, so every loser pays Others.
 type Case struct {
+	// Name and NameZH name the case for people: "Discarder pays all", 全銃.
 	Name   string `yaml:"name,omitempty"`
 	NameZH string `yaml:"name_zh,omitempty"`
 	// Each is a shorthand that sets Discarder and Others to the same number of shares.

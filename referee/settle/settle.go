@@ -33,6 +33,26 @@ func (o Outcome) String() string {
 // MarshalText implements encoding.TextMarshaler.
 func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
 
+// ParseOutcome reads "won", "drawn" or "false-win".
+func ParseOutcome(s string) (Outcome, error) {
+	for i, n := range outcomeNames {
+		if strings.EqualFold(s, n) {
+			return Outcome(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown outcome %q: expected won, drawn or false-win", s)
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseOutcome.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	v, err := ParseOutcome(string(b))
+	if err != nil {
+		return err
+	}
+	*o = v
+	return nil
+}
+
 // Winner is one winning player (or one claimant of a winning discard) and what their hand is worth.
 type Winner struct {
 	Seat notation.Seat

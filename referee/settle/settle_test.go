@@ -516,3 +516,27 @@ func TestResultString(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+func TestOutcomeText(t *testing.T) {
+	for _, o := range []settle.Outcome{settle.Won, settle.Drawn, settle.FalseWin} {
+		t.Run(o.String(), func(t *testing.T) {
+			b, err := o.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back settle.Outcome
+			if err := back.UnmarshalText(b); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(o, back); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	if _, err := settle.ParseOutcome("tie"); err == nil {
+		t.Error(`ParseOutcome("tie") succeeded`)
+	}
+	if got := settle.Outcome(9).String(); got != "unknown" {
+		t.Errorf("Outcome(9) = %q", got)
+	}
+}
