@@ -491,14 +491,30 @@ func (e *expander) build(x int, vars [3]notation.Suit, suit []notation.Suit, win
 	e.out = append(e.out, c)
 }
 
-// handText renders a concrete hand group by group: "ff 333m 4444p 555m 77z".
+// honourNames are the notation aliases a card reader knows: winds by letter, dragons as Wd Gd Rd.
+var honourNames = [...]string{"E", "S", "W", "N", "Wd", "Gd", "Rd"}
+
+// handText renders a concrete hand group by group in notation the parser reads back, honours by their
+// aliases: "ff 333m 4444p 555m RdRd", "NN 2mWd26m SS 666p 666s".
 func (c *concrete) handText() string {
 	var b strings.Builder
 	for i, g := range c.groups {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(notation.FormatTiles(g))
+		for k, t := range g {
+			switch {
+			case t.IsHonor():
+				b.WriteString(honourNames[t-notation.East])
+			case t.IsSuited():
+				b.WriteByte(byte('0' + t.Num()))
+				if k+1 == len(g) || g[k+1].Suit() != t.Suit() {
+					b.WriteByte(t.Suit().Letter())
+				}
+			default:
+				b.WriteString(t.String())
+			}
+		}
 	}
 	return b.String()
 }

@@ -33,11 +33,11 @@ func TestPatternTiles(t *testing.T) {
 		pattern string
 		want    string // the first concrete hand
 	}{
-		{"offset applies to the whole run of X", "FF XXXa XXXX+1b XXX+2a DDb", "ff 111m 2222p 333m 55z"},
-		{"zero is the white dragon", "FFFF 2026a DDDb DDDc", "ffff 2m5z26m 555z 666z"},
+		{"offset applies to the whole run of X", "FF XXXa XXXX+1b XXX+2a DDb", "ff 111m 2222p 333m WdWd"},
+		{"zero is the white dragon", "FFFF 2026a DDDb DDDc", "ffff 2mWd26m WdWdWd GdGdGd"},
 		{"fixed suits", "1111m 2222p 3333s 44m", "1111m 2222p 3333s 44m"},
 		{"offsets on singles", "FF Xa X+1a X+2a X+3a XXXXb XXXX+1c", "ff 1m 2m 3m 4m 1111p 2222s"},
-		{"any wind per group", "ZZZZ ZZZZ ZZZZ FF", "1111z 1111z 1111z ff"},
+		{"any wind per group", "ZZZZ ZZZZ ZZZZ FF", "EEEE EEEE EEEE ff"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -304,7 +304,7 @@ func nearestReason(card *Card, hi *handInfo) string {
 	describe(cands[best:best+1], hi)
 	c := cands[best]
 	var b strings.Builder
-	fmt.Fprintf(&b, "no line matches; nearest is %s (%s, %d)", c.Line, c.Section, c.Value)
+	fmt.Fprintf(&b, "nearest is %s (%s, %d)", c.Line, c.Section, c.Value)
 	if c.Dead {
 		fmt.Fprintf(&b, ", but %s", c.Why)
 		return b.String()
