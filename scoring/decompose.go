@@ -127,8 +127,8 @@ const (
 	NoWin     = -2
 )
 
-// Decomposition is one reading of a hand. It is a plain value of fixed size: the decomposer fills
-// one in place and hands it to the caller, who must copy it to keep it.
+// Decomposition is one reading of a hand: a plain value of fixed size, with no slices, so readings
+// are copied and compared without allocating.
 type Decomposition struct {
 	Shape Shape
 	// Sets are the four sets of a standard hand: the hand's melds first, in the hand's order, then the
@@ -195,8 +195,9 @@ type DecomposeOptions struct {
 	SevenPairs      bool
 	ThirteenOrphans bool
 	// DiscardWin means the winning tile came from another player (a discard or a robbed kong): the set
-	// it completes is not concealed, and every distinct place the winning tile can sit in is yielded,
-	// so a scorer can take the most favourable one.
+	// it completes is not concealed, and each distinct place the winning tile can sit in is a reading
+	// of its own, so a scorer can take the most favourable one. Without it, each reading places the
+	// winning tile once (in the pair if it can be, else in the first set holding it).
 	DiscardWin bool
 }
 

@@ -411,3 +411,32 @@ func FuzzScore(f *testing.F) {
 		}
 	})
 }
+
+// TestScoreConcurrently: one validated Rules is shared by every goroutine of a batch (run with -race).
+func TestScoreConcurrently(t *testing.T) {
+	r := loadRules(t, "hk", nil)
+	hands := randomWinningHands(64)
+	want := make([]string, len(hands))
+	for i := range hands {
+		res, _ := hk.Score(&hands[i], scoring.Situation{}, r)
+		want[i] = res.String()
+	}
+	done := make(chan string, 4)
+	for range 4 {
+		go func() {
+			for i := range hands {
+				res, _ := hk.Score(&hands[i], scoring.Situation{}, r)
+				if res.String() != want[i] {
+					done <- res.String() + " != " + want[i]
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for range 4 {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}
