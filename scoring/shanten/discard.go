@@ -2,6 +2,7 @@ package shanten
 
 import (
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring/shanten/internal/tables"
 )
 
 // Discard is the effect of discarding one tile kind from a hand.
@@ -13,13 +14,16 @@ type Discard struct {
 
 // Discards returns, for each kind held in c (a hand of 14-3*melds tiles), in tile order, the best
 // shanten number after discarding one copy and the kinds that would then lower it. Counts above
-// four are treated as four.
+// four are treated as four; a hand of more than 14 tiles gives nil.
 func Discards(c *notation.Counts, melds int, shapes Shapes) []Discard {
 	if melds < 0 || melds > 4 {
 		return nil
 	}
 	load()
 	cc := clamp(c)
+	if playing(&cc) > 14 {
+		return nil
+	}
 	var out []Discard
 	for t := notation.M1; t <= notation.Red; t++ {
 		if cc[t] == 0 {
@@ -91,14 +95,19 @@ func improving(c *notation.Counts, melds int, shapes Shapes) (int, WaitSet) {
 		k012 := int(tbl.Pair012[int(tbl.Pair01[cls[0]*nSuit+cls[1]])*nSuit+cls[2]])
 		w |= honorImproving(c, k012, sets, best)
 	case std:
-		// Oversized groups: try each kind the slow way.
+		// A group too big for the tables: recompute only the group that takes the tile.
+		e := groupEntries(c)
 		for t := notation.M1; t <= notation.Red; t++ {
-			if c[t] < 4 {
-				c[t]++
-				if slowStandard(c, sets) < best {
-					w |= 1 << t.Index()
-				}
-				c[t]--
+			if c[t] >= 4 {
+				continue
+			}
+			g := (t.Index()) / 9
+			f := e
+			c[t]++
+			f[g] = groupEntry(c, g)
+			c[t]--
+			if tables.Finish(tables.Combine(f[0], f[1]), tables.Combine(f[2], f[3]), sets)-1 < best {
+				w |= 1 << t.Index()
 			}
 		}
 	}

@@ -11,6 +11,7 @@ package shanten
 
 import (
 	"encoding/binary"
+	"sync"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring/shanten/internal/tables"
@@ -177,6 +178,15 @@ func over4(c *notation.Counts) bool {
 	return big != 0
 }
 
+// playing returns the number of playing tiles in c (bonus tiles and jokers aside).
+func playing(c *notation.Counts) int {
+	n := 0
+	for _, x := range c[notation.M1 : notation.Red+1] {
+		n += int(x)
+	}
+	return n
+}
+
 // clamp returns c with counts above four lowered to four. Extra copies never help a shape whose
 // kinds appear at most four times, so the distances do not change.
 func clamp(c *notation.Counts) notation.Counts {
@@ -187,34 +197,77 @@ func clamp(c *notation.Counts) notation.Counts {
 	return cc
 }
 
-// slowStandard handles a group of more than maxGroup tiles by scanning every target shape.
+// slowStandard handles a group of more than maxGroup tiles: groups that fit the tables are
+// looked up, the others computed by scanning every target shape.
 func slowStandard(c *notation.Counts, sets int) int {
-	var e [4]uint64
-	for g := range 4 {
-		var v [9]uint8
-		digits, base := 9, 1+9*g
-		if g == 3 {
-			digits, base = 7, int(notation.East)
-		}
-		copy(v[:digits], c[base:base+digits])
-		e[g] = slowEntry(&v, digits, g < 3)
-	}
+	e := groupEntries(c)
 	return tables.Finish(tables.Combine(e[0], e[1]), tables.Combine(e[2], e[3]), sets) - 1
 }
 
+// groupEntries returns the distance entry of each group of c.
+func groupEntries(c *notation.Counts) (e [4]uint64) {
+	for g := range 4 {
+		e[g] = groupEntry(c, g)
+	}
+	return e
+}
+
+// groupEntry returns the distance entry of group g of c (counts at most four).
+func groupEntry(c *notation.Counts, g int) uint64 {
+	if g == 3 {
+		if k := honorKey(c); k>>tileShift <= maxGroup {
+			return tbl.HonorEntry[tbl.HonorClass[k&rankMask]]
+		}
+		var v [9]uint8
+		copy(v[:7], c[notation.East:notation.Red+1])
+		return slowEntry(&v, honorTargets())
+	}
+	if k := suitKey(c, 1+9*g); k>>tileShift <= maxGroup {
+		return tbl.SuitEntry[tbl.SuitClass[k&rankMask]]
+	}
+	var v [9]uint8
+	copy(v[:], c[1+9*g:10+9*g])
+	return slowEntry(&v, suitTargets())
+}
+
+// A target is a complete group shape and its lane (m + 5p).
+type target struct {
+	v    [9]uint8
+	lane uint8
+}
+
+// targetList returns the distinct complete group shapes.
+func targetList(digits int, seqs bool) []target {
+	seen := map[target]bool{}
+	var ts []target
+	tables.ForEachTarget(digits, seqs, func(v *[9]uint8, m, p int) {
+		t := target{*v, uint8(m + 5*p)}
+		if !seen[t] {
+			seen[t] = true
+			ts = append(ts, t)
+		}
+	})
+	return ts
+}
+
+var (
+	suitTargets  = sync.OnceValue(func() []target { return targetList(9, true) })
+	honorTargets = sync.OnceValue(func() []target { return targetList(7, false) })
+)
+
 // slowEntry computes a distance entry by scanning every target shape.
-func slowEntry(v *[9]uint8, digits int, seqs bool) uint64 {
+func slowEntry(v *[9]uint8, ts []target) uint64 {
 	var best [10]int
 	for i := range best {
 		best[i] = 99
 	}
-	tables.ForEachTarget(digits, seqs, func(t *[9]uint8, m, p int) {
+	for _, t := range ts {
 		d := 0
-		for i := range digits {
-			d += max(0, int(t[i])-int(v[i]))
+		for i, x := range t.v {
+			d += max(0, int(x)-int(v[i]))
 		}
-		best[m+5*p] = min(best[m+5*p], d)
-	})
+		best[t.lane] = min(best[t.lane], d)
+	}
 	var e uint64
 	for l, d := range best {
 		e |= uint64(d) << (4 * l)

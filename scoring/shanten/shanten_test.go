@@ -194,6 +194,8 @@ func TestOversizedHands(t *testing.T) {
 		{"eighteen of a suit", "111122223333444455m", 0},
 		{"honours", "111122223333444z", 0},
 		{"five copies", "11111m234p", 2},
+		{"fourteen of a suit", "11122233345678m", 0},
+		{"fourteen honours", "11122233344455z", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -206,6 +208,20 @@ func TestOversizedHands(t *testing.T) {
 			_ = Discards(&c, tt.melds, AllShapes)
 			_ = Waits(&c, tt.melds, AllShapes)
 			_ = IsWinning(&c, tt.melds)
+			gotBest, gotImp := Improving(&cc, tt.melds, ShapeStandard)
+			var wantImp WaitSet
+			for k := notation.M1; k <= notation.Red; k++ {
+				if cc[k] < 4 {
+					cc[k]++
+					if refStandard(&cc, tt.melds) < want {
+						wantImp = wantImp.With(k)
+					}
+					cc[k]--
+				}
+			}
+			if diff := cmp.Diff([]any{want, wantImp.String()}, []any{gotBest, gotImp.String()}); diff != "" {
+				t.Errorf("Improving (-want +got):\n%s", diff)
+			}
 		})
 	}
 }

@@ -99,12 +99,12 @@ func IsWinning(c *notation.Counts, melds int) bool {
 
 // IsSevenPairs reports whether c is exactly seven pairs of different kinds.
 func IsSevenPairs(c *notation.Counts) bool {
-	return c.Total() == 14 && SevenPairs(c) == -1
+	return playing(c) == 14 && SevenPairs(c) == -1
 }
 
 // IsThirteenOrphans reports whether c is exactly thirteen orphans.
 func IsThirteenOrphans(c *notation.Counts) bool {
-	return c.Total() == 14 && ThirteenOrphans(c) == -1
+	return playing(c) == 14 && ThirteenOrphans(c) == -1
 }
 
 // Waits returns every kind that completes one of the allowed shapes when added to c, a hand of
