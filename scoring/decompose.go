@@ -464,7 +464,7 @@ func IsThirteenOrphans(c *notation.Counts) bool { return c.Total() == 14 && isTh
 
 // IsWinning reports whether the concealed tiles c, beside melds declared sets, complete a hand of
 // four sets and a pair; with no melds, thirteen orphans also wins. Seven pairs is a ruleset option:
-// see IsSevenPairs. It allocates nothing and reads each suit once.
+// see IsSevenPairs. It allocates nothing.
 func IsWinning(c *notation.Counts, melds int) bool {
 	if melds < 0 || melds > 4 || c[notation.NoTile] != 0 {
 		return false

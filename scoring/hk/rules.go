@@ -148,7 +148,7 @@ const (
 )
 
 // ItemIDs lists every item id of the Hong Kong table, in the order results list them.
-var ItemIDs = [numItems]string{
+var ItemIDs = [...]string{
 	"chicken-hand", "common-hand", "all-pongs", "mixed-one-suit", "all-one-suit", "mixed-orphans",
 	"seven-pairs", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons",
 	"small-winds", "big-winds", "all-honours", "all-terminals", "nine-gates", "four-concealed-pongs",
@@ -156,6 +156,12 @@ var ItemIDs = [numItems]string{
 	"flower-replacement", "robbing-kong", "last-tile-draw", "last-tile-discard", "heavenly", "earthly",
 	"seat-flower", "flower-set", "no-flowers", "eight-flowers",
 }
+
+// ItemIDs and the item constants must match one for one (a compile error otherwise).
+const (
+	_ = uint(len(ItemIDs)) - uint(numItems)
+	_ = uint(numItems) - uint(len(ItemIDs))
+)
 
 // perUnit are the items paid once per set or tile: a limit value makes no sense for them.
 var perUnit = [...]itemID{idDragonPong, idSeatWind, idPrevailingWind, idSeatFlower, idFlowerSet}
