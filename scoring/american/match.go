@@ -171,6 +171,30 @@ type Reading struct {
 	Jokers []notation.Tile   `json:"jokers,omitempty"`
 }
 
+// String reads like "ff 3333m 33p 33p 3333s (X=3, a=m b=p c=s, jokers as 3m 3m 3s)".
+func (r Reading) String() string {
+	var notes []string
+	if r.X != 0 {
+		notes = append(notes, fmt.Sprintf("X=%d", r.X))
+	}
+	var vars []string
+	for _, v := range []string{"a", "b", "c"} {
+		if s, ok := r.Suits[v]; ok {
+			vars = append(vars, v+"="+s)
+		}
+	}
+	if len(vars) > 0 {
+		notes = append(notes, strings.Join(vars, " "))
+	}
+	if len(r.Jokers) > 0 {
+		notes = append(notes, "jokers as "+tilesText(r.Jokers))
+	}
+	if len(notes) == 0 {
+		return r.Hand
+	}
+	return r.Hand + " (" + strings.Join(notes, ", ") + ")"
+}
+
 // Result is the verdict on a finished hand.
 type Result struct {
 	Valid   bool   `json:"valid"`

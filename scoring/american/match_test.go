@@ -127,6 +127,45 @@ func TestMatchReading(t *testing.T) {
 	}
 }
 
+func TestReadingString(t *testing.T) {
+	card := sampleCard(t)
+	tests := []struct {
+		name, hand, want string
+	}{
+		{"variables and jokers", "ff 33m JJ 3333p 333s J", "ff 3333m 33p 33p 3333s (X=3, a=m b=p c=s, jokers as 3m 3m 3s)"},
+		{"nothing to say", "ff NN EEEE WW SSSS", "ff NN EEEE WW SSSS"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Match(card, mustHand(t, tt.hand), nil)
+			if got.Reading == nil {
+				t.Fatalf("no match: %s", got.Reason)
+			}
+			if diff := cmp.Diff(tt.want, got.Reading.String()); diff != "" {
+				t.Errorf("String mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestResultString(t *testing.T) {
+	card := sampleCard(t)
+	tests := []struct {
+		name, hand, want string
+	}{
+		{"a match", "NN 226m Wd SS [666p] [66sJ]", "Y1 2026 25 exposed = NN 2mWd26m SS 666p 666s"},
+		{"jokerless", "1111m 33m 555p 77p 999s", "O1 13579 25 concealed jokerless = 1111m 33m 555p 77p 999s"},
+		{"no match", "1111m 33m 555p 77p 99s 9m", "no match: nearest is O1 (13579, 25): 1 tile short, lacks 9s; no place for 9m"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Match(card, mustHand(t, tt.hand), nil).String()); diff != "" {
+				t.Errorf("String mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestJokerRules(t *testing.T) {
 	card := compileLines(t,
 		LineSpec{ID: "J1", Pattern: []string{"NEWS 123a 444b 555b 6c"}},

@@ -161,3 +161,91 @@ func TestPropertyMatchAgreesWithClosest(t *testing.T) {
 		}
 	})
 }
+
+// naiveMatch matches a concealed hand group by group, the way a player checks a card: singles, pairs
+// and runs take naturals only, then sets take naturals or jokers. It returns the best line's id.
+func naiveMatch(card *Card, h *notation.Hand) string {
+	var nat [nIdx]int
+	jokers := int(h.Concealed[notation.Joker])
+	for t, n := range h.Concealed {
+		if s := slotOf(notation.Tile(t)); s >= 0 {
+			nat[s] += int(n)
+		}
+	}
+	nat[flowerIdx] += len(h.Bonus)
+	best, bestValue := "", 0
+	for _, l := range card.Lines {
+		if l.Value <= bestValue {
+			continue
+		}
+		for k := range l.hands {
+			left, j, ok := nat, jokers, true
+			isSet := func(g []notation.Tile) bool {
+				for _, t := range g {
+					if t != g[0] {
+						return false
+					}
+				}
+				return len(g) >= 3
+			}
+			for _, sets := range []bool{false, true} {
+				for _, g := range l.hands[k].groups {
+					if isSet(g) != sets {
+						continue
+					}
+					for _, t := range g {
+						switch s := slotOf(t); {
+						case left[s] > 0:
+							left[s]--
+						case sets && j > 0:
+							j--
+						default:
+							ok = false
+						}
+					}
+				}
+			}
+			if ok && j == 0 && left == [nIdx]int{} {
+				best, bestValue = l.ID, l.Value
+				break
+			}
+		}
+	}
+	return best
+}
+
+// Match agrees with the naive group-by-group matcher on concealed hands near the card's hands.
+func TestPropertyMatchAgreesWithNaive(t *testing.T) {
+	card := sampleCard(t)
+	rapid.Check(t, func(t *rapid.T) {
+		_, h, _ := drawHand(t, card, false)
+		if h == nil {
+			return
+		}
+		for k := range rapid.IntRange(0, 2).Draw(t, "swaps") {
+			var have []notation.Tile
+			for tile, n := range h.Concealed {
+				if n > 0 {
+					have = append(have, notation.Tile(tile))
+				}
+			}
+			if len(have) == 0 {
+				break
+			}
+			out := rapid.SampledFrom(have).Draw(t, "out"+string(rune('0'+k)))
+			in := notation.Tile(rapid.IntRange(1, int(notation.Red)+1).Draw(t, "in"+string(rune('0'+k))))
+			if in > notation.Red {
+				in = notation.Joker
+			}
+			if all := h.All(); (in == notation.Joker && all[in] >= MaxJokers) || (in != notation.Joker && all[in] >= 4) {
+				continue
+			}
+			h.Concealed[out]--
+			h.Concealed[in]++
+		}
+		got := Match(card, h, nil)
+		if want := naiveMatch(card, h); got.Line != want {
+			t.Fatalf("hand %s: Match says %q (%s), the naive matcher %q", h, got.Line, got.Reason, want)
+		}
+	})
+}
