@@ -160,8 +160,8 @@ func (f *Flow) check(l Length) error {
 	return nil
 }
 
-// Position is where a game stands between two hands.
-type Position struct {
+// position is where a game stands between two hands.
+type position struct {
 	Hand       int           // the number of the next hand, from 1
 	Dealer     int           // the player (index into the players) who deals it
 	Prevailing notation.Seat // the prevailing wind
@@ -171,18 +171,15 @@ type Position struct {
 }
 
 // start returns the position before the first hand: the first player listed is East.
-func (f *Flow) start() Position {
-	return Position{Hand: 1, Prevailing: notation.SeatEast, Round: 1}
+func (f *Flow) start() position {
+	return position{Hand: 1, Prevailing: notation.SeatEast, Round: 1}
 }
 
-// Seat returns the seat wind of player i (0..3) at this position.
-func (p Position) Seat(i int) notation.Seat { return notation.Seat((i - p.Dealer + 8) % 4) }
-
-// Player returns the player (0..3) sitting at seat s at this position.
-func (p Position) Player(s notation.Seat) int { return (int(s) + p.Dealer) % 4 }
+// seat returns the seat wind of player i (0..3) at this position.
+func (p position) seat(i int) notation.Seat { return notation.Seat((i - p.Dealer + 8) % 4) }
 
 // next returns the position after a hand: dealerWon when the dealer won it, drawn when nobody did.
-func (f *Flow) next(p Position, dealerWon, drawn bool) Position {
+func (f *Flow) next(p position, dealerWon, drawn bool) position {
 	p.Hand++
 	if (dealerWon && f.DealerRepeatsOnWin) || (drawn && f.DealerRepeatsOnDraw) {
 		p.Repeat++

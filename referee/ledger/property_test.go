@@ -118,7 +118,7 @@ func TestPropertyFlow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var positions []Position
+		var positions []position
 		for range rapid.IntRange(0, 60).Draw(t, "hands") {
 			h := genHand(t)
 			if h.Winner == "" {

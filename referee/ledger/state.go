@@ -36,7 +36,7 @@ type State struct {
 	Torn       *Torn            `json:"torn,omitempty"`    // an incomplete last line, not counted
 	Events     int              `json:"events"`            // complete lines in the record
 
-	pos Position
+	pos position
 }
 
 // Entry is one hand in the history.
@@ -54,7 +54,7 @@ type Entry struct {
 	Deltas     [4]Amount        `json:"deltas"`
 	Totals     [4]Amount        `json:"totals"` // after this hand
 
-	before Position
+	before position
 }
 
 // Standing is one player's place.
@@ -177,7 +177,7 @@ func (s *State) settle() {
 	p := s.pos
 	s.Hand, s.Dealer, s.Prevailing, s.Round, s.Repeat = p.Hand, s.Players[p.Dealer], p.Prevailing, p.Round, p.Repeat
 	for i := range 4 {
-		s.Seats[i] = p.Seat(i)
+		s.Seats[i] = p.seat(i)
 	}
 	s.Over, s.Reason, s.Winners = false, "", nil
 	f := &s.Flow
