@@ -16,8 +16,8 @@ type Landing struct {
 	Seat notation.Seat `json:"seat"`
 	// Index is the position of that flower in the player's flowers (-1 when Centre).
 	Index int `json:"index"`
-	// Flower is the flower it lands on, now boosted.
-	Flower notation.BonusTile `json:"-"`
+	// Flower is the flower it lands on, boosted from now on (NoTile when Centre).
+	Flower notation.Tile `json:"flower,omitempty"`
 	// Searched lists the seats looked at, in order.
 	Searched []notation.Seat `json:"searched"`
 }
@@ -27,7 +27,7 @@ func (l Landing) String() string {
 	if l.Centre {
 		return "no unboosted flower: to the centre, may be claimed"
 	}
-	return fmt.Sprintf("lands on %s's %s, now %s*", l.Seat, l.Flower.Tile, l.Flower.Tile)
+	return fmt.Sprintf("lands on %s's %s, now %s*", l.Seat, l.Flower, l.Flower)
 }
 
 // BirdOrder lists the seats a bird discarded by discarder visits, in order. The sheet's bird "flies
@@ -71,7 +71,7 @@ func BirdLanding(flowers [4][]notation.BonusTile, discarder notation.Seat, r *Ru
 		for i, f := range flowers[s] {
 			if !f.Boosted {
 				l.Seat, l.Index = s, i
-				l.Flower = notation.BonusTile{Tile: f.Tile, Boosted: true}
+				l.Flower = f.Tile
 				return l, nil
 			}
 		}

@@ -29,25 +29,25 @@ func TestBirdLanding(t *testing.T) {
 		{
 			name: "next player first", source: "sheet: flies clockwise from next player",
 			flowers: [4]string{"1f", "2f", "3f", "4f"}, discarder: notation.SeatEast, rules: Default(),
-			want: Landing{Seat: notation.SeatSouth, Index: 0, Flower: notation.BonusTile{Tile: notation.F1 + 1, Boosted: true},
+			want: Landing{Seat: notation.SeatSouth, Index: 0, Flower: notation.F1 + 1,
 				Searched: []notation.Seat{notation.SeatSouth}},
 		},
 		{
 			name: "wraps round past North", source: "sheet: flies clockwise until finding unboosted flower",
 			flowers: [4]string{"1f", "", "", ""}, discarder: notation.SeatWest, rules: Default(),
-			want: Landing{Seat: notation.SeatEast, Index: 0, Flower: notation.BonusTile{Tile: notation.F1, Boosted: true},
+			want: Landing{Seat: notation.SeatEast, Index: 0, Flower: notation.F1,
 				Searched: []notation.Seat{notation.SeatNorth, notation.SeatEast}},
 		},
 		{
 			name: "skips boosted flowers", source: "sheet: max 1 boost per flower",
 			flowers: [4]string{"", "2f*", "3f* 7f", ""}, discarder: notation.SeatEast, rules: Default(),
-			want: Landing{Seat: notation.SeatWest, Index: 1, Flower: notation.BonusTile{Tile: notation.F1 + 6, Boosted: true},
+			want: Landing{Seat: notation.SeatWest, Index: 1, Flower: notation.F1 + 6,
 				Searched: []notation.Seat{notation.SeatSouth, notation.SeatWest}},
 		},
 		{
 			name: "comes back to the discarder", source: "option bird.returns_to_discarder: true",
 			flowers: [4]string{"1f*", "2f", "3f*", "4f*"}, discarder: notation.SeatSouth, rules: Default(),
-			want: Landing{Seat: notation.SeatSouth, Index: 0, Flower: notation.BonusTile{Tile: notation.F1 + 1, Boosted: true},
+			want: Landing{Seat: notation.SeatSouth, Index: 0, Flower: notation.F1 + 1,
 				Searched: []notation.Seat{notation.SeatWest, notation.SeatNorth, notation.SeatEast, notation.SeatSouth}},
 		},
 		{
@@ -85,7 +85,7 @@ func TestBirdLandingString(t *testing.T) {
 		l    Landing
 		want string
 	}{
-		{"flower", Landing{Seat: notation.SeatSouth, Flower: notation.BonusTile{Tile: notation.F1 + 1, Boosted: true}}, "lands on S's 2f, now 2f*"},
+		{"flower", Landing{Seat: notation.SeatSouth, Flower: notation.F1 + 1}, "lands on S's 2f, now 2f*"},
 		{"centre", Landing{Centre: true}, "no unboosted flower: to the centre, may be claimed"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -157,7 +157,7 @@ func ScoreWinner(h *notation.Hand, win scoring.WinKind, r *Rules) (Result, error
 		return s.result(h, SevenSistersHand), nil
 	}
 	reason := "the tiles are not four sets and a pair, nor seven pairs"
-	return Result{Valid: false, Reason: reason}, fmt.Errorf("%w: %s", scoring.ErrNotWinning, reason)
+	return Result{Valid: false, Items: []scoring.Item{}, Reason: reason}, fmt.Errorf("%w: %s", scoring.ErrNotWinning, reason)
 }
 
 // ScoreLoser scores a non-winner's hand: 13 tiles (a kong counts three), exposed sets included. A hand

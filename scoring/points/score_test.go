@@ -1,6 +1,7 @@
 package points
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
@@ -432,5 +433,66 @@ func TestThousands(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestResultJSON(t *testing.T) {
+	h := notation.MustParse("123m99p5m8s [456p] [777z] 3f*")
+	res, err := ScoreLoser(&h, Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Valid   bool   `json:"valid"`
+		Total   int    `json:"total"`
+		Reading string `json:"reading"`
+		Items   []struct {
+			ID    string   `json:"id"`
+			Name  string   `json:"name"`
+			Value int      `json:"value"`
+			Tiles []string `json:"tiles"`
+		} `json:"items"`
+		Flowers []map[string]any `json:"flowers"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	var items []string
+	for _, it := range got.Items {
+		items = append(items, fmt.Sprintf("%s %q %d %v", it.ID, it.Name, it.Value, it.Tiles))
+	}
+	want := []string{
+		`regular-set-hidden "regular set, hidden" 600 [1m 2m 3m]`,
+		`regular-set-exposed "regular set, exposed" 300 [4p 5p 6p]`,
+		`honour-set-exposed "honour set, exposed" 400 [7z 7z 7z]`,
+		`honour-pair "honour or terminal pair" 200 [9p 9p]`,
+		`unused-regular "unused regular tile" -200 [5m]`,
+		`unused-regular "unused regular tile" -200 [8s]`,
+		`boosted-flower-cancel-regular "boosted flower cancels an unused tile" 250 [3f 5m]`,
+	}
+	if diff := cmp.Diff(want, items); diff != "" {
+		t.Errorf("items (-want +got):\n%s", diff)
+	}
+	if !got.Valid || got.Total != 1350 || got.Reading != "with-sets" {
+		t.Errorf("valid %v total %d reading %q", got.Valid, got.Total, got.Reading)
+	}
+	wantFlowers := []map[string]any{{"flower": "3f", "boosted": true, "use": "cancel-regular", "cancels": "5m", "value": 250.0}}
+	if diff := cmp.Diff(wantFlowers, got.Flowers); diff != "" {
+		t.Errorf("flowers (-want +got):\n%s", diff)
+	}
+
+	h = notation.MustParse("123m456m789p111z5s6s")
+	res, _ = ScoreWinner(&h, scoring.SelfDraw, Default())
+	b, err = json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantInvalid := `{"valid":false,"total":0,"items":[],"reason":"the tiles are not four sets and a pair, nor seven pairs"}`
+	if diff := cmp.Diff(wantInvalid, string(b)); diff != "" {
+		t.Errorf("invalid JSON (-want +got):\n%s", diff)
 	}
 }
