@@ -25,6 +25,7 @@ type hkCase struct {
 	Prevailing string            `yaml:"prevailing"`
 	Win        string            `yaml:"win"`
 	LastTile   bool              `yaml:"last_tile"`
+	Discarder  string            `yaml:"discarder"`
 	Ruleset    string            `yaml:"ruleset"`
 	Set        map[string]string `yaml:"set"`
 	Valid      bool              `yaml:"valid"`
@@ -73,6 +74,11 @@ func (c *hkCase) situation(t testing.TB) scoring.Situation {
 		}
 	}
 	sit.LastTile = c.LastTile
+	if c.Discarder != "" {
+		if sit.Discarder, err = notation.ParseSeat(c.Discarder); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return sit
 }
 

@@ -342,6 +342,9 @@ func checkSituation(h *notation.Hand, sit scoring.Situation) error {
 		if len(h.Melds) > 0 {
 			return bad("an earthly hand is won on the dealer's first discard: it has no melds")
 		}
+		if sit.Discarder != notation.NoSeat && sit.Discarder != notation.SeatEast {
+			return bad("an earthly hand is won on the dealer's first discard: the discarder must be E, not %s", sit.Discarder)
+		}
 	case scoring.KongReplacement:
 		if kongs == 0 {
 			return bad("a win on a kong replacement needs a kong among the melds")
