@@ -238,9 +238,10 @@ func (d *cardDecoder) card(n *yaml.Node, spec *american.CardSpec) {
 			lines = v
 		}
 	})
-	// Defaults apply whatever their place among the keys, so lines are read last.
+	// Defaults apply whatever their place among the keys, so lines are read last. Lines written
+	// straight under card: may name their section each.
 	if lines != nil {
-		d.lines(lines, "", def, spec)
+		d.lines(lines, "", true, def, spec)
 	}
 	if sections != nil {
 		if sections.Kind != yaml.SequenceNode {
@@ -275,10 +276,14 @@ func (d *cardDecoder) section(n *yaml.Node, def lineDefaults, spec *american.Car
 		}
 		return
 	}
-	d.lines(lines, name, def, spec)
+	d.lines(lines, name, false, def, spec)
 }
 
-func (d *cardDecoder) lines(n *yaml.Node, section string, def lineDefaults, spec *american.CardSpec) {
+func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDefaults, spec *american.CardSpec) {
+	keys := []string{"id", "pattern", "value", "concealed", "note", "x", "jokerless_bonus"}
+	if flat {
+		keys = append([]string{"section"}, keys...)
+	}
 	if n.Kind != yaml.SequenceNode {
 		d.errf(n, "lines must be a list")
 		return
@@ -298,8 +303,10 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, def lineDefaults, spec
 			ls.Note = *def.note
 		}
 		ls.X = def.x
-		d.fields(ln, "a line", []string{"id", "pattern", "value", "concealed", "note", "x", "jokerless_bonus"}, func(key string, _, v *yaml.Node) {
+		d.fields(ln, "a line", keys, func(key string, _, v *yaml.Node) {
 			switch key {
+			case "section":
+				ls.Section = d.str(v, key)
 			case "id":
 				ls.ID = d.str(v, key)
 			case "pattern":

@@ -111,7 +111,13 @@ func TestParseCardErrors(t *testing.T) {
   name: test
   lines:
     - {id: K1, pattern: "FF 1111a 2222a 3333a", value: 25, concealed: true, points: 3}
-`, []string{"card.yaml:4: unknown key \"points\" in a line: expected id, pattern, value, concealed, note, x, jokerless_bonus"}},
+`, []string{"card.yaml:4: unknown key \"points\" in a line: expected section, id, pattern, value, concealed, note, x, jokerless_bonus"}},
+		{"a section key inside a section", `card:
+  sections:
+    - name: One
+      lines:
+        - {section: Two, id: K1, pattern: "FF 1111a 2222a 3333a", value: 25}
+`, []string{"card.yaml:5: unknown key \"section\" in a line: expected id, pattern, value, concealed, note, x, jokerless_bonus"}},
 		{"bad types", `card:
   name: test
   year: soon
@@ -203,6 +209,20 @@ func TestParseCardDefaults(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("lines mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestParseCardFlat(t *testing.T) {
+	card, err := ParseCard([]byte(`card:
+  lines:
+    - {section: "2026", id: Y1, pattern: "NN 2026a SS 666b 666c", value: 25}
+    - {section: Quints, id: Q2, pattern: "EEEEE XXXXa WWWWW", value: 45}
+`), "flat.yaml")
+	if err != nil {
+		t.Fatalf("ParseCard: %v", err)
+	}
+	if diff := cmp.Diff([]string{"2026", "Quints"}, card.Sections()); diff != "" {
+		t.Errorf("Sections mismatch (-want +got):\n%s", diff)
 	}
 }
 
