@@ -254,6 +254,14 @@ func ResolveClaims(discarder notation.Seat, tile notation.Tile, claims []Claim, 
 	if !tile.IsPlaying() {
 		return d, fmt.Errorf("%s cannot be discarded: expected a suit or honour tile", tile)
 	}
+	// Hands given with the discard already in them hold 14: take it out for the claim checks.
+	for i, h := range hands {
+		if h != nil && h.TileCount() == 14 && h.Concealed[tile] > 0 {
+			c := *h
+			c.Concealed[tile]--
+			hands[i] = &c
+		}
+	}
 	legal := make([]bool, len(claims))
 	rules := make([]string, len(claims))
 	reasons := make([]string, len(claims))
@@ -322,7 +330,11 @@ func ResolveClaims(discarder notation.Seat, tile notation.Tile, claims []Claim, 
 		d.Skipped = between(discarder, top.Seat)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s takes %s for a %s", seatList(d.Takers), tile, top.Verb)
+	verb := "takes"
+	if len(d.Takers) > 1 {
+		verb = "take"
+	}
+	fmt.Fprintf(&b, "%s %s %s for a %s", seatList(d.Takers), verb, tile, top.Verb)
 	for i, c := range claims {
 		if why[i] != "" && legal[i] {
 			fmt.Fprintf(&b, "; %s's %s loses: %s", c.Seat, c.Verb, priorityOrBump(top, c, discarder))

@@ -128,3 +128,16 @@ func TestHKLogsRun(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkReplayHK replays the 25-event big-three-dragons hand with the real scorer and settlement.
+func BenchmarkReplayHK(b *testing.B) {
+	lg := readLog(b, "testdata/logs/responsibility.yaml")
+	deps := hkDeps(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		r := referee.Replay(lg, deps)
+		if len(r.Result.Payments) == 0 {
+			b.Fatal(r.Result)
+		}
+	}
+}
