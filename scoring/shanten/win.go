@@ -151,40 +151,40 @@ const orphanSet WaitSet = 1<<0 | 1<<8 | 1<<9 | 1<<17 | 1<<18 | 1<<26 | 0x7f<<27
 // either one group is 1 mod 3 (and takes the pair) and the rest 0, or two groups are 2 mod 3 and
 // either can be completed.
 func standardWaits(c *notation.Counts, melds int) WaitSet {
-	var key [4]uint32
-	key[0], key[1], key[2], key[3] = suitKey(c, 1), suitKey(c, 10), suitKey(c, 19), honorKey(c)
-	total, ones, twos := 0, 0, 0
-	var res [4]int
-	for g, k := range key {
-		n := int(k >> tileShift)
-		total += n
-		res[g] = n % 3
-		switch res[g] {
-		case 1:
-			ones++
-		case 2:
-			twos++
-		}
-	}
-	if total != 13-3*melds || !(ones == 1 && twos == 0 || ones == 0 && twos == 2) {
+	k0, k1, k2, kh := suitKey(c, 1), suitKey(c, 10), suitKey(c, 19), honorKey(c)
+	n0, n1, n2, nh := k0>>tileShift, k1>>tileShift, k2>>tileShift, kh>>tileShift
+	if int(n0+n1+n2+nh) != 13-3*melds {
 		return 0
 	}
+	r0, r1, r2, rh := resCode[n0], resCode[n1], resCode[n2], resCode[nh]
+	if s := r0 + r1 + r2 + rh; s != 16 && s != 2 {
+		return 0
+	}
+	var d uint8 // bit g: group g is complete
+	if done(tbl.SuitDone, k0) {
+		d |= 1
+	}
+	if done(tbl.SuitDone, k1) {
+		d |= 2
+	}
+	if done(tbl.SuitDone, k2) {
+		d |= 4
+	}
+	if done(tbl.HonorDone, kh) {
+		d |= 8
+	}
 	var w WaitSet
-	for g := range 4 {
-		if res[g] == 0 {
-			continue
-		}
-		others := true
-		for h := range 4 {
-			if h != g && (h < 3 && !done(tbl.SuitDone, key[h]) || h == 3 && !done(tbl.HonorDone, key[h])) {
-				others = false
-			}
-		}
-		if others && g < 3 {
-			w |= WaitSet(tbl.SuitWait[key[g]&rankMask]) << (9 * g)
-		} else if others {
-			w |= WaitSet(tbl.HonorWait[key[g]&rankMask]) << 27
-		}
+	if r0 != 0 && d|1 == 15 {
+		w |= WaitSet(tbl.SuitWait[k0&rankMask])
+	}
+	if r1 != 0 && d|2 == 15 {
+		w |= WaitSet(tbl.SuitWait[k1&rankMask]) << 9
+	}
+	if r2 != 0 && d|4 == 15 {
+		w |= WaitSet(tbl.SuitWait[k2&rankMask]) << 18
+	}
+	if rh != 0 && d|8 == 15 {
+		w |= WaitSet(tbl.HonorWait[kh&rankMask]) << 27
 	}
 	return w
 }
