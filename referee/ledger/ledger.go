@@ -41,6 +41,9 @@ func WithSettler(s Settler) Option { return func(l *Ledger) { l.settler = s } }
 // WithClock sets the clock that stamps events (tests use a fixed one).
 func WithClock(now func() time.Time) Option { return func(l *Ledger) { l.now = now } }
 
+// ErrChanged is returned by Add and Undo when the file was changed by someone who ignored the lock.
+var ErrChanged = errors.New("the ledger file was changed by another program")
+
 // ErrExists is returned by Create when the file already exists.
 var ErrExists = errors.New("ledger file already exists")
 
@@ -256,6 +259,14 @@ func (l *Ledger) append(ev *event) error {
 	b, err := encode(ev)
 	if err != nil {
 		return err
+	}
+	// The lock is advisory: an editor may have changed the file under us. Never write over that.
+	fi, err := l.f.Stat()
+	if err != nil {
+		return fmt.Errorf("%s: %w", l.path, err)
+	}
+	if fi.Size() != l.size {
+		return fmt.Errorf("%s: %w: it was %d bytes when opened and is %d now; open it again", l.path, ErrChanged, l.size, fi.Size())
 	}
 	n, err := l.f.WriteAt(b, l.size)
 	if err == nil && n != len(b) {

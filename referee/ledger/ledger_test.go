@@ -449,3 +449,27 @@ func TestKilledWriter(t *testing.T) {
 		t.Errorf("Add after the kill: %v", err)
 	}
 }
+
+func TestChangedUnderTheLock(t *testing.T) {
+	l, path := newGame(t, hkHeader(Length{}))
+	if _, err := l.Add(drawn()); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"seq":3,"event":"undo","undoes":2}` + "\n")
+	f.Close()
+	before, _ := os.ReadFile(path)
+	if _, err := l.Add(drawn()); !errors.Is(err, ErrChanged) {
+		t.Errorf("Add after an outside edit: %v, want ErrChanged", err)
+	}
+	if _, err := l.Undo(); !errors.Is(err, ErrChanged) {
+		t.Errorf("Undo after an outside edit: %v, want ErrChanged", err)
+	}
+	after, _ := os.ReadFile(path)
+	if !bytes.Equal(before, after) {
+		t.Errorf("the edit was overwritten:\n%s", after)
+	}
+}
