@@ -128,7 +128,7 @@ func play(t *rapid.T) (*Log, *sim) {
 			return lg, s
 		}
 	}
-	turn, mustDraw := notation.SeatEast, false
+	turn, mustDraw, claimed := notation.SeatEast, false, false
 	steps := rapid.IntRange(1, 120).Draw(t, "steps")
 	for range steps {
 		if mustDraw {
@@ -143,8 +143,8 @@ func play(t *rapid.T) (*Log, *sim) {
 				break
 			}
 		}
-		// A concealed kong now and then.
-		for tl := notation.Tile(1); tl <= notation.Red; tl++ {
+		// A concealed kong now and then (never right after a claim: then the seat discards at once).
+		for tl := notation.Tile(1); tl <= notation.Red && !claimed; tl++ {
 			if s.hands[turn][tl] == 4 && len(s.wall) > 0 && rapid.Bool().Draw(t, "kong") {
 				s.hands[turn][tl] = 0
 				s.melds[turn]++
@@ -193,7 +193,7 @@ func play(t *rapid.T) (*Log, *sim) {
 		}
 		switch len(claims) {
 		case 0:
-			turn, mustDraw = next, true
+			turn, mustDraw, claimed = next, true, false
 			continue
 		case 1:
 			s.emit("%s", claims[0])
@@ -214,7 +214,7 @@ func play(t *rapid.T) (*Log, *sim) {
 			s.melds[next]++
 			turn = next
 		}
-		mustDraw = false
+		mustDraw, claimed = false, true
 	}
 	return lg, s
 }
