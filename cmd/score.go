@@ -144,32 +144,42 @@ type situationView struct {
 	Loser      bool   `json:"loser,omitempty"`
 }
 
-// MarshalJSON flattens the family result into the view: {"hand":..., "ruleset":..., "valid":..., ...}.
-func (v scoreView) MarshalJSON() ([]byte, error) {
-	type head scoreView
-	hb, err := json.Marshal(head(v))
-	if err != nil {
-		return nil, err
-	}
-	var res any = v.HK
+// The JSON shape of a scored hand is the head (input_line, hand, ruleset, situation) followed by the
+// family result's own fields; one struct per family so encoding/json flattens it in one pass.
+type scoreHead struct {
+	InputLine int            `json:"input_line,omitempty"`
+	Hand      string         `json:"hand"`
+	Ruleset   string         `json:"ruleset"`
+	Situation *situationView `json:"situation,omitempty"`
+}
+
+type hkJSON struct {
+	scoreHead
+	*hk.Result
+}
+
+type deburgerJSON struct {
+	scoreHead
+	*points.Result
+}
+
+type americanJSON struct {
+	scoreHead
+	*american.Result
+}
+
+// MarshalJSON writes {"hand":..., "ruleset":..., "situation":..., "valid":..., ...}.
+func (v *scoreView) MarshalJSON() ([]byte, error) { return json.Marshal(v.jsonValue()) }
+
+func (v *scoreView) jsonValue() any {
+	head := scoreHead{InputLine: v.InputLine, Hand: v.Hand, Ruleset: v.Ruleset, Situation: v.Situation}
 	switch {
 	case v.DeBurger != nil:
-		res = v.DeBurger
+		return deburgerJSON{head, v.DeBurger}
 	case v.American != nil:
-		res = v.American
+		return americanJSON{head, v.American}
 	}
-	rb, err := json.Marshal(res)
-	if err != nil {
-		return nil, err
-	}
-	if len(rb) < 2 || rb[0] != '{' || len(rb) == 2 {
-		return hb, nil
-	}
-	out := make([]byte, 0, len(hb)+len(rb))
-	out = append(out, hb[:len(hb)-1]...)
-	out = append(out, ',')
-	out = append(out, rb[1:]...)
-	return out, nil
+	return hkJSON{head, v.HK}
 }
 
 func (v *scoreView) valid() bool {
@@ -350,7 +360,13 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			}
 			return sum.err()
 		}
-		sum, err := runBatch(o.IO.In, o.IO.Out, handle)
+		sum, err := runBatch(o.IO.In, o.IO.Out, func(l batchLine) (any, bool, error) {
+			v, ok, err := handle(l)
+			if err != nil {
+				return nil, false, err
+			}
+			return v.(*scoreView).jsonValue(), ok, nil
+		})
 		if err != nil {
 			return err
 		}

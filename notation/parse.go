@@ -26,10 +26,9 @@ var ErrNotation = errors.New("notation error")
 // Is lets errors.Is(err, ErrNotation) match any notation error.
 func (e *Error) Is(target error) bool { return target == ErrNotation }
 
-// aliases are the readable honour names; output always uses MPSZ.
+// aliases are the Chinese honour names; the ASCII aliases (E S W N Wd Gd Rd) are read in token.
+// Output always uses MPSZ.
 var aliases = map[string]Tile{
-	"E": East, "S": South, "W": West, "N": North,
-	"Wd": White, "Gd": Green, "Rd": Red,
 	"東": East, "南": South, "西": West, "北": North,
 	"白": White, "發": Green, "发": Green, "中": Red,
 }
@@ -54,7 +53,7 @@ type parser struct {
 	err *Error
 
 	digits   []placed // pending digits with no suit yet (t holds the digit)
-	lastTok  []placed // tiles of the last token, for '*'
+	lastN    int      // how many tiles the last token added to all, for '*'
 	concealed []placed
 	bonus    []placed
 	melds    []Meld
@@ -62,6 +61,12 @@ type parser struct {
 	all      []placed // every tile in the order written, for the copy limits
 	win      Tile
 	winSet   bool
+
+	// Backing arrays so a hand parses with few allocations.
+	buf      [2][20]placed
+	digitBuf [16]placed
+	meldBuf  [8]placed
+	bonusBuf [8]placed
 }
 
 func (p *parser) fail(col int, format string, args ...any) {
@@ -83,6 +88,8 @@ func ParseWith(s string, opt Options) (Hand, error) {
 		return Hand{}, &Error{Input: s, Msg: "input is not valid UTF-8"}
 	}
 	p := &parser{in: []rune(s), opt: opt}
+	p.all, p.concealed = p.buf[0][:0], p.buf[1][:0]
+	p.digits, p.bonus = p.digitBuf[:0], p.bonusBuf[:0]
 	p.parse()
 	if p.err != nil {
 		return Hand{}, p.err
@@ -187,12 +194,12 @@ func (p *parser) parse() {
 			p.win, p.winSet = got[0].t, true
 		case '*':
 			p.flushDigits()
-			if len(p.lastTok) != 1 || !p.lastTok[0].t.IsBonus() || p.lastTok[0].boosted {
+			if p.lastN != 1 || len(p.bonus) == 0 || p.all[len(p.all)-1] != p.bonus[len(p.bonus)-1] {
 				p.fail(p.col(), "'*' marks one bonus tile as boosted: write it right after the tile, e.g. 2f*")
 				return
 			}
 			p.bonus[len(p.bonus)-1].boosted = true
-			p.lastTok = nil
+			p.lastN = 0
 			p.pos++
 		case '@':
 			p.fail(p.col(), "'@SEAT' marks a meld: write it inside the brackets, e.g. [555p@W]")
@@ -201,6 +208,21 @@ func (p *parser) parse() {
 		}
 	}
 	p.flushDigits()
+}
+
+// seatOf reads a seat letter: E, S, W or N.
+func seatOf(r rune) Seat {
+	switch r {
+	case 'E':
+		return SeatEast
+	case 'S':
+		return SeatSouth
+	case 'W':
+		return SeatWest
+	case 'N':
+		return SeatNorth
+	}
+	return NoSeat
 }
 
 func (p *parser) skipSpace() {
@@ -254,13 +276,20 @@ func (p *parser) token(ctx context) {
 	}
 	// Aliases: two-letter dragons first, then single characters.
 	t, width := NoTile, 0
-	if p.pos+1 < len(p.in) {
-		if a, ok := aliases[string(p.in[p.pos:p.pos+2])]; ok {
-			t, width = a, 2
+	if p.pos+1 < len(p.in) && p.in[p.pos+1] == 'd' {
+		switch r {
+		case 'W':
+			t, width = White, 2
+		case 'G':
+			t, width = Green, 2
+		case 'R':
+			t, width = Red, 2
 		}
 	}
 	if t == NoTile {
-		if a, ok := aliases[string(r)]; ok {
+		if s := seatOf(r); s != NoSeat && r < 128 {
+			t, width = s.Wind(), 1
+		} else if a, ok := aliases[string(r)]; ok {
 			t, width = a, 1
 		}
 	}
@@ -279,8 +308,16 @@ func (p *parser) suitGroup(r rune, ctx context) {
 		p.fail(col, "suit letter %q has no digits before it: write e.g. 123%c", r, r)
 		return
 	}
-	suit := map[rune]Suit{'m': Man, 'p': Pin, 's': Sou, 'z': Honor}[r]
-	var toks []placed
+	suit := Honor
+	switch r {
+	case 'm':
+		suit = Man
+	case 'p':
+		suit = Pin
+	case 's':
+		suit = Sou
+	}
+	start := len(p.all)
 	for _, d := range p.digits {
 		n := int(d.t)
 		t := NewTile(suit, n)
@@ -298,21 +335,16 @@ func (p *parser) suitGroup(r rune, ctx context) {
 			}
 			return
 		}
-		toks = append(toks, placed{t: t, col: d.col})
+		p.add(ctx, placed{t: t, col: d.col})
 	}
-	p.digits = nil
-	p.lastTok = nil
-	for _, pl := range toks {
-		p.add(ctx, pl)
-	}
-	p.lastTok = toks
+	p.digits = p.digits[:0]
+	p.lastN = len(p.all) - start
 }
 
 func (p *parser) flowerGroup(ctx context) {
-	col := p.col()
-	var toks []placed
+	start := len(p.all)
 	if len(p.digits) == 0 {
-		toks = append(toks, placed{t: Flower, col: col})
+		p.add(ctx, placed{t: Flower, col: p.col()})
 	}
 	for _, d := range p.digits {
 		t := NewTile(Bonus, int(d.t))
@@ -320,14 +352,10 @@ func (p *parser) flowerGroup(ctx context) {
 			p.fail(d.col, "%df is not a tile: flowers are 1f-4f, seasons 5f-8f, or a bare f", d.t)
 			return
 		}
-		toks = append(toks, placed{t: t, col: d.col})
+		p.add(ctx, placed{t: t, col: d.col})
 	}
-	p.digits = nil
-	p.lastTok = nil
-	for _, pl := range toks {
-		p.add(ctx, pl)
-	}
-	p.lastTok = toks
+	p.digits = p.digits[:0]
+	p.lastN = len(p.all) - start
 }
 
 // add places a tile read in context ctx.
@@ -336,7 +364,7 @@ func (p *parser) add(ctx context, pl placed) {
 		return
 	}
 	p.all = append(p.all, pl)
-	p.lastTok = []placed{pl}
+	p.lastN = 1
 	switch {
 	case ctx != ctxConcealed:
 		p.concealed = append(p.concealed, pl) // a meld's tiles are collected by meld()
@@ -356,7 +384,7 @@ func (p *parser) meld(open rune) {
 	}
 	p.pos++
 	saved := p.concealed
-	p.concealed = nil
+	p.concealed = p.meldBuf[:0]
 	from := NoSeat
 	closed := false
 	for p.pos < len(p.in) && p.err == nil {
@@ -386,8 +414,8 @@ func (p *parser) meld(open rune) {
 				p.fail(seatCol, "'@' must be followed by the seat that discarded the tile: E, S, W or N")
 				break
 			}
-			s, err := ParseSeat(string(p.in[p.pos]))
-			if err != nil {
+			s := seatOf(p.in[p.pos])
+			if s == NoSeat {
 				p.fail(p.col(), "'@' must be followed by the seat that discarded the tile: E, S, W or N")
 				break
 			}
