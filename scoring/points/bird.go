@@ -33,8 +33,11 @@ func (l Landing) String() string {
 // BirdOrder lists the seats a bird discarded by discarder visits, in order. The sheet's bird "flies
 // clockwise from next player": clockwise is the DeBurger direction of play, so in seat terms it is
 // turn order, notation.Seat.Next: the next player first (East's bird tries South, West, North). The
-// discarder comes last when r.Bird.ReturnsToDiscarder.
+// discarder comes last when r.Bird.ReturnsToDiscarder (nil r: the sheet's defaults).
 func BirdOrder(discarder notation.Seat, r *Rules) []notation.Seat {
+	if r == nil {
+		r = Default()
+	}
 	order := make([]notation.Seat, 0, 4)
 	s := discarder
 	for range 3 {

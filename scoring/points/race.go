@@ -28,8 +28,11 @@ type Race struct {
 	Winners []notation.Seat
 }
 
-// NewRace starts a race under r's target and tie rule.
+// NewRace starts a race under r's target and tie rule (nil r: the sheet's 10,000, ties play on).
 func NewRace(r *Rules) *Race {
+	if r == nil {
+		r = Default()
+	}
 	return &Race{Target: r.Race.Target, Ties: r.Race.Ties}
 }
 
