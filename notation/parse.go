@@ -52,15 +52,15 @@ type parser struct {
 	pos int // index into in
 	err *Error
 
-	digits   []placed // pending digits with no suit yet (t holds the digit)
-	lastN    int      // how many tiles the last token added to all, for '*'
+	digits    []placed // pending digits with no suit yet (t holds the digit)
+	lastN     int      // how many tiles the last token added to all, for '*'
 	concealed []placed
-	bonus    []placed
-	melds    []Meld
-	meldCols []int
-	all      []placed // every tile in the order written, for the copy limits
-	win      Tile
-	winSet   bool
+	bonus     []placed
+	melds     []Meld
+	meldCols  []int
+	all       []placed // every tile in the order written, for the copy limits
+	win       Tile
+	winSet    bool
 
 	// Backing arrays so a hand parses with few allocations.
 	buf      [2][20]placed

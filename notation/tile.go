@@ -48,13 +48,13 @@ type Suit uint8
 
 // Suits in notation order.
 const (
-	NoSuit Suit = iota
-	Man         // m, characters (craks)
-	Pin         // p, dots (circles)
-	Sou         // s, bamboo (bams)
-	Honor       // z, winds and dragons
-	Bonus       // f, flowers and seasons
-	JokerSuit   // J
+	NoSuit    Suit = iota
+	Man            // m, characters (craks)
+	Pin            // p, dots (circles)
+	Sou            // s, bamboo (bams)
+	Honor          // z, winds and dragons
+	Bonus          // f, flowers and seasons
+	JokerSuit      // J
 )
 
 // Letter returns the suit's notation letter.
