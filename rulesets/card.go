@@ -302,7 +302,7 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDef
 		if def.note != nil {
 			ls.Note = *def.note
 		}
-		ls.X = def.x
+		xSet := false
 		d.fields(ln, "a line", keys, func(key string, _, v *yaml.Node) {
 			switch key {
 			case "section":
@@ -318,11 +318,15 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDef
 			case "note":
 				ls.Note = d.str(v, key)
 			case "x":
-				ls.X = d.ints(v, key)
+				ls.X, xSet = d.ints(v, key), true
 			case "jokerless_bonus":
 				ls.JokerlessBonus = d.bool(v, key)
 			}
 		})
+		// A default x: restricts only the lines that have an X.
+		if !xSet && slices.ContainsFunc(ls.Pattern, func(p string) bool { return strings.Contains(p, "X") }) {
+			ls.X = def.x
+		}
 		spec.Lines = append(spec.Lines, ls)
 	}
 }

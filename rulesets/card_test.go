@@ -184,6 +184,7 @@ func TestParseCardDefaults(t *testing.T) {
       defaults: {jokerless_bonus: false, note: "pairs only", x: [1, 3]}
       lines:
         - {id: K3, pattern: "FF XXa XXb XX+1a XX+1b XX+2a XX+2b"}
+        - {id: K4, pattern: "FF 11a 11b 22a 22b 33a 33b"}
 `), "card.yaml")
 	if err != nil {
 		t.Fatalf("ParseCard: %v", err)
@@ -206,6 +207,7 @@ func TestParseCardDefaults(t *testing.T) {
 		{"K1", "One", 25, true, true, "", nil, 3},
 		{"K2", "One", 30, false, true, "", nil, 3},
 		{"K3", "Two", 25, true, false, "pairs only", []int{1, 3}, 6},
+		{"K4", "Two", 25, true, false, "pairs only", nil, 3},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("lines mismatch (-want +got):\n%s", diff)
