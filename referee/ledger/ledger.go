@@ -198,7 +198,9 @@ func (l *Ledger) Add(h Hand) (Entry, error) {
 	if l.f == nil {
 		return Entry{}, os.ErrClosed
 	}
-	next := l.state.clone()
+	// A shallow copy: add only appends to History, beyond what l.state can see, so l.state is
+	// untouched until the line is on disk.
+	next := l.state
 	if next.Over {
 		return Entry{}, fmt.Errorf("%w (%s)", ErrGameOver, next.Reason)
 	}
@@ -240,7 +242,7 @@ func (l *Ledger) Undo() (Entry, error) {
 	if l.f == nil {
 		return Entry{}, os.ErrClosed
 	}
-	next := l.state.clone()
+	next := l.state // undo only shortens History
 	e, err := next.undo()
 	if err != nil {
 		return Entry{}, err
