@@ -10,6 +10,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
 )
 
 // fullSet lists the 144 tiles: four of each playing tile and the eight flowers and seasons.
@@ -32,6 +33,18 @@ type sim struct {
 	wall   []notation.Tile
 	events []string
 	melds  [4]int
+	// winners are the seats that took the win, in the order the replay must report them; win is how.
+	winners []notation.Seat
+	win     scoring.WinKind
+}
+
+// wins reports whether seat x's concealed tiles (plus extra, if any) complete a hand.
+func (s *sim) wins(x notation.Seat, extra notation.Tile) bool {
+	c := s.hands[x]
+	if extra != notation.NoTile {
+		c[extra]++
+	}
+	return c.Total()+3*s.melds[x] == 14 && complete(c)
 }
 
 func (s *sim) emit(f string, args ...any) { s.events = append(s.events, fmt.Sprintf(f, args...)) }
@@ -129,6 +142,15 @@ func play(t *rapid.T) (*Log, *sim) {
 		}
 	}
 	turn, mustDraw, claimed := notation.SeatEast, false, false
+	discards := 0
+	selfDraw := func(how scoring.WinKind) bool {
+		if s.wins(turn, notation.NoTile) && rapid.Bool().Draw(t, "self-draw") {
+			s.emit("%s win", turn)
+			s.winners, s.win = []notation.Seat{turn}, how
+			return true
+		}
+		return false
+	}
 	steps := rapid.IntRange(1, 120).Draw(t, "steps")
 	for range steps {
 		if mustDraw {
@@ -139,8 +161,15 @@ func play(t *rapid.T) (*Log, *sim) {
 			s.wall = s.wall[1:]
 			s.hands[turn][tl]++
 			s.emit("%s draw %s", turn, tl)
+			how := scoring.SelfDraw
+			if tl.IsBonus() {
+				how = scoring.FlowerReplacement
+			}
 			if !s.replace(turn) {
 				break
+			}
+			if selfDraw(how) {
+				return lg, s
 			}
 		}
 		// A concealed kong now and then (never right after a claim: then the seat discards at once).
@@ -156,12 +185,34 @@ func play(t *rapid.T) (*Log, *sim) {
 				if !s.replace(turn) {
 					return lg, s
 				}
+				if selfDraw(scoring.KongReplacement) {
+					return lg, s
+				}
 				break
 			}
 		}
 		d := s.pick(turn, "discard")
 		s.hands[turn][d]--
 		s.emit("%s discard %s", turn, d)
+		discards++
+		// Wins on the discard: every seat that can may claim it; the nearest after the discarder takes it.
+		var wins []string
+		for x := turn.Next(); x != turn; x = x.Next() {
+			if s.wins(x, d) && rapid.Bool().Draw(t, "win") {
+				wins = append(wins, x.String()+" win "+d.String())
+				s.winners = append(s.winners, x)
+			}
+		}
+		if len(wins) > 0 {
+			s.emit("claims: %s", strings.Join(wins, ", "))
+			s.winners = s.winners[:1]
+			s.hands[s.winners[0]][d]++
+			s.win = scoring.Discard
+			if discards == 1 {
+				s.win = scoring.Earthly // the dealer's first discard, before any claim
+			}
+			return lg, s
+		}
 		// Claims: a pong by whoever holds a pair, a chow by the next seat.
 		var claims []string
 		ponger, chow := notation.NoSeat, notation.NoTile
@@ -241,6 +292,12 @@ func TestReplayOfLegalPlayIsLegal(t *testing.T) {
 		}
 		if r.Wall != len(s.wall) {
 			t.Fatalf("wall %d, the simulation has %d", r.Wall, len(s.wall))
+		}
+		if len(s.winners) > 0 {
+			res := r.Result
+			if res.Outcome != OutcomeWin || res.Winner != s.winners[0] || res.Context.Win != s.win {
+				t.Fatalf("result %s %s %v, the simulation has %s winning (%s)\nevents: %v", res.Outcome, res.Winner, res.Context, s.winners[0], s.win, s.events)
+			}
 		}
 	})
 }
