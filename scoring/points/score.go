@@ -245,6 +245,8 @@ type search struct {
 	n         int
 	sets      int
 	pairs     int
+	val       int // the value of the groups on the stack
+	ur, uh    int // unused regular and honour tiles on the stack
 	meldSets  int
 	meldValue int
 
@@ -396,6 +398,14 @@ func (s *search) dfs(t notation.Tile) {
 				for range singles {
 					s.push(gSingle, t)
 				}
+				delta := pongs*s.value(group{gPong, t}) + chows*s.value(group{gChow, t}) +
+					pair*s.value(group{gPair, t}) + singles*s.value(group{gSingle, t})
+				s.val += delta
+				if t.IsHonor() {
+					s.uh += singles
+				} else {
+					s.ur += singles
+				}
 				s.sets += pongs + chows
 				s.pairs += pair
 				s.c[t] = 0
@@ -411,6 +421,12 @@ func (s *search) dfs(t notation.Tile) {
 				s.c[t] = uint8(n)
 				s.pairs -= pair
 				s.sets -= pongs + chows
+				if t.IsHonor() {
+					s.uh -= singles
+				} else {
+					s.ur -= singles
+				}
+				s.val -= delta
 			}
 		}
 	}
@@ -418,25 +434,13 @@ func (s *search) dfs(t notation.Tile) {
 }
 
 func (s *search) leaf() {
-	v := s.meldValue
+	v := s.meldValue + s.val
 	exposed := -1
-	var unusedR, unusedH int
-	for i := range s.n {
-		g := s.stack[i]
-		v += s.value(g)
-		if g.kind == gSingle {
-			if g.tile.IsHonor() {
-				unusedH++
-			} else {
-				unusedR++
-			}
-		}
-	}
 	if s.loser {
 		if s.sets+s.meldSets == 0 {
 			return
 		}
-		v += s.flowerValue(unusedR, unusedH)
+		v += s.flowerValue(s.ur, s.uh)
 	} else if s.discard {
 		loss := -1
 		for i := range s.n {
