@@ -456,7 +456,7 @@ func (g *game) draw(e *Event) {
 	fromBack := false
 	verdict, rule, reason := VerdictOK, RuleDraw, ""
 	switch {
-	case g.dealing && g.owed[s] > 0:
+	case g.owed[s] > 0 && (g.dealing || s == g.turn):
 		fromBack = true
 		g.owed[s]--
 		rule, reason = RuleFlower, "a replacement from the back of the wall (補花)"
@@ -528,6 +528,9 @@ func (g *game) draw(e *Event) {
 	}
 	if !g.dealing || s == g.turn {
 		g.need = needAct
+		if g.owed[s] > 0 {
+			g.need = needReplace
+		}
 		g.turn = s
 	}
 	g.lastTile = g.sized && g.live() == 0
@@ -645,9 +648,8 @@ func (g *game) flower(e *Event) {
 		st.bonus = append(st.bonus, b)
 		n++
 	}
-	if g.dealing {
-		g.owed[s] += n
-	} else if n > 0 {
+	g.owed[s] += n
+	if !g.dealing && n > 0 {
 		g.turn, g.need = s, needReplace
 	}
 	if ft, _ := g.fifthCopy(); ft != notation.NoTile && verdict == VerdictOK {
@@ -919,6 +921,7 @@ func (g *game) scoreWin(c *Event, t notation.Tile, ctx Context) (*Win, string, s
 	w.Hand = notation.Format(h)
 	switch {
 	case problem == "unseen":
+		w.unseen = true
 		return w, RuleWin, fmt.Sprintf("%s's hand was not seen: the win is taken as declared", s), true
 	case problem != "":
 		return w, RuleFalseWin, "false win (詐糊): " + problem, false
@@ -1006,7 +1009,7 @@ func (g *game) rob(e *Event) {
 	ctx := g.context(s, scoring.RobbingKong)
 	ctx.Discarder = g.konger
 	w, rule, reason, ok := g.scoreWin(e, g.kongTile, ctx)
-	if ok && g.concealed && !thirteenOrphans(&w.hand) {
+	if ok && g.concealed && !w.unseen && !thirteenOrphans(&w.hand) {
 		g.bad(e, RuleRobConcealed, "a concealed kong may be robbed only for Thirteen Orphans")
 		g.falseWin(s, "robbed a concealed kong without Thirteen Orphans")
 		return

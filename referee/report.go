@@ -106,7 +106,8 @@ type Win struct {
 	// Checked is false when the hand could not be scored (tiles not seen, or no scorer).
 	Checked bool `json:"checked"`
 
-	hand notation.Hand
+	hand   notation.Hand
+	unseen bool // the winner's hand had tiles not seen
 }
 
 // HandValue returns the winner's hand (melds in the order they were made, Meld.From set).
