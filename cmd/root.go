@@ -123,6 +123,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newVersionCmd(f),
 		newRulesCmd(f),
 		newScoreCmd(f, nil),
+		newSettleCmd(f, nil),
 		newWaitsCmd(f, nil),
 	)
 	addHelpTopics(root)
