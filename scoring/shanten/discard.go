@@ -24,7 +24,7 @@ func Discards(c *notation.Counts, melds int, shapes Shapes) []Discard {
 	if playing(&cc) > 14 {
 		return nil
 	}
-	var out []Discard
+	out := make([]Discard, 0, 14)
 	for t := notation.M1; t <= notation.Red; t++ {
 		if cc[t] == 0 {
 			continue
