@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -139,5 +140,16 @@ func BenchmarkReplayHK(b *testing.B) {
 		if len(r.Result.Payments) == 0 {
 			b.Fatal(r.Result)
 		}
+	}
+}
+
+func TestResultString(t *testing.T) {
+	r := referee.Replay(readLog(t, "testdata/logs/responsibility.yaml"), hkDeps(t))
+	lines := strings.Split(r.Result.String(), "\n")
+	// The payment's detail is the settlement's own text; only its start is ours to check.
+	got := []string{lines[0], strings.SplitN(lines[1], " (", 2)[0], lines[2]}
+	want := []string{"W wins (self-draw): 10 = big-dragons 8 + self-draw 1 + no-flowers 1", "E pays W 192", "E -192, S 0, W +192, N 0"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
@@ -249,4 +250,51 @@ type Deps struct {
 	Rules  Rules
 	Score  Scorer
 	Settle Settler
+}
+
+// String sums the result up: who won and how, the score items, then the payments and deltas, one per
+// line. Item values are in the scorer's unit (faan in Hong Kong).
+func (r Result) String() string {
+	var b strings.Builder
+	switch r.Outcome {
+	case OutcomeWin:
+		wins := r.Wins
+		if len(wins) == 0 {
+			wins = []Win{{Seat: r.Winner, Items: r.Items, Total: r.Total, Limit: r.Limit, Checked: len(r.Items) > 0}}
+			if r.Context != nil {
+				wins[0].Context = *r.Context
+			}
+		}
+		for _, w := range wins {
+			fmt.Fprintf(&b, "%s wins (%s", w.Seat, w.Context.Win)
+			if w.Context.Discarder <= notation.SeatNorth {
+				fmt.Fprintf(&b, " from %s", w.Context.Discarder)
+			}
+			b.WriteString(")")
+			if len(w.Items) > 0 {
+				fmt.Fprintf(&b, ": %d =", w.Total)
+				for i, it := range w.Items {
+					if i > 0 {
+						b.WriteString(" +")
+					}
+					fmt.Fprintf(&b, " %s %d", it.ID, it.Value)
+				}
+				if w.Limit {
+					b.WriteString(" (limit)")
+				}
+			}
+			b.WriteString("\n")
+		}
+	default:
+		fmt.Fprintf(&b, "%s: %s\n", r.Outcome, r.Reason)
+	}
+	for _, p := range r.Payments {
+		b.WriteString(p.String())
+		b.WriteString("\n")
+	}
+	if len(r.Payments) > 0 {
+		b.WriteString(r.Deltas.String())
+		b.WriteString("\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
