@@ -34,10 +34,10 @@ const NoShape = 99
 
 // Numbers holds the shanten number of each shape and the best of the allowed ones.
 type Numbers struct {
-	Standard        int
-	SevenPairs      int
-	ThirteenOrphans int
-	Best            int
+	Standard        int `json:"standard"`
+	SevenPairs      int `json:"seven_pairs"`
+	ThirteenOrphans int `json:"thirteen_orphans"`
+	Best            int `json:"best"`
 }
 
 // Standard returns the shanten number of c for the standard shape when melds sets are already

@@ -96,6 +96,7 @@ func TestWaits(t *testing.T) {
 		{"pair wait after four melds", "7z", 4, AllShapes, "7z"},
 		{"not ready", "147m258p369s1234z", 0, AllShapes, ""},
 		{"wrong size", "23m456p789s111z2z", 0, AllShapes, ""},
+		{"seven pairs, wrong size", "1133m2255p4477s12z", 0, AllShapes, ""},
 		{"over four", "11111m", 3, AllShapes, ""},
 	}
 	for _, tt := range tests {
