@@ -950,6 +950,10 @@ func (g *game) scoreWin(c *Event, t notation.Tile, ctx Context) (*Win, string, s
 // selfDraw rules on a win declared on the seat's own tiles.
 func (g *game) selfDraw(e *Event) {
 	s := e.Seat
+	if len(g.seats[s].bonus) == 8 && (g.dealing || s == g.turn && g.need == needReplace) {
+		g.eightFlowers(e)
+		return
+	}
 	if !(s == g.turn && g.need == needAct) {
 		reason := g.notYourTurn(s, "win")
 		rule := RuleTurnOrder
@@ -988,6 +992,30 @@ func (g *game) selfDraw(e *Event) {
 		return
 	}
 	g.ok(e, rule, reason)
+	g.won([]Win{*w})
+}
+
+// eightFlowers rules on a win declared on laying out the eighth bonus tile (八仙過海): it wins on the
+// spot, as a self-draw, with no replacement drawn.
+func (g *game) eightFlowers(e *Event) {
+	s := e.Seat
+	ctx := g.context(s, scoring.SelfDraw)
+	w, rule, reason, ok := g.scoreWin(e, notation.NoTile, ctx)
+	if ok && w.unseen && g.deps.Score != nil {
+		// The concealed tiles do not matter: score the flowers.
+		sc, err := g.deps.Score(&w.hand, ctx.Situation())
+		if err == nil && sc.Valid {
+			w.Items, w.Total, w.Limit, w.Checked = sc.Items, sc.Total, sc.Limit, true
+			reason = fmt.Sprintf("a valid hand: %d", sc.Total)
+		}
+	}
+	if !ok {
+		g.bad(e, rule, reason)
+		g.falseWin(s, reason)
+		return
+	}
+	g.ok(e, rule, joinReason("all eight flowers and seasons win on the spot (八仙過海)", reason))
+	g.owed[s] = 0
 	g.won([]Win{*w})
 }
 

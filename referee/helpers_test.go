@@ -53,6 +53,9 @@ func sets(c notation.Counts) bool {
 // Thirteen Orphans is a limit of 13. Hands worth less than min are not valid.
 func fakeScorer(min int) Scorer {
 	return func(h *notation.Hand, sit scoring.Situation) (Score, error) {
+		if len(h.Bonus) == 8 {
+			return Score{Valid: true, Total: 8, Items: []scoring.Item{{ID: "eight-flowers", Value: 8}}}, nil
+		}
 		c := h.Concealed
 		for t := notation.F1; t <= notation.Joker; t++ {
 			c[t] = 0

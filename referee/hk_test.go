@@ -153,3 +153,33 @@ func TestResultString(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestHKOutcomes replays logs with the real Hong Kong scorer and settlement.
+func TestHKOutcomes(t *testing.T) {
+	tests := []struct {
+		log      string
+		outcome  referee.Outcome
+		winner   notation.Seat
+		limit    bool
+		payments int
+	}{
+		{"heavenly", referee.OutcomeWin, notation.SeatEast, true, 3},
+		{"eight-flowers", referee.OutcomeWin, notation.SeatNorth, false, 3},
+		{"rob-concealed-kong-thirteen-orphans", referee.OutcomeWin, notation.SeatEast, true, 1},
+		{"kong-on-kong", referee.OutcomeWin, notation.SeatSouth, false, 3},
+		{"false-win", referee.OutcomeFalseWin, notation.NoSeat, false, 3},
+		{"wall-runs-out", referee.OutcomeDraw, notation.NoSeat, false, 0},
+	}
+	deps := hkDeps(t)
+	for _, tt := range tests {
+		t.Run(tt.log, func(t *testing.T) {
+			r := referee.Replay(readLog(t, "testdata/logs/"+tt.log+".yaml"), deps)
+			res := r.Result
+			got := []any{res.Outcome, res.Winner, res.Limit, len(res.Payments)}
+			want := []any{tt.outcome, tt.winner, tt.limit, tt.payments}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("outcome, winner, limit, payments (-want +got):\n%s\n%s\n%v", diff, res, r.Rulings)
+			}
+		})
+	}
+}
