@@ -297,6 +297,11 @@ func (s *search) init(h *notation.Hand, r *Rules, want int) error {
 		s.meldSets++
 		s.meldValue += meldValue(m, r)
 	}
+	for _, b := range h.Bonus {
+		if !b.Tile.IsBonus() {
+			return fmt.Errorf("%w: %s laid out as a flower", scoring.ErrImpossible, b.Tile)
+		}
+	}
 	if n := h.TileCount(); n != want {
 		who := "a winner"
 		if want == 13 {

@@ -377,6 +377,8 @@ func TestImpossible(t *testing.T) {
 	noWin.Win = notation.NoTile
 	quint := notation.MustParse("123m456m789p55s")
 	quint.Melds = []notation.Meld{{Kind: notation.Quint, Tile: notation.East, From: notation.NoSeat}}
+	notAFlower := notation.MustParse("123m456m789p111z5s")
+	notAFlower.Bonus = []notation.BonusTile{{Tile: notation.M1}}
 	bonusInside := notation.MustParse("123m456m789p111z55s")
 	bonusInside.Concealed[notation.Flower]++
 	for _, c := range []struct {
@@ -395,6 +397,7 @@ func TestImpossible(t *testing.T) {
 		{"discard win without a winning tile", noWin, false, scoring.Discard, Default()},
 		{"flower among the concealed tiles", bonusInside, false, scoring.SelfDraw, Default()},
 		{"no rules", notation.MustParse("123m456m789p111z55s"), false, scoring.SelfDraw, nil},
+		{"a tile laid out as a flower", notAFlower, true, 0, Default()},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var err error
