@@ -1164,8 +1164,15 @@ func (g *game) report() Report {
 		st := &g.seats[s]
 		v := SeatView{Seat: s, Concealed: st.known.String(), Unknown: st.unknown, Melds: slices.Clone(st.melds),
 			Bonus: slices.Clone(st.bonus), Discards: slices.Clone(st.discards)}
+		v.MeldText = []string{}
 		for _, m := range st.melds {
 			v.MeldText = append(v.MeldText, m.String())
+		}
+		if v.Bonus == nil {
+			v.Bonus = []notation.Tile{}
+		}
+		if v.Discards == nil {
+			v.Discards = []notation.Tile{}
 		}
 		r.Seats[s] = v
 	}
