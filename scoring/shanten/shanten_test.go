@@ -110,6 +110,32 @@ func TestWaits(t *testing.T) {
 	}
 }
 
+func TestFifthCopies(t *testing.T) {
+	tests := []struct {
+		name  string
+		hand  string
+		melds int
+		want  string
+	}{
+		{"pure single wait", "1111m234p567p789s", 0, "1m"},
+		{"beside a real wait", "1111234m567p789s", 0, "1m"},
+		{"honours", "1111z234p567p789s", 0, "1z"},
+		{"five as pair and three sequences", "1223333445m", 1, "3m"},
+		{"with melds", "1111m", 3, "1m"},
+		{"four held but no shape", "1111m2579p1234z", 0, ""},
+		{"nothing held four times", "1112345678999m", 0, ""},
+		{"wrong size", "1111m", 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := counts(t, tt.hand)
+			if diff := cmp.Diff(tt.want, FifthCopies(&c, tt.melds).String()); diff != "" {
+				t.Errorf("FifthCopies(%s, %d) (-want +got):\n%s", tt.hand, tt.melds, diff)
+			}
+		})
+	}
+}
+
 func TestIsWinning(t *testing.T) {
 	tests := []struct {
 		name  string

@@ -188,3 +188,47 @@ func standardWaits(c *notation.Counts, melds int) WaitSet {
 	}
 	return w
 }
+
+// FifthCopies returns the kinds of which c, a hand of 13-3*melds tiles, already holds all four
+// and which would complete the standard shape as a fifth copy: the "pure" or "empty" waits of
+// 1111m234p567p789s on 1m. They are shapes, never tiles anyone can win on, so Waits leaves them
+// out; a referee may list them apart.
+func FifthCopies(c *notation.Counts, melds int) WaitSet {
+	if melds < 0 || melds > 4 {
+		return 0
+	}
+	load()
+	if over4(c) || playing(c) != 13-3*melds {
+		return 0
+	}
+	var w WaitSet
+	for t := notation.M1; t <= notation.Red; t++ {
+		if c[t] != 4 {
+			continue
+		}
+		// Five copies hold a triplet or a pair (five sequences would take fifteen tiles), so the
+		// hand without them must be complete: the rest with its pair, or sets only.
+		cc := *c
+		cc[t] -= 2 // five copies less a triplet
+		if melds < 4 && IsWinning(&cc, melds+1) {
+			w = w.With(t)
+			continue
+		}
+		cc[t]++ // five copies less a pair
+		if setsOnly(&cc) {
+			w = w.With(t)
+		}
+	}
+	return w
+}
+
+// setsOnly reports whether c (counts at most four) is a whole number of sets and no pair.
+func setsOnly(c *notation.Counts) bool {
+	k0, k1, k2, kh := suitKey(c, 1), suitKey(c, 10), suitKey(c, 19), honorKey(c)
+	n0, n1, n2, nh := k0>>tileShift, k1>>tileShift, k2>>tileShift, kh>>tileShift
+	if n0 > maxGroup || n1 > maxGroup || n2 > maxGroup || nh > maxGroup ||
+		resCode[n0]+resCode[n1]+resCode[n2]+resCode[nh] != 0 {
+		return false
+	}
+	return done(tbl.SuitDone, k0) && done(tbl.SuitDone, k1) && done(tbl.SuitDone, k2) && done(tbl.HonorDone, kh)
+}
