@@ -221,6 +221,14 @@ func fileExists(p string) bool {
 	return err == nil && !st.IsDir()
 }
 
+// zeroLines clears the lines of a node that came from the command line, so errors cite --set alone.
+func zeroLines(n *yaml.Node) {
+	n.Line, n.Column = 0, 0
+	for _, c := range n.Content {
+		zeroLines(c)
+	}
+}
+
 func mark(n *yaml.Node, name string, m map[*yaml.Node]string) {
 	m[n] = name
 	for _, c := range n.Content {
@@ -315,6 +323,8 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 	}
 	v := vdoc.Content[0]
 	mark(v, "--set", l.origin)
+	mark(v, "--set", l.files)
+	zeroLines(v)
 	// Check the key and the value's type on their own, strictly.
 	probe := &yaml.Node{Kind: yaml.MappingNode}
 	cur := probe
@@ -448,6 +458,12 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	}
 	if err := check(rs.Family, want); err != nil {
 		return err
+	}
+	if rs.American != nil {
+		// The card is part of the ruleset: a bad card name or card file fails here, at its key.
+		if _, err := LoadCard(rs.American.Card); err != nil {
+			return fail([]string{FamilyAmerican, "card"}, err.Error())
+		}
 	}
 	return check("settlement", any(rs.Settlement))
 }

@@ -123,3 +123,15 @@ func TestLoadErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestSetErrorsCiteTheFlag(t *testing.T) {
+	_, err := Load("american", "american.concealed_bonus=-3")
+	var re *Error
+	if !errors.As(err, &re) || re.File != "--set" || re.Line != 0 {
+		t.Fatalf("Load = %v, want an error citing --set", err)
+	}
+	_, err = Load("american", "american.card=nosuchcard")
+	if !errors.As(err, &re) || !strings.Contains(err.Error(), "nosuchcard") {
+		t.Fatalf("Load with a missing card = %v, want an error naming it", err)
+	}
+}
