@@ -201,19 +201,18 @@ func newGame(lg *Log, deps Deps) *game {
 	switch {
 	case lg.Wall != nil:
 		g.wall = slices.Clone(lg.Wall)
-		if lg.Start == nil && len(g.wall) != rest-laidOut && len(g.wall) != rest {
+		if lg.Start == nil && len(g.wall) != rest+laidOut && len(g.wall) != rest {
 			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d are left", len(g.wall), rest))
 		}
 		if lg.Start != nil && lg.Start.Wall >= 0 && lg.Start.Wall != len(g.wall) {
 			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("start.wall says %d tiles, the wall lists %d", lg.Start.Wall, len(g.wall)))
 		}
-		g.outside = rest - len(g.wall)
-		if lg.Start == nil && len(g.wall) == rest && laidOut > 0 {
-			// The given wall still holds the replacements of the flowers laid out at the deal.
-			n := min(laidOut, len(g.wall))
-			g.wall = g.wall[:len(g.wall)-n]
-			g.outside += n
+		if lg.Start == nil && laidOut > 0 && len(g.wall) == rest+laidOut {
+			// The wall as dealt: it still holds the replacements of the flowers laid out at the deal,
+			// which came from the back and are in the hands now.
+			g.wall = g.wall[:len(g.wall)-laidOut]
 		}
+		g.outside = rest - len(g.wall)
 	case lg.Start != nil && lg.Start.Wall >= 0:
 		n := lg.Start.Wall
 		if n > rest {

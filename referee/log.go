@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -606,45 +607,51 @@ func parseSeatHand(s string) (*SeatHand, error) {
 // stripUnknown removes the "?" marks from s and counts them; "?5" means five unknown tiles
 // ("?5p" is one unknown tile and a 5p).
 func stripUnknown(s string) (string, int) {
+	parts := strings.Split(s, "?")
 	var b strings.Builder
+	b.WriteString(parts[0])
 	n := 0
-	rs := []rune(s)
-	for i := 0; i < len(rs); i++ {
-		if rs[i] != '?' {
-			b.WriteRune(rs[i])
-			continue
-		}
-		j := i + 1
-		k := 0
-		for j < len(rs) && rs[j] >= '0' && rs[j] <= '9' && k < 3 {
-			k = k*10 + int(rs[j]-'0')
-			j++
-		}
-		if j == i+1 || (j < len(rs) && strings.ContainsRune("mpszf", rs[j])) {
-			n++
-		} else {
-			n += min(k, 200)
-			i = j - 1
-		}
+	for _, p := range parts[1:] {
+		k, rest := unknownCount(p)
+		n += k
 		b.WriteByte(' ')
+		b.WriteString(rest)
 	}
 	return b.String(), n
 }
 
-// parseTilesUnknown reads a tile list in which each "?" is an unknown tile, keeping the order.
+// unknownCount reads the count after a "?": up to three digits not followed by a suit letter.
+func unknownCount(p string) (int, string) {
+	d := 0
+	for d < len(p) && d < 3 && p[d] >= '0' && p[d] <= '9' {
+		d++
+	}
+	if d == 0 || d < len(p) && strings.ContainsRune("mpszf0123456789", rune(p[d])) {
+		return 1, p
+	}
+	n, _ := strconv.Atoi(p[:d])
+	return min(n, 200), p[d:]
+}
+
+// parseTilesUnknown reads a tile list in which each "?" is an unknown tile ("?5" five of them),
+// keeping the order.
 func parseTilesUnknown(s string) ([]notation.Tile, error) {
 	var out []notation.Tile
 	parts := strings.Split(s, "?")
 	for i, p := range parts {
+		if i > 0 {
+			var n int
+			n, p = unknownCount(p)
+			for range n {
+				out = append(out, Unknown)
+			}
+		}
 		if strings.TrimSpace(p) != "" {
 			ts, err := notation.ParseTiles(p)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, ts...)
-		}
-		if i < len(parts)-1 {
-			out = append(out, Unknown)
 		}
 	}
 	return out, nil
