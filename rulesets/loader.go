@@ -361,6 +361,7 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 		if i == len(p)-1 {
 			if ex := valueAt(cur, k); ex != nil {
 				*ex = *v
+				mark(ex, "--set", l.files)
 			} else {
 				cur.Content = append(cur.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, v)
 			}
