@@ -599,6 +599,9 @@ func (g *game) discardTile(e *Event) {
 			}
 		}
 	}
+	if b := g.undeclared(s); !g.dealing && b != notation.NoTile && b != t && verdict == VerdictOK {
+		verdict, rule, reason = VerdictIllegal, RuleFlower, fmt.Sprintf("%s holds %s: a flower or season is laid out and replaced at once, before the discard", s, b)
+	}
 	if t.IsBonus() {
 		verdict, rule, reason = VerdictIllegal, RuleBonusDiscard, fmt.Sprintf("%s is a bonus tile: it is laid out and replaced, never discarded", t)
 	}
