@@ -62,11 +62,14 @@ type Tables struct {
 	SuitWait, HonorWait   []uint16 // rank -> bit i set: adding kind i makes a complete group shape
 }
 
-// NSuit returns the number of suit classes, NHonor the honour classes, NPair the two- and
-// three-suit classes.
-func (t *Tables) NSuit() int  { return len(t.SuitEntry) }
+// NSuit returns the number of suit classes.
+func (t *Tables) NSuit() int { return len(t.SuitEntry) }
+
+// NHonor returns the number of honour classes.
 func (t *Tables) NHonor() int { return len(t.HonorEntry) }
-func (t *Tables) NPair() int  { return len(t.PairEntry) }
+
+// NPair returns the number of two-suit classes (which are also the three-suit classes).
+func (t *Tables) NPair() int { return len(t.PairEntry) }
 
 // classify assigns each distinct entry a class in order of first appearance.
 func classify(dist []uint64) (class []uint8, entries []uint64) {
