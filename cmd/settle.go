@@ -530,7 +530,7 @@ func hkWorth(seat notation.Seat, r *hk.Result) string {
 }
 
 func americanWorth(seat notation.Seat, r *american.Result) string {
-	s := fmt.Sprintf("%s, line %s (%s), value %d", r.Line, r.Section, r.Value)
+	s := fmt.Sprintf("%s, line %s (%s), value %d", seat, r.Line, r.Section, r.Value)
 	if r.JokerlessBonus {
 		s += ", jokerless (pays double)"
 	}
@@ -543,7 +543,10 @@ func worthText(w settle.Winner, unit string) string {
 	case w.Limit:
 		s = "a limit hand"
 	default:
-		s = fmt.Sprintf("%d %s", w.Faan, unit)
+		s = fmt.Sprintf("%d faan", w.Faan)
+		if unit == "value" {
+			s = fmt.Sprintf("value %d", w.Faan)
+		}
 	}
 	if w.Jokerless {
 		s += ", jokerless"
@@ -764,7 +767,11 @@ func settleDeBurger(o *settleOptions, rs *rulesets.Ruleset) error {
 		}
 		for i := range res {
 			s := notation.Seat(i)
-			v.Players = append(v.Players, deburgerPlayer{Seat: s, Hand: notation.Format(*hands[i]), Mahjong: s == mahjong, Result: &res[i]})
+			h := *hands[i]
+			if s != mahjong {
+				h.Win = notation.NoTile // a non-winner has no winning tile to mark
+			}
+			v.Players = append(v.Players, deburgerPlayer{Seat: s, Hand: notation.Format(h), Mahjong: s == mahjong, Result: &res[i]})
 		}
 		pts = p
 	} else {
