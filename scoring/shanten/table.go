@@ -55,9 +55,57 @@ func load() {
 		if err == nil && (tbl.NSuit() != nSuit || tbl.NHonor() != nHonor || tbl.NPair() != nPair) {
 			err = fmt.Errorf("class counts %d %d %d", tbl.NSuit(), tbl.NHonor(), tbl.NPair())
 		}
+		if err == nil {
+			err = checkSizes()
+		}
 		if err != nil {
 			// The data is part of the program: this is a build fault, not bad input.
 			panic("shanten: embedded tables: " + err.Error() + " (run go generate)")
 		}
 	})
+}
+
+// Vectors ranked per group.
+const (
+	nSuitVectors  = 405350
+	nHonorVectors = 43130
+)
+
+// checkSizes makes sure every lookup stays in range.
+func checkSizes() error {
+	for _, c := range []struct {
+		name      string
+		got, want int
+	}{
+		{"suit classes", len(tbl.SuitClass), nSuitVectors},
+		{"honour classes", len(tbl.HonorClass), nHonorVectors},
+		{"suit waits", len(tbl.SuitWait), nSuitVectors},
+		{"honour waits", len(tbl.HonorWait), nHonorVectors},
+		{"suit done", len(tbl.SuitDone), (nSuitVectors + 63) / 64},
+		{"honour done", len(tbl.HonorDone), (nHonorVectors + 63) / 64},
+		{"pair01", len(tbl.Pair01), nSuit * nSuit},
+		{"pair012", len(tbl.Pair012), nPair * nSuit},
+		{"final", len(tbl.Final), nPair * nHonor * 5},
+	} {
+		if c.got != c.want {
+			return fmt.Errorf("%s: %d entries, want %d", c.name, c.got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		ids   []uint8
+		below int
+	}{
+		{"suit classes", tbl.SuitClass, nSuit},
+		{"honour classes", tbl.HonorClass, nHonor},
+		{"pair01", tbl.Pair01, nPair},
+		{"pair012", tbl.Pair012, nPair},
+	} {
+		for _, id := range c.ids {
+			if int(id) >= c.below {
+				return fmt.Errorf("%s: class %d out of range", c.name, id)
+			}
+		}
+	}
+	return nil
 }
