@@ -64,7 +64,13 @@ func (e *batchFailed) Error() string {
 func (e *batchFailed) Unwrap() error { return e.worst }
 
 // chunk is a run of lines handled by one worker; results are written in input order.
+// jsonAppender is a value that writes its own JSON, as encoding/json would, without reflection.
+type jsonAppender interface {
+	AppendJSON(b []byte) []byte
+}
+
 type chunk struct {
+	buf   []byte
 	lines []batchLine
 	out   bytes.Buffer
 	sum   batchSummary
@@ -154,7 +160,12 @@ func handleChunk(c *chunk, fn batchFunc) {
 		c.sum.Lines++
 		v, ok, err := safeCall(fn, l)
 		if err == nil {
-			err = enc.Encode(v)
+			if a, fast := v.(jsonAppender); fast {
+				c.buf = append(a.AppendJSON(c.buf[:0]), '\n')
+				c.out.Write(c.buf)
+			} else {
+				err = enc.Encode(v)
+			}
 		}
 		if err != nil {
 			c.sum.Failed++

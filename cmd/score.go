@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -166,6 +167,42 @@ type deburgerJSON struct {
 type americanJSON struct {
 	scoreHead
 	*american.Result
+}
+
+// AppendJSON writes what encoding/json writes for the view, without reflection: the batch hot path.
+func (v hkJSON) AppendJSON(b []byte) []byte {
+	b = append(b, '{')
+	if v.InputLine != 0 {
+		b = append(b, `"input_line":`...)
+		b = strconv.AppendInt(b, int64(v.InputLine), 10)
+		b = append(b, ',')
+	}
+	b = append(b, `"hand":`...)
+	b = scoring.AppendJSONString(b, v.Hand)
+	b = append(b, `,"ruleset":`...)
+	b = scoring.AppendJSONString(b, v.Ruleset)
+	if s := v.Situation; s != nil {
+		b = append(b, `,"situation":{"seat":`...)
+		b = scoring.AppendJSONString(b, s.Seat)
+		b = append(b, `,"prevailing":`...)
+		b = scoring.AppendJSONString(b, s.Prevailing)
+		b = append(b, `,"win":`...)
+		b = scoring.AppendJSONString(b, s.Win)
+		if s.Discarder != "" {
+			b = append(b, `,"discarder":`...)
+			b = scoring.AppendJSONString(b, s.Discarder)
+		}
+		if s.LastTile {
+			b = append(b, `,"last_tile":true`...)
+		}
+		if s.Loser {
+			b = append(b, `,"loser":true`...)
+		}
+		b = append(b, '}')
+	}
+	b = append(b, ',')
+	b = v.Result.AppendJSON(b)
+	return append(b, '}')
 }
 
 // MarshalJSON writes {"hand":..., "ruleset":..., "situation":..., "valid":..., ...}.

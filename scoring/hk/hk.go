@@ -4,7 +4,6 @@
 package hk
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -40,34 +39,9 @@ type Reading struct {
 	scoring.Decomposition
 }
 
-type readingJSON struct {
-	Shape string   `json:"shape"`
-	Sets  []string `json:"sets"`
-	Pair  string   `json:"pair,omitempty"`
-	Win   string   `json:"win_in,omitempty"`
-}
-
 // MarshalJSON writes {"shape": "standard", "sets": ["[123m]", "456p", ...], "pair": "55z", "win_in": "456p"}.
 // Seven pairs list their pairs as sets; thirteen orphans list the thirteen tiles and pair the doubled one.
-func (r *Reading) MarshalJSON() ([]byte, error) {
-	g := r.Groups()
-	out := readingJSON{Shape: r.Shape.String()}
-	switch r.Shape {
-	case scoring.Standard:
-		out.Sets, out.Pair = g[:4], g[4]
-		switch {
-		case r.Win == scoring.WinInPair:
-			out.Win = out.Pair
-		case r.Win >= 0:
-			out.Win = out.Sets[r.Win]
-		}
-	case scoring.ThirteenOrphans:
-		out.Sets, out.Pair = g[:1], notation.FormatTiles([]notation.Tile{r.Pair, r.Pair})
-	default:
-		out.Sets = g
-	}
-	return json.Marshal(out)
-}
+func (r *Reading) MarshalJSON() ([]byte, error) { return r.appendJSON(nil), nil }
 
 // String returns the reading's groups separated by spaces.
 func (r *Reading) String() string { return r.Decomposition.String() }

@@ -1,0 +1,129 @@
+package scoring
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/mjref/mjref/notation"
+)
+
+// This file writes JSON without reflection for the batch hot path. Each AppendJSON writes byte for byte
+// what encoding/json writes for the same value (with HTML escaping off); tests check it on random hands.
+
+const hexDigits = "0123456789abcdef"
+
+// AppendJSONString appends s as a JSON string, escaped as encoding/json does with HTML escaping off.
+func AppendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// AppendJSONTiles appends tiles as a JSON array of notation strings.
+func AppendJSONTiles(b []byte, ts []notation.Tile) []byte {
+	b = append(b, '[')
+	for i, t := range ts {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, t.String()...)
+		b = append(b, '"')
+	}
+	return append(b, ']')
+}
+
+// AppendJSONBool appends true or false.
+func AppendJSONBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, "true"...)
+	}
+	return append(b, "false"...)
+}
+
+// AppendJSON appends the item as encoding/json would write it.
+func (it *Item) AppendJSON(b []byte) []byte {
+	b = append(b, `{"id":`...)
+	b = AppendJSONString(b, it.ID)
+	b = append(b, `,"name":`...)
+	b = AppendJSONString(b, it.Name)
+	if it.NameZH != "" {
+		b = append(b, `,"name_zh":`...)
+		b = AppendJSONString(b, it.NameZH)
+	}
+	b = append(b, `,"value":`...)
+	b = strconv.AppendInt(b, int64(it.Value), 10)
+	if it.Limit {
+		b = append(b, `,"limit":true`...)
+	}
+	if len(it.Tiles) > 0 {
+		b = append(b, `,"tiles":`...)
+		b = AppendJSONTiles(b, it.Tiles)
+	}
+	if it.Note != "" {
+		b = append(b, `,"note":`...)
+		b = AppendJSONString(b, it.Note)
+	}
+	b = append(b, `,"source":{"ruleset":`...)
+	b = AppendJSONString(b, it.Source.Ruleset)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendInt(b, int64(it.Source.Line), 10)
+	return append(b, "}}"...)
+}
+
+// AppendJSONItems appends items as a JSON array ("null" for a nil slice, as encoding/json does).
+func AppendJSONItems(b []byte, items []Item) []byte {
+	if items == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = items[i].AppendJSON(b)
+	}
+	return append(b, ']')
+}
