@@ -466,7 +466,10 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 			return fail([]string{FamilyAmerican, "card"}, err.Error())
 		}
 	}
-	return check("settlement", any(rs.Settlement))
+	if err := check("settlement", any(rs.Settlement)); err != nil {
+		return err
+	}
+	return check("flow", any(rs.Flow))
 }
 
 func mapsKeys(m map[string]any) func(func(string) bool) {

@@ -5,6 +5,7 @@ package rulesets
 import (
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/mjref/mjref/scoring/hk"
@@ -30,6 +31,9 @@ type Ruleset struct {
 	DeBurger   *points.Rules   `yaml:"deburger,omitempty"`
 	American   *american.Rules `yaml:"american,omitempty"`
 	Settlement *settle.Rules   `yaml:"settlement,omitempty"`
+	// Flow is how a game of many hands runs (who deals next, the prevailing wind, its length), for
+	// the table ledger.
+	Flow *ledger.Flow `yaml:"flow,omitempty"`
 
 	// File is where the ruleset came from: "builtin:hk.yaml" or a path.
 	File string `yaml:"-"`
