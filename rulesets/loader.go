@@ -395,7 +395,11 @@ func (l *loader) yamlError(file string, err error) error {
 	for _, m := range msgs {
 		if f := fieldRe.FindStringSubmatch(m); f != nil {
 			line, _ := strconv.Atoi(f[1])
-			return &Error{File: file, Line: line, Msg: fmt.Sprintf("unknown key %q (not part of %s)", f[2], strings.TrimPrefix(f[3], "*"))}
+			msg := fmt.Sprintf("unknown key %q", f[2])
+			if near := nearestKey(f[2], strings.TrimPrefix(f[3], "*")); near != "" {
+				msg += fmt.Sprintf(": did you mean %q?", near)
+			}
+			return &Error{File: file, Line: line, Msg: msg}
 		}
 		if f := lineRe.FindStringSubmatch(m); f != nil {
 			line, _ := strconv.Atoi(f[1])
@@ -403,6 +407,65 @@ func (l *loader) yamlError(file string, err error) error {
 		}
 	}
 	return &Error{File: file, Msg: cleanYAMLMsg(err.Error())}
+}
+
+// nearestKey finds the YAML key of the struct type named typeName (as yaml.v3 names it, "hk.Rules")
+// closest to key, for a did-you-mean hint; "" when nothing is close.
+func nearestKey(key, typeName string) string {
+	var keys []string
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map || t.Kind() == reflect.Array {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+			if t.String() == typeName && name != "-" && f.IsExported() && !strings.Contains(opts, "inline") {
+				if name == "" {
+					name = strings.ToLower(f.Name)
+				}
+				keys = append(keys, name)
+			}
+			walk(f.Type)
+		}
+	}
+	walk(reflect.TypeFor[Ruleset]())
+	best, bestD := "", 3
+	for _, k := range keys {
+		if d := editDistance(key, k); d < bestD && d <= len(k)/2 {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance, treating '_' and '-' as equal.
+func editDistance(a, b string) int {
+	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
+	a, b = norm(a), norm(b)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 func cleanYAMLMsg(s string) string {

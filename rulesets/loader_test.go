@@ -88,7 +88,7 @@ func TestLoadErrors(t *testing.T) {
 		wantLine int
 		want     string
 	}{
-		{"unknown key", "testdata/typo.yaml", nil, "testdata/typo.yaml", 5, `unknown key "minfaan"`},
+		{"unknown key", "testdata/typo.yaml", nil, "testdata/typo.yaml", 5, `unknown key "minfaan": did you mean "min_faan"?`},
 		{"wrong type", "testdata/badtype.yaml", nil, "testdata/badtype.yaml", 4, "lots"},
 		{"bad value", "testdata/badvalue.yaml", nil, "testdata/badvalue.yaml", 4, "above the cap"},
 		{"unknown parent", "testdata/noparent.yaml", nil, "noparent.yaml", 2, `extends "hongkong"`},
