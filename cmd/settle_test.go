@@ -15,9 +15,9 @@ import (
 // settleFlags is the part of settleOptions that flag parsing fills.
 type settleFlags struct {
 	Hand, Faan, Value, Winners, Seat, Win, Discarder, Responsible, FalseWin, Mahjong string
-	Limit, Drawn, Jokerless, Misnamed                                               bool
-	Hands, Points, Totals                                                           []string
-	Changed                                                                         []string
+	Limit, Drawn, Jokerless, Misnamed                                                bool
+	Hands, Points, Totals                                                            []string
+	Changed                                                                          []string
 }
 
 func TestSettleFlags(t *testing.T) {
