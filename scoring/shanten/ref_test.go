@@ -210,3 +210,52 @@ func randomReady(r *rand.Rand, sets int) notation.Counts {
 	c[ts[r.IntN(len(ts))]]--
 	return c
 }
+
+// naiveSuit returns, for each m and p, the least number of tiles missing from v over every shape of
+// m sets and p pairs in one suit with at most four copies of a kind, by listing the shapes.
+func naiveSuit(v [9]int) (d [10]int) {
+	for i := range d {
+		d[i] = inf
+	}
+	var t [9]int
+	score := func(m, p int) {
+		miss := 0
+		for i := range t {
+			if t[i] > 4 {
+				return
+			}
+			miss += max(0, t[i]-v[i])
+		}
+		d[m+5*p] = min(d[m+5*p], miss)
+	}
+	var sets func(from, m int)
+	sets = func(from, m int) {
+		score(m, 0)
+		for k := range 9 {
+			t[k] += 2
+			score(m, 1)
+			t[k] -= 2
+		}
+		if m == 4 {
+			return
+		}
+		for s := from; s < 16; s++ { // 0..8 triplets, 9..15 sequences
+			if s < 9 {
+				t[s] += 3
+				sets(s, m+1)
+				t[s] -= 3
+			} else {
+				k := s - 9
+				t[k]++
+				t[k+1]++
+				t[k+2]++
+				sets(s, m+1)
+				t[k]--
+				t[k+1]--
+				t[k+2]--
+			}
+		}
+	}
+	sets(0, 0)
+	return d
+}

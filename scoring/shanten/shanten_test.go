@@ -296,6 +296,24 @@ func TestCensus(t *testing.T) {
 							t.Errorf("%v (-want +got):\n%s complete %v", v[:g.ix.Digits], diff, complete)
 						}
 					}
+					// The whole-hand path through the class tables: the other groups are empty,
+					// and an empty group is 3 tiles from each set and 2 from the pair.
+					if g.ix.Seqs {
+						var c notation.Counts
+						copy(c[notation.P1:notation.P1+9], v[:9])
+						for melds := 0; 3*melds+sum <= 14 && melds <= 4; melds++ {
+							sets, best := 4-melds, inf
+							for m := 0; m <= sets; m++ {
+								best = min(best, want[m]+3*(sets-m)+2, want[m+5]+3*(sets-m))
+							}
+							if got := Standard(&c, melds); got != best-1 {
+								bad++
+								if bad < 5 {
+									t.Errorf("Standard(%v, %d) = %d, want %d", c, melds, got, best-1)
+								}
+							}
+						}
+					}
 					checked++
 					return
 				}
@@ -356,6 +374,31 @@ func TestPropertyMatchesReference(t *testing.T) {
 		}
 		if diff := cmp.Diff(want.Standard == -1 && c.Total() == 14-3*melds, IsWinning(&c, melds)); diff != "" {
 			t.Fatalf("IsWinning(%v, %d) (-want +got):\n%s", c, melds, diff)
+		}
+	})
+}
+
+// TestPropertyNaiveSuit checks single-suit hands against the plainest search of all: listing
+// every target shape.
+func TestPropertyNaiveSuit(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var v [9]int
+		var c notation.Counts
+		n := 0
+		for i := range v {
+			v[i] = rapid.IntRange(0, min(4, 14-n)).Draw(t, "count")
+			n += v[i]
+			c[notation.S1+notation.Tile(i)] = uint8(v[i])
+		}
+		d := naiveSuit(v)
+		for melds := 0; 3*melds+n <= 14 && melds <= 4; melds++ {
+			sets, best := 4-melds, inf
+			for m := 0; m <= sets; m++ {
+				best = min(best, d[m]+3*(sets-m)+2, d[m+5]+3*(sets-m))
+			}
+			if got := Standard(&c, melds); got != best-1 {
+				t.Fatalf("Standard(%v, %d) = %d, naive %d", c, melds, got, best-1)
+			}
 		}
 	})
 }
