@@ -725,6 +725,12 @@ func (h replayHolder) holds(s notation.Seat, need notation.Counts) bool {
 // claims rules on one or more claims made at once on the discard on the table.
 func (g *game) claims(e *Event, evs []Event) {
 	if g.need != needClaim {
+		var robbers []*Event
+		for i := range evs {
+			if evs[i].Verb == VerbWin && g.need == needRob {
+				robbers = append(robbers, &evs[i])
+			}
+		}
 		for i := range evs {
 			c := &evs[i]
 			if c.Verb == VerbPass {
@@ -732,7 +738,6 @@ func (g *game) claims(e *Event, evs []Event) {
 				continue
 			}
 			if c.Verb == VerbWin && g.need == needRob {
-				g.rob(c)
 				continue
 			}
 			reason := "there is no discard to claim"
@@ -740,6 +745,9 @@ func (g *game) claims(e *Event, evs []Event) {
 				reason = fmt.Sprintf("%s's discard was already claimed by %s", g.discarder, g.turn)
 			}
 			g.bad(c, RuleNoDiscard, reason)
+		}
+		if len(robbers) > 0 {
+			g.robAll(robbers)
 		}
 		return
 	}
@@ -814,10 +822,10 @@ func (g *game) claims(e *Event, evs []Event) {
 	if top.Verb == VerbWin {
 		var wins []Win
 		for _, i := range takers {
-			w := scores[i]
-			g.seats[claims[i].Seat].known[g.discard]++
-			wins = append(wins, *w)
+			wins = append(wins, *scores[i])
 		}
+		// One tile, however many win on it: it goes to the first winner's hand.
+		g.seats[claims[takers[0]].Seat].known[g.discard]++
 		g.removeFromRiver()
 		g.won(wins)
 		return
@@ -1022,39 +1030,73 @@ func (g *game) eightFlowers(e *Event) {
 }
 
 // rob rules on a win that robs the kong on the table.
-func (g *game) rob(e *Event) {
-	s := e.Seat
-	if s == g.konger {
-		g.bad(e, RuleRobKong, fmt.Sprintf("%s cannot rob their own kong", s))
+func (g *game) rob(e *Event) { g.robAll([]*Event{e}) }
+
+// robAll rules on wins claimed at once on the kong on the table: among several, head bump (or every
+// claimant, per the rules) as for a discard.
+func (g *game) robAll(evs []*Event) {
+	claims := make([]Claim, len(evs))
+	legal := make([]bool, len(evs))
+	rules := make([]string, len(evs))
+	reasons := make([]string, len(evs))
+	wins := make([]*Win, len(evs))
+	var seen [4]bool
+	for i, e := range evs {
+		s := e.Seat
+		claims[i] = Claim{Seat: s, Verb: VerbWin}
+		switch {
+		case s > notation.SeatNorth:
+			rules[i], reasons[i] = RuleTurnOrder, "no seat"
+		case seen[s]:
+			rules[i], reasons[i] = RuleClaimPriority, fmt.Sprintf("%s makes one claim on a kong", s)
+		case s == g.konger:
+			rules[i], reasons[i] = RuleRobKong, fmt.Sprintf("%s cannot rob their own kong", s)
+		case !g.kongReal:
+			rules[i], reasons[i] = RuleRobKong, fmt.Sprintf("%s's kong of %s was not made: there is nothing to rob", g.konger, g.kongTile)
+		case e.Tile() != Unknown && e.Tile() != g.kongTile:
+			rules[i], reasons[i] = RuleClaimTile, fmt.Sprintf("the kong is of %s, not %s", g.kongTile, e.Tile())
+		default:
+			seen[s] = true
+			ctx := g.context(s, scoring.RobbingKong)
+			ctx.Discarder = g.konger
+			w, rule, reason, ok := g.scoreWin(e, g.kongTile, ctx)
+			switch {
+			case ok && g.concealed && !w.unseen && !thirteenOrphans(&w.hand):
+				rules[i], reasons[i] = RuleRobConcealed, "a concealed kong may be robbed only for Thirteen Orphans"
+			case !ok:
+				rules[i], reasons[i] = rule, reason
+			default:
+				legal[i], wins[i] = true, w
+				rules[i] = RuleRobKong
+				if g.concealed {
+					rules[i] = RuleRobConcealed
+				}
+				reasons[i] = joinReason(reason, fmt.Sprintf("robs %s's kong of %s; %s's set stays a pong", g.konger, g.kongTile, g.konger))
+			}
+		}
+	}
+	takers, why := decide(g.konger, claims, legal, g.deps.Rules.allWin())
+	var offender *Event
+	for i, e := range evs {
+		switch {
+		case !legal[i]:
+			g.bad(e, rules[i], reasons[i])
+			if offender == nil && (rules[i] == RuleFalseWin || rules[i] == RuleRobConcealed) {
+				offender = e
+			}
+		case isIn(i, takers):
+			g.ok(e, rules[i], reasons[i])
+		default:
+			g.ok(e, RuleHeadBump, why[i])
+		}
+	}
+	if len(takers) == 0 {
+		if offender != nil {
+			g.falseWin(offender.Seat, reasons[slices.Index(evs, offender)])
+		}
 		return
 	}
-	if !g.kongReal {
-		g.bad(e, RuleRobKong, fmt.Sprintf("%s's kong of %s was not made: there is nothing to rob", g.konger, g.kongTile))
-		return
-	}
-	if t := e.Tile(); t != Unknown && t != g.kongTile {
-		g.bad(e, RuleClaimTile, fmt.Sprintf("the kong is of %s, not %s", g.kongTile, t))
-		return
-	}
-	ctx := g.context(s, scoring.RobbingKong)
-	ctx.Discarder = g.konger
-	w, rule, reason, ok := g.scoreWin(e, g.kongTile, ctx)
-	if ok && g.concealed && !w.unseen && !thirteenOrphans(&w.hand) {
-		g.bad(e, RuleRobConcealed, "a concealed kong may be robbed only for Thirteen Orphans")
-		g.falseWin(s, "robbed a concealed kong without Thirteen Orphans")
-		return
-	}
-	if !ok {
-		g.bad(e, rule, reason)
-		g.falseWin(s, reason)
-		return
-	}
-	rule = RuleRobKong
-	if g.concealed {
-		rule = RuleRobConcealed
-	}
-	g.ok(e, rule, joinReason(reason, fmt.Sprintf("robs %s's kong of %s; %s's set stays a pong", g.konger, g.kongTile, g.konger)))
-	// The robbed tile moves from the konger's kong to the winner.
+	// The robbed tile moves from the konger's kong to the (first) winner.
 	k := &g.seats[g.konger]
 	for i := len(k.melds) - 1; i >= 0; i-- {
 		m := &k.melds[i]
@@ -1068,8 +1110,12 @@ func (g *game) rob(e *Event) {
 			break
 		}
 	}
-	g.seats[s].known[g.kongTile]++
-	g.won([]Win{*w})
+	g.seats[claims[takers[0]].Seat].known[g.kongTile]++
+	var ws []Win
+	for _, i := range takers {
+		ws = append(ws, *wins[i])
+	}
+	g.won(ws)
 }
 
 // thirteenOrphans reports whether the hand is Thirteen Orphans.

@@ -344,7 +344,11 @@ func TestReplayConservesTiles(t *testing.T) {
 			}
 			lg.Events = append(lg.Events, e)
 		}
-		g := newGame(lg, testDeps())
+		deps := testDeps()
+		if rapid.Bool().Draw(t, "all win") {
+			deps.Rules.MultipleWins = "all"
+		}
+		g := newGame(lg, deps)
 		want := g.tiles()
 		if lg.Start == nil && want != 144 {
 			t.Fatalf("%d tiles at the start", want)
