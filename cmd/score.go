@@ -279,6 +279,9 @@ func (s *scorer) score(req scoreRequest) (*scoreView, error) {
 		if sv.Loser {
 			res, err = points.ScoreLoser(&h, s.rs.DeBurger)
 			sv = &situationView{Seat: sv.Seat, Prevailing: sv.Prevailing, Win: "none", Loser: true}
+			shown := h
+			shown.Win = notation.NoTile // a non-winner has no winning tile to mark
+			v.Hand = notation.Format(shown)
 		} else {
 			res, err = points.ScoreWinner(&h, sit.Win, s.rs.DeBurger)
 		}
@@ -541,8 +544,7 @@ func renderAmerican(w io.Writer, v *scoreView) error {
 	}
 	fmt.Fprintln(w)
 	if r.Reading != nil {
-		b, _ := json.Marshal(r.Reading)
-		fmt.Fprintf(w, "reading:  %s\n", b)
+		fmt.Fprintf(w, "reading:  %s\n", r.Reading.String())
 	}
 	if len(r.Items) > 0 {
 		return table(w, []string{"id", "name", "value", "tiles", "rule"}, itemRows(r.Items, false))
