@@ -183,3 +183,23 @@ func TestHKOutcomes(t *testing.T) {
 		})
 	}
 }
+
+func TestHKDeps(t *testing.T) {
+	rs, err := rulesets.Load("hk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := *rs.HK
+	h.Flowers = false
+	st := &settle.Rules{MultipleWinners: settle.MultipleWinnersRule{As: settle.AllWin}}
+	d := referee.HK(&h, st)
+	got := []any{d.Rules.Tiles, d.Rules.MultipleWins, d.Score != nil, d.Settle != nil}
+	want := []any{136, "all", true, true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	none := referee.HK(nil, nil)
+	if none.Score != nil || none.Settle != nil || none.Rules != (referee.Rules{}) {
+		t.Errorf("HK(nil, nil) = %+v", none)
+	}
+}
