@@ -16,18 +16,18 @@ type Verb uint8
 
 // The verbs of a log event.
 const (
-	NoVerb            Verb = iota
-	VerbDraw               // draw a tile: from the front, or from the back after a kong or a flower
-	VerbDiscard            // discard a tile
-	VerbChow               // claim the discard for a chow (from the seat before you only)
-	VerbPong               // claim the discard for a pong
-	VerbKong               // claim the discard for an exposed kong
-	VerbAddKong            // add the fourth tile to an exposed pong
-	VerbConcealedKong      // declare four identical tiles from the hand
-	VerbFlower             // lay out a flower or season
-	VerbWin                // declare a win
-	VerbPass               // decline a claim (informational)
-	VerbClaims             // several claims made on one discard at the same time
+	NoVerb            Verb = iota // not an event
+	VerbDraw                      // draw a tile: from the front, or from the back after a kong or a flower
+	VerbDiscard                   // discard a tile
+	VerbChow                      // claim the discard for a chow (from the seat before you only)
+	VerbPong                      // claim the discard for a pong
+	VerbKong                      // claim the discard for an exposed kong
+	VerbAddKong                   // add the fourth tile to an exposed pong
+	VerbConcealedKong             // declare four identical tiles from the hand
+	VerbFlower                    // lay out a flower or season
+	VerbWin                       // declare a win
+	VerbPass                      // decline a claim (informational)
+	VerbClaims                    // several claims made on one discard at the same time
 )
 
 var verbNames = [...]string{"", "draw", "discard", "chow", "pong", "kong", "add-kong", "concealed-kong", "flower", "win", "pass", "claims"}
@@ -149,6 +149,7 @@ type LogError struct {
 	Msg  string
 }
 
+// Error returns `line 12: event 3 "S drw": unknown action "drw": expected one of ...`.
 func (e *LogError) Error() string {
 	var b strings.Builder
 	if e.Line > 0 {
