@@ -1,0 +1,277 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/american"
+	"github.com/spf13/cobra"
+)
+
+func newCardCmd(f *factory) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "card",
+		Short: "American: list, show and check card files",
+		Long: `An American card is a YAML file of lines, each a pattern of groups with a value. mjref ships an
+original sample card (not the National Mah Jongg League's, which it never copies); type your own card
+into a file like it and play it with --card FILE. 'mjref card check FILE' names every problem's line.
+
+  card:
+    name: my card
+    year: 2026
+    defaults: {concealed: false}
+    sections:
+      - name: Consecutive Run
+        lines:
+          - {id: R1, pattern: "FF XXXa XXXX+1b XXX+2a DDb", value: 25}
+
+A pattern is groups separated by spaces, 14 tiles in all:
+  1-9        a suited number        X, X+1 .. X+8   the line's number variable (x: [1, 3, 5] restricts it)
+  D          the dragon of the group's suit: craks (m) red, bams (s) green, dots (p) white
+  0          the white dragon as zero      F  a flower (all eight alike)
+  N E W S    winds                         Z  any one wind, chosen per group
+Groups with numbers, X or D end in a suit: a, b, c are different suits (b needs a, c needs b), m p s
+fixed, * any. "A|B" gives alternatives for a group; a list of patterns gives alternatives for a line.
+Three or more identical tiles make a set, where jokers may stand in; other groups never take a joker.
+Line fields: id, pattern, value, concealed (a C line), note, x, jokerless_bonus; defaults: may set
+value, concealed, jokerless_bonus, note and x for the card or a section.`,
+		Args: cobra.NoArgs,
+	}
+	cmd.AddCommand(newCardListCmd(f), newCardShowCmd(f), newCardCheckCmd(f))
+	return cmd
+}
+
+// cardListItem is one built-in card in 'card list'.
+type cardListItem struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Year  int    `json:"year,omitempty"`
+	Lines int    `json:"lines"`
+}
+
+func newCardListCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the built-in cards",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			items := []cardListItem{}
+			for _, name := range rulesets.ListCards() {
+				c, err := rulesets.LoadCard(name)
+				if err != nil {
+					return fmt.Errorf("built-in card %s: %w", name, err) // a bug: built-in cards are tested
+				}
+				items = append(items, cardListItem{Name: name, Title: c.Name, Year: c.Year, Lines: len(c.Lines)})
+			}
+			if f.Output != FormatTable {
+				return render(f.IO.Out, f.Output, items)
+			}
+			rows := make([][]string, 0, len(items))
+			for _, it := range items {
+				rows = append(rows, []string{it.Name, it.Title, yearText(it.Year), fmt.Sprint(it.Lines)})
+			}
+			return table(f.IO.Out, []string{"name", "title", "year", "lines"}, rows)
+		},
+	}
+}
+
+// cardLineView is one line of a card in 'card show'.
+type cardLineView struct {
+	ID             string         `json:"id"`
+	Section        string         `json:"section"`
+	Pattern        []string       `json:"pattern"`
+	Value          int            `json:"value"`
+	Concealed      bool           `json:"concealed"`
+	JokerlessBonus bool           `json:"jokerless_bonus"`
+	X              []int          `json:"x,omitempty"`
+	Note           string         `json:"note,omitempty"`
+	Hands          int            `json:"hands"`
+	Source         scoring.Source `json:"source"`
+}
+
+// cardView is a whole card in 'card show'.
+type cardView struct {
+	Card  string         `json:"card"` // the name or file it was loaded from
+	Name  string         `json:"name"`
+	Year  int            `json:"year,omitempty"`
+	Lines []cardLineView `json:"lines"`
+}
+
+func newCardShowCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "show [NAME|FILE]",
+		Short: "Print a card's lines: id, section, pattern, value, C/X and number of concrete hands",
+		Long: `Print a card's lines: id, section, pattern, value, C (concealed) or X (exposures allowed), and how
+many concrete hands the line stands for. Without an argument, the card of the --rules ruleset when it is
+American, else the built-in sample card.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name, err := defaultCard(f)
+			if err != nil {
+				return err
+			}
+			if len(args) == 1 {
+				name = args[0]
+			}
+			c, err := rulesets.LoadCard(name)
+			if err != nil {
+				return cardError(name, err)
+			}
+			v := cardView{Card: name, Name: c.Name, Year: c.Year, Lines: []cardLineView{}}
+			for _, l := range c.Lines {
+				v.Lines = append(v.Lines, cardLineView{ID: l.ID, Section: l.Section, Pattern: l.Pattern, Value: l.Value,
+					Concealed: l.Concealed, JokerlessBonus: l.JokerlessBonus, X: l.X, Note: l.Note, Hands: l.Hands(), Source: l.Source})
+			}
+			if f.Output != FormatTable {
+				return render(f.IO.Out, f.Output, v)
+			}
+			return renderCard(f.IO.Out, &v)
+		},
+	}
+}
+
+// defaultCard is the card of the --rules ruleset when it is American, else the first built-in card.
+func defaultCard(f *factory) (string, error) {
+	rs, err := f.Ruleset()
+	if err != nil {
+		return "", err
+	}
+	if rs.Family == rulesets.FamilyAmerican && rs.American != nil && rs.American.Card != "" {
+		return rs.American.Card, nil
+	}
+	names := rulesets.ListCards()
+	if len(names) == 0 {
+		return "", errors.New("no built-in card") // a bug: the sample card is embedded
+	}
+	return names[0], nil
+}
+
+func renderCard(w io.Writer, v *cardView) error {
+	fmt.Fprintf(w, "card:     %s", v.Name)
+	if v.Year != 0 {
+		fmt.Fprintf(w, " (%d)", v.Year)
+	}
+	fmt.Fprintf(w, ", %d lines, from %s\n", len(v.Lines), v.Card)
+	rows := make([][]string, 0, len(v.Lines))
+	for _, l := range v.Lines {
+		pattern := strings.Join(l.Pattern, " or ")
+		if len(l.X) > 0 {
+			pattern += fmt.Sprintf(" (X in %s)", intsText(l.X))
+		}
+		value := fmt.Sprint(l.Value)
+		if !l.JokerlessBonus {
+			value += " (no jokerless bonus)"
+		}
+		rows = append(rows, []string{l.ID, l.Section, pattern, value, concealedMark(l.Concealed), fmt.Sprint(l.Hands), l.Note})
+	}
+	return table(w, []string{"id", "section", "pattern", "value", "C/X", "hands", "note"}, rows)
+}
+
+// cardCheckView is what 'card check' reports for a card that loads.
+type cardCheckView struct {
+	File  string              `json:"file"`
+	Name  string              `json:"name"`
+	Year  int                 `json:"year,omitempty"`
+	OK    bool                `json:"ok"`
+	Lines []american.LineInfo `json:"lines"`
+	Hands int                 `json:"hands"` // concrete hands of the whole card
+}
+
+func newCardCheckCmd(f *factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "check FILE",
+		Short: "Run a card file's loading checks and print each line's number of concrete hands",
+		Long: `Load a card file (or a built-in card by name) as 'mjref score --card' would: every pattern must
+total 14 tiles in each alternative, use known symbols and suffixes (b only with a, c only with a and b),
+ids must be unique, values positive, and every line must have at least one possible hand. Each line is
+printed with the number of concrete hands it stands for.
+
+Exit status: 0 the card is valid; 2 it is not: every problem is printed with its YAML line.`,
+		Example: `  mjref card check my-card.yaml
+  mjref card check sample-2026 -o json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name := args[0]
+			c, err := rulesets.LoadCard(name)
+			if err != nil {
+				return cardError(name, err)
+			}
+			v := cardCheckView{File: name, Name: c.Name, Year: c.Year, OK: true, Lines: c.Info()}
+			for _, l := range v.Lines {
+				v.Hands += l.Hands
+			}
+			if f.Output != FormatTable {
+				return render(f.IO.Out, f.Output, v)
+			}
+			w := f.IO.Out
+			fmt.Fprintf(w, "%s: ok, card %s", name, v.Name)
+			if v.Year != 0 {
+				fmt.Fprintf(w, " (%d)", v.Year)
+			}
+			fmt.Fprintf(w, ", %d lines, %d concrete hands\n", len(v.Lines), v.Hands)
+			rows := make([][]string, 0, len(v.Lines))
+			for _, l := range v.Lines {
+				rows = append(rows, []string{l.ID, l.Section, fmt.Sprint(l.Value), concealedMark(l.Concealed), fmt.Sprint(l.Hands), l.Source.String()})
+			}
+			return table(w, []string{"id", "section", "value", "C/X", "hands", "source"}, rows)
+		},
+	}
+}
+
+// cardError turns a card that does not load into bad input (exit 2) listing every problem on a line
+// of its own, each with the YAML line it is about.
+func cardError(name string, err error) error {
+	problems := flattenErrors(err)
+	var le *american.LineError
+	hint := "see 'mjref card --help' for the card language"
+	switch {
+	case errors.As(err, &le):
+		hint = fmt.Sprintf("fix the lines named above and run 'mjref card check %s'; %s", name, hint)
+	case strings.Contains(err.Error(), "no built-in card of that name"):
+		hint = "'mjref card list' names the built-in cards; a card file is a path such as ./my-card.yaml"
+	}
+	if len(problems) <= 1 {
+		return withHint(err, hint)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "card %s: %d problems", name, len(problems))
+	for _, p := range problems {
+		b.WriteString("\n  ")
+		b.WriteString(p.Error())
+	}
+	return withHint(errors.New(b.String()), hint)
+}
+
+// flattenErrors lists the errors joined in err (errors.Join, nested), in order.
+func flattenErrors(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, flattenErrors(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+func yearText(y int) string {
+	if y == 0 {
+		return ""
+	}
+	return fmt.Sprint(y)
+}
+
+func intsText(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ",")
+}
