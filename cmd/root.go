@@ -125,6 +125,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newScoreCmd(f, nil),
 		newSettleCmd(f, nil),
 		newWaitsCmd(f, nil),
+		newLedgerCmd(f, nil),
 	)
 	addHelpTopics(root)
 	return root

@@ -1,0 +1,1115 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/points"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// ledgerOptions are the flags of the ledger commands. Action names the subcommand.
+type ledgerOptions struct {
+	IO     *IOStreams
+	Output string
+	Action string
+	File   string
+
+	// new
+	Players, Length, Stake, Target string
+
+	// add
+	Winner, Discarder, Win, Responsible, FalseWin string
+	Faan, Value                                   int
+	Drawn, Limit, Jokerless, Misnamed, LastTile   bool
+	Points, Hands                                 []string
+	Log, Note                                     string
+
+	// export and chart
+	Format string
+	Out    string
+
+	// RulesChanged says --rules was given on the command line; Changed lists the flags given.
+	RulesChanged bool
+	Changed      []string
+}
+
+func (o *ledgerOptions) changed(name string) bool { return slices.Contains(o.Changed, name) }
+
+func newLedgerCmd(f *factory, runF func(*ledgerOptions) error) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "ledger",
+		Short: "Keep the score of an evening at one table in a file",
+		Long: `Keep the score of a game of many hands in a ledger file the table owns: an append-only record
+(JSON Lines) written to disk hand by hand, locked against a second writer, and replayed from the
+start every time to give the standings, the dealer, the seat winds and the prevailing wind.
+
+Who deals next, when the prevailing wind moves on and when the game ends come from the ruleset's
+flow: section (hk: the dealer repeats after a win or a drawn hand, four rounds; american: the deal
+passes after every game; deburger-2026: first to 10,000). 'ledger new' may choose another length.
+
+Exit status: 0 ok, 1 the hand given is not a win (nothing recorded), 2 bad input (an unknown player,
+a corrupted record, a file locked by another writer, a game already over: nothing recorded).`,
+		Example: `  mjref ledger new evening.jsonl --rules hk --players Ann,Ben,Cat,Dan --length 16-hands
+  mjref ledger add evening.jsonl --winner Ben --faan 5 --discarder Cat
+  mjref ledger add evening.jsonl --drawn
+  mjref ledger add evening.jsonl --hand '123m456p789s111z55z' --winner Ann --win self-draw
+  mjref ledger add evening.jsonl --log hand7.yaml
+  mjref ledger show evening.jsonl
+  mjref ledger undo evening.jsonl
+  mjref ledger export evening.jsonl -o csv
+  mjref ledger chart evening.jsonl --out evening.svg`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return usageErrorf("ledger needs a command: new, add, show, undo, export or chart\n\n%s", cmd.UsageString())
+		},
+	}
+	cmd.AddCommand(
+		newLedgerSub(f, runF, "new", "new FILE", "Start a new game in a new ledger file", ledgerNewFlags),
+		newLedgerSub(f, runF, "add", "add FILE", "Record one hand: from its result, the winner's hand, or a referee log", ledgerAddFlags),
+		newLedgerSub(f, runF, "show", "show FILE", "Show the standings, who deals, the winds, and the history", nil),
+		newLedgerSub(f, runF, "undo", "undo FILE", "Take back the last hand (recorded as an undo: the file keeps it)", nil),
+		newLedgerSub(f, runF, "export", "export FILE", "Write the game as JSON (-o json) or one row a hand (-o csv)", ledgerExportFlags),
+		newLedgerSub(f, runF, "chart", "chart FILE", "Draw each player's running total: sparklines, or an SVG or PNG file (--out)", ledgerChartFlags),
+	)
+	return cmd
+}
+
+const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
+
+  from its result   --winner NAME --faan N (hk) | --value N (american), with --discarder NAME for a win
+                    on a discard or --win self-draw; --limit (hk), --responsible NAME (包, hk),
+                    --jokerless, --misnamed (american); or --drawn; or --false-win NAME.
+                    DeBurger: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME (who went Mahjong).
+                    --points gives each player's change directly in any family (no settlement is run).
+  from a hand       --hand HAND --winner NAME [--discarder NAME | --win self-draw] [--last-tile]: the
+                    hand is scored under the ledger's ruleset at the winner's seat wind and the
+                    prevailing wind of this hand; a hand that is not a win is not recorded (exit 1).
+                    DeBurger: all four hands, --hand NAME=HAND four times, and --winner NAME.
+  from a referee log --log FILE (hk): the log's seats are the places at the table as the game began
+                    (the first player listed is E); its dealer: and prevailing: must be this hand's.
+
+Players are named as in 'ledger new'. Bad input records nothing (exit 2). The hand's payments and
+each player's change are printed, then the standings.`
+
+func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*cobra.Command, *ledgerOptions)) *cobra.Command {
+	o := &ledgerOptions{IO: f.IO, Action: action}
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: short,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErrorf("ledger %s takes one ledger file, got %d arguments", action, len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.File = args[0]
+			if action != "export" {
+				o.Output = f.Output
+			}
+			o.RulesChanged = cmd.Root().PersistentFlags().Changed("rules")
+			o.Changed = nil
+			cmd.Flags().Visit(func(fl *pflag.Flag) { o.Changed = append(o.Changed, fl.Name) })
+			if runF != nil {
+				return runF(o)
+			}
+			return ledgerRun(cmd.Context(), o, f)
+		},
+	}
+	if action == "add" {
+		cmd.Long = ledgerAddLong
+	}
+	if flags != nil {
+		flags(cmd, o)
+	}
+	return cmd
+}
+
+func ledgerNewFlags(cmd *cobra.Command, o *ledgerOptions) {
+	fl := cmd.Flags()
+	fl.StringVar(&o.Players, "players", "", `the four players in seat order for the first hand, East first: "Ann,Ben,Cat,Dan"`)
+	fl.StringVar(&o.Length, "length", "", "how long the game lasts: 4-rounds|8-hands|16-hands|N-games|bust|target|open (default: the ruleset's flow)")
+	fl.StringVar(&o.Stake, "stake", "", "each player's starting stack (a bust game needs one)")
+	fl.StringVar(&o.Target, "target", "", "the running total that wins a target game (DeBurger: 10000)")
+	_ = cmd.RegisterFlagCompletionFunc("length", fixedCompletion([]string{"4-rounds", "8-hands", "16-hands", "8-games", "bust", "target", "open"}))
+}
+
+func ledgerAddFlags(cmd *cobra.Command, o *ledgerOptions) {
+	fl := cmd.Flags()
+	fl.StringVar(&o.Winner, "winner", "", "the player who won (DeBurger: who went Mahjong)")
+	fl.StringVar(&o.Discarder, "discarder", "", "the player who discarded the winning tile (or made the robbed kong)")
+	fl.StringVar(&o.Win, "win", "", "how the hand was won: "+strings.Join(scoring.WinKinds(), "|")+" (default discard with --discarder)")
+	fl.IntVar(&o.Faan, "faan", 0, "Hong Kong: the winning hand's faan")
+	fl.IntVar(&o.Value, "value", 0, "American: the card line's value")
+	fl.BoolVar(&o.Limit, "limit", false, "Hong Kong: a limit hand")
+	fl.StringVar(&o.Responsible, "responsible", "", "Hong Kong: the player who pays alone under responsibility (包)")
+	fl.BoolVar(&o.Jokerless, "jokerless", false, "American: no jokers, on a line with the jokerless bonus")
+	fl.BoolVar(&o.Misnamed, "misnamed", false, "American: the discarder misnamed the winning discard")
+	fl.BoolVar(&o.Drawn, "drawn", false, "the hand was drawn (流局, a wall game): nobody pays")
+	fl.StringVar(&o.FalseWin, "false-win", "", "the player who declared a false win (詐糊) and pays the penalty")
+	fl.StringArrayVar(&o.Points, "points", nil, `each player's change, given directly: "Ann=2700,Ben=1800,Cat=-400,Dan=0"`)
+	fl.StringArrayVar(&o.Hands, "hand", nil, "the winner's hand in notation (DeBurger: NAME=HAND for each of the four players)")
+	fl.BoolVar(&o.LastTile, "last-tile", false, "with --hand: the win was on the last tile of the wall")
+	fl.StringVar(&o.Log, "log", "", "a referee log of the hand (YAML or JSON Lines), replayed and settled")
+	fl.StringVar(&o.Note, "note", "", "a note kept with the hand")
+	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
+}
+
+// exportFormats are the values of export's own -o.
+var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV}
+
+func ledgerExportFlags(cmd *cobra.Command, o *ledgerOptions) {
+	// export has its own -o, which shadows the global one: csv is a format of this command only.
+	o.Format = ledger.FormatJSON
+	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json|csv")
+	_ = cmd.RegisterFlagCompletionFunc("output", fixedCompletion(exportFormats))
+}
+
+func ledgerChartFlags(cmd *cobra.Command, o *ledgerOptions) {
+	cmd.Flags().StringVar(&o.Out, "out", "", "write the chart to a file: .svg or .png (default: sparklines on the terminal)")
+}
+
+func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
+	switch o.Action {
+	case "new":
+		return ledgerNew(o, f)
+	case "add":
+		return ledgerAdd(o, f)
+	case "show":
+		return ledgerShow(o)
+	case "undo":
+		return ledgerUndo(o)
+	case "export":
+		return ledgerExport(o)
+	case "chart":
+		return ledgerChart(o)
+	}
+	return fmt.Errorf("ledger: unknown action %q", o.Action)
+}
+
+// ledgerError makes a library error bad input (exit 2) with a hint where one helps.
+func ledgerError(path string, err error) error {
+	var re *ledger.RecordError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, os.ErrNotExist):
+		return withHint(err, "start a game with 'mjref ledger new "+path+" --players A,B,C,D'")
+	case errors.Is(err, ledger.ErrLocked):
+		return withHint(err, "wait for the other writer to finish, then run the command again")
+	case errors.As(err, &re):
+		return withHint(err, "the record was changed by hand or damaged: restore it from a copy, or fix that line")
+	case errors.Is(err, ledger.ErrExists):
+		return withHint(err, "choose another file name, or add hands to it with 'mjref ledger add "+path+"'")
+	case errors.Is(err, ledger.ErrGameOver):
+		return withHint(err, "start a new game with 'mjref ledger new', or take back the last hand with 'mjref ledger undo'")
+	case errors.Is(err, ledger.ErrNothingToUndo):
+		return withHint(err, "")
+	case errors.Is(err, ledger.ErrChanged):
+		return withHint(err, "another program wrote the file: check it with 'mjref ledger show "+path+"'")
+	}
+	return withHint(err, "")
+}
+
+// ledgerRuleset loads the ledger's own ruleset (with this run's --set overrides). --rules, when
+// given, must name the same ruleset.
+func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ruleset, error) {
+	if o.RulesChanged && f.Rules != st.Ruleset {
+		rs, err := f.Ruleset()
+		if err != nil || (rs.Name != st.Ruleset && rs.File != st.Ruleset) {
+			return nil, withHint(usageErrorf("--rules %s: the ledger %s is played under %s", f.Rules, o.File, st.Ruleset),
+				"drop --rules: a ledger keeps the ruleset it was started with")
+		}
+		return rs, nil
+	}
+	f.Rules = st.Ruleset
+	rs, err := f.Ruleset()
+	if err != nil {
+		return nil, err
+	}
+	if rs.Family != st.Family {
+		return nil, withHint(fmt.Errorf("ruleset %s is family %s, but the ledger %s was started as %s", st.Ruleset, rs.Family, o.File, st.Family),
+			"the ruleset file changed since the game began")
+	}
+	return rs, nil
+}
+
+// defaultFlow is the library's flow for a family whose ruleset has no flow: section.
+func defaultFlow(family string) ledger.Flow {
+	switch family {
+	case rulesets.FamilyAmerican:
+		return ledger.American()
+	case rulesets.FamilyDeBurger:
+		return ledger.DeBurger()
+	}
+	return ledger.HongKong()
+}
+
+func ledgerNew(o *ledgerOptions, f *factory) error {
+	rs, err := f.Ruleset()
+	if err != nil {
+		return err
+	}
+	if o.Players == "" {
+		return withHint(usageErrorf("--players: name the four players"), `in seat order for the first hand, East first: --players "Ann,Ben,Cat,Dan"`)
+	}
+	var h ledger.Header
+	names := strings.Split(o.Players, ",")
+	if len(names) != 4 {
+		return usageErrorf("--players %q: name four players, comma-separated, got %d", o.Players, len(names))
+	}
+	for i, n := range names {
+		h.Players[i] = strings.TrimSpace(n)
+	}
+	h.Family = rs.Family
+	h.Ruleset = f.Rules
+	if !rulesets.IsBuiltin(f.Rules) {
+		// A ruleset file is recorded by its absolute path so that later commands find it from anywhere.
+		if abs, err := filepath.Abs(f.Rules); err == nil {
+			h.Ruleset = abs
+		}
+	}
+	h.Flow = defaultFlow(rs.Family)
+	if rs.Flow != nil {
+		h.Flow = *rs.Flow
+	}
+	if o.Length != "" {
+		if h.Flow.Length, err = ledger.ParseLength(o.Length); err != nil {
+			return usageErrorf("--length: %v", err)
+		}
+	}
+	if o.Stake != "" {
+		if h.Flow.Stake, err = settle.ParseAmount(o.Stake); err != nil {
+			return usageErrorf("--stake: %v", err)
+		}
+	}
+	if o.Target != "" {
+		if h.Flow.Target, err = settle.ParseAmount(o.Target); err != nil {
+			return usageErrorf("--target: %v", err)
+		}
+	}
+	l, err := ledger.Create(o.File, h)
+	if err != nil {
+		var re *scoring.RuleError
+		if errors.As(err, &re) {
+			return withHint(err, "a bust game needs --stake N; a target game needs --target N; a game in rounds needs a prevailing wind")
+		}
+		return ledgerError(o.File, err)
+	}
+	st := l.State()
+	if err := l.Close(); err != nil {
+		return err
+	}
+	if o.Output != FormatTable {
+		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
+	}
+	fmt.Fprintf(o.IO.Out, "ledger:   %s: a new game\n", o.File)
+	return renderPosition(o.IO.Out, &st)
+}
+
+func ledgerAdd(o *ledgerOptions, f *factory) error {
+	// Read the record first, without the lock, to load the ruleset and check the flags before
+	// taking the lock; the hand is then checked again against the locked record.
+	pre, err := ledger.Read(o.File)
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
+	rs, err := ledgerRuleset(o, f, &pre)
+	if err != nil {
+		return err
+	}
+	if err := o.checkAddFamily(rs); err != nil {
+		return err
+	}
+	cs := &capturingSettler{rules: rs.Settlement}
+	var opts []ledger.Option
+	if rs.Settlement != nil {
+		opts = append(opts, ledger.WithSettler(cs))
+	}
+	l, err := ledger.Open(o.File, opts...)
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
+	defer l.Close()
+	warnTorn(o.IO.ErrOut, l.Recovered())
+	st := l.State()
+	if st.Over {
+		return ledgerError(o.File, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason))
+	}
+	v := &addView{Ledger: o.File}
+	h, ok, err := o.hand(f, rs, &st, v)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if o.Output != FormatTable {
+			if err := render(o.IO.Out, o.Output, v); err != nil {
+				return err
+			}
+		} else {
+			renderVerdict(o.IO.Out, v)
+		}
+		return errNegative
+	}
+	if o.Note != "" {
+		if h.Note != "" {
+			h.Note += "; "
+		}
+		h.Note += o.Note
+	}
+	e, err := l.Add(h)
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
+	after := l.State()
+	v.Recorded, v.Entry = true, &e
+	if cs.used && h.Deltas == nil {
+		v.Payments = paymentViews(cs.last.Payments, tableOf(&e, &after))
+	}
+	v.fill(&after)
+	if o.Output != FormatTable {
+		return render(o.IO.Out, o.Output, v)
+	}
+	return renderAdd(o.IO.Out, v, &after)
+}
+
+// capturingSettler settles by the ruleset and keeps the last settlement, to print its payments.
+type capturingSettler struct {
+	rules *settle.Rules
+	last  settle.Result
+	used  bool
+}
+
+// Settle implements ledger.Settler.
+func (c *capturingSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amount, error) {
+	res, err := settle.Settle(c.rules, ledger.SettleInput(h, t))
+	if err != nil {
+		return [4]ledger.Amount{}, err
+	}
+	c.last, c.used = res, true
+	return ledger.ByPlayer(res.Deltas, t), nil
+}
+
+// addFlagFamilies says which families each add flag belongs to; others are refused, not ignored.
+var addFlagFamilies = map[string][]string{
+	"faan":        {rulesets.FamilyHK},
+	"limit":       {rulesets.FamilyHK},
+	"responsible": {rulesets.FamilyHK},
+	"log":         {rulesets.FamilyHK},
+	"value":       {rulesets.FamilyAmerican},
+	"jokerless":   {rulesets.FamilyAmerican},
+	"misnamed":    {rulesets.FamilyAmerican},
+	"false-win":   {rulesets.FamilyHK, rulesets.FamilyAmerican},
+	"last-tile":   {rulesets.FamilyHK},
+}
+
+func (o *ledgerOptions) checkAddFamily(rs *rulesets.Ruleset) error {
+	for _, name := range o.Changed {
+		fams, ok := addFlagFamilies[name]
+		if !ok || slices.Contains(fams, rs.Family) {
+			continue
+		}
+		err := usageErrorf("--%s does not apply to this ledger's ruleset %s (family %s)", name, rs.Name, rs.Family)
+		switch {
+		case rs.Family == rulesets.FamilyAmerican && (name == "faan" || name == "limit"):
+			return withHint(err, "an American hand is worth its card line's value: use --value N")
+		case rs.Family == rulesets.FamilyHK && name == "value":
+			return withHint(err, "a Hong Kong hand is worth faan: use --faan N")
+		case rs.Family == rulesets.FamilyDeBurger:
+			return withHint(err, `give each player's points: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME`)
+		}
+		return err
+	}
+	return nil
+}
+
+// hand turns the flags into the hand to record. ok is false when the hand given is not a win (or
+// its log is not legal); v then holds the verdict.
+func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
+	var h ledger.Hand
+	ways := 0
+	for _, b := range []bool{o.Log != "", len(o.Hands) > 0, o.Drawn, o.FalseWin != ""} {
+		if b {
+			ways++
+		}
+	}
+	if ways > 1 {
+		return h, false, usageErrorf("--log, --hand, --drawn and --false-win each give the whole hand: use one")
+	}
+	if o.Log != "" {
+		for _, name := range o.Changed {
+			if name != "log" && name != "note" {
+				return h, false, usageErrorf("--%s with --log: the log says how the hand ended", name)
+			}
+		}
+		return o.handFromLog(rs, st, v)
+	}
+	var deltas []ledger.Amount
+	if len(o.Points) > 0 {
+		d, err := playerAmounts("points", o.Points, st)
+		if err != nil {
+			return h, false, err
+		}
+		deltas = d[:]
+	}
+	if o.Drawn || o.FalseWin != "" {
+		flag := "--drawn"
+		if o.FalseWin != "" {
+			flag = "--false-win"
+		}
+		for _, name := range []string{"winner", "discarder", "win", "faan", "value", "limit", "responsible", "jokerless", "misnamed", "last-tile"} {
+			if o.changed(name) {
+				return h, false, usageErrorf("--%s with %s: the hand has no winner", name, flag)
+			}
+		}
+		h.Drawn, h.FalseWin, h.Deltas = o.Drawn, o.FalseWin, deltas
+		if h.FalseWin != "" && st.Index(h.FalseWin) < 0 {
+			return h, false, unknownPlayer("false-win", h.FalseWin, st)
+		}
+		return h, true, nil
+	}
+	if o.Winner == "" {
+		return h, false, withHint(usageErrorf("say how the hand ended: --winner NAME, --drawn or --false-win NAME"),
+			"e.g. mjref ledger add "+o.File+" --winner "+st.Players[1]+" "+worthExample(rs)+" --discarder "+st.Players[2])
+	}
+	if st.Index(o.Winner) < 0 {
+		return h, false, unknownPlayer("winner", o.Winner, st)
+	}
+	h.Winner = o.Winner
+	if rs.Family == rulesets.FamilyDeBurger {
+		return o.handDeBurger(rs, st, v, h, deltas)
+	}
+	kind, err := o.howWon(st)
+	if err != nil {
+		return h, false, err
+	}
+	h.Win, h.Discarder = kind, o.Discarder
+	if o.Responsible != "" {
+		if st.Index(o.Responsible) < 0 {
+			return h, false, unknownPlayer("responsible", o.Responsible, st)
+		}
+		h.Responsible = o.Responsible
+	}
+	if len(o.Hands) > 0 {
+		for _, name := range []string{"faan", "value", "limit", "jokerless", "points"} {
+			if o.changed(name) {
+				return h, false, withHint(usageErrorf("--%s with --hand: what the hand is worth comes from scoring it", name),
+					"drop --hand to record the hand from --"+name+", or drop --"+name)
+			}
+		}
+		if len(o.Hands) > 1 {
+			return h, false, usageErrorf("--hand is given %d times: give the winner's hand once", len(o.Hands))
+		}
+		return o.scoreWinner(f, rs, st, v, h)
+	}
+	if o.LastTile {
+		return h, false, usageErrorf("--last-tile is read when scoring a hand: give --hand")
+	}
+	h.Deltas = deltas
+	h.Limit, h.Jokerless, h.Misnamed = o.Limit, o.Jokerless, o.Misnamed
+	switch rs.Family {
+	case rulesets.FamilyHK:
+		h.Faan = o.Faan
+		if !o.changed("faan") && !o.Limit && deltas == nil {
+			return h, false, withHint(usageErrorf("no --faan: say what %s's hand is worth, or give the hand with --hand", h.Winner),
+				"e.g. --faan 5, or --limit for a limit hand")
+		}
+	case rulesets.FamilyAmerican:
+		h.Value = o.Value
+		if !o.changed("value") && deltas == nil {
+			return h, false, withHint(usageErrorf("no --value: say what %s's hand is worth, or give the hand with --hand", h.Winner),
+				"e.g. --value 25, the card line's value")
+		}
+	}
+	if o.Faan < 0 || o.Value < 0 {
+		return h, false, usageErrorf("--faan and --value cannot be negative")
+	}
+	return h, true, nil
+}
+
+func worthExample(rs *rulesets.Ruleset) string {
+	switch rs.Family {
+	case rulesets.FamilyAmerican:
+		return "--value 25"
+	case rulesets.FamilyDeBurger:
+		return `--points "..."`
+	}
+	return "--faan 5"
+}
+
+func unknownPlayer(flag, name string, st *ledger.State) error {
+	return withHint(usageErrorf("--%s %s is not a player at this table", flag, name),
+		"the players are "+strings.Join(st.Players[:], ", ")+" (names are case-sensitive)")
+}
+
+// howWon reads --win and --discarder: a win on a discard needs the discarder, a self-drawn one none.
+func (o *ledgerOptions) howWon(st *ledger.State) (scoring.WinKind, error) {
+	if o.Discarder != "" {
+		if st.Index(o.Discarder) < 0 {
+			return 0, unknownPlayer("discarder", o.Discarder, st)
+		}
+		if o.Discarder == o.Winner {
+			return 0, usageErrorf("--discarder %s is the winner: nobody wins on their own discard", o.Discarder)
+		}
+	}
+	win := o.Win
+	if win == "" {
+		if o.Discarder == "" {
+			return 0, withHint(usageErrorf("say how the hand was won: --discarder NAME for a win on a discard, or --win self-draw"),
+				"--win takes "+strings.Join(scoring.WinKinds(), "|"))
+		}
+		win = scoring.Discard.String()
+	}
+	k, err := scoring.ParseWinKind(win)
+	if err != nil {
+		return 0, usageErrorf("--win: %v", err)
+	}
+	switch {
+	case k.SelfDrawn() && o.Discarder != "":
+		return 0, usageErrorf("--discarder %s with --win %s: a self-drawn tile has no discarder", o.Discarder, k)
+	case !k.SelfDrawn() && o.Discarder == "":
+		return 0, usageErrorf("--win %s needs the player who discarded the tile (or whose kong was robbed): --discarder NAME", k)
+	}
+	return k, nil
+}
+
+// scoreWinner scores the winner's hand at the winner's seat and this hand's prevailing wind.
+func (o *ledgerOptions) scoreWinner(f *factory, rs *rulesets.Ruleset, st *ledger.State, v *addView, h ledger.Hand) (ledger.Hand, bool, error) {
+	t := st.Table()
+	seat := t.Seat(h.Winner)
+	discarder := ""
+	if h.Discarder != "" {
+		discarder = t.Seat(h.Discarder).String()
+	}
+	sc, err := newScorer(f, &scoreOptions{Seat: seat.String(), Prevailing: st.Prevailing.String(), Win: h.Win.String(),
+		Discarder: discarder, LastTile: o.LastTile})
+	if err != nil {
+		return h, false, err
+	}
+	sv, err := sc.score(scoreRequest{Hand: o.Hands[0]})
+	if err != nil {
+		return h, false, err
+	}
+	h.Tiles = sv.Hand
+	v.Hand, v.Score = sv.Hand, sv
+	switch {
+	case sv.HK != nil:
+		r := sv.HK
+		if !r.Valid {
+			v.Reason = fmt.Sprintf("%s's hand is not a win at seat %s, prevailing %s: %s", h.Winner, seat, st.Prevailing, r.Reason)
+			return h, false, nil
+		}
+		h.Faan, h.Limit = r.Total, r.Limit
+		if r.SelfDrawn && !h.Win.SelfDrawn() {
+			v.Notes = append(v.Notes, "paid as a self-draw: the hand scores as one whatever the last tile")
+			h.Win, h.Discarder = scoring.SelfDraw, ""
+		}
+		if h.Responsible == "" && rs.Settlement != nil {
+			hand, err := notation.ParseWith(o.Hands[0], notationOptions(rs))
+			if err != nil {
+				return h, false, err
+			}
+			d := notation.NoSeat
+			if h.Discarder != "" {
+				d = t.Seat(h.Discarder)
+			}
+			sit := scoring.Situation{Seat: seat, Prevailing: st.Prevailing, Win: h.Win, Discarder: d, LastTile: o.LastTile}
+			l, err := settle.Responsible(rs.Settlement, &hand, sit)
+			switch {
+			case errors.Is(err, settle.ErrAmbiguous):
+				return h, false, withHint(err, "name the player with --responsible NAME, or mark only the meld that completed it")
+			case err != nil:
+				return h, false, settleError(rs, err)
+			}
+			if l.Seat != notation.NoSeat {
+				h.Responsible = t.Players[t.Player(l.Seat)]
+				v.Notes = append(v.Notes, fmt.Sprintf("%s (seat %s) is responsible: %s", h.Responsible, l.Seat, l.Trigger))
+			} else if l.Trigger != "" {
+				v.Notes = append(v.Notes, fmt.Sprintf("responsibility %s applies, but no meld says who fed it: give --responsible NAME", l.Trigger))
+			}
+		}
+	case sv.American != nil:
+		r := sv.American
+		if !r.Valid {
+			v.Reason = fmt.Sprintf("%s's hand matches no line: %s", h.Winner, r.Reason)
+			return h, false, nil
+		}
+		h.Value, h.Jokerless = r.Value, r.JokerlessBonus
+		if o.Misnamed {
+			h.Misnamed = true
+		}
+	default:
+		return h, false, fmt.Errorf("ruleset %s: no scorer for family %q", rs.Name, rs.Family)
+	}
+	return h, true, nil
+}
+
+// handDeBurger records a DeBurger hand: every player's points, given or scored from the four hands.
+func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *addView, h ledger.Hand, deltas []ledger.Amount) (ledger.Hand, bool, error) {
+	switch {
+	case len(o.Hands) > 0 && deltas != nil:
+		return h, false, usageErrorf("--hand and --points: give the four hands or their points, not both")
+	case len(o.Hands) == 0 && deltas == nil:
+		return h, false, withHint(usageErrorf("no points: every player scores each hand"),
+			`give --points "`+strings.Join(st.Players[:], "=..,")+`=.." or the four hands with --hand NAME=HAND`)
+	}
+	if deltas != nil {
+		if o.changed("win") || o.changed("discarder") {
+			return h, false, usageErrorf("--win and --discarder read the hands: with --points the points are already counted")
+		}
+		h.Deltas = deltas
+		return h, true, nil
+	}
+	kind, err := o.howWon(st)
+	if err != nil {
+		return h, false, err
+	}
+	h.Win, h.Discarder = kind, o.Discarder
+	texts, err := playerValues("hand", o.Hands, st)
+	if err != nil {
+		return h, false, err
+	}
+	t := st.Table()
+	var hands [4]*notation.Hand
+	for i, text := range texts {
+		hd, err := notation.ParseWith(text, notationOptions(rs))
+		if err != nil {
+			return h, false, fmt.Errorf("--hand %s: %w", st.Players[i], err)
+		}
+		if hd.Concealed[notation.Joker] > 0 || hasJokerMeld(&hd) {
+			return h, false, withHint(fmt.Errorf("--hand %s: a joker (J) is not a DeBurger tile", st.Players[i]), "jokers are played only with --rules american")
+		}
+		hands[t.Seats[i]] = &hd
+	}
+	mahjong := t.Seat(h.Winner)
+	res, pts, err := points.ScoreTable(hands, mahjong, kind, rs.DeBurger)
+	if errors.Is(err, scoring.ErrNotWinning) {
+		v.Hand = notation.Format(*hands[mahjong])
+		v.Reason = fmt.Sprintf("%s went Mahjong, but the hand is not a win: %s", h.Winner, res[mahjong].Reason)
+		return h, false, nil
+	}
+	if err != nil {
+		return h, false, err
+	}
+	h.Tiles = notation.Format(*hands[mahjong])
+	d := ledger.ByPlayer(settle.Deltas{ledger.Whole(int64(pts[0])), ledger.Whole(int64(pts[1])), ledger.Whole(int64(pts[2])), ledger.Whole(int64(pts[3]))}, t)
+	h.Deltas = d[:]
+	return h, true, nil
+}
+
+// handFromLog replays a referee log of this hand and records its outcome.
+func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
+	var h ledger.Hand
+	data, err := os.ReadFile(o.Log)
+	if err != nil {
+		return h, false, withHint(err, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
+	}
+	lg, err := referee.ReadLog(data)
+	if err != nil {
+		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "")
+	}
+	if lg.Ruleset != "" && lg.Ruleset != rs.Name && lg.Ruleset != st.Ruleset {
+		return h, false, usageErrorf("%s is a hand under ruleset %s, but the ledger is played under %s", o.Log, lg.Ruleset, rs.Name)
+	}
+	// The log names the places at the table by their wind when the game began: the first player
+	// listed in the ledger sits at E.
+	dealerPlace := notation.Seat(st.Index(st.Dealer))
+	if lg.Dealer != dealerPlace || lg.Prevailing != st.Prevailing {
+		return h, false, withHint(usageErrorf("%s: the log's hand is dealt by %s with %s prevailing, but hand %d of the ledger is dealt by %s (place %s) with %s prevailing",
+			o.Log, lg.Dealer, lg.Prevailing, st.Hand, st.Dealer, dealerPlace, st.Prevailing),
+			fmt.Sprintf("a log names each place by its wind when the game began (%s); write dealer: %s and prevailing: %s in the log", placesText(st), dealerPlace, st.Prevailing))
+	}
+	rep := referee.Replay(lg, referee.HK(rs.HK, rs.Settlement))
+	v.Log = &rep
+	if rep.Result.Outcome == referee.OutcomeWin && !rep.Legal() {
+		var steps []string
+		for _, r := range rep.Illegal() {
+			steps = append(steps, r.String())
+		}
+		v.Reason = fmt.Sprintf("the log has %d illegal steps: %s", len(steps), strings.Join(steps, "; "))
+		return h, false, nil
+	}
+	places := ledger.Table{Players: st.Players, Seats: [4]notation.Seat{notation.SeatEast, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}}
+	h, err = ledger.FromReport(&rep.Result, places)
+	if err != nil {
+		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "replay it with the referee to see where it stops")
+	}
+	if rep.Result.Outcome == referee.OutcomeWin && h.Deltas == nil && h.Faan == 0 && !h.Limit {
+		return h, false, withHint(fmt.Errorf("%s: the win was not scored (%s)", o.Log, rep.Result.Reason),
+			"lay the winning hand down in the log ('win TILE = HAND') so it can be scored, or record the hand with --winner and --faan")
+	}
+	if h.Deltas != nil {
+		v.Payments = paymentViews(rep.Result.Payments, places)
+	}
+	return h, true, nil
+}
+
+func placesText(st *ledger.State) string {
+	parts := make([]string, 4)
+	for i, p := range st.Players {
+		parts[i] = p + " " + notation.Seat(i).String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// playerValues reads NAME=VALUE pairs, given as repeated flags or comma lists, and requires all four.
+func playerValues(flag string, args []string, st *ledger.State) ([4]string, error) {
+	var vals [4]string
+	var seen [4]bool
+	for _, a := range args {
+		parts := []string{a}
+		if flag != "hand" { // a hand may hold commas
+			parts = strings.Split(a, ",")
+		}
+		for _, part := range parts {
+			k, val, ok := strings.Cut(part, "=")
+			if !ok {
+				return vals, usageErrorf("--%s %q: expected NAME=VALUE, e.g. %s=2700", flag, part, st.Players[0])
+			}
+			k = strings.TrimSpace(k)
+			i := st.Index(k)
+			if i < 0 {
+				return vals, unknownPlayer(flag, k, st)
+			}
+			if seen[i] {
+				return vals, usageErrorf("--%s: %s is given twice", flag, k)
+			}
+			seen[i], vals[i] = true, strings.TrimSpace(val)
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			return vals, usageErrorf("--%s: nothing for %s: give all four players", flag, st.Players[i])
+		}
+	}
+	return vals, nil
+}
+
+func playerAmounts(flag string, args []string, st *ledger.State) ([4]ledger.Amount, error) {
+	var d [4]ledger.Amount
+	vals, err := playerValues(flag, args, st)
+	if err != nil {
+		return d, err
+	}
+	for i, s := range vals {
+		if d[i], err = settle.ParseAmount(s); err != nil {
+			return d, usageErrorf("--%s %s=%q: %v", flag, st.Players[i], s, err)
+		}
+	}
+	return d, nil
+}
+
+// paymentView is one payment between players.
+type paymentView struct {
+	From   string        `json:"from"`
+	To     string        `json:"to"`
+	Amount ledger.Amount `json:"amount"`
+	Rule   string        `json:"rule"`
+	Detail string        `json:"detail,omitempty"`
+}
+
+func paymentViews(ps []settle.Payment, t ledger.Table) []paymentView {
+	out := make([]paymentView, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, paymentView{From: t.Players[t.Player(p.From)], To: t.Players[t.Player(p.To)], Amount: p.Amount, Rule: p.Rule, Detail: p.Detail})
+	}
+	return out
+}
+
+// tableOf returns the table an entry was played at.
+func tableOf(e *ledger.Entry, st *ledger.State) ledger.Table {
+	t := ledger.Table{Players: st.Players, Seats: e.Seats, Prevailing: e.Prevailing, Repeat: e.Repeat, Number: e.Number}
+	for i, s := range e.Seats {
+		if s == notation.SeatEast {
+			t.Dealer = i
+		}
+	}
+	return t
+}
+
+// addView is the outcome of ledger add: the hand recorded with its payments, or the verdict on a
+// hand that was not recorded; then the standings and the next hand.
+type addView struct {
+	Ledger   string `json:"ledger"`
+	Recorded bool   `json:"recorded"`
+	// Reason says why the hand was not recorded (not a win, an illegal log).
+	Reason string `json:"reason,omitempty"`
+	// Hand is the winner's hand in notation when it was scored; Score is its scoring.
+	Hand  string          `json:"hand,omitempty"`
+	Score *scoreView      `json:"score,omitempty"`
+	Log   *referee.Report `json:"log,omitempty"`
+	Notes []string        `json:"notes,omitempty"`
+	Entry *ledger.Entry   `json:"entry,omitempty"`
+	// Payments are the settlement's payments, when mjref settled the hand.
+	Payments  []paymentView     `json:"payments,omitempty"`
+	Standings []ledger.Standing `json:"standings,omitempty"`
+	Next      *positionView     `json:"next,omitempty"`
+}
+
+// positionView is where the game stands: the next hand, or why the game is over.
+type positionView struct {
+	Hand       int              `json:"hand"`
+	Dealer     string           `json:"dealer"`
+	Seats      [4]notation.Seat `json:"seats"`
+	Prevailing notation.Seat    `json:"prevailing"`
+	Round      int              `json:"round"`
+	Repeat     int              `json:"repeat"`
+	Over       bool             `json:"over"`
+	Reason     string           `json:"reason,omitempty"`
+	Winners    []string         `json:"winners,omitempty"`
+}
+
+func (v *addView) fill(st *ledger.State) {
+	v.Standings = st.Standings()
+	v.Next = &positionView{Hand: st.Hand, Dealer: st.Dealer, Seats: st.Seats, Prevailing: st.Prevailing, Round: st.Round,
+		Repeat: st.Repeat, Over: st.Over, Reason: st.Reason, Winners: st.Winners}
+}
+
+func renderVerdict(w io.Writer, v *addView) {
+	if v.Hand != "" {
+		fmt.Fprintf(w, "hand:     %s\n", v.Hand)
+	}
+	for _, n := range v.Notes {
+		fmt.Fprintf(w, "note:     %s\n", n)
+	}
+	fmt.Fprintf(w, "verdict:  %s: nothing recorded\n", v.Reason)
+}
+
+func renderAdd(w io.Writer, v *addView, st *ledger.State) error {
+	e := v.Entry
+	fmt.Fprintf(w, "hand %d:  %s\n", e.Number, entryTitle(e))
+	if v.Hand != "" {
+		fmt.Fprintf(w, "tiles:    %s\n", v.Hand)
+	}
+	fmt.Fprintf(w, "result:   %s\n", e.Hand.String())
+	for _, n := range v.Notes {
+		fmt.Fprintf(w, "note:     %s\n", n)
+	}
+	if len(v.Payments) > 0 {
+		rows := make([][]string, 0, len(v.Payments))
+		for _, p := range v.Payments {
+			rows = append(rows, []string{p.From, p.To, p.Amount.String(), p.Rule, p.Detail})
+		}
+		if err := table(w, []string{"from", "to", "amount", "rule", "detail"}, rows); err != nil {
+			return err
+		}
+	}
+	parts := make([]string, 4)
+	for i, p := range st.Players {
+		parts[i] = p + " " + signed(e.Deltas[i])
+	}
+	fmt.Fprintf(w, "change:   %s\n", strings.Join(parts, ", "))
+	if err := renderStandings(w, st); err != nil {
+		return err
+	}
+	return renderNext(w, st)
+}
+
+// entryTitle is "Ben deals (repeat 1), prevailing E, round 1".
+func entryTitle(e *ledger.Entry) string {
+	s := e.Dealer + " deals"
+	if e.Repeat > 0 {
+		s += fmt.Sprintf(" (repeat %d)", e.Repeat)
+	}
+	return s + fmt.Sprintf(", prevailing %s, round %d", e.Prevailing, e.Round)
+}
+
+func signed(a ledger.Amount) string {
+	if a > 0 {
+		return "+" + a.String()
+	}
+	return a.String()
+}
+
+func renderStandings(w io.Writer, st *ledger.State) error {
+	header := []string{"rank", "player", "seat", "total"}
+	stake := st.Flow.Stake > 0
+	if stake {
+		header = append(header, "stack")
+	}
+	var rows [][]string
+	for _, s := range st.Standings() {
+		row := []string{fmt.Sprint(s.Rank), s.Player, s.Seat.String(), s.Total.String()}
+		if stake {
+			row = append(row, s.Stack.String())
+		}
+		rows = append(rows, row)
+	}
+	return table(w, header, rows)
+}
+
+// renderNext prints where the game stands: the next hand, or that the game is over.
+func renderNext(w io.Writer, st *ledger.State) error {
+	if st.Over {
+		fmt.Fprintf(w, "game:     over after %d hands: %s\n", st.Played, st.Reason)
+		return nil
+	}
+	if st.Reason != "" {
+		fmt.Fprintf(w, "game:     %s\n", st.Reason)
+	}
+	fmt.Fprintf(w, "next:     hand %d, %s deals", st.Hand, st.Dealer)
+	if st.Repeat > 0 {
+		fmt.Fprintf(w, " again (repeat %d)", st.Repeat)
+	}
+	fmt.Fprintf(w, ", prevailing %s, round %d; seats %s\n", st.Prevailing, st.Round, seatsOf(st))
+	return nil
+}
+
+func seatsOf(st *ledger.State) string {
+	parts := make([]string, 4)
+	for i, p := range st.Players {
+		parts[i] = p + " " + st.Seats[i].String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// renderPosition prints a game's header and where it stands.
+func renderPosition(w io.Writer, st *ledger.State) error {
+	rules := st.Ruleset
+	if filepath.IsAbs(rules) {
+		rules = filepath.Base(rules) // a ruleset file: its name is enough here
+	}
+	fmt.Fprintf(w, "ruleset:  %s, family %s, length %s", rules, st.Family, st.Flow.Length)
+	if st.Flow.Stake > 0 {
+		fmt.Fprintf(w, ", stake %s", st.Flow.Stake)
+	}
+	if st.Flow.Length.Kind == ledger.Target {
+		fmt.Fprintf(w, ", target %s", st.Flow.Target)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "players:  %s\n", strings.Join(st.Players[:], ", "))
+	fmt.Fprintf(w, "played:   %d hands", st.Played)
+	if st.Undone > 0 {
+		fmt.Fprintf(w, " (%d taken back)", st.Undone)
+	}
+	fmt.Fprintln(w)
+	if err := renderStandings(w, st); err != nil {
+		return err
+	}
+	return renderNext(w, st)
+}
+
+// warnTorn reports an incomplete last line on stderr: the game goes on without it.
+func warnTorn(w io.Writer, t *ledger.Torn) {
+	if t != nil {
+		fmt.Fprintf(w, "mjref: warning: %s\n", t)
+	}
+}
+
+// showView is a game as show and new print it in JSON or YAML: the state with its standings.
+type showView struct {
+	*ledger.State
+	Standings []ledger.Standing `json:"standings"`
+}
+
+func ledgerShow(o *ledgerOptions) error {
+	st, err := ledger.Read(o.File)
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
+	warnTorn(o.IO.ErrOut, st.Torn)
+	if o.Output != FormatTable {
+		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
+	}
+	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
+	if err := renderPosition(o.IO.Out, &st); err != nil {
+		return err
+	}
+	if len(st.History) == 0 {
+		return nil
+	}
+	header := []string{"hand", "wind", "dealer", "result"}
+	header = append(header, st.Players[:]...)
+	rows := make([][]string, 0, len(st.History))
+	for _, e := range st.History {
+		dealer := e.Dealer
+		if e.Repeat > 0 {
+			dealer += fmt.Sprintf(" (+%d)", e.Repeat)
+		}
+		row := []string{fmt.Sprint(e.Number), e.Prevailing.String(), dealer, e.Hand.String()}
+		for i := range 4 {
+			row = append(row, signed(e.Deltas[i])+" = "+e.Totals[i].String())
+		}
+		rows = append(rows, row)
+	}
+	fmt.Fprintln(o.IO.Out, "history:")
+	return table(o.IO.Out, header, rows)
+}
+
+func ledgerUndo(o *ledgerOptions) error {
+	l, err := ledger.Open(o.File)
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
+	defer l.Close()
+	warnTorn(o.IO.ErrOut, l.Recovered())
+	e, err := l.Undo()
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
+	st := l.State()
+	if o.Output != FormatTable {
+		v := &addView{Ledger: o.File, Entry: &e}
+		v.fill(&st)
+		return render(o.IO.Out, o.Output, struct {
+			Undone *ledger.Entry `json:"undone"`
+			*addView
+		}{&e, v})
+	}
+	fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(&e), e.Hand.String())
+	if err := renderStandings(o.IO.Out, &st); err != nil {
+		return err
+	}
+	return renderNext(o.IO.Out, &st)
+}
+
+func ledgerExport(o *ledgerOptions) error {
+	st, err := ledger.Read(o.File)
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
+	warnTorn(o.IO.ErrOut, st.Torn)
+	return ledger.Export(o.IO.Out, &st, o.Format)
+}
+
+func ledgerChart(o *ledgerOptions) error {
+	st, err := ledger.Read(o.File)
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
+	warnTorn(o.IO.ErrOut, st.Torn)
+	if o.Out == "" {
+		return ledger.Chart(&st, o.IO.Out, ledger.ChartText)
+	}
+	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.Out)), ".")
+	if format != ledger.ChartSVG && format != ledger.ChartPNG {
+		return usageErrorf("--out %s: the file name must end in .svg or .png", o.Out)
+	}
+	out, err := os.Create(o.Out)
+	if err != nil {
+		return withHint(err, "")
+	}
+	if err := ledger.Chart(&st, out, format); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.IO.Out, "chart:    %s (%d hands, %s)\n", o.Out, len(st.History), format)
+	return nil
+}
