@@ -126,6 +126,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newSettleCmd(f, nil),
 		newWaitsCmd(f, nil),
 		newLedgerCmd(f, nil),
+		newClosestCmd(f, nil), newCardCmd(f),
 	)
 	addHelpTopics(root)
 	return root
