@@ -196,9 +196,10 @@ type rawEvent struct {
 	claims   []string
 }
 
-// ReadLog reads a log in YAML or JSON Lines. JSON Lines is recognised when the first line that is not
-// blank or a # comment is a whole JSON value: an optional header object (the YAML keys except events),
-// then one event per line, either a string ("E discard 3z") or an object {"claims": ["W pong 9s"]}.
+// ReadLog reads a log in YAML (a JSON document with an events list is YAML too) or JSON Lines. JSON
+// Lines is recognised when the first line that is not blank or a # comment is a whole JSON value other
+// than an object with events: an optional header object (the YAML keys except events), then one event
+// per line, either a string ("E discard 3z") or an object {"claims": ["W pong 9s"]}.
 // Errors are *LogError values.
 func ReadLog(data []byte) (*Log, error) {
 	raw, err := decodeRaw(data)
@@ -215,6 +216,10 @@ func decodeRaw(data []byte) (*rawLog, error) {
 			continue
 		}
 		if (ln[0] == '{' || ln[0] == '"') && json.Valid(ln) {
+			var m map[string]json.RawMessage
+			if ln[0] == '{' && json.Unmarshal(ln, &m) == nil && m["events"] != nil {
+				break // one JSON document: YAML reads it
+			}
 			return decodeJSONL(data)
 		}
 		break

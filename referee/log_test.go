@@ -161,6 +161,18 @@ func TestReadLogUnknownTiles(t *testing.T) {
 	}
 }
 
+func TestReadLogJSONDocument(t *testing.T) {
+	lg, err := ReadLog([]byte(`{"dealer": "S", "events": ["S discard 1z", {"claims": ["W pong 1z"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []any{lg.Dealer, len(lg.Events), lg.Events[1].Verb, len(lg.Events[1].Claims)}
+	want := []any{notation.SeatSouth, 2, VerbClaims, 1}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 // TestJSONLinesMatchesYAML reads the same log in both formats.
 func TestJSONLinesMatchesYAML(t *testing.T) {
 	y, err := os.ReadFile("testdata/logs/rob-added-kong.yaml")
