@@ -107,20 +107,24 @@ func All(c *notation.Counts, melds int, shapes Shapes) Numbers {
 	if melds < 0 || melds > 4 {
 		return n
 	}
+	load()
+	one, two, over := scan(c)
 	if shapes&ShapeStandard != 0 {
-		n.Standard = Standard(c, melds)
+		if over {
+			cc := clamp(c)
+			n.Standard = standard(&cc, 4-melds)
+		} else {
+			n.Standard = standard(c, 4-melds)
+		}
 		n.Best = n.Standard
 	}
-	if melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0 {
-		one, two, _ := scan(c)
-		if shapes&ShapeSevenPairs != 0 {
-			n.SevenPairs = sevenPairs(one, two)
-			n.Best = min(n.Best, n.SevenPairs)
-		}
-		if shapes&ShapeThirteenOrphans != 0 {
-			n.ThirteenOrphans = thirteenOrphans(one, two)
-			n.Best = min(n.Best, n.ThirteenOrphans)
-		}
+	if melds == 0 && shapes&ShapeSevenPairs != 0 {
+		n.SevenPairs = sevenPairs(one, two)
+		n.Best = min(n.Best, n.SevenPairs)
+	}
+	if melds == 0 && shapes&ShapeThirteenOrphans != 0 {
+		n.ThirteenOrphans = thirteenOrphans(one, two)
+		n.Best = min(n.Best, n.ThirteenOrphans)
 	}
 	return n
 }
@@ -150,32 +154,35 @@ const (
 // scan reads the 34 playing-tile counts eight at a time and returns the kinds held at least once
 // and at least twice, and whether some kind is held more than four times.
 func scan(c *notation.Counts) (one, two WaitSet, over bool) {
-	var o, t, big uint64
-	for i := range 5 {
-		x := binary.LittleEndian.Uint64(c[8*i:])
-		if i == 4 {
-			x &= 0xffffff // bonus tiles and jokers
-		}
-		y := x & lo7
-		big |= (y + 0x7b7b7b7b7b7b7b7b | x) & hi
-		o |= ((y + lo7 | x) & hi >> 7) * gatherMul >> 56 << (8 * i)
-		t |= ((y + 0x7e7e7e7e7e7e7e7e | x) & hi >> 7) * gatherMul >> 56 << (8 * i)
-	}
+	o0, t0, b0 := scanWord(binary.LittleEndian.Uint64(c[0:8]))
+	o1, t1, b1 := scanWord(binary.LittleEndian.Uint64(c[8:16]))
+	o2, t2, b2 := scanWord(binary.LittleEndian.Uint64(c[16:24]))
+	o3, t3, b3 := scanWord(binary.LittleEndian.Uint64(c[24:32]))
+	o4, t4, b4 := scanWord(binary.LittleEndian.Uint64(c[32:40]) & 0xffffff) // not bonus tiles
+	o := o0 | o1<<8 | o2<<16 | o3<<24 | o4<<32
+	t := t0 | t1<<8 | t2<<16 | t3<<24 | t4<<32
 	// Bit 0 was tile 0, not a tile.
-	return WaitSet(o>>1) & allKinds, WaitSet(t>>1) & allKinds, big != 0
+	return WaitSet(o>>1) & allKinds, WaitSet(t>>1) & allKinds, b0&^0xff|b1|b2|b3|b4 != 0
+}
+
+// scanWord returns, for the eight counts in x, a byte with a bit for each count of at least one,
+// a byte for at least two, and the high bit of each byte over four.
+func scanWord(x uint64) (one, two, big uint64) {
+	y := x & lo7
+	big = (y + 0x7b7b7b7b7b7b7b7b | x) & hi
+	one = ((y + lo7 | x) & hi >> 7) * gatherMul >> 56
+	two = ((y + 0x7e7e7e7e7e7e7e7e | x) & hi >> 7) * gatherMul >> 56
+	return one, two, big
 }
 
 // over4 reports whether some playing tile has a count above four.
 func over4(c *notation.Counts) bool {
-	var big uint64
-	for i := range 5 {
-		x := binary.LittleEndian.Uint64(c[8*i:])
-		if i == 4 {
-			x &= 0xffffff
-		}
-		big |= ((x & lo7) + 0x7b7b7b7b7b7b7b7b | x) & hi
-	}
-	return big != 0
+	over := func(x uint64) uint64 { return (x&lo7 + 0x7b7b7b7b7b7b7b7b | x) & hi }
+	return over(binary.LittleEndian.Uint64(c[0:8])&^0xff)|
+		over(binary.LittleEndian.Uint64(c[8:16]))|
+		over(binary.LittleEndian.Uint64(c[16:24]))|
+		over(binary.LittleEndian.Uint64(c[24:32]))|
+		over(binary.LittleEndian.Uint64(c[32:40])&0xffffff) != 0
 }
 
 // playing returns the number of playing tiles in c (bonus tiles and jokers aside).
@@ -185,6 +192,19 @@ func playing(c *notation.Counts) int {
 		n += int(x)
 	}
 	return n
+}
+
+// total4 returns the number of playing tiles in c, whose counts are at most four: the five words
+// add bytewise without carries, and the bytes of the sum add into its top byte when multiplied by
+// 0x0101010101010101.
+func total4(c *notation.Counts) int {
+	const ones = 0x0101010101010101
+	w0 := binary.LittleEndian.Uint64(c[0:8]) &^ 0xff
+	w1 := binary.LittleEndian.Uint64(c[8:16])
+	w2 := binary.LittleEndian.Uint64(c[16:24])
+	w3 := binary.LittleEndian.Uint64(c[24:32])
+	w4 := binary.LittleEndian.Uint64(c[32:40]) & 0xffffff
+	return int((w0 + w1 + w2 + w3 + w4) * ones >> 56) // bytes of at most 20, 160 in all
 }
 
 // clamp returns c with counts above four lowered to four. Extra copies never help a shape whose

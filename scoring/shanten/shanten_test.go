@@ -495,6 +495,18 @@ func TestPropertySymmetry(t *testing.T) {
 	})
 }
 
+func TestPropertyTotal4(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var c notation.Counts
+		for i := range c {
+			c[i] = uint8(rapid.IntRange(0, 4).Draw(t, "count"))
+		}
+		if diff := cmp.Diff(playing(&c), total4(&c)); diff != "" {
+			t.Fatalf("total4(%v) (-want +got):\n%s", c, diff)
+		}
+	})
+}
+
 func TestWaitSet(t *testing.T) {
 	w := WaitSet(0).With(notation.M1).With(notation.Red).With(notation.Flower)
 	got := []any{w.Len(), w.Has(notation.M1), w.Has(notation.P1), w.Has(notation.Joker), w.String(), w.Tiles()}

@@ -124,7 +124,7 @@ func Waits(c *notation.Counts, melds int, shapes Shapes) WaitSet {
 	if shapes&ShapeStandard != 0 {
 		w = standardWaits(c, melds)
 	}
-	if melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0 && playing(c) == 13 {
+	if melds == 0 && shapes&(ShapeSevenPairs|ShapeThirteenOrphans) != 0 && total4(c) == 13 {
 		one, two, _ := scan(c)
 		if shapes&ShapeSevenPairs != 0 && sevenPairs(one, two) == 0 {
 			// Six pairs and a single of a seventh kind: the single.
