@@ -85,4 +85,7 @@
 // keeps ruling, so one log reports every illegal step. A false win (詐糊) ends the hand and is settled
 // by the ruleset's penalty; so does a win declared out of turn. The hand is drawn (流局) when the wall is
 // empty and a draw or a replacement is due; a dead wall (Rules.DeadWall) keeps tiles back.
+//
+// Hong Kong has no furiten: you may win on a tile you discarded yourself, and declining one win does not
+// stop you taking the next. The house rule that does (Rules.MissedWinLock) can be switched on.
 package referee

@@ -118,6 +118,11 @@ type game struct {
 	rulings []Ruling
 	result  Result
 	pending []Win // the wins to settle
+
+	// Missed-win lock (Rules.MissedWinLock): who could have won on the discard on the table, and the
+	// tile each seat passed a win on and may not win on until its next draw.
+	couldWin [4]bool
+	locked   [4]notation.Tile
 }
 
 // Replay replays a hand's log, rules on every event and derives the result. It goes on after an
@@ -473,6 +478,7 @@ func (g *game) draw(e *Event) {
 		reason = "draws from the front of the wall"
 	case g.need == needClaim && s == g.discarder.Next():
 		g.turn = s
+		g.lockMissed([4]bool{})
 		reason = "nobody claims: draws from the front of the wall"
 	case g.undeclared(s) != notation.NoTile && (g.dealing || s == g.turn && g.need == needAct):
 		// A flower drawn and not written as laid out: lay it out and replace it.
@@ -493,6 +499,7 @@ func (g *game) draw(e *Event) {
 		g.bad(e, RuleWallExhausted, "no tile left to draw: the hand is drawn")
 		return
 	}
+	g.locked[s] = notation.NoTile
 	got, problem := g.pull(t, fromBack)
 	if problem != "" {
 		if verdict == VerdictOK {
@@ -628,6 +635,27 @@ func (g *game) discardTile(e *Event) {
 		reason = joinReason(reason, "the last discard")
 	}
 	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+	g.couldWin = [4]bool{}
+	if g.deps.Rules.MissedWinLock && g.deps.Score != nil && !g.phantom {
+		for _, o := range notation.Seats {
+			if o != s && g.seats[o].unknown == 0 {
+				h, _ := g.winnerHand(o, t, true, nil)
+				sc, err := g.deps.Score(&h, g.discardContext(o).Situation())
+				g.couldWin[o] = err == nil && sc.Valid
+			}
+		}
+	}
+}
+
+// lockMissed closes the claim window: a seat that could have won on the discard and did not
+// (winners excepted) may not win on that tile until its next draw.
+func (g *game) lockMissed(claimedWin [4]bool) {
+	for _, o := range notation.Seats {
+		if g.couldWin[o] && !claimedWin[o] {
+			g.locked[o] = g.discard
+		}
+	}
+	g.couldWin = [4]bool{}
 }
 
 func (g *game) flower(e *Event) {
@@ -775,6 +803,11 @@ func (g *game) claims(e *Event, evs []Event) {
 			continue
 		}
 		melds[i], rules[i], reasons[i], legal[i] = checkClaim(claims[i], g.discarder, g.discard, replayHolder{g})
+		if legal[i] && c.Verb == VerbWin && g.locked[c.Seat] == g.discard {
+			legal[i], rules[i] = false, RuleMissedWin
+			reasons[i] = fmt.Sprintf("%s passed a win on %s and may not win on it again before drawing (missed-win lock)", c.Seat, g.discard)
+			continue
+		}
 		if legal[i] && c.Verb == VerbWin {
 			w, rule, reason, ok := g.scoreWin(c, g.discard, g.discardContext(c.Seat))
 			scores[i] = w
@@ -786,6 +819,13 @@ func (g *game) claims(e *Event, evs []Event) {
 		}
 	}
 	takers, why := decide(g.discarder, claims, legal, g.deps.Rules.allWin())
+	var claimedWin [4]bool
+	for _, c := range claims {
+		if c.Verb == VerbWin && c.Seat <= notation.SeatNorth {
+			claimedWin[c.Seat] = true
+		}
+	}
+	g.lockMissed(claimedWin)
 	var falseWin *Event
 	for i := range evs {
 		c := &evs[i]

@@ -18,7 +18,7 @@ import (
 // logCase is a log under testdata/logs with the expectations written in its comments:
 //
 //	# source: where the rule comes from
-//	# rules: multiple_wins=all dead_wall=2 tiles=136
+//	# rules: multiple_wins=all dead_wall=2 tiles=136 missed_win_lock=true
 //	# scorer-min: 5
 //	# expect-illegal: EVENT RULE          (every illegal ruling must be listed)
 //	# expect-ruling: EVENT SEAT VERDICT RULE
@@ -66,6 +66,8 @@ func readLogCase(t *testing.T, path string) (*Log, logCase) {
 					lc.deps.Rules.DeadWall, _ = strconv.Atoi(v)
 				case "tiles":
 					lc.deps.Rules.Tiles, _ = strconv.Atoi(v)
+				case "missed_win_lock":
+					lc.deps.Rules.MissedWinLock = v == "true"
 				default:
 					t.Fatalf("%s: unknown rule %q", path, k)
 				}

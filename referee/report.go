@@ -53,6 +53,7 @@ const (
 	RulePass            = "pass"
 	RuleHandOver        = "hand-over"
 	RuleExhaustiveDraw  = "exhaustive-draw" // 流局: the wall ran out, or no replacement was left
+	RuleMissedWin       = "missed-win-lock" // house rule: a passed win locks that tile until your next draw
 )
 
 // Ruling is the referee's answer on one step (or one claim of a claims: event).
@@ -211,8 +212,12 @@ type Rules struct {
 	// DeadWall is how many tiles at the end of the wall are never drawn; 0 (the default) draws every tile.
 	DeadWall int `yaml:"dead_wall,omitempty"`
 	// MultipleWins is settle.HeadBump ("head-bump", the default) or settle.AllWin ("all").
-	MultipleWins string         `yaml:"multiple_wins,omitempty"`
-	Source       scoring.Source `yaml:"-"`
+	MultipleWins string `yaml:"multiple_wins,omitempty"`
+	// MissedWinLock is the house rule that a player who passes a winning discard may not win on the
+	// same tile until their next draw. Off by default: in Hong Kong play declining one win does not
+	// stop you taking the next. It is checked only for hands whose every tile is seen.
+	MissedWinLock bool           `yaml:"missed_win_lock,omitempty"`
+	Source        scoring.Source `yaml:"-"`
 }
 
 // Validate checks the values; errors are *scoring.RuleError with the key path.
