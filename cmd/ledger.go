@@ -345,7 +345,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		return ledgerError(o.File, err)
 	}
 	defer l.Close()
-	warnTorn(o.IO.ErrOut, l.Recovered())
+	warnTorn(o.IO.ErrOut, o.File, l.Recovered())
 	st := l.State()
 	if st.Over {
 		return ledgerError(o.File, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason))
@@ -1004,9 +1004,9 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 }
 
 // warnTorn reports an incomplete last line on stderr: the game goes on without it.
-func warnTorn(w io.Writer, t *ledger.Torn) {
+func warnTorn(w io.Writer, path string, t *ledger.Torn) {
 	if t != nil {
-		fmt.Fprintf(w, "mjref: warning: %s\n", t)
+		fmt.Fprintf(w, "mjref: warning: %s: %s\n", path, t)
 	}
 }
 
@@ -1021,7 +1021,7 @@ func ledgerShow(o *ledgerOptions) error {
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
-	warnTorn(o.IO.ErrOut, st.Torn)
+	warnTorn(o.IO.ErrOut, o.File, st.Torn)
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
 	}
@@ -1056,7 +1056,7 @@ func ledgerUndo(o *ledgerOptions) error {
 		return ledgerError(o.File, err)
 	}
 	defer l.Close()
-	warnTorn(o.IO.ErrOut, l.Recovered())
+	warnTorn(o.IO.ErrOut, o.File, l.Recovered())
 	e, err := l.Undo()
 	if err != nil {
 		return ledgerError(o.File, err)
@@ -1082,7 +1082,7 @@ func ledgerExport(o *ledgerOptions) error {
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
-	warnTorn(o.IO.ErrOut, st.Torn)
+	warnTorn(o.IO.ErrOut, o.File, st.Torn)
 	return ledger.Export(o.IO.Out, &st, o.Format)
 }
 
@@ -1091,7 +1091,7 @@ func ledgerChart(o *ledgerOptions) error {
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
-	warnTorn(o.IO.ErrOut, st.Torn)
+	warnTorn(o.IO.ErrOut, o.File, st.Torn)
 	if o.Out == "" {
 		return ledger.Chart(&st, o.IO.Out, ledger.ChartText)
 	}
