@@ -295,3 +295,25 @@ func FuzzSettleLists(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSettle runs whole `mjref settle` commands, ruleset loading included.
+func BenchmarkSettle(b *testing.B) {
+	b.Setenv("XDG_CONFIG_HOME", b.TempDir())
+	for _, bc := range []struct {
+		name string
+		args []string
+	}{
+		{"faan", []string{"--faan", "6", "--winner", "S", "--discarder", "W"}},
+		{"hand", []string{"[555z]", "[666z]", "[777z@E]", "123m", "9p+9p", "--seat", "N", "--win", "self-draw"}},
+		{"deburger", []string{"--rules", "deburger-2026", "--hand", "E=123m456m789p111z55s", "--hand", "S=123m456p777z99p5m8s",
+			"--hand", "W=123m456p777z99p5m8s 3f*", "--hand", "N=11m55m99p22s33s11z7z", "--mahjong", "E", "--win", "self-draw"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if code, _, stderr := runSettle(b, bc.args...); code != ExitOK {
+					b.Fatalf("exit %d: %s", code, stderr)
+				}
+			}
+		})
+	}
+}
