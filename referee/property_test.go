@@ -348,6 +348,8 @@ func TestReplayConservesTiles(t *testing.T) {
 		if rapid.Bool().Draw(t, "all win") {
 			deps.Rules.MultipleWins = "all"
 		}
+		deps.Rules.MissedWinLock = rapid.Bool().Draw(t, "missed-win lock")
+		deps.Rules.DeadWall = rapid.SampledFrom([]int{0, 0, 14}).Draw(t, "dead wall")
 		g := newGame(lg, deps)
 		want := g.tiles()
 		if lg.Start == nil && want != 144 {

@@ -83,7 +83,9 @@ const (
 	OutcomeUnfinished Outcome = "unfinished"
 )
 
-// Context is what the referee derived about a win: everything `score` takes as flags.
+// Context is what the referee derived about a win: everything `score` takes as flags. Seat is the
+// winner's seat wind, counted from the dealer (with dealer: S, the table seat W sits South); Discarder
+// is a table seat.
 type Context struct {
 	Seat       notation.Seat   `json:"seat_wind"`
 	Prevailing notation.Seat   `json:"prevailing"`
