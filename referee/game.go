@@ -79,9 +79,10 @@ const (
 )
 
 type game struct {
-	log   *Log
-	deps  Deps
-	total int // tiles in the set
+	log    *Log
+	deps   Deps
+	total  int           // tiles in the set
+	dealer notation.Seat // the log's dealer (East when not a seat)
 
 	seats [4]seatState
 	wall  []notation.Tile // the live wall is wall[front:back]; Unknown for tiles not seen
@@ -145,6 +146,7 @@ func newGame(lg *Log, deps Deps) *game {
 	if dealer > notation.SeatNorth {
 		dealer = notation.SeatEast
 	}
+	g.dealer = dealer
 	g.turn = dealer
 	g.need = needAct
 	g.dealing = lg.Start == nil
@@ -622,7 +624,7 @@ func (g *game) discardTile(e *Event) {
 			verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a fifth %s: there are only four of each tile", t)
 		}
 	}
-	g.first = g.dealing && s == g.log.Dealer && !g.claimed
+	g.first = g.dealing && s == g.dealer && !g.claimed
 	g.dealing = false
 	g.owed = [4]int{}
 	g.turn = s
@@ -908,20 +910,20 @@ func (g *game) discardContext(s notation.Seat) Context {
 	c := g.context(s, scoring.Discard)
 	c.Discarder = g.discarder
 	c.LastTile = g.lastDisc
-	if g.first && g.discarder == g.log.Dealer && s != g.log.Dealer {
+	if g.first && g.discarder == g.dealer && s != g.dealer {
 		c.Win = scoring.Earthly
 	}
 	return c
 }
 
 func (g *game) context(s notation.Seat, w scoring.WinKind) Context {
-	dealer := g.log.Dealer
-	if dealer > notation.SeatNorth {
-		dealer = notation.SeatEast
+	prevailing := g.log.Prevailing
+	if prevailing > notation.SeatNorth {
+		prevailing = notation.SeatEast
 	}
 	return Context{
-		Seat:       notation.Seat((int(s) - int(dealer) + 4) % 4),
-		Prevailing: g.log.Prevailing,
+		Seat:       notation.Seat((int(s) - int(g.dealer) + 4) % 4),
+		Prevailing: prevailing,
 		Win:        w,
 		Discarder:  notation.NoSeat,
 	}
@@ -1016,7 +1018,7 @@ func (g *game) selfDraw(e *Event) {
 	}
 	st := &g.seats[s]
 	kind := g.drawKind
-	if g.dealing && s == g.log.Dealer && !st.drew && g.kongs == 0 {
+	if g.dealing && s == g.dealer && !st.drew && g.kongs == 0 {
 		kind = scoring.Heavenly
 	}
 	t := e.Tile()
@@ -1219,7 +1221,7 @@ func (g *game) finish() {
 	if g.deps.Settle == nil || g.result.Outcome == OutcomeUnfinished {
 		return
 	}
-	in := SettleInput{Dealer: g.log.Dealer, Outcome: g.result.Outcome, Wins: g.pending, Offender: g.result.Offender}
+	in := SettleInput{Dealer: g.dealer, Outcome: g.result.Outcome, Wins: g.pending, Offender: g.result.Offender}
 	if g.result.Outcome == OutcomeWin {
 		for _, w := range g.pending {
 			if !w.Checked {
