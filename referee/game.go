@@ -141,7 +141,8 @@ func Replay(lg *Log, deps Deps) Report {
 func newGame(lg *Log, deps Deps) *game {
 	g := &game{log: lg, deps: deps, total: deps.Rules.tiles(), sized: true, discarder: notation.NoSeat,
 		konger: notation.NoSeat, claimer: notation.NoSeat}
-	g.result = Result{Outcome: OutcomeUnfinished, Winner: notation.NoSeat, Offender: notation.NoSeat}
+	g.result = Result{Outcome: OutcomeUnfinished, Winner: notation.NoSeat, Offender: notation.NoSeat,
+		Reason: "the log ends before the hand is over"}
 	dealer := lg.Dealer
 	if dealer > notation.SeatNorth {
 		dealer = notation.SeatEast
