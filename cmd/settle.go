@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
+// settleOptions are the flags and argument of mjref settle.
 type settleOptions struct {
 	IO     *IOStreams
 	Output string
@@ -583,8 +584,11 @@ func parseWorth(unit, s string, winners int) ([]int, error) {
 	var nums []int
 	for part := range strings.SplitSeq(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(part))
-		if err != nil || n < 0 {
+		switch {
+		case err != nil || n < 0:
 			return nil, usageErrorf("--%s %q: expected a whole number, 0 or more", unit, part)
+		case n == 0 && unit == "value":
+			return nil, usageErrorf("--value 0: a card line's value is positive")
 		}
 		nums = append(nums, n)
 	}
