@@ -845,7 +845,11 @@ func (g *game) claims(e *Event, evs []Event) {
 			if c.Verb == VerbWin && len(takers) == 1 && countVerb(claims, legal, VerbWin) > 1 {
 				r = RuleHeadBump
 			}
-			g.ok(c, r, joinReason(reasons[i], fmt.Sprintf("%s takes %s's %s", c.Seat, g.discarder, g.discard)))
+			why := fmt.Sprintf("%s takes %s's %s", c.Seat, g.discarder, g.discard)
+			if sk := between(g.discarder, c.Seat); c.Verb != VerbWin && len(sk) > 0 {
+				why += fmt.Sprintf("; %s miss%s the turn", seatList(sk), plural(len(sk)))
+			}
+			g.ok(c, r, joinReason(reasons[i], why))
 		default:
 			r := RuleClaimPriority
 			if c.Verb == VerbWin {
