@@ -752,6 +752,7 @@ func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *a
 		return h, false, withHint(fmt.Errorf("%s: the win was not scored (%s)", o.Log, rep.Result.Reason),
 			"lay the winning hand down in the log ('win TILE = HAND') so it can be scored, or record the hand with --winner and --faan")
 	}
+	v.Hand = h.Tiles
 	if h.Deltas != nil {
 		v.Payments = paymentViews(rep.Result.Payments, places)
 	}
