@@ -298,7 +298,7 @@ func ResolveClaims(discarder notation.Seat, tile notation.Tile, claims []Claim, 
 	}
 	takers, why := decide(discarder, claims, legal, deps.Rules.allWin())
 	for i, c := range claims {
-		r := Ruling{Event: 1, Seat: c.Seat, Action: c.String(), Verdict: VerdictOK, Rule: rules[i], Reason: reasons[i]}
+		r := Ruling{Event: 1, Seat: c.Seat, Action: actionText(&Event{Verb: c.Verb, Tiles: c.Tiles}), Verdict: VerdictOK, Rule: rules[i], Reason: reasons[i]}
 		switch {
 		case !legal[i]:
 			r.Verdict = VerdictIllegal
