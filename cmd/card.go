@@ -108,7 +108,8 @@ func newCardShowCmd(f *factory) *cobra.Command {
 		Long: `Print a card's lines: id, section, pattern, value, C (concealed) or X (exposures allowed), and how
 many concrete hands the line stands for. Without an argument, the card of the --rules ruleset when it is
 American, else the built-in sample card.`,
-		Args: cobra.MaximumNArgs(1),
+		Args:              cobra.MaximumNArgs(1),
+		ValidArgsFunction: cardCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name, err := defaultCard(f)
 			if err != nil {
@@ -193,7 +194,8 @@ printed with the number of concrete hands it stands for.
 Exit status: 0 the card is valid; 2 it is not: every problem is printed with its YAML line.`,
 		Example: `  mjref card check my-card.yaml
   mjref card check sample-2026 -o json`,
-		Args: cobra.ExactArgs(1),
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: cardCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
 			c, err := rulesets.LoadCard(name)
@@ -259,6 +261,14 @@ func flattenErrors(err error) []error {
 		return out
 	}
 	return []error{err}
+}
+
+// cardCompletion offers the built-in card names, and files.
+func cardCompletion(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return rulesets.ListCards(), cobra.ShellCompDirectiveDefault
 }
 
 func yearText(y int) string {

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -63,6 +64,9 @@ Exit status: 0 at least one line is live, 1 a dead hand, 2 bad input (or a rules
 	fl := cmd.Flags()
 	fl.StringVar(&o.Card, "card", "", "a card file or built-in card name (default: the ruleset's card; see 'mjref card list')")
 	fl.IntVar(&o.Top, "top", 0, "show only the N closest lines (0: every line)")
+	_ = cmd.RegisterFlagCompletionFunc("card", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return rulesets.ListCards(), cobra.ShellCompDirectiveDefault
+	})
 	fl.StringVar(&o.Seen, "seen", "", "tiles no longer available: discards and others' exposures, e.g. 'NNN 3m J' (write the white dragon Wd or 5z)")
 	return cmd
 }
@@ -105,6 +109,10 @@ func newClosester(f *factory, o *closestOptions) (*closester, error) {
 		return nil, cardError(name, err)
 	}
 	c := &closester{rs: rs, card: card, top: o.Top}
+	if strings.ContainsRune(o.Seen, '0') {
+		// ParseTiles reads 0 as a red five, as Tenhou writes it; in American play it is the white dragon.
+		return nil, withHint(errors.New("--seen: 0 is ambiguous in a tile list"), "write the white dragon as Wd or 5z, e.g. --seen 'Wd Wd 3m'")
+	}
 	if o.Seen != "" {
 		ts, err := notation.ParseTiles(o.Seen)
 		if err != nil {
