@@ -21,6 +21,7 @@ type rulesetFile struct {
 	Description string    `yaml:"description"`
 	HK          yaml.Node `yaml:"hk"`
 	Settlement  yaml.Node `yaml:"settlement"`
+	Flow        yaml.Node `yaml:"flow"`
 }
 
 func readRuleset(t testing.TB, name string) *yaml.Node {
