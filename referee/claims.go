@@ -100,7 +100,7 @@ func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHol
 					need := notation.CountsOf(lo, lo+1, lo+2)
 					need[tile]--
 					if h.holds(c.Seat, need) {
-						return notation.Meld{Kind: notation.Chow, Tile: lo, From: discarder}, RuleClaimPriority, "", true
+						return notation.Meld{Kind: notation.Chow, Tile: lo, From: discarder}, RuleChowFromLeft, "", true
 					}
 				}
 			}
@@ -115,7 +115,7 @@ func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHol
 		if !h.holds(c.Seat, need) {
 			return notation.Meld{}, RuleInHand, fmt.Sprintf("%s does not hold %s for the chow", c.Seat, need.String()), false
 		}
-		return notation.Meld{Kind: notation.Chow, Tile: lo, From: discarder}, RuleClaimPriority, "", true
+		return notation.Meld{Kind: notation.Chow, Tile: lo, From: discarder}, RuleChowFromLeft, "", true
 	case VerbPong, VerbKong, VerbWin, VerbPass:
 		if t := firstTile(c.Tiles); t != notation.NoTile && t != tile {
 			return notation.Meld{}, RuleClaimTile, fmt.Sprintf("the discard is %s, not %s", tile, t), false
@@ -131,7 +131,7 @@ func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHol
 		if !h.holds(c.Seat, need) {
 			return notation.Meld{}, RulePongPair, fmt.Sprintf("a pong needs a pair of %s in the hand, and %s does not hold one", tile, c.Seat), false
 		}
-		return notation.Meld{Kind: notation.Pong, Tile: tile, From: discarder}, RuleClaimPriority, "", true
+		return notation.Meld{Kind: notation.Pong, Tile: tile, From: discarder}, RulePongPair, "", true
 	case VerbKong:
 		if !tile.IsPlaying() {
 			return notation.Meld{}, RuleKongThree, fmt.Sprintf("%s cannot be konged", tile), false
@@ -141,9 +141,9 @@ func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHol
 		if !h.holds(c.Seat, need) {
 			return notation.Meld{}, RuleKongThree, fmt.Sprintf("an exposed kong needs three %s in the hand, and %s does not hold them", tile, c.Seat), false
 		}
-		return notation.Meld{Kind: notation.Kong, Tile: tile, From: discarder}, RuleClaimPriority, "", true
+		return notation.Meld{Kind: notation.Kong, Tile: tile, From: discarder}, RuleKongThree, "", true
 	}
-	return notation.Meld{}, RuleClaimPriority, "", true
+	return notation.Meld{}, RuleWin, "", true
 }
 
 func firstTile(ts []notation.Tile) notation.Tile {
@@ -210,6 +210,28 @@ func isIn(i int, xs []int) bool {
 		}
 	}
 	return false
+}
+
+// takerRule is the rule cited for a claim that takes the tile: the claim's own rule when it stood alone,
+// claim-priority when it beat others, head-bump when it beat other wins.
+func takerRule(c Claim, own string, claims []Claim, legal []bool) string {
+	switch {
+	case c.Verb == VerbWin && countVerb(claims, legal, VerbWin) > 1:
+		return RuleHeadBump
+	case countLegal(claims, legal) > 1:
+		return RuleClaimPriority
+	}
+	return own
+}
+
+func countLegal(claims []Claim, legal []bool) int {
+	n := 0
+	for i, c := range claims {
+		if legal[i] && c.Verb != VerbPass {
+			n++
+		}
+	}
+	return n
 }
 
 // ClaimDecision answers a quick claim dispute: who takes the tile and why.
@@ -306,11 +328,12 @@ func ResolveClaims(discarder notation.Seat, tile notation.Tile, claims []Claim, 
 			r.Rule, r.Reason = RulePass, fmt.Sprintf("%s passes", c.Seat)
 		case isIn(i, takers):
 			r.Reason = joinReason(reasons[i], fmt.Sprintf("%s takes %s", c.Seat, tile))
-			if c.Verb == VerbWin && len(takers) == 1 && countVerb(claims, legal, VerbWin) > 1 {
-				r.Rule = RuleHeadBump
+			r.Rule = takerRule(c, rules[i], claims, legal)
+			if c.Verb == VerbWin && len(takers) > 1 {
+				r.Rule = RuleWin // every claimant wins
 			}
 		default:
-			r.Reason = why[i]
+			r.Reason, r.Rule = why[i], RuleClaimPriority
 			if c.Verb == VerbWin {
 				r.Rule = RuleHeadBump
 			}

@@ -50,7 +50,7 @@ events:
 	fmt.Println(r.Legal())
 	// Output:
 	// 1 E discard 1z: ok (discard) in turn
-	// 2 W pong 1z: ok (claim-priority) W takes E's 1z; S misses the turn
+	// 2 W pong 1z: ok (pong) W takes E's 1z; S misses the turn
 	// 3 S draw: illegal (turn-order) S misses the turn: W claimed E's 1z, so play continues from W
 	// false
 }

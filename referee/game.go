@@ -841,9 +841,9 @@ func (g *game) claims(e *Event, evs []Event) {
 		case c.Verb == VerbPass:
 			g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
 		case isIn(i, takers):
-			r := rules[i]
-			if c.Verb == VerbWin && len(takers) == 1 && countVerb(claims, legal, VerbWin) > 1 {
-				r = RuleHeadBump
+			r := takerRule(claims[i], rules[i], claims, legal)
+			if c.Verb == VerbWin && len(takers) > 1 {
+				r = RuleWin // every claimant wins
 			}
 			why := fmt.Sprintf("%s takes %s's %s", c.Seat, g.discarder, g.discard)
 			if sk := between(g.discarder, c.Seat); c.Verb != VerbWin && len(sk) > 0 {

@@ -35,8 +35,8 @@ const (
 	RuleClaimTile       = "claim-tile"     // the claim names the discarded tile
 	RuleChowFromLeft    = "chow-from-left" // a chow only from the player before you (上家)
 	RuleChowShape       = "chow-shape"
-	RulePongPair        = "pong-needs-pair"
-	RuleKongThree       = "kong-needs-three"
+	RulePongPair        = "pong"
+	RuleKongThree       = "kong"
 	RuleClaimPriority   = "claim-priority" // win > pong/kong > chow
 	RuleHeadBump        = "head-bump"      // among wins, the claimant next after the discarder (截糊)
 	RuleDiscardAtOnce   = "discard-after-claim"
@@ -52,7 +52,6 @@ const (
 	RuleDiscard         = "discard"
 	RulePass            = "pass"
 	RuleHandOver        = "hand-over"
-	RuleExhaustiveDraw  = "exhaustive-draw" // 流局: the wall ran out, or no replacement was left
 	RuleMissedWin       = "missed-win-lock" // house rule: a passed win locks that tile until your next draw
 )
 
