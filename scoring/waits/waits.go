@@ -130,12 +130,7 @@ func Analyze(h *notation.Hand, opt Options) Analysis {
 		// holds four of measures 1; it is shown ready, with that wait unseen 0.
 		var fifth shanten.WaitSet
 		if a.Shanten.Best == 1 && a.Shanten.Standard != nil && *a.Shanten.Standard == 1 {
-			for t := notation.M1; t <= notation.Red; t++ {
-				if c[t] == 4 && fifthWins(&c, t, melds, opt.Shapes) {
-					fifth = fifth.With(t)
-				}
-			}
-			if fifth != 0 {
+			if fifth = shanten.FifthCopies(&c, melds); fifth != 0 {
 				zero := 0
 				a.Shanten.Standard, a.Shanten.Best = &zero, 0
 			}
@@ -146,7 +141,7 @@ func Analyze(h *notation.Hand, opt Options) Analysis {
 		}
 		ws := shanten.Waits(&c, melds, opt.Shapes) | fifth
 		for t := notation.M1; t <= notation.Red; t++ {
-			if !ws.Has(t) && !(c[t] == 4 && fifthWins(&c, t, melds, opt.Shapes)) {
+			if !ws.Has(t) {
 				continue
 			}
 			w := Wait{Tile: t, Unseen: unseen(t)}
@@ -185,60 +180,4 @@ func shantenOf(n shanten.Numbers, shapes shanten.Shapes) Shanten {
 		ThirteenOrphans: pick(n.ThirteenOrphans, shanten.ShapeThirteenOrphans),
 		Best:            n.Best,
 	}
-}
-
-// fifthWins reports whether a fifth copy of t, all four being in the hand already, would complete the
-// standard shape in count terms: the "a wait even if all four copies are in the hand" (shown
-// with none unseen). Tables stop at four copies, so this rare case is a small exhaustive search.
-func fifthWins(c *notation.Counts, t notation.Tile, melds int, shapes shanten.Shapes) bool {
-	if shapes&shanten.ShapeStandard == 0 || melds < 0 || melds > 4 {
-		return false
-	}
-	cc := *c
-	cc[t]++
-	for p := notation.M1; p <= notation.Red; p++ {
-		if cc[p] < 2 {
-			continue
-		}
-		cc[p] -= 2
-		ok := setsOnly(&cc, 4-melds)
-		cc[p] += 2
-		if ok {
-			return true
-		}
-	}
-	return false
-}
-
-// setsOnly reports whether c is exactly n sets (chows and pongs). c is modified.
-func setsOnly(c *notation.Counts, n int) bool {
-	t := notation.M1
-	for t <= notation.Red && c[t] == 0 {
-		t++
-	}
-	if t > notation.Red {
-		return n == 0
-	}
-	if n == 0 {
-		return false
-	}
-	if c[t] >= 3 {
-		c[t] -= 3
-		ok := setsOnly(c, n-1)
-		c[t] += 3
-		if ok {
-			return true
-		}
-	}
-	if t.IsSuited() && t.Num() <= 7 && c[t+1] > 0 && c[t+2] > 0 {
-		c[t]--
-		c[t+1]--
-		c[t+2]--
-		ok := setsOnly(c, n-1)
-		c[t]++
-		c[t+1]++
-		c[t+2]++
-		return ok
-	}
-	return false
 }

@@ -134,7 +134,7 @@ func TestPropertyReadyIffWaits(t *testing.T) {
 		for _, w := range a.Waits {
 			cc := c
 			cc[w.Tile]++
-			complete := shanten.IsWinning(&cc, 0) || (cc[w.Tile] == 5 && fifthWins(&c, w.Tile, 0, shanten.ShapeStandard))
+			complete := shanten.IsWinning(&cc, 0) || (cc[w.Tile] == 5 && shanten.FifthCopies(&c, 0).Has(w.Tile))
 			if !complete {
 				t.Fatalf("%v + %v is not a winning shape", c, w.Tile)
 			}
