@@ -806,6 +806,9 @@ func (g *game) claims(e *Event, evs []Event) {
 			continue
 		}
 		melds[i], rules[i], reasons[i], legal[i] = checkClaim(claims[i], g.discarder, g.discard, replayHolder{g})
+		if legal[i] && c.Verb == VerbChow && len(c.Tiles) == 0 {
+			reasons[i] = fmt.Sprintf("the run was not written: taken as %s", notation.FormatTiles(melds[i].Tiles()))
+		}
 		if legal[i] && c.Verb == VerbWin && g.locked[c.Seat] == g.discard {
 			legal[i], rules[i] = false, RuleMissedWin
 			reasons[i] = fmt.Sprintf("%s passed a win on %s and may not win on it again before drawing (missed-win lock)", c.Seat, g.discard)
