@@ -2,11 +2,13 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
@@ -145,11 +147,24 @@ func waitOptions(s *scorer, seen notation.Counts) waits.Options {
 		opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
 			st := sit
 			st.Win = win
+			if !win.SelfDrawn() {
+				st.Discarder = st.Seat.Next()
+			}
 			r, err := hk.Score(h, st, s.rs.HK)
 			if err != nil {
 				return waits.Value{Unit: "faan", Reason: err.Error()}
 			}
-			return waits.Value{Valid: r.Valid, Total: r.Total, Unit: "faan", Reason: r.Reason}
+			v := waits.Value{Valid: r.Valid, Total: r.Total, Unit: "faan", Reason: r.Reason}
+			if r.Valid && s.rs.Settlement != nil {
+				// What the winner collects in all: the same whoever discards.
+				w := settle.NewWinner(st.Seat, r.Total)
+				w.Limit = r.Limit
+				res, err := settle.Settle(s.rs.Settlement, settle.Input{Kind: win, Winners: []settle.Winner{w}, Discarder: st.Discarder})
+				if err == nil {
+					v.Payout = json.Number(res.Deltas[st.Seat].String())
+				}
+			}
+			return v
 		}
 	case rulesets.FamilyDeBurger:
 		opt.Shapes = shanten.ShapeStandard | shanten.ShapeSevenPairs
@@ -192,7 +207,7 @@ func valueText(v *waits.Value) string {
 		s = v.Line + " " + s
 	}
 	if v.Payout != "" {
-		s += ", collects " + v.Payout
+		s += ", collects " + v.Payout.String()
 	}
 	return s
 }

@@ -4,6 +4,8 @@
 package waits
 
 import (
+	"encoding/json"
+
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/shanten"
@@ -16,8 +18,9 @@ type Value struct {
 	Unit   string `json:"unit"`           // "faan", "points" or "value"
 	Line   string `json:"line,omitempty"` // American: the card line
 	Reason string `json:"reason,omitempty"`
-	// Payout is what the winner collects in all, where the caller knows a payout table.
-	Payout string `json:"payout,omitempty"`
+	// Payout is what the winner collects in all, where the caller knows a payout table: an exact
+	// decimal written as a JSON number.
+	Payout json.Number `json:"payout,omitempty"`
 }
 
 // Valuer values h (the hand with the winning tile added) won in the given way.
