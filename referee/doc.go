@@ -35,7 +35,8 @@
 //
 //	draw [TILE]            from the front of the wall; after a kong or a flower, the replacement from the back
 //	discard TILE
-//	chow TILES             the three tiles of the run, the discard among them; only from the seat before
+//	chow TILES             the run's three tiles, the discard among them; only from the seat before
+//	                       (left out, the first run the hand can make is taken, and the ruling says so)
 //	pong [TILE]            the tile defaults to the discard on the table
 //	kong [TILE]            an exposed kong on the discard; a replacement draw follows
 //	add-kong TILE          the fourth tile on an exposed pong; others may rob it with a win
