@@ -22,6 +22,9 @@ type seatState struct {
 
 func (s *seatState) count() int {
 	n := s.known.Total() + s.unknown
+	for t := notation.F1; t <= notation.Flower; t++ {
+		n -= int(s.known[t])
+	}
 	for _, m := range s.melds {
 		n += min(m.Size(), 3)
 	}
@@ -611,6 +614,9 @@ func (g *game) discardTile(e *Event) {
 	}
 	if b := g.undeclared(s); !g.dealing && b != notation.NoTile && b != t && verdict == VerdictOK {
 		verdict, rule, reason = VerdictIllegal, RuleFlower, fmt.Sprintf("%s holds %s: a flower or season is laid out and replaced at once, before the discard", s, b)
+	}
+	if n := st.count(); st.unknown == 0 && n != 14 && verdict == VerdictOK {
+		verdict, rule, reason = VerdictIllegal, RuleTileCount, fmt.Sprintf("%s holds %d tiles: a player discards from 14 (a kong counts as 3)", s, n)
 	}
 	if t.IsBonus() {
 		verdict, rule, reason = VerdictIllegal, RuleBonusDiscard, fmt.Sprintf("%s is a bonus tile: it is laid out and replaced, never discarded", t)
