@@ -102,7 +102,8 @@ const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
   from a referee log --log FILE (hk): the log's seats are the places at the table as the game began
                     (the first player listed is E); its dealer: and prevailing: must be this hand's.
 
-Players are named as in 'ledger new'. Bad input records nothing (exit 2). The hand's payments and
+Players are named as in 'ledger new'. --set applies to the run it is given with, so a settlement
+option the table plays by is given with every add. Bad input records nothing (exit 2). The hand's payments and
 each player's change are printed, then the standings.`
 
 func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*cobra.Command, *ledgerOptions)) *cobra.Command {
@@ -167,6 +168,21 @@ func ledgerAddFlags(cmd *cobra.Command, o *ledgerOptions) {
 	fl.StringVar(&o.Log, "log", "", "a referee log of the hand (YAML or JSON Lines), replayed and settled")
 	fl.StringVar(&o.Note, "note", "", "a note kept with the hand")
 	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
+	for _, name := range []string{"winner", "discarder", "responsible", "false-win"} {
+		_ = cmd.RegisterFlagCompletionFunc(name, completePlayers)
+	}
+}
+
+// completePlayers completes a player's name from the ledger file named on the command line.
+func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(args) == 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	st, err := ledger.Read(args[0])
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return st.Players[:], cobra.ShellCompDirectiveNoFileComp
 }
 
 // exportFormats are the values of export's own -o.
@@ -230,7 +246,8 @@ func ledgerError(path string, err error) error {
 func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ruleset, error) {
 	if o.RulesChanged && f.Rules != st.Ruleset {
 		rs, err := f.Ruleset()
-		if err != nil || (rs.Name != st.Ruleset && rs.File != st.Ruleset) {
+		abs, _ := filepath.Abs(f.Rules)
+		if err != nil || (rs.Name != st.Ruleset && abs != st.Ruleset) {
 			return nil, withHint(usageErrorf("--rules %s: the ledger %s is played under %s", f.Rules, o.File, st.Ruleset),
 				"drop --rules: a ledger keeps the ruleset it was started with")
 		}
@@ -668,8 +685,13 @@ func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *
 			`give --points "`+strings.Join(st.Players[:], "=..,")+`=.." or the four hands with --hand NAME=HAND`)
 	}
 	if deltas != nil {
-		if o.changed("win") || o.changed("discarder") {
-			return h, false, usageErrorf("--win and --discarder read the hands: with --points the points are already counted")
+		// How the hand was won is kept for the record when given; the points are already counted.
+		if o.Win != "" || o.Discarder != "" {
+			kind, err := o.howWon(st)
+			if err != nil {
+				return h, false, err
+			}
+			h.Win, h.Discarder = kind, o.Discarder
 		}
 		h.Deltas = deltas
 		return h, true, nil
@@ -1011,6 +1033,14 @@ func warnTorn(w io.Writer, path string, t *ledger.Torn) {
 	}
 }
 
+// undoView is the outcome of ledger undo: the hand taken back, the standings and the next hand.
+type undoView struct {
+	Ledger    string            `json:"ledger"`
+	Undone    *ledger.Entry     `json:"undone"`
+	Standings []ledger.Standing `json:"standings"`
+	Next      *positionView     `json:"next"`
+}
+
 // showView is a game as show and new print it in JSON or YAML: the state with its standings.
 type showView struct {
 	*ledger.State
@@ -1064,12 +1094,9 @@ func ledgerUndo(o *ledgerOptions) error {
 	}
 	st := l.State()
 	if o.Output != FormatTable {
-		v := &addView{Ledger: o.File, Entry: &e}
+		v := &addView{}
 		v.fill(&st)
-		return render(o.IO.Out, o.Output, struct {
-			Undone *ledger.Entry `json:"undone"`
-			*addView
-		}{&e, v})
+		return render(o.IO.Out, o.Output, undoView{Ledger: o.File, Undone: &e, Standings: v.Standings, Next: v.Next})
 	}
 	fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(&e), e.Hand.String())
 	if err := renderStandings(o.IO.Out, &st); err != nil {

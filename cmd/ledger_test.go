@@ -1,0 +1,296 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/mjref/mjref/referee/ledger"
+	"pgregory.net/rapid"
+)
+
+// runLedger runs mjref in-process and returns stdout, stderr and the exit status.
+func runLedger(args ...string) (string, string, int) {
+	var out, errOut bytes.Buffer
+	code := Run(args, &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
+	return out.String(), errOut.String(), code
+}
+
+func TestLedgerFlags(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		want    ledgerOptions
+		wantErr string
+	}{
+		{"new", []string{"new", "e.jsonl", "--players", "A,B,C,D", "--length", "8-hands", "--stake", "100"},
+			ledgerOptions{Action: "new", File: "e.jsonl", Players: "A,B,C,D", Length: "8-hands", Stake: "100",
+				Changed: []string{"length", "players", "stake"}}, ""},
+		{"add from a result", []string{"add", "e.jsonl", "--winner", "Ben", "--faan", "5", "--discarder", "Cat"},
+			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ben", Faan: 5, Discarder: "Cat",
+				Changed: []string{"discarder", "faan", "winner"}}, ""},
+		{"add points", []string{"add", "e.jsonl", "--winner", "Ann", "--points", "Ann=1,Ben=-1", "--points", "Cat=0,Dan=0"},
+			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ann", Points: []string{"Ann=1,Ben=-1", "Cat=0,Dan=0"},
+				Changed: []string{"points", "winner"}}, ""},
+		{"add a log", []string{"add", "e.jsonl", "--log", "h.yaml"},
+			ledgerOptions{Action: "add", File: "e.jsonl", Log: "h.yaml", Changed: []string{"log"}}, ""},
+		{"export csv", []string{"export", "e.jsonl", "-o", "csv"},
+			ledgerOptions{Action: "export", File: "e.jsonl", Format: "csv", Changed: []string{"output"}}, ""},
+		{"export json by default", []string{"export", "e.jsonl"},
+			ledgerOptions{Action: "export", File: "e.jsonl", Format: "json"}, ""},
+		{"export table", []string{"export", "e.jsonl", "-o", "table"}, ledgerOptions{}, "valid values are json|csv"},
+		{"chart", []string{"chart", "e.jsonl", "--out", "c.svg"},
+			ledgerOptions{Action: "chart", File: "e.jsonl", Out: "c.svg", Changed: []string{"out"}}, ""},
+		{"no file", []string{"show"}, ledgerOptions{}, "takes one ledger file, got 0"},
+		{"faan not a number", []string{"add", "e.jsonl", "--faan", "five"}, ledgerOptions{}, "invalid argument"},
+		{"no command", []string{}, ledgerOptions{}, "ledger needs a command"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &factory{IO: &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}}
+			var got *ledgerOptions
+			cmd := newLedgerCmd(f, func(o *ledgerOptions) error { got = o; return nil })
+			cmd.SetArgs(tt.args)
+			cmd.SetOut(&bytes.Buffer{})
+			cmd.SetErr(&bytes.Buffer{})
+			cmd.SilenceErrors, cmd.SilenceUsage = true, true
+			err := cmd.Execute()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, *got, cmpopts.IgnoreFields(ledgerOptions{}, "IO")); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPlayerValues(t *testing.T) {
+	st := &ledger.State{Header: ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}}}
+	tests := []struct {
+		name    string
+		args    []string
+		want    [4]string
+		wantErr string
+	}{
+		{"one list", []string{"Ann=1,Ben=2,Cat=3,Dan=-6"}, [4]string{"1", "2", "3", "-6"}, ""},
+		{"any order, several flags", []string{"Dan=4", " Cat = 3,Ben=2", "Ann=1"}, [4]string{"1", "2", "3", "4"}, ""},
+		{"missing", []string{"Ann=1,Ben=2,Cat=3"}, [4]string{}, "nothing for Dan"},
+		{"twice", []string{"Ann=1,Ann=2,Cat=3,Dan=4"}, [4]string{}, "Ann is given twice"},
+		{"unknown", []string{"Ann=1,Bob=2,Cat=3,Dan=4"}, [4]string{}, "Bob is not a player"},
+		{"no equals", []string{"Ann:1"}, [4]string{}, "expected NAME=VALUE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := playerValues("points", tt.args, st)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err %v, want %q", err, tt.wantErr)
+				}
+				if exitCode(err) != ExitInput {
+					t.Errorf("exit %d, want %d", exitCode(err), ExitInput)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func FuzzPlayerAmounts(f *testing.F) {
+	st := &ledger.State{Header: ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}}}
+	for _, s := range []string{"Ann=2700,Ben=1800,Cat=-400,Dan=0", "Ann=0.25,Ben=-0.25,Cat=0,Dan=0", "Ann=1", "=,=", "Ann==1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := playerAmounts("points", []string{s}, st)
+		if err != nil {
+			if exitCode(err) != ExitInput {
+				t.Fatalf("%q: exit %d for %v", s, exitCode(err), err)
+			}
+			return
+		}
+		// What was read prints back to the same amounts.
+		parts := make([]string, 4)
+		for i, a := range d {
+			parts[i] = st.Players[i] + "=" + a.String()
+		}
+		again, err := playerAmounts("points", []string{strings.Join(parts, ",")}, st)
+		if err != nil || again != d {
+			t.Fatalf("%q read as %v, then %v (%v)", s, d, again, err)
+		}
+	})
+}
+
+// TestLedgerProperties plays random Hong Kong evenings through the command line: every recorded
+// hand's changes add up to zero, the standings are the sum of the changes, the dealer deals again
+// exactly after a dealer win or a drawn hand, and a refused command leaves the file as it was.
+func TestLedgerProperties(t *testing.T) {
+	players := []string{"Ann", "Ben", "Cat", "Dan"}
+	dir := syncFreeDir(t)
+	n := 0
+	rapid.Check(t, func(rt *rapid.T) {
+		n++
+		file := filepath.Join(dir, fmt.Sprintf("p%d.jsonl", n))
+		if _, stderr, code := runLedger("ledger", "new", file, "--players", strings.Join(players, ","), "--length", "open"); code != 0 {
+			rt.Fatalf("new: %d %s", code, stderr)
+		}
+		added := 0
+		steps := rapid.IntRange(1, 10).Draw(rt, "steps")
+		for range steps {
+			var args []string
+			bad := false
+			switch rapid.IntRange(0, 5).Draw(rt, "kind") {
+			case 0:
+				args = []string{"--drawn"}
+			case 1:
+				args = []string{"undo"}
+			case 2: // bad input: an unknown player
+				args, bad = []string{"--winner", "Eve", "--faan", "3", "--win", "self-draw"}, true
+			default:
+				w := rapid.SampledFrom(players).Draw(rt, "winner")
+				args = []string{"--winner", w, "--faan", fmt.Sprint(rapid.IntRange(0, 13).Draw(rt, "faan"))}
+				if d := rapid.SampledFrom(players).Draw(rt, "discarder"); d != w {
+					args = append(args, "--discarder", d)
+				} else {
+					args = append(args, "--win", "self-draw")
+				}
+			}
+			before := readState(rt, file)
+			var code int
+			var stderr string
+			if args[0] == "undo" {
+				_, stderr, code = runLedger("ledger", "undo", file)
+				if added == 0 {
+					if code != ExitInput {
+						rt.Fatalf("undo with nothing to undo: exit %d", code)
+					}
+					continue
+				}
+				added--
+			} else {
+				_, stderr, code = runLedger(append([]string{"ledger", "add", file}, args...)...)
+				if bad {
+					if code != ExitInput {
+						rt.Fatalf("unknown player: exit %d", code)
+					}
+					if after := readState(rt, file); after.Events != before.Events {
+						rt.Fatalf("a refused hand changed the record: %d events, then %d", before.Events, after.Events)
+					}
+					continue
+				}
+				added++
+			}
+			if code != 0 {
+				rt.Fatalf("%v: exit %d: %s", args, code, stderr)
+			}
+		}
+		st := readState(rt, file)
+		if st.Played != added {
+			rt.Fatalf("played %d, want %d", st.Played, added)
+		}
+		var sums [4]ledger.Amount
+		for i, e := range st.History {
+			var sum ledger.Amount
+			for p, d := range e.Deltas {
+				sum += d
+				sums[p] += d
+			}
+			if sum != 0 {
+				rt.Fatalf("hand %d: changes %v add up to %s", e.Number, e.Deltas, sum)
+			}
+			if i+1 < len(st.History) {
+				repeat := e.Hand.Drawn || e.Hand.Winner == e.Dealer
+				if next := st.History[i+1].Dealer; (next == e.Dealer) != repeat {
+					rt.Fatalf("hand %d (%s, dealt by %s) is followed by a deal by %s", e.Number, e.Hand.String(), e.Dealer, next)
+				}
+			}
+		}
+		if sums != st.Totals {
+			rt.Fatalf("totals %v, the changes add up to %v", st.Totals, sums)
+		}
+	})
+}
+
+// syncFreeDir returns a temporary directory, in memory where the system has one (/dev/shm), so
+// that the ledger's sync per event costs nothing in tests that write many hands.
+func syncFreeDir(t *testing.T) string {
+	if dir, err := os.MkdirTemp("/dev/shm", "mjref-ledger-"); err == nil {
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		return dir
+	}
+	return t.TempDir()
+}
+
+// readState reads a ledger through 'mjref ledger export -o json'.
+func readState(t interface{ Fatalf(string, ...any) }, file string) ledger.State {
+	out, stderr, code := runLedger("ledger", "export", file, "-o", "json")
+	if code != 0 {
+		t.Fatalf("export: exit %d: %s", code, stderr)
+	}
+	var st ledger.State
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	return st
+}
+
+// BenchmarkLedgerShow replays and prints a ledger of 200 hands, as 'mjref ledger show' does.
+func BenchmarkLedgerShow(b *testing.B) {
+	file := filepath.Join(b.TempDir(), "long.jsonl")
+	l, err := ledger.Create(file, ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}, Ruleset: "hk", Family: "hk",
+		Flow: ledger.Flow{DealerRepeatsOnWin: true, DealerRepeatsOnDraw: true, PrevailingWind: true, ZeroSum: true}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	names := []string{"Ann", "Ben", "Cat", "Dan"}
+	for i := range 200 {
+		w := names[i%4]
+		d := make([]ledger.Amount, 4)
+		for j := range 4 {
+			d[j] = ledger.Whole(-4)
+		}
+		d[i%4] = ledger.Whole(12)
+		if _, err := l.Add(ledger.Hand{Winner: w, Faan: 3, Deltas: d}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, stderr, code := runLedger("ledger", "show", file); code != 0 {
+			b.Fatalf("exit %d: %s", code, stderr)
+		}
+	}
+}
+
+// BenchmarkLedgerAdd records one hand through the command line (read, lock, settle, append, sync).
+func BenchmarkLedgerAdd(b *testing.B) {
+	file := filepath.Join(b.TempDir(), "add.jsonl")
+	if _, stderr, code := runLedger("ledger", "new", file, "--players", "Ann,Ben,Cat,Dan", "--length", "open"); code != 0 {
+		b.Fatalf("exit %d: %s", code, stderr)
+	}
+	for b.Loop() {
+		if _, stderr, code := runLedger("ledger", "add", file, "--winner", "Ben", "--faan", "5", "--discarder", "Cat"); code != 0 {
+			b.Fatalf("exit %d: %s", code, stderr)
+		}
+	}
+}
