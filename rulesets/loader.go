@@ -483,6 +483,9 @@ type validator interface{ Validate() error }
 func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	fail := func(p []string, msg string) error {
 		n, _ := nodeAt(top, p)
+		if l.files[n] == "--set" {
+			msg = strings.Join(p, ".") + ": " + msg
+		}
 		return &Error{File: l.files[n], Line: n.Line, Msg: msg}
 	}
 	if rs.Name == "" {
@@ -532,7 +535,10 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	if err := check("settlement", any(rs.Settlement)); err != nil {
 		return err
 	}
-	return check("flow", any(rs.Flow))
+	if err := check("flow", any(rs.Flow)); err != nil {
+		return err
+	}
+	return check("referee", any(rs.Referee))
 }
 
 func mapsKeys(m map[string]any) func(func(string) bool) {

@@ -5,6 +5,7 @@ package rulesets
 import (
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring/american"
@@ -34,6 +35,8 @@ type Ruleset struct {
 	// Flow is how a game of many hands runs (who deals next, the prevailing wind, its length), for
 	// the table ledger.
 	Flow *ledger.Flow `yaml:"flow,omitempty"`
+	// Referee holds the replay's own table rules (dead wall, missed-win lock) for mjref referee.
+	Referee *referee.Rules `yaml:"referee,omitempty"`
 
 	// File is where the ruleset came from: "builtin:hk.yaml" or a path.
 	File string `yaml:"-"`
