@@ -103,8 +103,8 @@ const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
                     (the first player listed is E); its dealer: and prevailing: must be this hand's.
 
 Players are named as in 'ledger new'. --set applies to the run it is given with, so a settlement
-option the table plays by is given with every add. Bad input records nothing (exit 2). The hand's payments and
-each player's change are printed, then the standings.`
+option the table plays by is given with every add. Bad input records nothing (exit 2). The hand's
+payments and each player's change are printed, then the standings.`
 
 func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*cobra.Command, *ledgerOptions)) *cobra.Command {
 	o := &ledgerOptions{IO: f.IO, Action: action}
@@ -914,7 +914,7 @@ func renderVerdict(w io.Writer, v *addView) {
 
 func renderAdd(w io.Writer, v *addView, st *ledger.State) error {
 	e := v.Entry
-	fmt.Fprintf(w, "hand %d:  %s\n", e.Number, entryTitle(e))
+	fmt.Fprintf(w, "hand %d:  %s\n", e.Number, entryTitle(e, st.Flow.PrevailingWind))
 	if v.Hand != "" {
 		fmt.Fprintf(w, "tiles:    %s\n", v.Hand)
 	}
@@ -942,11 +942,15 @@ func renderAdd(w io.Writer, v *addView, st *ledger.State) error {
 	return renderNext(w, st)
 }
 
-// entryTitle is "Ben deals (repeat 1), prevailing E, round 1".
-func entryTitle(e *ledger.Entry) string {
+// entryTitle is "Ben deals (repeat 1), prevailing E, round 1"; without a prevailing wind in the
+// flow, "Ben deals".
+func entryTitle(e *ledger.Entry, wind bool) string {
 	s := e.Dealer + " deals"
 	if e.Repeat > 0 {
 		s += fmt.Sprintf(" (repeat %d)", e.Repeat)
+	}
+	if !wind {
+		return s
 	}
 	return s + fmt.Sprintf(", prevailing %s, round %d", e.Prevailing, e.Round)
 }
@@ -988,7 +992,10 @@ func renderNext(w io.Writer, st *ledger.State) error {
 	if st.Repeat > 0 {
 		fmt.Fprintf(w, " again (repeat %d)", st.Repeat)
 	}
-	fmt.Fprintf(w, ", prevailing %s, round %d; seats %s\n", st.Prevailing, st.Round, seatsOf(st))
+	if st.Flow.PrevailingWind {
+		fmt.Fprintf(w, ", prevailing %s, round %d", st.Prevailing, st.Round)
+	}
+	fmt.Fprintf(w, "; seats %s\n", seatsOf(st))
 	return nil
 }
 
@@ -1063,7 +1070,12 @@ func ledgerShow(o *ledgerOptions) error {
 	if len(st.History) == 0 {
 		return nil
 	}
-	header := []string{"hand", "wind", "dealer", "result"}
+	wind := st.Flow.PrevailingWind
+	header := []string{"hand"}
+	if wind {
+		header = append(header, "wind")
+	}
+	header = append(header, "dealer", "result")
 	header = append(header, st.Players[:]...)
 	rows := make([][]string, 0, len(st.History))
 	for _, e := range st.History {
@@ -1071,7 +1083,11 @@ func ledgerShow(o *ledgerOptions) error {
 		if e.Repeat > 0 {
 			dealer += fmt.Sprintf(" (+%d)", e.Repeat)
 		}
-		row := []string{fmt.Sprint(e.Number), e.Prevailing.String(), dealer, e.Hand.String()}
+		row := []string{fmt.Sprint(e.Number)}
+		if wind {
+			row = append(row, e.Prevailing.String())
+		}
+		row = append(row, dealer, e.Hand.String())
 		for i := range 4 {
 			row = append(row, signed(e.Deltas[i])+" = "+e.Totals[i].String())
 		}
@@ -1098,7 +1114,7 @@ func ledgerUndo(o *ledgerOptions) error {
 		v.fill(&st)
 		return render(o.IO.Out, o.Output, undoView{Ledger: o.File, Undone: &e, Standings: v.Standings, Next: v.Next})
 	}
-	fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(&e), e.Hand.String())
+	fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(&e, st.Flow.PrevailingWind), e.Hand.String())
 	if err := renderStandings(o.IO.Out, &st); err != nil {
 		return err
 	}
