@@ -919,6 +919,9 @@ func renderAdd(w io.Writer, v *addView, st *ledger.State) error {
 		fmt.Fprintf(w, "tiles:    %s\n", v.Hand)
 	}
 	fmt.Fprintf(w, "result:   %s\n", e.Hand.String())
+	if e.Hand.Note != "" {
+		fmt.Fprintf(w, "note:     %s\n", e.Hand.Note)
+	}
 	for _, n := range v.Notes {
 		fmt.Fprintf(w, "note:     %s\n", n)
 	}
@@ -1087,7 +1090,11 @@ func ledgerShow(o *ledgerOptions) error {
 		if wind {
 			row = append(row, e.Prevailing.String())
 		}
-		row = append(row, dealer, e.Hand.String())
+		result := e.Hand.String()
+		if e.Hand.Note != "" {
+			result += " (" + e.Hand.Note + ")"
+		}
+		row = append(row, dealer, result)
 		for i := range 4 {
 			row = append(row, signed(e.Deltas[i])+" = "+e.Totals[i].String())
 		}
