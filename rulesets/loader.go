@@ -150,7 +150,13 @@ func (l *loader) read(nameOrFile string) (source, error) {
 	dec.KnownFields(true)
 	var probe Ruleset
 	if err := dec.Decode(&probe); err != nil {
-		return src, l.yamlError(src.name, err)
+		err = l.yamlError(src.name, err)
+		var re *Error
+		if errors.As(err, &re) && re.Line == 0 {
+			// A value's own decoder (a game length, an amount) reports no line: find the value it names.
+			re.Line = lineOfQuoted(&doc, re.Msg)
+		}
+		return src, err
 	}
 	src.doc = &doc
 	return src, nil
@@ -407,6 +413,19 @@ func (l *loader) yamlError(file string, err error) error {
 		}
 	}
 	return &Error{File: file, Msg: cleanYAMLMsg(err.Error())}
+}
+
+// lineOfQuoted returns the line of the first scalar whose value msg quotes ("..."), or 0.
+func lineOfQuoted(n *yaml.Node, msg string) int {
+	if n.Kind == yaml.ScalarNode && n.Value != "" && strings.Contains(msg, strconv.Quote(n.Value)) {
+		return n.Line
+	}
+	for _, c := range n.Content {
+		if line := lineOfQuoted(c, msg); line != 0 {
+			return line
+		}
+	}
+	return 0
 }
 
 // nearestKey finds the YAML key of the struct type named typeName (as yaml.v3 names it, "hk.Rules")
