@@ -1,0 +1,335 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/spf13/cobra"
+)
+
+// refereeOptions are the flags and argument of mjref referee.
+type refereeOptions struct {
+	IO     *IOStreams
+	Output string
+	// Log is the log file, or "-" for standard input.
+	Log string
+	// Only is "" (every ruling) or "illegal".
+	Only string
+	// Rules is the --rules value; RulesGiven is true when it was given on the command line, and then
+	// it wins over the log's ruleset: key.
+	Rules      string
+	RulesGiven bool
+}
+
+const onlyIllegal = "illegal"
+
+const refereeLogHint = "an event is SEAT ACTION [TILES], e.g. '- S discard 9s' or '- claims: [W pong 9s, N chow 789s]'; see 'mjref referee --help'"
+
+func newRefereeCmd(f *factory, runF func(*refereeOptions) error) *cobra.Command {
+	o := &refereeOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "referee LOG",
+		Short: "Replay a hand's log and rule on every step, then score and settle the result",
+		Long: `Replay a hand from the log kept at the table (YAML, or JSON Lines; - reads standard input) and rule
+on every event: ok or illegal, with the rule and the reason. The replay goes on after an illegal step
+and reports every one. A win is scored and the hand settled under the ruleset.
+
+The ruleset is the log's ruleset: key (hk when it has none). --rules given on the command line wins
+over it, with a warning when the two differ; a preference (MJREF_RULES, the config file) does not.
+
+The log:
+
+  ruleset: hk
+  dealer: E                 # the seat that deals this hand (default E)
+  prevailing: E             # the round's wind (default E)
+  hands:                    # optional, per seat: the tiles after the deal
+    E: "123m456p789s1122z5f 3z"
+    W: "11z ?11"            # ? is a tile not seen; ?11 is eleven of them
+  wall: "?91"               # optional: the live wall, front first
+  events:
+    - E discard 3z
+    - S draw 7p             # a draw nobody saw may leave the tile out
+    - S discard 9s
+    - claims: [W pong 9s, N chow 789s]   # claims on one discard at the same time
+    - W discard 1m
+    - N draw 2f             # a flower: laid out, then a replacement from the back
+    - N flower 2f
+    - N draw 4p
+    - N add-kong 5p
+    - E win 5p              # robbing the kong; 'win TILE = HAND' lays the hand down
+
+Actions: draw [TILE], discard TILE, chow TILES, pong [TILE], kong [TILE], add-kong TILE,
+concealed-kong TILE, flower TILES, win [TILE] [= HAND], pass, and claims: [...]. A log that starts
+in the middle of a hand has a start: key (start: {wall: 40, discards: {E: "3z1m"}}).
+As JSON Lines: a first line with the header object, then one event per line ("E discard 3z", or
+{"claims": ["W pong 9s"]}).
+
+Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be read.`,
+		Example: `  mjref referee hand.yaml
+  mjref referee hand.yaml --only illegal
+  mjref referee hand.jsonl -o json
+  mjref referee --rules hk-oldstyle - < hand.yaml`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErrorf("no log given: name a log file (YAML or JSON Lines), or - to read it from standard input\n\n%s", cmd.UsageString())
+			}
+			o.Log, o.Output, o.Rules = args[0], f.Output, f.Rules
+			o.RulesGiven = cmd.Root().PersistentFlags().Changed("rules")
+			if runF != nil {
+				return runF(o)
+			}
+			return refereeRun(cmd.Context(), o, f)
+		},
+	}
+	cmd.Flags().Var(&enumFlag{value: &o.Only, allowed: []string{onlyIllegal}}, "only", "show only these rulings: illegal")
+	_ = cmd.RegisterFlagCompletionFunc("only", fixedCompletion([]string{onlyIllegal}))
+	return cmd
+}
+
+// refereeView is what mjref referee prints: the rulings and the result, and the final state.
+type refereeView struct {
+	Ruleset string `json:"ruleset"`
+	// Legal is true when every step is legal; Illegal counts those that are not (whatever --only shows).
+	Legal   bool             `json:"legal"`
+	Illegal int              `json:"illegal"`
+	Rulings []referee.Ruling `json:"rulings"`
+	Result  referee.Result   `json:"result"`
+	// Seats are each seat's tiles, melds, flowers and discards when the log ends.
+	Seats [4]referee.SeatView `json:"seats"`
+	// Wall is the number of tiles left in the live wall, or -1 when not known.
+	Wall int `json:"wall"`
+}
+
+func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
+	data, name, err := readLogInput(o)
+	if err != nil {
+		return err
+	}
+	lg, err := referee.ReadLog(data)
+	if err != nil {
+		return withHint(fmt.Errorf("%s: %w", name, err), refereeLogHint)
+	}
+	rs, err := refereeRuleset(o, f, lg)
+	if err != nil {
+		return err
+	}
+	if rs.Family != rulesets.FamilyHK {
+		return withHint(usageErrorf("ruleset %s (family %s): the referee replays Hong Kong hands only", rs.Name, rs.Family),
+			"give --rules hk, or a ruleset that extends hk")
+	}
+	rep := referee.Replay(lg, refereeDeps(rs))
+	v := &refereeView{Ruleset: rs.Name, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
+		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall}
+	if o.Only == onlyIllegal {
+		v.Rulings = rep.Illegal()
+		if v.Rulings == nil {
+			v.Rulings = []referee.Ruling{}
+		}
+	}
+	if o.Output != FormatTable {
+		err = render(o.IO.Out, o.Output, v)
+	} else {
+		err = renderReferee(o.IO.Out, v, o.Only)
+	}
+	if err != nil {
+		return err
+	}
+	if !v.Legal {
+		return errNegative
+	}
+	return nil
+}
+
+// readLogInput reads the log file, or standard input for "-"; name is how errors call it.
+func readLogInput(o *refereeOptions) (data []byte, name string, err error) {
+	if o.Log == "-" {
+		if o.IO.InIsTerminal != nil && o.IO.InIsTerminal() {
+			return nil, "", usageErrorf("'-' reads the log from standard input, but it is a terminal: pipe the log in, or name the file")
+		}
+		data, err = io.ReadAll(o.IO.In)
+		if err != nil {
+			return nil, "", fmt.Errorf("standard input: %w", err)
+		}
+		return data, "standard input", nil
+	}
+	data, err = os.ReadFile(o.Log)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %w", o.Log, pe.Err)
+		}
+		return nil, "", withHint(err, "name a log file (YAML or JSON Lines), or - to read it from standard input")
+	}
+	return data, o.Log, nil
+}
+
+// refereeRuleset loads the log's ruleset, or the one given with --rules, which wins (with a warning
+// when the two differ). A log's ruleset that is a relative path is looked for next to the log.
+func refereeRuleset(o *refereeOptions, f *factory, lg *referee.Log) (*rulesets.Ruleset, error) {
+	if o.RulesGiven {
+		rs, err := f.Ruleset()
+		if err != nil {
+			return nil, err
+		}
+		if lg.Ruleset != o.Rules && lg.Ruleset != rs.Name {
+			fmt.Fprintf(o.IO.ErrOut, "mjref: warning: the log is played under %s, but --rules %s wins: ruling under %s\n", lg.Ruleset, o.Rules, rs.Name)
+		}
+		return rs, nil
+	}
+	name := lg.Ruleset
+	if !rulesets.IsBuiltin(name) && !filepath.IsAbs(name) && o.Log != "-" {
+		if p := filepath.Join(filepath.Dir(o.Log), name); fileExists(p) {
+			name = p
+		}
+	}
+	f.Rules = name
+	rs, err := f.Ruleset()
+	if err != nil {
+		return nil, withHint(fmt.Errorf("the log's ruleset: %w", err), "give the ruleset with --rules NAME, which wins over the log's ruleset: key")
+	}
+	return rs, nil
+}
+
+// refereeDeps wires the ruleset into a replay: the Hong Kong scorer and settlement, and the
+// referee: section's table rules (dead wall, missed-win lock). The tile count and several winners
+// follow hk.flowers and settlement.multiple_winners unless the referee: section sets them.
+func refereeDeps(rs *rulesets.Ruleset) referee.Deps {
+	d := referee.HK(rs.HK, rs.Settlement)
+	if r := rs.Referee; r != nil {
+		d.Rules.DeadWall = r.DeadWall
+		d.Rules.MissedWinLock = r.MissedWinLock
+		if r.Tiles != 0 {
+			d.Rules.Tiles = r.Tiles
+		}
+		if r.MultipleWins != "" {
+			d.Rules.MultipleWins = r.MultipleWins
+		}
+	}
+	return d
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+func renderReferee(w io.Writer, v *refereeView, only string) error {
+	fmt.Fprintf(w, "ruleset:  %s\n", v.Ruleset)
+	if len(v.Rulings) > 0 {
+		rows := make([][]string, 0, len(v.Rulings))
+		for _, r := range v.Rulings {
+			ev := fmt.Sprint(r.Event)
+			if r.Event == 0 {
+				ev = "deal"
+			}
+			rows = append(rows, []string{ev, r.Seat.String(), r.Action, string(r.Verdict), r.Rule, r.Reason})
+		}
+		if err := table(w, []string{"event", "seat", "action", "verdict", "rule", "reason"}, rows); err != nil {
+			return err
+		}
+	} else if only == onlyIllegal {
+		fmt.Fprintln(w, "rulings:  no illegal step")
+	}
+	if err := renderRefereeResult(w, &v.Result); err != nil {
+		return err
+	}
+	switch {
+	case v.Legal:
+		fmt.Fprintln(w, "verdict:  every step is legal")
+	case v.Illegal == 1:
+		fmt.Fprintln(w, "verdict:  1 illegal step")
+	default:
+		fmt.Fprintf(w, "verdict:  %d illegal steps\n", v.Illegal)
+	}
+	return nil
+}
+
+// renderRefereeResult prints how the hand ended, each winner's breakdown, then the payments.
+func renderRefereeResult(w io.Writer, r *referee.Result) error {
+	switch r.Outcome {
+	case referee.OutcomeWin:
+		wins := r.Wins
+		if len(wins) == 0 {
+			one := referee.Win{Seat: r.Winner, Hand: r.Hand, Items: r.Items, Total: r.Total, Limit: r.Limit, Checked: len(r.Items) > 0}
+			if r.Context != nil {
+				one.Context = *r.Context
+			}
+			wins = []referee.Win{one}
+		}
+		for _, win := range wins {
+			if err := renderRefereeWin(w, &win); err != nil {
+				return err
+			}
+		}
+		if r.Reason != "" && strings.Contains(r.Reason, "not settled") {
+			fmt.Fprintf(w, "note:     %s\n", r.Reason)
+		}
+	case referee.OutcomeFalseWin:
+		fmt.Fprintf(w, "outcome:  false win (詐糊) by %s\nreason:   %s\n", r.Offender, r.Reason)
+	case referee.OutcomeDraw:
+		fmt.Fprintf(w, "outcome:  drawn (流局)\nreason:   %s\n", r.Reason)
+	default:
+		fmt.Fprintf(w, "outcome:  %s\nreason:   %s\n", r.Outcome, r.Reason)
+		return nil
+	}
+	if len(r.Payments) == 0 {
+		fmt.Fprintln(w, "payments: none")
+		return nil
+	}
+	rows := make([][]string, 0, len(r.Payments))
+	for _, p := range r.Payments {
+		rows = append(rows, paymentRow(p))
+	}
+	if err := table(w, []string{"from", "to", "amount", "rule", "detail", "source"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "change:   %s\n", r.Deltas)
+	return nil
+}
+
+func renderRefereeWin(w io.Writer, win *referee.Win) error {
+	c := win.Context
+	how := c.Win.String()
+	if c.Discarder <= notation.SeatNorth {
+		how += " from " + c.Discarder.String()
+	}
+	fmt.Fprintf(w, "outcome:  %s wins (%s)\n", win.Seat, how)
+	if win.Hand != "" {
+		fmt.Fprintf(w, "hand:     %s\n", win.Hand)
+	}
+	fmt.Fprintf(w, "context:  seat wind %s, prevailing %s, win %s", c.Seat, c.Prevailing, c.Win)
+	if c.LastTile {
+		fmt.Fprint(w, ", last tile")
+	}
+	fmt.Fprintln(w)
+	if !win.Checked {
+		fmt.Fprintln(w, "score:    not scored: the winning hand has tiles not seen (lay it down with 'win TILE = HAND')")
+		return nil
+	}
+	if len(win.Items) > 0 {
+		if err := table(w, []string{"id", "name", "中文", "faan", "tiles", "rule"}, itemRows(win.Items, true)); err != nil {
+			return err
+		}
+	}
+	total := fmt.Sprintf("%d faan", win.Total)
+	if win.Limit {
+		total += ", a limit hand"
+	}
+	fmt.Fprintf(w, "total:    %s\n", total)
+	return nil
+}
+
+// paymentRow is one payment as a table row: from, to, amount, rule, detail, source.
+func paymentRow(p settle.Payment) []string {
+	return []string{p.From.String(), p.To.String(), p.Amount.String(), p.Rule, p.Detail, p.Source.String()}
+}
