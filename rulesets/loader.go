@@ -557,6 +557,15 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	if err := check("flow", any(rs.Flow)); err != nil {
 		return err
 	}
+	if rs.DeBurger != nil && rs.Flow != nil {
+		// The race and the ledger's flow both say where the game ends: they must agree.
+		if rs.Flow.Target != 0 && rs.Flow.Target.String() != fmt.Sprint(rs.DeBurger.Race.Target) {
+			return fail([]string{"flow", "target"}, fmt.Sprintf("flow.target %s differs from deburger.race.target %d: set both", rs.Flow.Target, rs.DeBurger.Race.Target))
+		}
+		if rs.Flow.Ties != 0 && rs.Flow.Ties != rs.DeBurger.Race.Ties {
+			return fail([]string{"flow", "ties"}, fmt.Sprintf("flow.ties %s differs from deburger.race.ties %s: set both", rs.Flow.Ties, rs.DeBurger.Race.Ties))
+		}
+	}
 	return check("referee", any(rs.Referee))
 }
 

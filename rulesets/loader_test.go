@@ -97,6 +97,7 @@ func TestLoadErrors(t *testing.T) {
 		{"not a mapping", "testdata/notamap.yaml", nil, "testdata/notamap.yaml", 1, "a ruleset is a YAML mapping"},
 		{"no such ruleset", "nosuch", nil, "nosuch", 0, "no such built-in ruleset or file"},
 		{"a value's own decoder", "testdata/badlength.yaml", nil, "testdata/badlength.yaml", 4, "8-minutes"},
+		{"race and flow disagree", "testdata/raceflow.yaml", nil, "deburger-2026.yaml", 0, "differs from deburger.race.target 5000"},
 		{"set unknown key", "hk", []string{"capp=3"}, "--set", 0, `unknown key "capp"`},
 		{"set bad type", "hk", []string{"cap=x"}, "--set", 0, "cap"},
 		{"set not key=value", "hk", []string{"cap"}, "--set", 0, "expected key=value"},
