@@ -133,6 +133,9 @@ type game struct {
 // illegal step wherever it can, following the log, and reports every illegal step. A win is scored
 // with deps.Score and the hand settled with deps.Settle.
 func Replay(lg *Log, deps Deps) Report {
+	if deps.Flow != nil {
+		return deps.Flow.replay(lg, deps)
+	}
 	g := newGame(lg, deps)
 	for i := range lg.Events {
 		g.step(&lg.Events[i])

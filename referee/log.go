@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,9 +29,17 @@ const (
 	VerbWin                       // declare a win
 	VerbPass                      // decline a claim (informational)
 	VerbClaims                    // several claims made on one discard at the same time
+	VerbCharleston                // American: pass three tiles in the Charleston
+	VerbCourtesy                  // American: the courtesy pass of up to three tiles with the player across
+	VerbExchange                  // American: a natural tile from the hand for a joker in an exposure
+	VerbQuint                     // American: claim the discard for five of a kind (jokers stand in)
+	VerbSextet                    // American: claim the discard for six of a kind (jokers stand in)
+	VerbPair                      // claim the discard for a pair: only to win
+	VerbMisnamed                  // American: discard a tile under another tile's name ("E misnamed 5p 6p")
 )
 
-var verbNames = [...]string{"", "draw", "discard", "chow", "pong", "kong", "add-kong", "concealed-kong", "flower", "win", "pass", "claims"}
+var verbNames = [...]string{"", "draw", "discard", "chow", "pong", "kong", "add-kong", "concealed-kong", "flower", "win", "pass", "claims",
+	"charleston", "courtesy", "exchange", "quint", "sextet", "pair", "misnamed"}
 
 // String returns the verb as written in a log.
 func (v Verb) String() string {
@@ -55,13 +64,17 @@ func ParseVerb(s string) (Verb, error) {
 		return VerbWin, nil
 	case "bonus", "season":
 		return VerbFlower, nil
+	case "joker-exchange", "redeem":
+		return VerbExchange, nil
+	case "courtesy-pass":
+		return VerbCourtesy, nil
 	}
 	for i, n := range verbNames {
 		if i > 0 && i != int(VerbClaims) && k == n {
 			return Verb(i), nil
 		}
 	}
-	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass", s)
+	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed)", s)
 }
 
 // Unknown is written "?" in a log: a tile the scorekeeper did not see (another player's draw, a tile
@@ -87,6 +100,12 @@ type Event struct {
 	Shows *notation.Hand
 	// Claims are the simultaneous claims of a claims: event.
 	Claims []Event
+	// Jokers is how many jokers an American call writes among its tiles ("W kong 5pJJ"): the exposure
+	// holds that many jokers, the rest are naturals.
+	Jokers int
+	// From is the seat whose exposure an American joker exchange takes the joker from
+	// ("E exchange 5p S"); NoSeat when not named. It is set for exchange events only.
+	From notation.Seat
 }
 
 // Tile returns the first tile the event names, or Unknown.
@@ -555,7 +574,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 					return nil, &LogError{Event: n, Line: re.line, Text: c, Msg: err.Error()}
 				}
 				switch ce.Verb {
-				case VerbChow, VerbPong, VerbKong, VerbWin, VerbPass:
+				case VerbChow, VerbPong, VerbKong, VerbWin, VerbPass, VerbQuint, VerbSextet, VerbPair:
 				default:
 					return nil, &LogError{Event: n, Line: re.line, Text: c, Msg: "a claim is chow, pong, kong, win or pass, not " + ce.Verb.String()}
 				}
@@ -681,6 +700,17 @@ func ParseEvent(s string) (Event, error) {
 		return ev, err
 	}
 	ev.Seat, ev.Verb = seat, verb
+	if verb == VerbExchange {
+		ev.From = notation.NoSeat
+		if len(f) > 3 {
+			from, err := notation.ParseSeat(f[len(f)-1])
+			if err != nil {
+				return ev, fmt.Errorf("exchange: expected the tile and optionally the seat whose exposure holds the joker, e.g. 5p S")
+			}
+			ev.From = from
+			f = f[:len(f)-1]
+		}
+	}
 	rest := strings.Join(f[2:], " ")
 	tiles, err := parseTilesUnknown(rest)
 	if err != nil {
@@ -689,8 +719,15 @@ func ParseEvent(s string) (Event, error) {
 	if hasShows && verb != VerbWin {
 		return ev, fmt.Errorf("'= HAND' follows a win only")
 	}
+	if n := len(tiles); verb >= VerbPong && verb <= VerbKong || verb >= VerbQuint && verb <= VerbPair {
+		tiles = slices.DeleteFunc(tiles, func(t notation.Tile) bool { return t == notation.Joker })
+		ev.Jokers = n - len(tiles)
+		if len(tiles) == 0 && ev.Jokers > 0 {
+			return ev, fmt.Errorf("%s: a call names the discarded tile, e.g. 5pJ", verb)
+		}
+	}
 	for _, t := range tiles {
-		if t == Unknown && verb != VerbDraw {
+		if t == Unknown && verb != VerbDraw && verb != VerbCharleston && verb != VerbCourtesy {
 			return ev, fmt.Errorf("%s: the tile of a %s is always seen: write it, not ?", verb, verb)
 		}
 	}
@@ -715,12 +752,15 @@ func ParseEvent(s string) (Event, error) {
 		default:
 			return ev, fmt.Errorf("chow: expected the three tiles of the run, e.g. 789s")
 		}
-	case VerbPong, VerbKong, VerbWin:
+	case VerbPong, VerbKong, VerbWin, VerbQuint, VerbSextet, VerbPair:
 		if len(tiles) > 1 && !same {
 			return ev, fmt.Errorf("%s: expected one tile, found %s", verb, notation.FormatTiles(tiles))
 		}
+		max := map[Verb]int{VerbPong: 3, VerbKong: 4, VerbWin: 1, VerbQuint: 5, VerbSextet: 6, VerbPair: 2}[verb]
+		if ev.Jokers > 0 && len(tiles)+ev.Jokers > max {
+			return ev, fmt.Errorf("%s: %d tiles written, a %s has %d", verb, len(tiles)+ev.Jokers, verb, max)
+		}
 		if len(tiles) > 1 {
-			max := map[Verb]int{VerbPong: 3, VerbKong: 4, VerbWin: 1}[verb]
 			if len(tiles) > max {
 				return ev, fmt.Errorf("%s: expected one tile, found %d", verb, len(tiles))
 			}
@@ -743,6 +783,22 @@ func ParseEvent(s string) (Event, error) {
 	case VerbPass:
 		if len(tiles) > 1 {
 			return ev, fmt.Errorf("pass: expected at most the tile passed on")
+		}
+	case VerbCharleston:
+		if len(tiles) != 0 && len(tiles) != 3 {
+			return ev, fmt.Errorf("charleston: expected the three tiles passed (? for a tile not seen), or nothing")
+		}
+	case VerbCourtesy:
+		if len(tiles) > 3 {
+			return ev, fmt.Errorf("courtesy: expected up to three tiles passed")
+		}
+	case VerbExchange:
+		if len(tiles) != 1 || tiles[0] == notation.Joker {
+			return ev, fmt.Errorf("exchange: expected the natural tile given for a joker, e.g. 5p")
+		}
+	case VerbMisnamed:
+		if len(tiles) != 2 {
+			return ev, fmt.Errorf("misnamed: expected the tile discarded and the tile it was named as, e.g. 5p 6p")
 		}
 	}
 	ev.Tiles = tiles

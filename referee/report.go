@@ -156,6 +156,11 @@ type Report struct {
 	Seats   [4]SeatView `json:"seats"`
 	// Wall is the number of tiles left in the live wall, or -1 when not known.
 	Wall int `json:"wall"`
+	// Dead lists the American hands declared dead, in the order they died.
+	Dead []DeadHand `json:"dead,omitempty"`
+	// Points are each seat's points in a DeBurger hand (indexed by notation.Seat), where every player
+	// scores; nil for the other families.
+	Points []int `json:"points,omitempty"`
 }
 
 // Legal reports whether every ruling is ok.
@@ -217,16 +222,34 @@ type Rules struct {
 	// MissedWinLock is the house rule that a player who passes a winning discard may not win on the
 	// same tile until their next draw. Off by default: in Hong Kong play declining one win does not
 	// stop you taking the next. It is checked only for hands whose every tile is seen.
-	MissedWinLock bool           `yaml:"missed_win_lock,omitempty"`
-	Source        scoring.Source `yaml:"-"`
+	MissedWinLock bool `yaml:"missed_win_lock,omitempty"`
+	// Direction is the order of play in American and DeBurger games: "clockwise" (the default, as the
+	// seeds say) passes the turn E → S → W → N, the order the seats are named in; "counterclockwise"
+	// passes it E → N → W → S. Hong Kong play ignores it.
+	Direction string `yaml:"direction,omitempty"`
+	// SecondCharleston gives the directions of the optional second American Charleston: "reverse"
+	// (the default, as the NMJL plays: left, across, right) or "same" (right, across, left, as the seed
+	// says).
+	SecondCharleston string         `yaml:"second_charleston,omitempty"`
+	Source           scoring.Source `yaml:"-"`
 }
 
 // Validate checks the values; errors are *scoring.RuleError with the key path.
 func (r *Rules) Validate() error {
 	switch r.Tiles {
-	case 0, 136, 144:
+	case 0, 136, 144, 152:
 	default:
-		return &scoring.RuleError{Path: []string{"tiles"}, Msg: fmt.Sprintf("%d tiles: expected 144 (with flowers) or 136 (without)", r.Tiles)}
+		return &scoring.RuleError{Path: []string{"tiles"}, Msg: fmt.Sprintf("%d tiles: expected 144 (with flowers), 136 (without) or 152 (American, with jokers)", r.Tiles)}
+	}
+	switch r.Direction {
+	case "", DirClockwise, DirCounterclockwise:
+	default:
+		return &scoring.RuleError{Path: []string{"direction"}, Msg: fmt.Sprintf("%q: expected %s or %s", r.Direction, DirClockwise, DirCounterclockwise)}
+	}
+	switch r.SecondCharleston {
+	case "", CharlestonReverse, CharlestonSame:
+	default:
+		return &scoring.RuleError{Path: []string{"second_charleston"}, Msg: fmt.Sprintf("%q: expected %s or %s", r.SecondCharleston, CharlestonReverse, CharlestonSame)}
 	}
 	if r.DeadWall < 0 || r.DeadWall > 40 {
 		return &scoring.RuleError{Path: []string{"dead_wall"}, Msg: fmt.Sprintf("%d: expected 0 to 40 tiles", r.DeadWall)}
@@ -256,6 +279,13 @@ type Deps struct {
 	Rules  Rules
 	Score  Scorer
 	Settle Settler
+	// Flow is a rule family's own replay (American, DeBurger); nil replays a Hong Kong hand.
+	Flow Flow
+}
+
+// Flow is a rule family's own flow of play. Only this package implements it: see American and DeBurger.
+type Flow interface {
+	replay(lg *Log, d Deps) Report
 }
 
 // String sums the result up: who won and how, the score items, then the payments and deltas, one per

@@ -1,0 +1,1111 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/american"
+)
+
+// Rule ids of the American flow (the Hong Kong ids serve where the rule is the same: turn-order,
+// tile-in-hand, own-discard, no-discard, draw, discard, wall-exhausted).
+const (
+	RuleCharleston      = "charleston"       // three passes right, across, left; a second Charleston all agree to
+	RuleCharlestonJoker = "charleston-joker" // jokers are never passed
+	RuleCourtesy        = "courtesy-pass"    // up to three tiles with the player across, as many each way
+	RuleExposure        = "exposure"         // a pung, kong, quint or sextet that fits some exposed (X) line
+	RuleCallPair        = "call-pair"        // never a call for a pair or single, except for Mah Jongg
+	RuleDeadJoker       = "dead-joker"       // a discarded joker is dead
+	RuleJokerExchange   = "joker-exchange"   // a natural from the hand for an exposed joker, on your own turn
+	RuleDeadHand        = "dead-hand"        // a dead hand stops playing and still pays
+	RuleMahJonggError   = "mahjong-in-error" // shown: the hand is dead; not shown: no penalty
+	RuleMisnamed        = "misnamed"         // a misnamed discard that gives Mah Jongg: the misnamer pays 4x
+	RuleNextInTurn      = "next-in-turn"     // among equal claims the next player in turn takes the discard
+	RuleNoKong          = "no-kong-from-hand"
+	RuleFlowerKept      = "flowers-kept" // American flowers are ordinary tiles of the hand
+)
+
+// Values of Rules.Direction and Rules.SecondCharleston.
+const (
+	DirClockwise        = "clockwise"
+	DirCounterclockwise = "counterclockwise"
+	CharlestonReverse   = "reverse"
+	CharlestonSame      = "same"
+)
+
+// DeadHand is a seat whose hand was declared dead: it stops playing and still pays the winner.
+type DeadHand struct {
+	Seat notation.Seat `json:"seat"`
+	// Event is the event that killed the hand.
+	Event  int    `json:"event"`
+	Rule   string `json:"rule"`
+	Reason string `json:"reason"`
+}
+
+// American returns the dependencies of an American replay: wins matched against card under ar, hands
+// settled under s (nil: no settlement), the table options from r (nil: the defaults: play E → S → W → N,
+// the second Charleston reversed). The set has 152 tiles.
+func American(card *american.Card, ar *american.Rules, s *settle.Rules, r *Rules) Deps {
+	var d Deps
+	if r != nil {
+		d.Rules = *r
+	}
+	d.Rules.Tiles = 152
+	d.Flow = &americanFlow{card: card, rules: ar, settle: s}
+	return d
+}
+
+type americanFlow struct {
+	card   *american.Card
+	rules  *american.Rules
+	settle *settle.Rules
+}
+
+func (f *americanFlow) replay(lg *Log, d Deps) Report {
+	g := newAmGame(lg, d, f)
+	for i := range lg.Events {
+		g.step(&lg.Events[i])
+	}
+	g.finish()
+	return g.report()
+}
+
+// amSeat is what the referee knows about one seat in an American hand.
+type amSeat struct {
+	known    notation.Counts // concealed tiles seen (jokers and flowers included)
+	unknown  int
+	melds    []notation.Meld // exposures, in the order they were made
+	discards []notation.Tile
+	dead     bool
+	passes   int // Charleston passes made
+	courtesy int // tiles given in the courtesy pass, -1 before it
+}
+
+func (s *amSeat) count() int {
+	n := s.known.Total() + s.unknown
+	for _, m := range s.melds {
+		n += m.Size()
+	}
+	return n
+}
+
+func (s *amSeat) canHold(need notation.Counts) bool {
+	short := 0
+	for t, n := range need {
+		if s.known[t] < n {
+			short += int(n - s.known[t])
+		}
+	}
+	return short <= s.unknown
+}
+
+func (s *amSeat) takeAll(need notation.Counts) bool {
+	if !s.canHold(need) {
+		return false
+	}
+	for t, n := range need {
+		for range n {
+			if s.known[t] > 0 {
+				s.known[t]--
+			} else {
+				s.unknown--
+			}
+		}
+	}
+	return true
+}
+
+type amGame struct {
+	log    *Log
+	deps   Deps
+	flow   *americanFlow
+	dealer notation.Seat
+
+	seats   [4]amSeat
+	wall    []notation.Tile
+	front   int
+	sized   bool
+	outside int
+
+	turn      notation.Seat
+	need      need
+	dealing   bool // before East's first discard: the Charleston
+	discarder notation.Seat
+	discard   notation.Tile
+	named     notation.Tile // the name the discard was given (differs when misnamed)
+	phantom   bool
+	drawn     notation.Tile
+
+	rulings []Ruling
+	result  Result
+	dead    []DeadHand
+	win     *Win
+	misname bool
+	jokerls bool // the win carries the jokerless bonus
+}
+
+func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
+	g := &amGame{log: lg, deps: d, flow: f, sized: true, discarder: notation.NoSeat}
+	g.result = Result{Outcome: OutcomeUnfinished, Winner: notation.NoSeat, Offender: notation.NoSeat,
+		Reason: "the log ends before the hand is over"}
+	g.dealer = lg.Dealer
+	if g.dealer > notation.SeatNorth {
+		g.dealer = notation.SeatEast
+	}
+	g.turn, g.need, g.dealing = g.dealer, needAct, lg.Start == nil
+	for _, s := range notation.Seats {
+		st := &g.seats[s]
+		st.courtesy = -1
+		want := 13
+		if s == g.dealer {
+			want = 14
+		}
+		sh := lg.Hands[s]
+		if sh == nil {
+			st.unknown = want
+			continue
+		}
+		st.known = sh.Hand.Concealed
+		st.unknown = sh.Unknown
+		st.melds = slices.Clone(sh.Hand.Melds)
+		for _, b := range sh.Hand.Bonus {
+			st.known[b.Tile]++ // flowers are ordinary tiles in American play
+		}
+		if lg.Start != nil {
+			continue
+		}
+		if n := st.count(); n != want {
+			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: East has 14, the others 13", s, n))
+		}
+		if len(st.melds) > 0 {
+			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s shows exposures at the deal", s))
+		}
+	}
+	if lg.Start != nil {
+		for _, s := range notation.Seats {
+			g.seats[s].discards = slices.Clone(lg.Start.Discards[s])
+		}
+	}
+	rest := 152 - g.inPlay()
+	switch {
+	case lg.Wall != nil:
+		g.wall = slices.Clone(lg.Wall)
+		if lg.Start == nil && len(g.wall) != rest {
+			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d of the 152 are left", len(g.wall), rest))
+		}
+	case lg.Start != nil && lg.Start.Wall >= 0:
+		g.wall = make([]notation.Tile, min(lg.Start.Wall, max(rest, 0)))
+	case lg.Start != nil:
+		g.sized = false
+		g.wall = make([]notation.Tile, max(rest, 0))
+	default:
+		g.wall = make([]notation.Tile, max(rest, 0))
+	}
+	g.outside = rest - len(g.wall)
+	if rest < 0 {
+		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleTileCount, fmt.Sprintf("the log shows %d tiles: an American set has 152", g.inPlay()))
+	}
+	if t := g.overSupply(); t != notation.NoTile {
+		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has", t))
+	}
+	return g
+}
+
+// inPlay counts the tiles in hands, exposures and discards.
+func (g *amGame) inPlay() int {
+	n := 0
+	for i := range g.seats {
+		n += g.seats[i].count() + len(g.seats[i].discards)
+	}
+	return n
+}
+
+// tiles counts every tile the replay accounts for: 152 throughout.
+func (g *amGame) tiles() int { return g.inPlay() + len(g.wall) - g.front + g.outside }
+
+// overSupply returns a tile seen more often than the set holds it: four of each, eight flowers and
+// eight jokers.
+func (g *amGame) overSupply() notation.Tile {
+	var c notation.Counts
+	for i := range g.seats {
+		st := &g.seats[i]
+		for t, n := range st.known {
+			c[t] += n
+		}
+		for _, m := range st.melds {
+			m.AddTo(&c)
+		}
+		for _, t := range st.discards {
+			c[t]++
+		}
+	}
+	for _, t := range g.wall[g.front:] {
+		c[t]++
+	}
+	flowers := 0
+	for t := notation.F1; t <= notation.Flower; t++ {
+		flowers += int(c[t])
+		if t != notation.Flower && c[t] > 1 {
+			return t
+		}
+	}
+	if flowers > 8 {
+		return notation.Flower
+	}
+	if c[notation.Joker] > 8 {
+		return notation.Joker
+	}
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		if c[t] > 4 {
+			return t
+		}
+	}
+	return notation.NoTile
+}
+
+func (g *amGame) rule(ev int, s notation.Seat, action string, v Verdict, rule, reason string) {
+	g.rulings = append(g.rulings, Ruling{Event: ev, Seat: s, Action: action, Verdict: v, Rule: rule, Reason: reason})
+}
+
+func (g *amGame) ok(e *Event, rule, reason string) {
+	g.rule(e.N, e.Seat, amAction(e), VerdictOK, rule, reason)
+}
+
+func (g *amGame) bad(e *Event, rule, reason string) {
+	g.rule(e.N, e.Seat, amAction(e), VerdictIllegal, rule, reason)
+}
+
+// amAction writes the action as the log did, jokers of a call included.
+func amAction(e *Event) string {
+	s := actionText(e)
+	if e.Jokers > 0 {
+		s += strings.Repeat("J", e.Jokers)
+	}
+	if e.Verb == VerbExchange && e.From <= notation.SeatNorth {
+		s += " " + e.From.String()
+	}
+	return s
+}
+
+// kill declares seat s's hand dead.
+func (g *amGame) kill(e *Event, s notation.Seat, rule, reason string) {
+	if g.seats[s].dead {
+		return
+	}
+	g.seats[s].dead = true
+	g.dead = append(g.dead, DeadHand{Seat: s, Event: e.N, Rule: rule, Reason: reason})
+	if g.deadCount() >= 3 {
+		g.over(OutcomeDraw, "three hands are dead: the hand is replayed and nobody pays")
+	}
+}
+
+func (g *amGame) deadCount() int {
+	n := 0
+	for i := range g.seats {
+		if g.seats[i].dead {
+			n++
+		}
+	}
+	return n
+}
+
+// next is the seat after s in play order.
+func (g *amGame) next(s notation.Seat) notation.Seat {
+	if g.deps.Rules.Direction == DirCounterclockwise {
+		return s.Prev()
+	}
+	return s.Next()
+}
+
+// nextLive is the next seat after s in play order whose hand is not dead.
+func (g *amGame) nextLive(s notation.Seat) notation.Seat {
+	n := g.next(s)
+	for range 3 {
+		if !g.seats[n].dead {
+			return n
+		}
+		n = g.next(n)
+	}
+	return n
+}
+
+func (g *amGame) over(o Outcome, reason string) {
+	g.need = needOver
+	g.result.Outcome = o
+	g.result.Reason = reason
+}
+
+func (g *amGame) step(e *Event) {
+	if e.Seat > notation.SeatNorth && e.Verb != VerbClaims {
+		g.bad(e, RuleTurnOrder, "no seat")
+		return
+	}
+	if g.need == needOver {
+		if e.Verb == VerbPass {
+			g.ok(e, RulePass, "the hand is over")
+			return
+		}
+		g.bad(e, RuleHandOver, "the hand is already over: "+g.result.Reason)
+		return
+	}
+	if g.log.Start != nil && e.N == 1 {
+		g.startAt(e)
+	}
+	if e.Verb != VerbClaims && e.Verb != VerbPass && e.Verb != VerbExchange && g.seats[e.Seat].dead {
+		g.bad(e, RuleDeadHand, fmt.Sprintf("%s's hand is dead: it stops playing (and still pays the winner)", e.Seat))
+		return
+	}
+	switch e.Verb {
+	case VerbCharleston:
+		g.charleston(e)
+	case VerbCourtesy:
+		g.courtesy(e)
+	case VerbDraw:
+		g.draw(e)
+	case VerbDiscard:
+		g.discardTile(e, e.Tile())
+	case VerbMisnamed:
+		g.discardTile(e, e.Tiles[1])
+	case VerbExchange:
+		g.exchange(e)
+	case VerbWin:
+		if g.need == needClaim && e.Seat != g.discarder {
+			g.claims([]Event{*e})
+		} else {
+			g.selfDraw(e)
+		}
+	case VerbChow, VerbPong, VerbKong, VerbQuint, VerbSextet, VerbPair:
+		g.claims([]Event{*e})
+	case VerbClaims:
+		g.claims(e.Claims)
+	case VerbPass:
+		g.ok(e, RulePass, fmt.Sprintf("%s declines", e.Seat))
+	case VerbFlower:
+		g.bad(e, RuleFlowerKept, "American flowers are ordinary tiles of the hand: they are never laid out or replaced")
+	case VerbAddKong, VerbConcealedKong:
+		g.bad(e, RuleNoKong, "American play has no kong from the hand and no upgrade of a pung: sets are exposed only by calling a discard")
+	default:
+		g.bad(e, RuleTurnOrder, "not an American action")
+	}
+}
+
+// startAt sets the turn for a log that starts in the middle of a hand.
+func (g *amGame) startAt(e *Event) {
+	g.dealing = false
+	switch e.Verb {
+	case VerbDraw:
+		g.turn, g.need = e.Seat, needDraw
+	default:
+		g.turn, g.need = e.Seat, needAct
+		st := &g.seats[e.Seat]
+		if st.count() < 14 {
+			switch {
+			case g.outside > 0:
+				g.outside--
+				st.unknown++
+			case g.front < len(g.wall):
+				g.front++
+				st.unknown++
+			}
+		}
+	}
+}
+
+// passDir is the direction of Charleston pass k (0-based): right, across, left, then the second
+// Charleston reversed or the same.
+func (g *amGame) passDir(k int) string {
+	first := [3]string{"right", "across", "left"}
+	if k < 3 || g.deps.Rules.SecondCharleston == CharlestonSame {
+		return first[k%3]
+	}
+	return first[2-k%3]
+}
+
+// toward is the seat a pass in direction dir from s reaches: right is the next player in turn, left
+// the one before, across the one opposite.
+func (g *amGame) toward(s notation.Seat, dir string) notation.Seat {
+	switch dir {
+	case "right":
+		return g.next(s)
+	case "left":
+		n := g.next(s)
+		return g.next(g.next(n))
+	}
+	return g.next(g.next(s))
+}
+
+// pass moves tiles (Unknown for a tile not seen) from one seat to another; it returns a problem.
+func (g *amGame) pass(from, to notation.Seat, tiles []notation.Tile) string {
+	if slices.Contains(tiles, notation.Joker) {
+		return "joker"
+	}
+	st := &g.seats[from]
+	var need notation.Counts
+	unseen := 0
+	for _, t := range tiles {
+		if t == Unknown {
+			unseen++
+		} else {
+			need[t]++
+		}
+	}
+	if !st.canHold(need) {
+		return fmt.Sprintf("%s does not hold %s", from, notation.FormatTiles(need.Tiles()))
+	}
+	if unseen > 0 && st.unknown-max(0, need.Total()-st.known.Total()) < unseen {
+		return fmt.Sprintf("%s's tiles are known: name the tiles passed", from)
+	}
+	st.takeAll(need)
+	st.unknown -= unseen
+	rt := &g.seats[to]
+	for t, n := range need {
+		rt.known[t] += n
+	}
+	rt.unknown += unseen
+	return ""
+}
+
+func (g *amGame) charleston(e *Event) {
+	s := e.Seat
+	st := &g.seats[s]
+	low := 6
+	for i := range g.seats {
+		low = min(low, g.seats[i].passes)
+	}
+	k := st.passes
+	switch {
+	case !g.dealing:
+		g.bad(e, RuleCharleston, "the Charleston is over once East has discarded")
+		return
+	case k >= 6:
+		g.bad(e, RuleCharleston, fmt.Sprintf("%s has made all six passes of two Charlestons", s))
+		return
+	case k > low:
+		g.bad(e, RuleCharleston, fmt.Sprintf("%s passes again before every player has made pass %d", s, k))
+		return
+	case g.courtesyBegun():
+		g.bad(e, RuleCharleston, "the courtesy pass has begun: the Charleston is over")
+		return
+	}
+	tiles := e.Tiles
+	if len(tiles) == 0 {
+		tiles = []notation.Tile{Unknown, Unknown, Unknown}
+	}
+	dir := g.passDir(k)
+	to := g.toward(s, dir)
+	switch problem := g.pass(s, to, tiles); problem {
+	case "":
+	case "joker":
+		g.bad(e, RuleCharlestonJoker, "jokers may never be passed in the Charleston")
+		return
+	default:
+		g.bad(e, RuleInHand, problem)
+		return
+	}
+	st.passes++
+	which := "first Charleston (mandatory)"
+	if k >= 3 {
+		which = "second Charleston (all agreed)"
+	}
+	g.ok(e, RuleCharleston, fmt.Sprintf("pass %d of the %s: three tiles %s to %s", k%3+1, which, dir, to))
+}
+
+func (g *amGame) courtesyBegun() bool {
+	for i := range g.seats {
+		if g.seats[i].courtesy >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *amGame) courtesy(e *Event) {
+	s := e.Seat
+	st := &g.seats[s]
+	p := g.seats[0].passes
+	even := true
+	for i := range g.seats {
+		even = even && g.seats[i].passes == p
+	}
+	switch {
+	case !g.dealing:
+		g.bad(e, RuleCourtesy, "the courtesy pass comes before East's first discard")
+		return
+	case !even || p != 3 && p != 6:
+		g.bad(e, RuleCourtesy, "the courtesy pass follows a whole Charleston")
+		return
+	case st.courtesy >= 0:
+		g.bad(e, RuleCourtesy, fmt.Sprintf("%s has made the courtesy pass", s))
+		return
+	}
+	to := g.toward(s, "across")
+	switch problem := g.pass(s, to, e.Tiles); problem {
+	case "":
+	case "joker":
+		g.bad(e, RuleCharlestonJoker, "jokers may never be passed, in the courtesy pass either")
+		return
+	default:
+		g.bad(e, RuleInHand, problem)
+		return
+	}
+	st.courtesy = len(e.Tiles)
+	g.ok(e, RuleCourtesy, fmt.Sprintf("%d tile%s to %s across", len(e.Tiles), plural1(len(e.Tiles)), to))
+}
+
+func plural1(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// endCharleston checks the passes when East discards first.
+func (g *amGame) endCharleston(e *Event) {
+	g.dealing = false
+	if g.log.Start != nil {
+		return
+	}
+	lo, hi := 6, 0
+	for i := range g.seats {
+		lo, hi = min(lo, g.seats[i].passes), max(hi, g.seats[i].passes)
+	}
+	switch {
+	case hi == 0:
+		// The log does not record the Charleston: the hands are taken as after it.
+	case lo < 3:
+		g.rule(e.N, e.Seat, amAction(e), VerdictIllegal, RuleCharleston, "the first Charleston's three passes (right, across, left) are mandatory")
+	case hi > 3 && lo < 6:
+		g.rule(e.N, e.Seat, amAction(e), VerdictIllegal, RuleCharleston, "a second Charleston, once all agree to it, is three passes for everyone")
+	}
+	for _, s := range []notation.Seat{g.dealer, g.next(g.dealer)} {
+		a, b := g.seats[s].courtesy, g.seats[g.toward(s, "across")].courtesy
+		if max(a, 0) != max(b, 0) {
+			g.rule(e.N, e.Seat, amAction(e), VerdictIllegal, RuleCourtesy, fmt.Sprintf("%s and %s exchange as many tiles in the courtesy pass (%d and %d)", s, g.toward(s, "across"), max(a, 0), max(b, 0)))
+		}
+	}
+}
+
+func (g *amGame) draw(e *Event) {
+	s := e.Seat
+	st := &g.seats[s]
+	verdict, rule, reason := VerdictOK, RuleDraw, "draws from the wall"
+	switch {
+	case g.dealing:
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, fmt.Sprintf("East (%s) holds 14 and discards first", g.dealer)
+	case s == g.turn && g.need == needDraw:
+	case g.need == needClaim && s == g.nextLive(g.discarder):
+		reason = "nobody calls: draws from the wall"
+	default:
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s)
+	}
+	if g.front >= len(g.wall) && (g.sized || g.outside <= 0) {
+		g.over(OutcomeDraw, "wall game: the wall ran out and nobody pays")
+		g.bad(e, RuleWallExhausted, "no tile left to draw: a wall game")
+		return
+	}
+	t := e.Tile()
+	if g.front < len(g.wall) {
+		w := g.wall[g.front]
+		g.front++
+		switch {
+		case t == Unknown:
+			t = w
+		case w != Unknown && w != t && verdict == VerdictOK:
+			verdict, rule, reason = VerdictIllegal, RuleWallOrder, fmt.Sprintf("the wall has %s next, not %s", w, t)
+		}
+	} else {
+		g.outside--
+	}
+	if t == Unknown {
+		st.unknown++
+	} else {
+		st.known[t]++
+	}
+	g.drawn = t
+	g.turn, g.need = s, needAct
+	if g.sized && g.front >= len(g.wall) {
+		reason += "; the last tile of the wall"
+	}
+	if ft := g.overSupply(); ft != notation.NoTile && ft == t && verdict == VerdictOK {
+		verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has", t)
+	}
+	g.rule(e.N, s, amAction(e), verdict, rule, reason)
+}
+
+func (g *amGame) notYourTurn(s notation.Seat) string {
+	switch g.need {
+	case needClaim:
+		return fmt.Sprintf("after %s's discard it is %s's turn to draw (or a call), not %s's", g.discarder, g.nextLive(g.discarder), s)
+	case needDiscard:
+		return fmt.Sprintf("%s must discard after the exposure", g.turn)
+	case needDraw:
+		return fmt.Sprintf("it is %s's turn to draw", g.turn)
+	}
+	return fmt.Sprintf("it is %s's turn: %s holds 14 tiles and must discard", g.turn, g.turn)
+}
+
+func (g *amGame) discardTile(e *Event, named notation.Tile) {
+	s, t := e.Seat, e.Tile()
+	st := &g.seats[s]
+	verdict, rule, reason := VerdictOK, RuleDiscard, "in turn"
+	if g.dealing && s == g.dealer {
+		g.endCharleston(e)
+	}
+	switch {
+	case s == g.turn && (g.need == needAct || g.need == needDiscard):
+	case st.count() != 14:
+		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles and discards: a wrong number of tiles makes the hand dead", s, st.count()))
+		g.kill(e, s, RuleTileCount, fmt.Sprintf("discarded holding %d tiles", st.count()))
+		return
+	default:
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s)
+	}
+	if n := st.count(); n != 14 && verdict == VerdictOK {
+		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles: a wrong number of tiles makes the hand dead", s, n))
+		g.kill(e, s, RuleTileCount, fmt.Sprintf("held %d tiles at a discard", n))
+		g.turn, g.need = g.nextLive(s), needDraw
+		return
+	}
+	g.phantom = false
+	var one notation.Counts
+	one[t] = 1
+	if !st.takeAll(one) {
+		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold %s", s, t)
+		g.phantom = true
+	} else {
+		st.discards = append(st.discards, t)
+	}
+	if t == notation.Joker && verdict == VerdictOK {
+		reason = "a discarded joker is dead: nobody may call it"
+	}
+	if named != t {
+		reason = joinReason(reason, fmt.Sprintf("misnamed as %s: the tile stays %s", named, t))
+		if verdict == VerdictOK {
+			rule = RuleMisnamed
+		}
+	}
+	g.dealing = false
+	g.turn, g.need = s, needClaim
+	g.discarder, g.discard, g.named = s, t, named
+	g.rule(e.N, s, amAction(e), verdict, rule, reason)
+}
+
+// exchange rules on a joker exchange: a natural from the hand for a joker in an exposure of that tile.
+func (g *amGame) exchange(e *Event) {
+	s, t := e.Seat, e.Tile()
+	st := &g.seats[s]
+	switch {
+	case st.dead:
+		g.bad(e, RuleDeadHand, fmt.Sprintf("%s's hand is dead: it stops playing; others may still take jokers from its exposures", s))
+		return
+	case g.need == needClaim && s != g.discarder:
+		g.bad(e, RuleJokerExchange, fmt.Sprintf("never a discard for a joker: %s exchanges only from the hand, on their own turn after drawing or exposing", s))
+		g.kill(e, s, RuleJokerExchange, "a joker exchange out of turn")
+		return
+	case s != g.turn || g.need != needAct && g.need != needDiscard || g.dealing:
+		g.bad(e, RuleJokerExchange, fmt.Sprintf("a joker exchange is made on your own turn, after drawing or exposing: %s", g.notYourTurn(s)))
+		g.kill(e, s, RuleJokerExchange, "a joker exchange out of turn")
+		return
+	}
+	owners := []notation.Seat{s, g.next(s), g.next(g.next(s)), g.next(g.next(g.next(s)))}
+	if e.From <= notation.SeatNorth {
+		owners = []notation.Seat{e.From}
+	}
+	for _, o := range owners {
+		ms := g.seats[o].melds
+		i := slices.IndexFunc(ms, func(m notation.Meld) bool { return m.IsSet() && m.Tile == t && m.Jokers > 0 })
+		if i < 0 {
+			continue
+		}
+		var one notation.Counts
+		one[t] = 1
+		if !st.takeAll(one) {
+			g.bad(e, RuleInHand, fmt.Sprintf("%s does not hold a natural %s", s, t))
+			return
+		}
+		ms[i].Jokers--
+		st.known[notation.Joker]++
+		g.ok(e, RuleJokerExchange, fmt.Sprintf("%s gives %s for the joker in %s's exposure %s", s, t, o, ms[i]))
+		return
+	}
+	where := "any exposure"
+	if e.From <= notation.SeatNorth {
+		where = e.From.String() + "'s exposures"
+	}
+	g.bad(e, RuleJokerExchange, fmt.Sprintf("no joker stands for %s in %s", t, where))
+}
+
+// seenFor is what Closest takes as gone for seat s: every discard and the naturals of the other
+// seats' exposures; seen[Joker] counts discarded jokers.
+func (g *amGame) seenFor(s notation.Seat) notation.Counts {
+	var c notation.Counts
+	for o := range g.seats {
+		for _, t := range g.seats[o].discards {
+			c[t]++
+		}
+		if notation.Seat(o) == s {
+			continue
+		}
+		for _, m := range g.seats[o].melds {
+			c[m.Tile] += uint8(m.Naturals())
+		}
+	}
+	return c
+}
+
+// liveLines reports whether the hand (a seat's exposures, with or without its concealed tiles) can
+// still make some line of the card.
+func (g *amGame) liveLines(s notation.Seat, h *notation.Hand) bool {
+	if g.flow.card == nil {
+		return true
+	}
+	return !american.AllDead(american.Closest(g.flow.card, h, g.seenFor(s), 1))
+}
+
+// claimSize is the number of tiles a call exposes.
+func claimSize(v Verb) int {
+	switch v {
+	case VerbPong:
+		return 3
+	case VerbKong:
+		return 4
+	case VerbQuint:
+		return 5
+	case VerbSextet:
+		return 6
+	}
+	return 0
+}
+
+func meldKind(size int) notation.MeldKind {
+	return map[int]notation.MeldKind{3: notation.Pong, 4: notation.Kong, 5: notation.Quint, 6: notation.Sextet}[size]
+}
+
+// claims rules on calls made at once on the discard on the table.
+func (g *amGame) claims(evs []Event) {
+	if g.need != needClaim {
+		for i := range evs {
+			c := &evs[i]
+			if c.Verb == VerbPass {
+				g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
+				continue
+			}
+			reason := "there is no discard to call"
+			if g.need == needDiscard {
+				reason = fmt.Sprintf("%s's discard was already called by %s", g.discarder, g.turn)
+			}
+			g.bad(c, RuleNoDiscard, reason)
+		}
+		return
+	}
+	type verdict struct {
+		legal  bool
+		win    bool
+		rule   string
+		reason string
+		meld   notation.Meld
+		w      *Win
+	}
+	vs := make([]verdict, len(evs))
+	var seen [4]bool
+	for i := range evs {
+		c, v := &evs[i], &vs[i]
+		s := c.Seat
+		switch {
+		case c.Verb == VerbPass:
+			continue
+		case s > notation.SeatNorth:
+			v.rule, v.reason = RuleTurnOrder, "no seat"
+		case seen[s]:
+			v.rule, v.reason = RuleClaimPriority, fmt.Sprintf("%s makes one call on a discard", s)
+		case s == g.discarder:
+			v.rule, v.reason = RuleOwnDiscard, fmt.Sprintf("%s cannot call their own discard", s)
+		case g.seats[s].dead:
+			v.rule, v.reason = RuleDeadHand, fmt.Sprintf("%s's hand is dead: it makes no calls", s)
+		case g.phantom:
+			v.rule, v.reason = RuleInHand, fmt.Sprintf("%s's discard of %s was not in the hand: there is nothing to call", g.discarder, g.discard)
+		case g.discard == notation.Joker:
+			v.rule, v.reason = RuleDeadJoker, "a discarded joker is dead: it cannot be called, for an exposure or Mah Jongg"
+		case c.Tile() != Unknown && c.Tile() != g.discard && c.Tile() != g.named:
+			v.rule, v.reason = RuleClaimTile, fmt.Sprintf("the discard is %s, not %s", g.discard, c.Tile())
+		case c.Verb == VerbChow:
+			v.rule, v.reason = RuleExposure, "American exposures are pungs, kongs, quints and sextets of one tile: never a run"
+		case c.Verb == VerbWin || c.Verb == VerbPair:
+			seen[s] = true
+			ctx := Context{Seat: g.seatWind(s), Prevailing: notation.SeatEast, Win: scoring.Discard, Discarder: g.discarder}
+			v.w, v.legal, v.rule, v.reason = g.scoreWin(c, g.named, true, ctx)
+			v.win = v.legal
+			if !v.legal && c.Verb == VerbPair && v.rule == RuleMahJonggError {
+				v.rule, v.reason = RuleCallPair, "a discard is never called for a pair, except for Mah Jongg: "+v.reason
+			}
+		default:
+			seen[s] = true
+			v.meld, v.rule, v.reason, v.legal = g.judgeExposure(c)
+		}
+	}
+	// Mah Jongg beats an exposure; among equal calls the next player in turn takes the tile.
+	taker := -1
+	for _, wantWin := range []bool{true, false} {
+		for o, n := g.next(g.discarder), 0; n < 3 && taker < 0; o, n = g.next(o), n+1 {
+			for i := range evs {
+				if vs[i].legal && vs[i].win == wantWin && evs[i].Seat == o {
+					taker = i
+				}
+			}
+		}
+	}
+	for i := range evs {
+		c, v := &evs[i], &vs[i]
+		switch {
+		case c.Verb == VerbPass:
+			g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
+		case !v.legal:
+			g.bad(c, v.rule, v.reason)
+			if v.rule == RuleExposure || v.rule == RuleMahJonggError && evs[i].Shows != nil {
+				g.kill(c, c.Seat, v.rule, v.reason)
+			}
+		case i == taker:
+			why := fmt.Sprintf("%s takes %s's %s", c.Seat, g.discarder, g.discard)
+			if v.win {
+				why = fmt.Sprintf("%s takes %s's %s for Mah Jongg", c.Seat, g.discarder, g.named)
+			}
+			g.ok(c, v.rule, joinReason(v.reason, why))
+		default:
+			t := &evs[taker]
+			rule := RuleNextInTurn
+			why := fmt.Sprintf("%s is next in turn after %s and takes the %s", t.Seat, g.discarder, g.discard)
+			if vs[taker].win && !v.win {
+				rule, why = RuleClaimPriority, fmt.Sprintf("Mah Jongg beats an exposure: %s takes the %s", t.Seat, g.discard)
+			}
+			g.ok(c, rule, why)
+		}
+	}
+	if g.need == needOver || taker < 0 {
+		return
+	}
+	c, v := &evs[taker], &vs[taker]
+	st := &g.seats[c.Seat]
+	g.removeFromRiver()
+	if v.win {
+		st.known[g.discard]++
+		g.misname = g.named != g.discard
+		if g.misname {
+			// The winner was told the named tile: the hand stands with it.
+			st.known[g.discard]--
+			st.known[g.named]++
+		}
+		g.won(v.w)
+		return
+	}
+	var need notation.Counts
+	v.meld.AddTo(&need)
+	need[g.discard]--
+	st.takeAll(need)
+	st.melds = append(st.melds, v.meld)
+	g.turn, g.need = c.Seat, needDiscard
+	// An exposure after which the seat's known hand can make no line kills it.
+	if st.unknown == 0 {
+		h := notation.Hand{Concealed: st.known, Melds: st.melds}
+		if !g.liveLines(c.Seat, &h) {
+			g.rule(c.N, c.Seat, amAction(c), VerdictIllegal, RuleDeadHand, fmt.Sprintf("after exposing %s %s's hand can match no line: it is dead", v.meld, c.Seat))
+			g.kill(c, c.Seat, RuleExposure, fmt.Sprintf("after exposing %s the hand can match no line of the card", v.meld))
+			if g.need != needOver {
+				g.turn, g.need = g.nextLive(c.Seat), needDraw
+			}
+		}
+	}
+}
+
+// removeFromRiver moves the called discard out of the discarder's river.
+func (g *amGame) removeFromRiver() {
+	d := &g.seats[g.discarder].discards
+	if n := len(*d); n > 0 && (*d)[n-1] == g.discard {
+		*d = (*d)[:n-1]
+	}
+}
+
+// judgeExposure rules on a call for a pung, kong, quint or sextet.
+func (g *amGame) judgeExposure(c *Event) (notation.Meld, string, string, bool) {
+	s, t := c.Seat, g.discard
+	size := claimSize(c.Verb)
+	m := notation.Meld{Kind: meldKind(size), Tile: t, Jokers: uint8(c.Jokers), From: g.discarder}
+	if c.Jokers > size-1 {
+		return m, RuleExposure, fmt.Sprintf("an exposure holds at least one natural: the %s called", t), false
+	}
+	st := &g.seats[s]
+	var need notation.Counts
+	m.AddTo(&need)
+	need[t]--
+	if !st.canHold(need) {
+		return m, RuleInHand, fmt.Sprintf("%s does not hold %s for the %s", s, notation.FormatTiles(need.Tiles()), c.Verb), false
+	}
+	h := notation.Hand{Melds: append(slices.Clone(st.melds), m)}
+	if !g.liveLines(s, &h) {
+		return m, RuleExposure, fmt.Sprintf("the exposure %s fits no exposed (X) line of the card: the hand is dead", m), false
+	}
+	return m, RuleExposure, fmt.Sprintf("%s fits an exposed line of the card", m), true
+}
+
+func (g *amGame) seatWind(s notation.Seat) notation.Seat {
+	return notation.Seat((int(s) - int(g.dealer) + 4) % 4)
+}
+
+// scoreWin matches seat c.Seat's hand (plus t when extra) against the card.
+func (g *amGame) scoreWin(c *Event, t notation.Tile, extra bool, ctx Context) (*Win, bool, string, string) {
+	s := c.Seat
+	st := &g.seats[s]
+	h := notation.Hand{Concealed: st.known, Melds: slices.Clone(st.melds), Win: t}
+	if extra {
+		h.Concealed[t]++
+	}
+	w := &Win{Seat: s, Context: ctx}
+	if c.Shows != nil {
+		sh := c.Shows.Concealed
+		for tt, n := range h.Concealed {
+			if sh[tt] < n {
+				return w, false, RuleMahJonggError, fmt.Sprintf("Mah Jongg in error: the hand laid down lacks %s that %s holds", notation.Tile(tt), s)
+			}
+		}
+		if sh.Total() != h.Concealed.Total()+st.unknown {
+			return w, false, RuleMahJonggError, fmt.Sprintf("Mah Jongg in error: the hand laid down has %d concealed tiles, %s holds %d", sh.Total(), s, h.Concealed.Total()+st.unknown)
+		}
+		h.Concealed = sh
+	} else if st.unknown > 0 {
+		w.hand, w.Hand, w.unseen = h, notation.Format(h), true
+		return w, true, RuleWin, fmt.Sprintf("%s's hand was not seen: Mah Jongg is taken as declared", s)
+	}
+	w.hand, w.Hand = h, notation.Format(h)
+	if g.flow.card == nil {
+		return w, true, RuleWin, "no card: Mah Jongg is taken as declared"
+	}
+	res := american.Match(g.flow.card, &h, g.flow.rules)
+	if !res.Valid {
+		why := "Mah Jongg in error: " + res.Reason
+		if c.Shows != nil {
+			return w, false, RuleMahJonggError, why + "; the tiles were shown, so the hand is dead"
+		}
+		return w, false, RuleMahJonggError, why + "; withdrawn before any tile was shown: no penalty"
+	}
+	w.Items, w.Total, w.Checked = res.Items, res.Value, true
+	if res.JokerlessBonus {
+		w.Items = append(slices.Clone(w.Items), scoring.Item{ID: "jokerless", Name: "jokerless (payments doubled)", Value: 0})
+	}
+	g.jokerls = res.JokerlessBonus
+	st.known = h.Concealed
+	if extra {
+		st.known[t]--
+	}
+	st.unknown = 0
+	return w, true, RuleWin, fmt.Sprintf("Mah Jongg: %s", res)
+}
+
+// selfDraw rules on Mah Jongg declared on the seat's own tiles.
+func (g *amGame) selfDraw(e *Event) {
+	s := e.Seat
+	onTurn := s == g.turn && g.need == needAct
+	if !onTurn {
+		g.bad(e, RuleTurnOrder, "Mah Jongg out of turn: "+g.notYourTurn(s))
+		if e.Shows != nil {
+			g.kill(e, s, RuleMahJonggError, "Mah Jongg declared out of turn with the tiles shown")
+		}
+		return
+	}
+	kind := scoring.SelfDraw
+	if g.dealing && s == g.dealer {
+		kind = scoring.Heavenly
+	}
+	t := e.Tile()
+	if t == Unknown {
+		t = g.drawn
+	}
+	ctx := Context{Seat: g.seatWind(s), Prevailing: notation.SeatEast, Win: kind, Discarder: notation.NoSeat}
+	w, ok, rule, reason := g.scoreWin(e, t, false, ctx)
+	if !ok {
+		g.bad(e, rule, reason)
+		if e.Shows != nil {
+			g.kill(e, s, rule, reason)
+			if g.need != needOver {
+				g.turn, g.need = g.nextLive(s), needDraw
+			}
+		}
+		return
+	}
+	g.ok(e, rule, reason)
+	g.won(w)
+}
+
+func (g *amGame) won(w *Win) {
+	g.over(OutcomeWin, fmt.Sprintf("%s wins (%s)", w.Seat, w.Context.Win))
+	g.win = w
+	g.result.Winner = w.Seat
+	g.result.Hand = w.Hand
+	ctx := w.Context
+	g.result.Context = &ctx
+	g.result.Items = w.Items
+	g.result.Total = w.Total
+}
+
+func (g *amGame) finish() {
+	if g.need != needOver && g.sized && g.front >= len(g.wall) && g.need == needClaim {
+		g.over(OutcomeDraw, "wall game: the wall ran out and nobody pays")
+	}
+	if g.result.Items == nil {
+		g.result.Items = []scoring.Item{}
+	}
+	if g.flow.settle == nil || g.result.Outcome != OutcomeWin {
+		return
+	}
+	if !g.win.Checked {
+		g.result.Reason = joinReason(g.result.Reason, "not settled: the winning hand was not scored")
+		return
+	}
+	in := settle.Input{Outcome: settle.Won, Kind: g.win.Context.Win, Discarder: g.win.Context.Discarder, Misnamed: g.misname}
+	if in.Kind == scoring.Heavenly {
+		in.Kind = scoring.SelfDraw
+	}
+	wn := settle.NewWinner(g.win.Seat, g.win.Total)
+	wn.Jokerless = g.jokerls
+	in.Winners = []settle.Winner{wn}
+	res, err := settle.Settle(g.flow.settle, in)
+	if err != nil {
+		g.result.Reason = joinReason(g.result.Reason, "not settled: "+err.Error())
+		return
+	}
+	g.result.Payments, g.result.Deltas = res.Payments, res.Deltas
+	if g.misname {
+		g.result.Reason = joinReason(g.result.Reason, fmt.Sprintf("%s misnamed the winning discard: %s pays alone", g.win.Context.Discarder, g.win.Context.Discarder))
+	}
+	if len(g.dead) > 0 {
+		g.result.Reason = joinReason(g.result.Reason, "dead hands pay like any other loser")
+	}
+}
+
+func (g *amGame) report() Report {
+	r := Report{Rulings: g.rulings, Result: g.result, Wall: -1, Dead: g.dead}
+	if r.Rulings == nil {
+		r.Rulings = []Ruling{}
+	}
+	if r.Result.Payments == nil {
+		r.Result.Payments = []settle.Payment{}
+	}
+	if g.sized {
+		r.Wall = len(g.wall) - g.front
+	}
+	for _, s := range notation.Seats {
+		st := &g.seats[s]
+		v := SeatView{Seat: s, Concealed: st.known.String(), Unknown: st.unknown, Melds: slices.Clone(st.melds),
+			Bonus: []notation.Tile{}, Discards: slices.Clone(st.discards), MeldText: []string{}}
+		for _, m := range st.melds {
+			v.MeldText = append(v.MeldText, m.String())
+		}
+		if v.Discards == nil {
+			v.Discards = []notation.Tile{}
+		}
+		r.Seats[s] = v
+	}
+	return r
+}
