@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -109,12 +108,8 @@ func newClosester(f *factory, o *closestOptions) (*closester, error) {
 		return nil, cardError(name, err)
 	}
 	c := &closester{rs: rs, card: card, top: o.Top}
-	if strings.ContainsRune(o.Seen, '0') {
-		// ParseTiles reads 0 as a red five, as Tenhou writes it; in American play it is the white dragon.
-		return nil, withHint(errors.New("--seen: 0 is ambiguous in a tile list"), "write the white dragon as Wd or 5z, e.g. --seen 'Wd Wd 3m'")
-	}
 	if o.Seen != "" {
-		ts, err := notation.ParseTiles(o.Seen)
+		ts, err := notation.ParseTilesWith(o.Seen, notationOptions(rs))
 		if err != nil {
 			return nil, withHint(fmt.Errorf("--seen: %w", err), "list tiles as in a hand, e.g. --seen 'NNN 3m Wd J'")
 		}

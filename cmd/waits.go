@@ -74,17 +74,17 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 	if _, err := situationOf(&situationView{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win}); err != nil {
 		return err
 	}
+	s, err := newScorer(f, &o.scoreOptions)
+	if err != nil {
+		return err
+	}
 	var seen notation.Counts
 	if o.Seen != "" {
-		ts, err := notation.ParseTiles(o.Seen)
+		ts, err := notation.ParseTilesWith(o.Seen, notationOptions(s.rs))
 		if err != nil {
 			return withHint(fmt.Errorf("--seen: %w", err), "list tiles as in a hand, e.g. --seen 3s6s1z")
 		}
 		seen = notation.CountsOf(ts...)
-	}
-	s, err := newScorer(f, &o.scoreOptions)
-	if err != nil {
-		return err
 	}
 	opt := waitOptions(s, seen)
 	analyze := func(text string) (*waitsView, error) {

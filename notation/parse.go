@@ -126,11 +126,14 @@ func MustParse(s string) Hand {
 
 // ParseTiles reads a plain list of tiles ("1m2m3p", "123m E Rd 2f"): no melds, no '+', no '*'.
 // The tiles come back in the order written.
-func ParseTiles(s string) ([]Tile, error) {
+func ParseTiles(s string) ([]Tile, error) { return ParseTilesWith(s, Options{}) }
+
+// ParseTilesWith is ParseTiles with options.
+func ParseTilesWith(s string, opt Options) ([]Tile, error) {
 	if !utf8.ValidString(s) {
 		return nil, &Error{Input: s, Msg: "input is not valid UTF-8"}
 	}
-	p := &parser{in: []rune(s)}
+	p := &parser{in: []rune(s), opt: opt}
 	for p.pos < len(p.in) && p.err == nil {
 		r := p.in[p.pos]
 		switch r {

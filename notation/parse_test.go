@@ -337,6 +337,10 @@ func TestParseZeroIsWhite(t *testing.T) {
 	if want := CountsOf(M1+1, M1+1, M1+5, White); h.Concealed != want {
 		t.Errorf("2026m = %v, want 2m 2m 6m and the white dragon", h.Concealed)
 	}
+	ts, err := ParseTilesWith("20m", Options{ZeroIsWhite: true})
+	if err != nil || len(ts) != 2 || ts[1] != White {
+		t.Errorf("ParseTilesWith(20m) = %v, %v; want 2m and the white dragon", ts, err)
+	}
 	h, _ = Parse("2026m")
 	if want := CountsOf(M1+1, M1+1, M1+5, M1+4); h.Concealed != want {
 		t.Errorf("2026m without the option = %v, want a red five read as 5m", h.Concealed)

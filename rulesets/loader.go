@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/scoring"
 	"go.yaml.in/yaml/v3"
 )
@@ -554,17 +555,23 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	if err := check("settlement", any(rs.Settlement)); err != nil {
 		return err
 	}
+	if rs.DeBurger != nil && rs.Flow != nil {
+		// The race says where a DeBurger game ends; the ledger's flow follows it unless it says
+		// otherwise, and the two may not disagree.
+		race := rs.DeBurger.Race
+		if rs.Flow.Target == 0 {
+			rs.Flow.Target = ledger.Whole(int64(race.Target))
+		} else if rs.Flow.Target != ledger.Whole(int64(race.Target)) {
+			return fail([]string{"flow", "target"}, fmt.Sprintf("flow.target %s differs from deburger.race.target %d: leave it out to follow the race", rs.Flow.Target, race.Target))
+		}
+		if rs.Flow.Ties == 0 {
+			rs.Flow.Ties = race.Ties
+		} else if rs.Flow.Ties != race.Ties {
+			return fail([]string{"flow", "ties"}, fmt.Sprintf("flow.ties %s differs from deburger.race.ties %s: leave it out to follow the race", rs.Flow.Ties, race.Ties))
+		}
+	}
 	if err := check("flow", any(rs.Flow)); err != nil {
 		return err
-	}
-	if rs.DeBurger != nil && rs.Flow != nil {
-		// The race and the ledger's flow both say where the game ends: they must agree.
-		if rs.Flow.Target != 0 && rs.Flow.Target.String() != fmt.Sprint(rs.DeBurger.Race.Target) {
-			return fail([]string{"flow", "target"}, fmt.Sprintf("flow.target %s differs from deburger.race.target %d: set both", rs.Flow.Target, rs.DeBurger.Race.Target))
-		}
-		if rs.Flow.Ties != 0 && rs.Flow.Ties != rs.DeBurger.Race.Ties {
-			return fail([]string{"flow", "ties"}, fmt.Sprintf("flow.ties %s differs from deburger.race.ties %s: set both", rs.Flow.Ties, rs.DeBurger.Race.Ties))
-		}
 	}
 	return check("referee", any(rs.Referee))
 }

@@ -97,7 +97,7 @@ func TestLoadErrors(t *testing.T) {
 		{"not a mapping", "testdata/notamap.yaml", nil, "testdata/notamap.yaml", 1, "a ruleset is a YAML mapping"},
 		{"no such ruleset", "nosuch", nil, "nosuch", 0, "no such built-in ruleset or file"},
 		{"a value's own decoder", "testdata/badlength.yaml", nil, "testdata/badlength.yaml", 4, "8-minutes"},
-		{"race and flow disagree", "testdata/raceflow.yaml", nil, "deburger-2026.yaml", 0, "differs from deburger.race.target 5000"},
+		{"race and flow disagree", "testdata/raceflow.yaml", nil, "testdata/raceflow.yaml", 7, "differs from deburger.race.target 5000"},
 		{"set unknown key", "hk", []string{"capp=3"}, "--set", 0, `unknown key "capp"`},
 		{"set bad type", "hk", []string{"cap=x"}, "--set", 0, "cap"},
 		{"set not key=value", "hk", []string{"cap"}, "--set", 0, "expected key=value"},
@@ -135,5 +135,15 @@ func TestSetErrorsCiteTheFlag(t *testing.T) {
 	_, err = Load("american", "american.card=nosuchcard")
 	if !errors.As(err, &re) || !strings.Contains(err.Error(), "nosuchcard") {
 		t.Fatalf("Load with a missing card = %v, want an error naming it", err)
+	}
+}
+
+func TestFlowFollowsTheRace(t *testing.T) {
+	rs, err := Load("deburger-2026", "race.target=5000", "race.ties=mahjong")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.Flow.Target.String() != "5000" || rs.Flow.Ties != rs.DeBurger.Race.Ties {
+		t.Errorf("flow target %s ties %s, want the race's 5000 and %s", rs.Flow.Target, rs.Flow.Ties, rs.DeBurger.Race.Ties)
 	}
 }
