@@ -125,6 +125,10 @@ func claimRun(_ context.Context, o *claimOptions, f *factory) error {
 	if err != nil {
 		return withHint(usageErrorf("--tile %q: %v", o.Tile, err), "one tile in MPSZ notation, e.g. 5p or 7z")
 	}
+	if !tile.IsPlaying() {
+		return withHint(usageErrorf("--tile %s: only a suit or honour tile is discarded and claimed", tile),
+			"flowers and seasons are laid out and replaced, never discarded; jokers are American")
+	}
 	claims, err := referee.ParseClaims(o.Claims)
 	if err != nil {
 		return withHint(usageErrorf("--claims: %v", err), "claims are SEAT ACTION [TILES] separated by commas, e.g. 'S win, N pong, E chow 456p'")
@@ -183,8 +187,8 @@ func claimHands(args []string, rs *rulesets.Ruleset, discarder notation.Seat) ([
 			return hands, fmt.Errorf("--hand %s: %w", s, err)
 		}
 		if n := h.TileCount(); n != 13 && n != 14 {
-			return hands, withHint(usageErrorf("--hand %s holds %d tiles: expected 13 before the discard (a kong counts as three)", s, n),
-				"give the claimant's tiles before the discard; melds go in brackets, e.g. 123m456p11z [555s]")
+			return hands, withHint(usageErrorf("--hand %s holds %s: expected 13 before the discard, or 14 with it (a kong counts as three)", s, plural(n, "tile")),
+				"give the claimant's concealed tiles and melds before the discard, e.g. 123m456p11z46s [555s]")
 		}
 		hands[s] = &h
 	}

@@ -32,7 +32,11 @@ type refereeOptions struct {
 
 const onlyIllegal = "illegal"
 
-const refereeLogHint = "an event is SEAT ACTION [TILES], e.g. '- S discard 9s' or '- claims: [W pong 9s, N chow 789s]'; see 'mjref referee --help'"
+// Hints for a log that cannot be read: a bad event, or a bad header.
+const (
+	refereeEventHint  = "an event is SEAT ACTION [TILES], e.g. 'S discard 9s', or claims: [W pong 9s, N chow 789s]; see 'mjref referee --help'"
+	refereeHeaderHint = "a log is a mapping with ruleset, dealer, prevailing, hands, wall, start and events (or JSON Lines); see 'mjref referee --help'"
+)
 
 func newRefereeCmd(f *factory, runF func(*refereeOptions) error) *cobra.Command {
 	o := &refereeOptions{IO: f.IO}
@@ -117,7 +121,12 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	}
 	lg, err := referee.ReadLog(data)
 	if err != nil {
-		return withHint(fmt.Errorf("%s: %w", name, err), refereeLogHint)
+		hint := refereeHeaderHint
+		var le *referee.LogError
+		if errors.As(err, &le) && le.Event > 0 {
+			hint = refereeEventHint
+		}
+		return withHint(fmt.Errorf("%s: %w", name, err), hint)
 	}
 	rs, err := refereeRuleset(o, f, lg)
 	if err != nil {
