@@ -20,8 +20,8 @@ type rulesetFile struct {
 	Family      string    `yaml:"family"`
 	Description string    `yaml:"description"`
 	HK          yaml.Node `yaml:"hk"`
-	Settlement  yaml.Node `yaml:"settlement"`
-	Flow        yaml.Node `yaml:"flow"`
+	// Other sections (settlement, flow, referee) belong to other packages.
+	Other map[string]yaml.Node `yaml:",inline"`
 }
 
 func readRuleset(t testing.TB, name string) *yaml.Node {
