@@ -285,6 +285,9 @@ func amAction(e *Event) string {
 	if e.Jokers > 0 {
 		s += strings.Repeat("J", e.Jokers)
 	}
+	if e.Verb == VerbMisnamed && len(e.Tiles) == 2 {
+		s = fmt.Sprintf("misnamed %s as %s", e.Tiles[0], e.Tiles[1])
+	}
 	if e.Verb == VerbExchange && e.From <= notation.SeatNorth {
 		s += " " + e.From.String()
 	}
@@ -703,7 +706,7 @@ func (g *amGame) exchange(e *Event) {
 		g.bad(e, RuleDeadHand, fmt.Sprintf("%s's hand is dead: it stops playing; others may still take jokers from its exposures", s))
 		return
 	case g.need == needClaim && s != g.discarder:
-		g.bad(e, RuleJokerExchange, fmt.Sprintf("never a discard for a joker: %s exchanges only from the hand, on their own turn after drawing or exposing", s))
+		g.bad(e, RuleJokerExchange, fmt.Sprintf("never a discard for a joker, nor an exchange before drawing: %s exchanges only on their own turn, after drawing or exposing", s))
 		g.kill(e, s, RuleJokerExchange, "a joker exchange out of turn")
 		return
 	case s != g.turn || g.need != needAct && g.need != needDiscard || g.dealing:
@@ -830,10 +833,10 @@ func (g *amGame) claims(evs []Event) {
 			v.rule, v.reason = RuleInHand, fmt.Sprintf("%s's discard of %s was not in the hand: there is nothing to call", g.discarder, g.discard)
 		case g.discard == notation.Joker:
 			v.rule, v.reason = RuleDeadJoker, "a discarded joker is dead: it cannot be called, for an exposure or Mah Jongg"
-		case c.Tile() != Unknown && c.Tile() != g.discard && c.Tile() != g.named:
-			v.rule, v.reason = RuleClaimTile, fmt.Sprintf("the discard is %s, not %s", g.discard, c.Tile())
 		case c.Verb == VerbChow:
 			v.rule, v.reason = RuleExposure, "American exposures are pungs, kongs, quints and sextets of one tile: never a run"
+		case c.Tile() != Unknown && c.Tile() != g.discard && c.Tile() != g.named:
+			v.rule, v.reason = RuleClaimTile, fmt.Sprintf("the discard is %s, not %s", g.discard, c.Tile())
 		case c.Verb == VerbWin || c.Verb == VerbPair:
 			seen[s] = true
 			ctx := Context{Seat: g.seatWind(s), Prevailing: notation.SeatEast, Win: scoring.Discard, Discarder: g.discarder}
@@ -865,7 +868,7 @@ func (g *amGame) claims(evs []Event) {
 			g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
 		case !v.legal:
 			g.bad(c, v.rule, v.reason)
-			if v.rule == RuleExposure || v.rule == RuleMahJonggError && evs[i].Shows != nil {
+			if v.rule == RuleExposure && strings.HasSuffix(v.reason, "the hand is dead") || v.rule == RuleMahJonggError && evs[i].Shows != nil {
 				g.kill(c, c.Seat, v.rule, v.reason)
 			}
 		case i == taker:
