@@ -145,7 +145,11 @@ func claimRun(_ context.Context, o *claimOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	d, err := referee.ResolveClaims(discarder, tile, claims, hands, refereeDeps(rs))
+	deps, err := refereeDeps(rs)
+	if err != nil {
+		return err
+	}
+	d, err := referee.ResolveClaims(discarder, tile, claims, hands, deps)
 	if err != nil {
 		return withHint(usageErrorf("%v", err), "e.g. mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'")
 	}

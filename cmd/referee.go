@@ -103,6 +103,7 @@ Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be 
 // refereeView is what mjref referee prints: the rulings and the result, and the final state.
 type refereeView struct {
 	Ruleset string `json:"ruleset"`
+	Family  string `json:"family"`
 	// Legal is true when every step is legal; Illegal counts those that are not (whatever --only shows).
 	Legal   bool             `json:"legal"`
 	Illegal int              `json:"illegal"`
@@ -112,6 +113,8 @@ type refereeView struct {
 	Seats [4]referee.SeatView `json:"seats"`
 	// Wall is the number of tiles left in the live wall, or -1 when not known.
 	Wall int `json:"wall"`
+	// Dead lists the American hands declared dead.
+	Dead []referee.DeadHand `json:"dead,omitempty"`
 }
 
 func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
@@ -132,13 +135,13 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if rs.Family != rulesets.FamilyHK {
-		return withHint(usageErrorf("ruleset %s (family %s): the referee replays Hong Kong hands only", rs.Name, rs.Family),
-			"give --rules hk, or a ruleset that extends hk")
+	deps, err := refereeDeps(rs)
+	if err != nil {
+		return err
 	}
-	rep := referee.Replay(lg, refereeDeps(rs))
-	v := &refereeView{Ruleset: rs.Name, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
-		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall}
+	rep := referee.Replay(lg, deps)
+	v := &refereeView{Ruleset: rs.Name, Family: rs.Family, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
+		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall, Dead: rep.Dead}
 	if o.Only == onlyIllegal {
 		v.Rulings = rep.Illegal()
 		if v.Rulings == nil {
@@ -209,10 +212,22 @@ func refereeRuleset(o *refereeOptions, f *factory, lg *referee.Log) (*rulesets.R
 	return rs, nil
 }
 
-// refereeDeps wires the ruleset into a replay: the Hong Kong scorer and settlement, and the
-// referee: section's table rules (dead wall, missed-win lock). The tile count and several winners
+// refereeDeps wires the ruleset into a replay. Hong Kong: the scorer and settlement, and the
+// referee: section's table rules (dead wall, missed-win lock); the tile count and several winners
 // follow hk.flowers and settlement.multiple_winners unless the referee: section sets them.
-func refereeDeps(rs *rulesets.Ruleset) referee.Deps {
+// American: the ruleset's card, settlement and referee: section.
+func refereeDeps(rs *rulesets.Ruleset) (referee.Deps, error) {
+	switch {
+	case rs.Family == rulesets.FamilyAmerican && rs.American != nil:
+		card, err := rulesets.LoadCard(rs.American.Card)
+		if err != nil {
+			return referee.Deps{}, withHint(err, "check the card with 'mjref card check FILE'")
+		}
+		return referee.American(card, rs.American, rs.Settlement, rs.Referee), nil
+	case rs.Family != rulesets.FamilyHK || rs.HK == nil:
+		return referee.Deps{}, withHint(usageErrorf("ruleset %s (family %s): the referee replays Hong Kong and American hands", rs.Name, rs.Family),
+			"give --rules hk or --rules american, or a ruleset that extends one of them")
+	}
 	d := referee.HK(rs.HK, rs.Settlement)
 	if r := rs.Referee; r != nil {
 		d.Rules.DeadWall = r.DeadWall
@@ -224,7 +239,7 @@ func refereeDeps(rs *rulesets.Ruleset) referee.Deps {
 			d.Rules.MultipleWins = r.MultipleWins
 		}
 	}
-	return d
+	return d, nil
 }
 
 func fileExists(p string) bool {
@@ -249,7 +264,10 @@ func renderReferee(w io.Writer, v *refereeView, only string) error {
 	} else if only == onlyIllegal {
 		fmt.Fprintln(w, "rulings:  no illegal step")
 	}
-	if err := renderRefereeResult(w, &v.Result); err != nil {
+	for _, d := range v.Dead {
+		fmt.Fprintf(w, "dead:     %s's hand at event %d (%s): %s\n", d.Seat, d.Event, d.Rule, d.Reason)
+	}
+	if err := renderRefereeResult(w, &v.Result, v.Family == rulesets.FamilyAmerican); err != nil {
 		return err
 	}
 	switch {
@@ -264,7 +282,9 @@ func renderReferee(w io.Writer, v *refereeView, only string) error {
 }
 
 // renderRefereeResult prints how the hand ended, each winner's breakdown, then the payments.
-func renderRefereeResult(w io.Writer, r *referee.Result) error {
+// American hands show the card line's value and no seat winds.
+func renderRefereeResult(w io.Writer, r *referee.Result, american bool) error {
+
 	switch r.Outcome {
 	case referee.OutcomeWin:
 		wins := r.Wins
@@ -276,7 +296,7 @@ func renderRefereeResult(w io.Writer, r *referee.Result) error {
 			wins = []referee.Win{one}
 		}
 		for _, win := range wins {
-			if err := renderRefereeWin(w, &win); err != nil {
+			if err := renderRefereeWin(w, &win, american); err != nil {
 				return err
 			}
 		}
@@ -306,7 +326,7 @@ func renderRefereeResult(w io.Writer, r *referee.Result) error {
 	return nil
 }
 
-func renderRefereeWin(w io.Writer, win *referee.Win) error {
+func renderRefereeWin(w io.Writer, win *referee.Win, american bool) error {
 	c := win.Context
 	how := c.Win.String()
 	if c.Discarder <= notation.SeatNorth {
@@ -316,7 +336,11 @@ func renderRefereeWin(w io.Writer, win *referee.Win) error {
 	if win.Hand != "" {
 		fmt.Fprintf(w, "hand:     %s\n", win.Hand)
 	}
-	fmt.Fprintf(w, "context:  seat wind %s, prevailing %s, win %s", c.Seat, c.Prevailing, c.Win)
+	if american {
+		fmt.Fprintf(w, "context:  win %s", c.Win)
+	} else {
+		fmt.Fprintf(w, "context:  seat wind %s, prevailing %s, win %s", c.Seat, c.Prevailing, c.Win)
+	}
 	if c.LastTile {
 		fmt.Fprint(w, ", last tile")
 	}
@@ -325,12 +349,19 @@ func renderRefereeWin(w io.Writer, win *referee.Win) error {
 		fmt.Fprintln(w, "score:    not scored: the winning hand has tiles not seen (lay it down with 'win TILE = HAND')")
 		return nil
 	}
+	unit, header := "faan", []string{"id", "name", "中文", "faan", "tiles", "rule"}
+	if american {
+		unit, header = "value", []string{"id", "name", "value", "tiles", "rule"}
+	}
 	if len(win.Items) > 0 {
-		if err := table(w, []string{"id", "name", "中文", "faan", "tiles", "rule"}, itemRows(win.Items, true)); err != nil {
+		if err := table(w, header, itemRows(win.Items, !american)); err != nil {
 			return err
 		}
 	}
-	total := fmt.Sprintf("%d faan", win.Total)
+	total := fmt.Sprintf("%d %s", win.Total, unit)
+	if american {
+		total = fmt.Sprintf("value %d", win.Total)
+	}
 	if win.Limit {
 		total += ", a limit hand"
 	}
