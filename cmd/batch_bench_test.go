@@ -94,4 +94,4 @@ func BenchmarkBatchScoreHK(b *testing.B) {
 }
 
 // benchHands is how many hands one run of BenchmarkBatchScoreHK scores.
-var benchHands = 20_000
+var benchHands = 100_000
