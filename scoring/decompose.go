@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring/shanten"
 )
 
 // SetKind says what a set in a decomposition is.
@@ -456,69 +457,19 @@ func isSevenPairs(c *notation.Counts) bool {
 	return pairs == 7
 }
 
-// IsSevenPairs reports whether c holds exactly seven different pairs and nothing else.
-func IsSevenPairs(c *notation.Counts) bool { return c.Total() == 14 && isSevenPairs(c) }
-
-// IsThirteenOrphans reports whether c is exactly thirteen orphans.
-func IsThirteenOrphans(c *notation.Counts) bool { return c.Total() == 14 && isThirteenOrphans(c) }
-
 // IsWinning reports whether the concealed tiles c, beside melds declared sets, complete a hand of
-// four sets and a pair; with no melds, thirteen orphans also wins. Seven pairs is a ruleset option:
-// see IsSevenPairs. It allocates nothing.
+// four sets and a pair; with no melds, thirteen orphans also wins. Seven pairs is a ruleset option.
+// Bonus tiles and jokers never win. It is the table lookup of package shanten (about 20 ns).
 func IsWinning(c *notation.Counts, melds int) bool {
-	if melds < 0 || melds > 4 || c[notation.NoTile] != 0 {
+	if c[notation.NoTile] != 0 {
 		return false
-	}
-	n := 0
-	for t := notation.Tile(1); t <= notation.Red; t++ {
-		n += int(c[t])
 	}
 	for t := notation.F1; t < notation.NumTiles; t++ {
 		if c[t] != 0 {
 			return false
 		}
 	}
-	if n != 14-3*melds {
-		return false
-	}
-	if melds == 0 && isThirteenOrphans(c) {
-		return true
-	}
-	pairSeen := false
-	for _, t := range [...]notation.Tile{notation.East, notation.South, notation.West, notation.North, notation.White, notation.Green, notation.Red} {
-		switch c[t] {
-		case 0, 3:
-		case 2:
-			if pairSeen {
-				return false
-			}
-			pairSeen = true
-		default:
-			return false
-		}
-	}
-	for base := notation.Tile(1); base < notation.East; base += 9 {
-		var a [9]uint8
-		sum := 0
-		for i := range a {
-			a[i] = c[base+notation.Tile(i)]
-			sum += int(a[i])
-		}
-		switch sum % 3 {
-		case 0:
-			if !suitSets(a) {
-				return false
-			}
-		case 2:
-			if pairSeen || !suitSetsAndPair(a) {
-				return false
-			}
-			pairSeen = true
-		default:
-			return false
-		}
-	}
-	return pairSeen
+	return shanten.IsWinning(c, melds) || (melds == 0 && shanten.IsThirteenOrphans(c))
 }
 
 // suitSets reports whether the counts of one suit split into sets. At the lowest tile with count k,
