@@ -206,4 +206,6 @@ func runFamilyLogs(t *testing.T, dir, ruleset string, min int) {
 	}
 }
 
-func TestAmericanLogs(t *testing.T) { runFamilyLogs(t, "american", "american", 2) }
+func TestAmericanLogs(t *testing.T) { runFamilyLogs(t, "american", "american", 20) }
+
+func TestDeBurgerLogs(t *testing.T) { runFamilyLogs(t, "deburger", "deburger-2026", 3) }

@@ -161,6 +161,8 @@ type Report struct {
 	// Points are each seat's points in a DeBurger hand (indexed by notation.Seat), where every player
 	// scores; nil for the other families.
 	Points []int `json:"points,omitempty"`
+	// Scores explain Points: each seat's items (DeBurger only).
+	Scores []SeatScore `json:"scores,omitempty"`
 }
 
 // Legal reports whether every ruling is ok.
