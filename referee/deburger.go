@@ -100,8 +100,8 @@ type dbGame struct {
 	// boosted marks the flowers a bird has landed on; every flower is a different tile, so the tile
 	// names the flower.
 	boosted [notation.Joker + 1]bool
-	scores []SeatScore
-	points []int
+	scores  []SeatScore
+	points  []int
 }
 
 func (g *dbGame) step(e *Event) {
