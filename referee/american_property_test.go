@@ -2,12 +2,77 @@ package referee
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring/american"
+	"github.com/mjref/mjref/scoring/points"
 )
+
+// propertyCard is a small card with the lines the test logs use: L2 and A1 of the sample card.
+func propertyCard(t interface{ Fatal(...any) }) *american.Card {
+	c, err := american.Compile(american.CardSpec{Name: "property", Year: 2026, Lines: []american.LineSpec{
+		{ID: "L2", Section: "Any Like Numbers", Pattern: []string{"NN XXXa XXXb XXXc SSS"}, Value: 30, JokerlessBonus: true},
+		{ID: "A1", Section: "Addition Hands", Pattern: []string{"NN 4444a 5555b 9999c"}, Value: 25, JokerlessBonus: true},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// randomEvents draws n log events over a few tiles, legal or not, from verbs.
+func randomEvents(t *rapid.T, verbs []string, tiles []string) []Event {
+	n := rapid.IntRange(1, 60).Draw(t, "events")
+	var evs []Event
+	for i := range n {
+		seat := rapid.SampledFrom([]string{"E", "S", "W", "N"}).Draw(t, fmt.Sprint("seat", i))
+		tile := rapid.SampledFrom(tiles).Draw(t, fmt.Sprint("tile", i))
+		f := rapid.SampledFrom(verbs).Draw(t, fmt.Sprint("verb", i))
+		text := seat + " " + f
+		if strings.Contains(f, "%s") {
+			text = seat + " " + fmt.Sprintf(f, tile)
+		}
+		e, err := ParseEvent(text)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		e.N = i + 1
+		evs = append(evs, e)
+	}
+	return evs
+}
+
+// TestDeBurgerReplayConservesTiles plays random DeBurger events, birds and flowers among them, and
+// checks after every step that the replay accounts for exactly 144 tiles.
+func TestDeBurgerReplayConservesTiles(t *testing.T) {
+	verbs := []string{"draw", "draw %s", "discard %s", "discard 1s", "discard 1s", "pong", "chow", "pair", "win",
+		"kong", "pass", "draw 1f", "draw 2f", "flower 1f", "flower 2f", "draw 3f", "flower 3f"}
+	tiles := []string{"1s", "2s", "3s", "5p", "4z", "1m"}
+	rapid.Check(t, func(t *rapid.T) {
+		lg := &Log{Ruleset: "deburger-2026", Dealer: notation.SeatEast, Prevailing: notation.SeatEast}
+		lg.Events = randomEvents(t, verbs, tiles)
+		d := DeBurger(points.Default(), nil)
+		f := d.Flow.(*deburgerFlow)
+		db := &dbGame{flow: f, landed: notation.NoSeat}
+		d.Score = db.score
+		db.game = newGame(lg, d)
+		for i := range lg.Events {
+			db.step(&lg.Events[i])
+			if got := db.tiles(); got != 144 {
+				t.Fatalf("after event %d %q: %d tiles, want 144", i+1, lg.Events[i].Text, got)
+			}
+		}
+		db.finish()
+		r := db.report()
+		if r.Result.Outcome == OutcomeWin && len(r.Points) != 4 {
+			t.Fatalf("a won hand scores every player: points %v", r.Points)
+		}
+	})
+}
 
 // TestAmericanReplayConservesTiles plays random American events, legal or not, and checks after every
 // step that the replay accounts for exactly 152 tiles.
@@ -49,7 +114,7 @@ func TestAmericanReplayConservesTiles(t *testing.T) {
 			e.N = i + 1
 			lg.Events = append(lg.Events, e)
 		}
-		d := American(nil, nil, nil, nil)
+		d := American(propertyCard(t), nil, nil, nil)
 		g := newAmGame(lg, d, d.Flow.(*americanFlow))
 		for i := range lg.Events {
 			g.step(&lg.Events[i])
