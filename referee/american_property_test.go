@@ -2,6 +2,8 @@ package referee
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -128,5 +130,42 @@ func TestAmericanReplayConservesTiles(t *testing.T) {
 			}
 		}
 		g.finish()
+	})
+}
+
+// FuzzReplayFamilies replays any readable log under the American and the DeBurger flows: neither may
+// panic, and both account for their whole set after the replay.
+func FuzzReplayFamilies(f *testing.F) {
+	for _, dir := range []string{"american", "deburger"} {
+		paths, _ := filepath.Glob(filepath.Join("testdata/logs", dir, "*.yaml"))
+		for _, p := range paths {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b)
+		}
+	}
+	card := propertyCard(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lg, err := ReadLog(data)
+		if err != nil {
+			return
+		}
+		d := American(card, nil, nil, nil)
+		g := newAmGame(lg, d, d.Flow.(*americanFlow))
+		want := g.tiles()
+		for i := range lg.Events {
+			g.step(&lg.Events[i])
+			if got := g.tiles(); got != want {
+				t.Fatalf("american: after event %d %q: %d tiles, was %d", i+1, lg.Events[i].Text, got, want)
+			}
+		}
+		g.finish()
+		_ = g.report()
+		r := Replay(lg, DeBurger(points.Default(), nil))
+		if r.Result.Outcome == OutcomeWin && len(r.Points) != 4 {
+			t.Fatalf("deburger: a won hand scores every player: points %v", r.Points)
+		}
 	})
 }
