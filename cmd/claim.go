@@ -38,7 +38,7 @@ wins, loses or is not allowed.
 
 Claims are SEAT ACTION [TILES], separated by commas: win, pong, kong, chow (with its run, e.g.
 'E chow 456p', or left out), pass. Without hands every claim is taken as possible; give a
-claimant's concealed tiles with --hand SEAT=HAND (13 tiles before the discard, melds in brackets)
+claimant's tiles with --hand SEAT=HAND (13 before the discard or 14 with it, melds in brackets)
 and a pong must find its pair, a chow its run, and a win must be a valid hand worth the minimum
 (scored with the claimant's seat as seat wind, East prevailing).
 

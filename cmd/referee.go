@@ -45,7 +45,9 @@ func newRefereeCmd(f *factory, runF func(*refereeOptions) error) *cobra.Command 
 		Short: "Replay a hand's log and rule on every step, then score and settle the result",
 		Long: `Replay a hand from the log kept at the table (YAML, or JSON Lines; - reads standard input) and rule
 on every event: ok or illegal, with the rule and the reason. The replay goes on after an illegal step
-and reports every one. A win is scored and the hand settled under the ruleset.
+and reports every one. A win is scored and the hand settled under the ruleset: the breakdown item by
+item, every payment with its rule, and each seat's change. Hong Kong and American hands (for American
+logs the calls, the Charleston and dead hands are ruled as the American flow has them).
 
 The ruleset is the log's ruleset: key (hk when it has none). --rules given on the command line wins
 over it, with a warning when the two differ; a preference (MJREF_RULES, the config file) does not.
@@ -71,11 +73,17 @@ The log:
     - N add-kong 5p
     - E win 5p              # robbing the kong; 'win TILE = HAND' lays the hand down
 
+(That is issue 8's example: the referee rules N's chow, N's add-kong and E's win illegal.)
 Actions: draw [TILE], discard TILE, chow TILES, pong [TILE], kong [TILE], add-kong TILE,
 concealed-kong TILE, flower TILES, win [TILE] [= HAND], pass, and claims: [...]. A log that starts
 in the middle of a hand has a start: key (start: {wall: 40, discards: {E: "3z1m"}}).
 As JSON Lines: a first line with the header object, then one event per line ("E discard 3z", or
 {"claims": ["W pong 9s"]}).
+
+--only illegal shows just the illegal rulings (the verdict still counts them). With -o json: ruleset,
+legal, illegal (the count), rulings (event, seat, action, verdict, rule, reason; event 0 is the deal),
+result (outcome, winner, offender, hand, context, items, total, wins, payments, deltas, reason),
+seats (each seat's tiles when the log ends), wall (tiles left, -1 when not known) and dead.
 
 Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be read.`,
 		Example: `  mjref referee hand.yaml
@@ -300,8 +308,8 @@ func renderRefereeResult(w io.Writer, r *referee.Result, american bool) error {
 				return err
 			}
 		}
-		if r.Reason != "" && strings.Contains(r.Reason, "not settled") {
-			fmt.Fprintf(w, "note:     %s\n", r.Reason)
+		if i := strings.Index(r.Reason, "not settled"); i >= 0 {
+			fmt.Fprintf(w, "note:     %s\n", r.Reason[i:])
 		}
 	case referee.OutcomeFalseWin:
 		fmt.Fprintf(w, "outcome:  false win (詐糊) by %s\nreason:   %s\n", r.Offender, r.Reason)

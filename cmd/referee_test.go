@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,20 @@ func TestRefereeFlags(t *testing.T) {
 				t.Errorf("options (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestRefereeStdinTerminal(t *testing.T) {
+	o := &refereeOptions{Log: "-", IO: &IOStreams{In: strings.NewReader("ruleset: hk\n"), Out: io.Discard, ErrOut: io.Discard,
+		InIsTerminal: func() bool { return true }}}
+	_, _, err := readLogInput(o)
+	if code := exitCode(err); code != ExitInput || err == nil || !strings.Contains(err.Error(), "standard input, but it is a terminal") {
+		t.Errorf("err %v (exit %d), want a usage error about the terminal", err, code)
+	}
+	o.IO.InIsTerminal = func() bool { return false }
+	data, name, err := readLogInput(o)
+	if err != nil || string(data) != "ruleset: hk\n" || name != "standard input" {
+		t.Errorf("got %q, %q, %v; want the piped log", data, name, err)
 	}
 }
 
