@@ -225,9 +225,10 @@ type Rules struct {
 	// same tile until their next draw. Off by default: in Hong Kong play declining one win does not
 	// stop you taking the next. It is checked only for hands whose every tile is seen.
 	MissedWinLock bool `yaml:"missed_win_lock,omitempty"`
-	// Direction is the order of play in American and DeBurger games: "clockwise" (the default, as the
-	// seeds say) passes the turn E → S → W → N, the order the seats are named in; "counterclockwise"
-	// passes it E → N → W → S. Hong Kong play ignores it.
+	// Direction is the order of play in American games: "clockwise" (the default, as the seed says)
+	// passes the turn E → S → W → N, the order the seats are named in; "counterclockwise" passes it
+	// E → N → W → S. In the Charleston "right" is the next player in turn. Hong Kong and DeBurger play
+	// go E → S → W → N and ignore it.
 	Direction string `yaml:"direction,omitempty"`
 	// SecondCharleston gives the directions of the optional second American Charleston: "reverse"
 	// (the default, as the NMJL plays: left, across, right) or "same" (right, across, left, as the seed
