@@ -178,7 +178,7 @@ func readLogInput(o *refereeOptions) (data []byte, name string, err error) {
 		}
 		data, err = io.ReadAll(o.IO.In)
 		if err != nil {
-			return nil, "", fmt.Errorf("standard input: %w", err)
+			return nil, "", withHint(fmt.Errorf("standard input: %w", err), "pipe the log in, or name the file")
 		}
 		return data, "standard input", nil
 	}
