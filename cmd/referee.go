@@ -13,6 +13,7 @@ import (
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring/points"
 	"github.com/spf13/cobra"
 )
 
@@ -46,8 +47,9 @@ func newRefereeCmd(f *factory, runF func(*refereeOptions) error) *cobra.Command 
 		Long: `Replay a hand from the log kept at the table (YAML, or JSON Lines; - reads standard input) and rule
 on every event: ok or illegal, with the rule and the reason. The replay goes on after an illegal step
 and reports every one. A win is scored and the hand settled under the ruleset: the breakdown item by
-item, every payment with its rule, and each seat's change. Hong Kong and American hands (for American
-logs the calls, the Charleston and dead hands are ruled as the American flow has them).
+item, every payment with its rule, and each seat's change. Hong Kong, American and DeBurger hands
+each follow their own flow: an American log has the Charleston, calls that must fit the card and dead
+hands; a DeBurger log has the bird, and at the end every player's hand is scored.
 
 The ruleset is the log's ruleset: key (hk when it has none). --rules given on the command line wins
 over it, with a warning when the two differ; a preference (MJREF_RULES, the config file) does not.
@@ -83,7 +85,8 @@ As JSON Lines: a first line with the header object, then one event per line ("E 
 --only illegal shows just the illegal rulings (the verdict still counts them). With -o json: ruleset,
 legal, illegal (the count), rulings (event, seat, action, verdict, rule, reason; event 0 is the deal),
 result (outcome, winner, offender, hand, context, items, total, wins, payments, deltas, reason),
-seats (each seat's tiles when the log ends), wall (tiles left, -1 when not known) and dead.
+seats (each seat's tiles when the log ends), wall (tiles left, -1 when not known), dead (American
+dead hands), points and scores (DeBurger: every player's points and items).
 
 Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be read.`,
 		Example: `  mjref referee hand.yaml
@@ -123,6 +126,9 @@ type refereeView struct {
 	Wall int `json:"wall"`
 	// Dead lists the American hands declared dead.
 	Dead []referee.DeadHand `json:"dead,omitempty"`
+	// Points and Scores are every player's points in a DeBurger hand, and the items behind them.
+	Points []int               `json:"points,omitempty"`
+	Scores []referee.SeatScore `json:"scores,omitempty"`
 }
 
 func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
@@ -149,7 +155,8 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	}
 	rep := referee.Replay(lg, deps)
 	v := &refereeView{Ruleset: rs.Name, Family: rs.Family, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
-		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall, Dead: rep.Dead}
+		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall, Dead: rep.Dead,
+		Points: rep.Points, Scores: rep.Scores}
 	if o.Only == onlyIllegal {
 		v.Rulings = rep.Illegal()
 		if v.Rulings == nil {
@@ -226,6 +233,8 @@ func refereeRuleset(o *refereeOptions, f *factory, lg *referee.Log) (*rulesets.R
 // American: the ruleset's card, settlement and referee: section.
 func refereeDeps(rs *rulesets.Ruleset) (referee.Deps, error) {
 	switch {
+	case rs.Family == rulesets.FamilyDeBurger && rs.DeBurger != nil:
+		return referee.DeBurger(rs.DeBurger, rs.Referee), nil
 	case rs.Family == rulesets.FamilyAmerican && rs.American != nil:
 		card, err := rulesets.LoadCard(rs.American.Card)
 		if err != nil {
@@ -233,8 +242,8 @@ func refereeDeps(rs *rulesets.Ruleset) (referee.Deps, error) {
 		}
 		return referee.American(card, rs.American, rs.Settlement, rs.Referee), nil
 	case rs.Family != rulesets.FamilyHK || rs.HK == nil:
-		return referee.Deps{}, withHint(usageErrorf("ruleset %s (family %s): the referee replays Hong Kong and American hands", rs.Name, rs.Family),
-			"give --rules hk or --rules american, or a ruleset that extends one of them")
+		return referee.Deps{}, withHint(usageErrorf("ruleset %s (family %s): the referee has no replay for this family", rs.Name, rs.Family),
+			"give --rules hk, american or deburger-2026, or a ruleset that extends one of them")
 	}
 	d := referee.HK(rs.HK, rs.Settlement)
 	if r := rs.Referee; r != nil {
@@ -275,7 +284,7 @@ func renderReferee(w io.Writer, v *refereeView, only string) error {
 	for _, d := range v.Dead {
 		fmt.Fprintf(w, "dead:     %s's hand at event %d (%s): %s\n", d.Seat, d.Event, d.Rule, d.Reason)
 	}
-	if err := renderRefereeResult(w, &v.Result, v.Family == rulesets.FamilyAmerican); err != nil {
+	if err := renderRefereeResult(w, v); err != nil {
 		return err
 	}
 	switch {
@@ -289,10 +298,29 @@ func renderReferee(w io.Writer, v *refereeView, only string) error {
 	return nil
 }
 
-// renderRefereeResult prints how the hand ended, each winner's breakdown, then the payments.
-// American hands show the card line's value and no seat winds.
-func renderRefereeResult(w io.Writer, r *referee.Result, american bool) error {
+// resultStyle is how a family's result reads: the unit of an item's value, whether items have Chinese
+// names and the win has seat winds, and whether the hand ends in payments.
+type resultStyle struct {
+	unit     string
+	zh       bool
+	winds    bool
+	payments bool
+}
 
+func styleOf(family string) resultStyle {
+	switch family {
+	case rulesets.FamilyAmerican:
+		return resultStyle{unit: "value", payments: true}
+	case rulesets.FamilyDeBurger:
+		return resultStyle{unit: "points"}
+	}
+	return resultStyle{unit: "faan", zh: true, winds: true, payments: true}
+}
+
+// renderRefereeResult prints how the hand ended and each winner's breakdown, then the payments or,
+// in a DeBurger hand, every player's points.
+func renderRefereeResult(w io.Writer, v *refereeView) error {
+	r, st := &v.Result, styleOf(v.Family)
 	switch r.Outcome {
 	case referee.OutcomeWin:
 		wins := r.Wins
@@ -304,7 +332,7 @@ func renderRefereeResult(w io.Writer, r *referee.Result, american bool) error {
 			wins = []referee.Win{one}
 		}
 		for _, win := range wins {
-			if err := renderRefereeWin(w, &win, american); err != nil {
+			if err := renderRefereeWin(w, &win, st, len(v.Scores) == 0); err != nil {
 				return err
 			}
 		}
@@ -317,6 +345,12 @@ func renderRefereeResult(w io.Writer, r *referee.Result, american bool) error {
 		fmt.Fprintf(w, "outcome:  drawn (流局)\nreason:   %s\n", r.Reason)
 	default:
 		fmt.Fprintf(w, "outcome:  %s\nreason:   %s\n", r.Outcome, r.Reason)
+		return nil
+	}
+	if len(v.Scores) > 0 {
+		return renderSeatScores(w, v.Scores)
+	}
+	if !st.payments {
 		return nil
 	}
 	if len(r.Payments) == 0 {
@@ -334,7 +368,8 @@ func renderRefereeResult(w io.Writer, r *referee.Result, american bool) error {
 	return nil
 }
 
-func renderRefereeWin(w io.Writer, win *referee.Win, american bool) error {
+// renderRefereeWin prints one winner: how the tile came, the hand and, with items, the breakdown.
+func renderRefereeWin(w io.Writer, win *referee.Win, st resultStyle, items bool) error {
 	c := win.Context
 	how := c.Win.String()
 	if c.Discarder <= notation.SeatNorth {
@@ -344,10 +379,10 @@ func renderRefereeWin(w io.Writer, win *referee.Win, american bool) error {
 	if win.Hand != "" {
 		fmt.Fprintf(w, "hand:     %s\n", win.Hand)
 	}
-	if american {
-		fmt.Fprintf(w, "context:  win %s", c.Win)
-	} else {
+	if st.winds {
 		fmt.Fprintf(w, "context:  seat wind %s, prevailing %s, win %s", c.Seat, c.Prevailing, c.Win)
+	} else {
+		fmt.Fprintf(w, "context:  win %s", c.Win)
 	}
 	if c.LastTile {
 		fmt.Fprint(w, ", last tile")
@@ -357,23 +392,52 @@ func renderRefereeWin(w io.Writer, win *referee.Win, american bool) error {
 		fmt.Fprintln(w, "score:    not scored: the winning hand has tiles not seen (lay it down with 'win TILE = HAND')")
 		return nil
 	}
-	unit, header := "faan", []string{"id", "name", "中文", "faan", "tiles", "rule"}
-	if american {
-		unit, header = "value", []string{"id", "name", "value", "tiles", "rule"}
+	if !items {
+		return nil
+	}
+	header := []string{"id", "name", st.unit, "tiles", "rule"}
+	if st.zh {
+		header = []string{"id", "name", "中文", st.unit, "tiles", "rule"}
 	}
 	if len(win.Items) > 0 {
-		if err := table(w, header, itemRows(win.Items, !american)); err != nil {
+		if err := table(w, header, itemRows(win.Items, st.zh)); err != nil {
 			return err
 		}
 	}
-	total := fmt.Sprintf("%d %s", win.Total, unit)
-	if american {
+	total := fmt.Sprintf("%d %s", win.Total, st.unit)
+	if st.unit == "value" {
 		total = fmt.Sprintf("value %d", win.Total)
 	}
 	if win.Limit {
 		total += ", a limit hand"
 	}
 	fmt.Fprintf(w, "total:    %s\n", total)
+	return nil
+}
+
+// renderSeatScores prints every player's scored items in one table and their points (DeBurger).
+func renderSeatScores(w io.Writer, scores []referee.SeatScore) error {
+	var rows [][]string
+	parts := make([]string, 0, len(scores))
+	for _, sc := range scores {
+		for _, row := range itemRows(sc.Items, false) {
+			rows = append(rows, append([]string{sc.Seat.String()}, row...))
+		}
+		p := fmt.Sprintf("%s %s", sc.Seat, points.Thousands(sc.Points))
+		switch {
+		case !sc.Checked:
+			p += " (not scored: " + sc.Reason + ")"
+		case sc.Winner:
+			p += " (mahjong)"
+		}
+		parts = append(parts, p)
+	}
+	if len(rows) > 0 {
+		if err := table(w, []string{"seat", "id", "name", "points", "tiles", "rule"}, rows); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "points:   %s\n", strings.Join(parts, ", "))
 	return nil
 }
 

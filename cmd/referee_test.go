@@ -151,7 +151,7 @@ var refereeLogsApart = map[string]string{
 // illegal rulings and the outcome the log's comments expect.
 func TestRefereeLogs(t *testing.T) {
 	var paths []string
-	for _, pat := range []string{"*.yaml", "*.jsonl", "american/*.yaml"} {
+	for _, pat := range []string{"*.yaml", "*.jsonl", "american/*.yaml", "deburger/*.yaml"} {
 		m, _ := filepath.Glob(filepath.Join("..", "referee", "testdata", "logs", pat))
 		paths = append(paths, m...)
 	}
