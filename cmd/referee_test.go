@@ -77,10 +77,12 @@ type refereeJSON struct {
 		Rule    string `json:"rule"`
 	} `json:"rulings"`
 	Result struct {
-		Outcome string `json:"outcome"`
-		Winner  string `json:"winner"`
-		Total   int    `json:"total"`
+		Outcome string                 `json:"outcome"`
+		Winner  string                 `json:"winner"`
+		Total   int                    `json:"total"`
+		Deltas  map[string]json.Number `json:"deltas"`
 	} `json:"result"`
+	Points []int `json:"points"`
 }
 
 // runCLI runs mjref with args and stdin and returns the exit status and the streams.
@@ -97,7 +99,9 @@ type logExpect struct {
 	illegal []string
 	outcome string
 	winner  string
-	skip    string
+	// deltas and points are "SEAT N" lines: a seat's change in the settlement, a DeBurger player's points.
+	deltas, points []string
+	skip           string
 }
 
 func readLogExpect(t *testing.T, path string) logExpect {
@@ -136,6 +140,10 @@ func readLogExpect(t *testing.T, path string) logExpect {
 			e.outcome = val
 		case "expect-winner":
 			e.winner = val
+		case "expect-delta":
+			e.deltas = append(e.deltas, val)
+		case "expect-points":
+			e.points = append(e.points, val)
 		}
 	}
 	return e
@@ -198,6 +206,19 @@ func TestRefereeLogs(t *testing.T) {
 			}
 			if e.winner != "" && got.Result.Winner != e.winner {
 				t.Errorf("winner %s, want %s", got.Result.Winner, e.winner)
+			}
+			for _, d := range e.deltas {
+				seat, n, _ := strings.Cut(d, " ")
+				if got.Result.Deltas[seat].String() != n {
+					t.Errorf("%s's change %s, want %s", seat, got.Result.Deltas[seat], n)
+				}
+			}
+			for _, p := range e.points {
+				seat, n, _ := strings.Cut(p, " ")
+				i := strings.Index("ESWN", seat)
+				if i < 0 || i >= len(got.Points) || fmt.Sprint(got.Points[i]) != n {
+					t.Errorf("%s's points: want %s, got %v", seat, n, got.Points)
+				}
 			}
 		})
 	}
