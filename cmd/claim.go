@@ -42,6 +42,9 @@ claimant's tiles with --hand SEAT=HAND (13 before the discard or 14 with it, mel
 and a pong must find its pair, a chow its run, and a win must be a valid hand worth the minimum
 (scored with the claimant's seat as seat wind, East prevailing).
 
+The ruleset (--rules, default hk) may be Hong Kong or DeBurger, which share these priorities; American
+calls are ruled by 'mjref referee'.
+
 Exit status: 0 the answer is clear (every claim is allowed), 1 a claim is not allowed, 2 bad input.`,
 		Example: `  mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'
   mjref claim --discarder E --tile 5p --claims 'N win, W win'
@@ -137,9 +140,9 @@ func claimRun(_ context.Context, o *claimOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if rs.Family != rulesets.FamilyHK {
-		return withHint(usageErrorf("ruleset %s (family %s): mjref claim rules on Hong Kong claims only", rs.Name, rs.Family),
-			"give --rules hk, or a ruleset that extends hk")
+	if rs.Family == rulesets.FamilyAmerican {
+		return withHint(usageErrorf("ruleset %s (family %s): mjref claim rules on Hong Kong and DeBurger claims (a win, then a pong or kong, then a chow)", rs.Name, rs.Family),
+			"American calls are ruled in a replay: mjref referee LOG")
 	}
 	hands, err := claimHands(o.Hands, rs, discarder)
 	if err != nil {
