@@ -808,6 +808,7 @@ func (g *amGame) claims(evs []Event) {
 	type verdict struct {
 		legal  bool
 		win    bool
+		kill   bool // an illegal call that kills the caller's hand
 		rule   string
 		reason string
 		meld   notation.Meld
@@ -842,12 +843,13 @@ func (g *amGame) claims(evs []Event) {
 			ctx := Context{Seat: g.seatWind(s), Prevailing: notation.SeatEast, Win: scoring.Discard, Discarder: g.discarder}
 			v.w, v.legal, v.rule, v.reason = g.scoreWin(c, g.named, true, ctx)
 			v.win = v.legal
+			v.kill = !v.legal && v.rule == RuleMahJonggError && c.Shows != nil
 			if !v.legal && c.Verb == VerbPair && v.rule == RuleMahJonggError {
 				v.rule, v.reason = RuleCallPair, "a discard is never called for a pair, except for Mah Jongg: "+v.reason
 			}
 		default:
 			seen[s] = true
-			v.meld, v.rule, v.reason, v.legal = g.judgeExposure(c)
+			v.meld, v.rule, v.reason, v.legal, v.kill = g.judgeExposure(c)
 		}
 	}
 	// Mah Jongg beats an exposure; among equal calls the next player in turn takes the tile.
@@ -868,7 +870,7 @@ func (g *amGame) claims(evs []Event) {
 			g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
 		case !v.legal:
 			g.bad(c, v.rule, v.reason)
-			if v.rule == RuleExposure && strings.HasSuffix(v.reason, "the hand is dead") || v.rule == RuleMahJonggError && evs[i].Shows != nil {
+			if v.kill {
 				g.kill(c, c.Seat, v.rule, v.reason)
 			}
 		case i == taker:
@@ -931,26 +933,35 @@ func (g *amGame) removeFromRiver() {
 	}
 }
 
-// judgeExposure rules on a call for a pung, kong, quint or sextet.
-func (g *amGame) judgeExposure(c *Event) (notation.Meld, string, string, bool) {
+// judgeExposure rules on a call for a pung, kong, quint or sextet: the meld, the rule and reason,
+// whether it stands, and whether the failed call kills the hand.
+func (g *amGame) judgeExposure(c *Event) (notation.Meld, string, string, bool, bool) {
 	s, t := c.Seat, g.discard
 	size := claimSize(c.Verb)
 	m := notation.Meld{Kind: meldKind(size), Tile: t, Jokers: uint8(c.Jokers), From: g.discarder}
+	misnamed := ""
+	if g.named != t {
+		// A caller of a misnamed tile is committed to the tile itself.
+		misnamed = fmt.Sprintf("; the discard was misnamed %s, and the caller is committed to the %s itself: the hand is dead", g.named, t)
+	}
 	if c.Jokers > size-1 {
-		return m, RuleExposure, fmt.Sprintf("an exposure holds at least one natural: the %s called", t), false
+		return m, RuleExposure, fmt.Sprintf("an exposure holds at least one natural: the %s called", t), false, false
 	}
 	st := &g.seats[s]
 	var need notation.Counts
 	m.AddTo(&need)
 	need[t]--
 	if !st.canHold(need) {
-		return m, RuleInHand, fmt.Sprintf("%s does not hold %s for the %s", s, notation.FormatTiles(need.Tiles()), c.Verb), false
+		return m, RuleInHand, fmt.Sprintf("%s does not hold %s for the %s%s", s, notation.FormatTiles(need.Tiles()), c.Verb, misnamed), false, misnamed != ""
 	}
 	h := notation.Hand{Melds: append(slices.Clone(st.melds), m)}
 	if !g.liveLines(s, &h) {
-		return m, RuleExposure, fmt.Sprintf("the exposure %s fits no exposed (X) line of the card: the hand is dead", m), false
+		if !american.AllDead(american.Closest(g.flow.card, &h, notation.Counts{}, 1)) {
+			return m, RuleExposure, fmt.Sprintf("with %s exposed no line of the card can still be made (the tiles it needs are gone): the hand is dead", m), false, true
+		}
+		return m, RuleExposure, fmt.Sprintf("the exposure %s fits no exposed (X) line of the card: the hand is dead", m), false, true
 	}
-	return m, RuleExposure, fmt.Sprintf("%s fits an exposed line of the card", m), true
+	return m, RuleExposure, fmt.Sprintf("%s fits an exposed line of the card", m), true, false
 }
 
 func (g *amGame) seatWind(s notation.Seat) notation.Seat {
