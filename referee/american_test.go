@@ -209,3 +209,41 @@ func runFamilyLogs(t *testing.T, dir, ruleset string, min int) {
 func TestAmericanLogs(t *testing.T) { runFamilyLogs(t, "american", "american", 20) }
 
 func TestDeBurgerLogs(t *testing.T) { runFamilyLogs(t, "deburger", "deburger-2026", 3) }
+
+// BenchmarkReplayAmerican replays a Mah Jongg by joker exchange with the sample card and the American
+// settlement.
+func BenchmarkReplayAmerican(b *testing.B) {
+	lg := readLog(b, "testdata/logs/american/exchange-then-mahjong.yaml")
+	deps := familyDeps(b, "american", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		r := referee.Replay(lg, deps)
+		if len(r.Result.Payments) == 0 {
+			b.Fatal(r.Result)
+		}
+	}
+}
+
+// BenchmarkReplayAmericanCharleston replays a first Charleston and courtesy pass.
+func BenchmarkReplayAmericanCharleston(b *testing.B) {
+	lg := readLog(b, "testdata/logs/american/charleston.yaml")
+	deps := familyDeps(b, "american", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := referee.Replay(lg, deps); !r.Legal() {
+			b.Fatal(r.Illegal())
+		}
+	}
+}
+
+// BenchmarkReplayDeBurger replays a hand with a bird and scores all four players.
+func BenchmarkReplayDeBurger(b *testing.B) {
+	lg := readLog(b, "testdata/logs/deburger/every-player-scores.yaml")
+	deps := familyDeps(b, "deburger-2026", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := referee.Replay(lg, deps); len(r.Points) != 4 {
+			b.Fatal(r.Result)
+		}
+	}
+}
