@@ -89,4 +89,43 @@
 //
 // Hong Kong has no furiten: you may win on a tile you discarded yourself, and declining one win does not
 // stop you taking the next. The house rule that does (Rules.MissedWinLock) can be switched on.
+//
+// # American hands
+//
+// American returns the Deps of an American replay (152 tiles, jokers, the card). The log is the same,
+// with these actions:
+//
+//	charleston [TILES]     three tiles passed (? for a tile not seen; nothing: three not seen). Every
+//	                       player passes right, then across, then left (the first Charleston, mandatory);
+//	                       three more passes are the second Charleston, all or none (Rules.SecondCharleston:
+//	                       reversed by default, as the NMJL plays; "same" as the seed says)
+//	courtesy [TILES]       up to three tiles with the player across, as many each way, after the Charleston
+//	pong|kong|quint|sextet TILE[J...]   a call for an exposure; each J written is a joker from the hand
+//	pair TILE              a call for a pair: only for Mah Jongg
+//	exchange TILE [SEAT]   a natural from the hand for a joker in an exposure of TILE (SEAT's, or the
+//	                       first found from the player's own on)
+//	misnamed TILE NAME     a discard of TILE announced as NAME
+//	win [TILE] [= HAND]    Mah Jongg; the hand after '=' is shown
+//
+// A log without charleston events starts after the Charleston. "Right" is the next player in turn; the
+// turn goes E → S → W → N ("clockwise", as the seed says) or the other way (Rules.Direction). Calls
+// must fit some exposed line of the card still possible with the tiles seen (discards, others'
+// exposures); Mah Jongg beats an exposure and, among equal calls, the next player in turn takes the
+// discard. A discarded joker is dead. Dead hands (Report.Dead): a wrong number of tiles at a discard, an
+// exposure that fits no line, a joker exchange out of turn, Mah Jongg in error with the tiles shown
+// (without '=' the error costs nothing and play goes on), a misnamed tile called for an exposure the
+// caller cannot make. A dead hand stops playing, the turn passes it by, and it still pays; three dead
+// hands end the game with no payment. A Mah Jongg on a misnamed discard is paid by the misnamer alone
+// (four times). There are no flowers to lay out, no kongs from the hand and no replacement draws.
+//
+// # DeBurger hands
+//
+// DeBurger returns the Deps of a DeBurger replay: the Hong Kong flow (flowers laid out at once and
+// replaced from the back, a pong from anyone, a chow only from the player before, win over pong over
+// chow) with a pair called only to win ("pair TILE"; in Seven Sisters only the final pair), and the bird:
+// a discarded 1s lands on the first unboosted flower from the next player on (points.BirdLanding, one
+// boost per flower) and cannot be called, the next player drawing; with no unboosted flower it goes to
+// the centre and may be called. The bird stays counted among its discarder's discards. When someone
+// goes Mahjong every player's hand is scored with its flowers and boosts (Report.Points and
+// Report.Scores); there are no payments.
 package referee
