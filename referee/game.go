@@ -810,6 +810,10 @@ func (g *game) claims(e *Event, evs []Event) {
 			continue
 		}
 		seen[c.Seat] = true
+		if c.Jokers > 0 {
+			rules[i], reasons[i] = RuleClaimTile, "this ruleset plays without jokers"
+			continue
+		}
 		if g.phantom && c.Verb != VerbPass {
 			rules[i], reasons[i] = RuleInHand, fmt.Sprintf("%s's discard of %s was not in the hand: there is nothing to claim", g.discarder, g.discard)
 			continue
