@@ -755,7 +755,11 @@ func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *a
 			o.Log, lg.Dealer, lg.Prevailing, st.Hand, st.Dealer, dealerPlace, st.Prevailing),
 			fmt.Sprintf("a log names each place by its wind when the game began (%s); write dealer: %s and prevailing: %s in the log", placesText(st), dealerPlace, st.Prevailing))
 	}
-	rep := referee.Replay(lg, ledgerRefereeDeps(rs))
+	deps, err := refereeDeps(rs)
+	if err != nil {
+		return h, false, err
+	}
+	rep := referee.Replay(lg, deps)
 	v.Log = &rep
 	if rep.Result.Outcome == referee.OutcomeWin && !rep.Legal() {
 		var steps []string
@@ -779,23 +783,6 @@ func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *a
 		v.Payments = paymentViews(rep.Result.Payments, places)
 	}
 	return h, true, nil
-}
-
-// ledgerRefereeDeps wires the ruleset into a replay as 'mjref referee' does: the Hong Kong scorer
-// and settlement, and the referee: section's table rules where it sets them.
-func ledgerRefereeDeps(rs *rulesets.Ruleset) referee.Deps {
-	d := referee.HK(rs.HK, rs.Settlement)
-	if r := rs.Referee; r != nil {
-		d.Rules.DeadWall = r.DeadWall
-		d.Rules.MissedWinLock = r.MissedWinLock
-		if r.Tiles != 0 {
-			d.Rules.Tiles = r.Tiles
-		}
-		if r.MultipleWins != "" {
-			d.Rules.MultipleWins = r.MultipleWins
-		}
-	}
-	return d
 }
 
 func placesText(st *ledger.State) string {
