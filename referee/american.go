@@ -93,15 +93,19 @@ func (s *amSeat) count() int {
 	return n
 }
 
-func (s *amSeat) canHold(need notation.Counts) bool {
+// shortfall counts the tiles of need the seat does not hold among its seen tiles: unseen tiles must
+// stand in for them.
+func (s *amSeat) shortfall(need notation.Counts) int {
 	short := 0
 	for t, n := range need {
 		if s.known[t] < n {
 			short += int(n - s.known[t])
 		}
 	}
-	return short <= s.unknown
+	return short
 }
+
+func (s *amSeat) canHold(need notation.Counts) bool { return s.shortfall(need) <= s.unknown }
 
 func (s *amSeat) takeAll(need notation.Counts) bool {
 	if !s.canHold(need) {
@@ -459,7 +463,7 @@ func (g *amGame) pass(from, to notation.Seat, tiles []notation.Tile) string {
 	if !st.canHold(need) {
 		return fmt.Sprintf("%s does not hold %s", from, notation.FormatTiles(need.Tiles()))
 	}
-	if unseen > 0 && st.unknown-max(0, need.Total()-st.known.Total()) < unseen {
+	if unseen > 0 && st.unknown-st.shortfall(need) < unseen {
 		return fmt.Sprintf("%s's tiles are known: name the tiles passed", from)
 	}
 	st.takeAll(need)
@@ -1064,7 +1068,7 @@ func (g *amGame) won(w *Win) {
 }
 
 func (g *amGame) finish() {
-	if g.need != needOver && g.sized && g.front >= len(g.wall) && g.need == needClaim {
+	if g.sized && g.front >= len(g.wall) && (g.need == needClaim || g.need == needDraw) {
 		g.over(OutcomeDraw, "wall game: the wall ran out and nobody pays")
 	}
 	if g.result.Items == nil {
