@@ -236,7 +236,11 @@ func renderWaits(w io.Writer, v *waitsView) error {
 	var rows [][]string
 	for _, x := range v.Waits {
 		tiles = append(tiles, x.Tile.String())
-		rows = append(rows, []string{x.Tile.String(), fmt.Sprint(x.Unseen), valueText(x.Discard), valueText(x.SelfDraw)})
+		var onDiscard, selfDrawn string
+		if x.Value != nil {
+			onDiscard, selfDrawn = valueText(&x.Value.Discard), valueText(&x.Value.SelfDraw)
+		}
+		rows = append(rows, []string{x.Tile.String(), fmt.Sprint(x.Unseen), onDiscard, selfDrawn})
 	}
 	fmt.Fprintf(w, "verdict:  ready, waiting on %s\n", strings.Join(tiles, " "))
 	return table(w, []string{"wait", "unseen", "on a discard", "self-drawn"}, rows)

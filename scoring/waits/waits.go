@@ -37,10 +37,16 @@ type Shanten struct {
 
 // Wait is one winning tile of a ready hand.
 type Wait struct {
-	Tile     notation.Tile `json:"tile"`
-	Unseen   int           `json:"unseen"`
-	Discard  *Value        `json:"discard,omitempty"`
-	SelfDraw *Value        `json:"self_draw,omitempty"`
+	Tile   notation.Tile `json:"tile"`
+	Unseen int           `json:"unseen"`
+	// Value is what the win would be worth, when the caller values wins.
+	Value *WinValue `json:"value,omitempty"`
+}
+
+// WinValue is what one winning tile is worth on a discard and by self-draw.
+type WinValue struct {
+	Discard  Value `json:"discard"`
+	SelfDraw Value `json:"self_draw"`
 }
 
 // Discard is what discarding one tile of a fourteen-tile hand leaves.
@@ -103,7 +109,7 @@ func analyzeByValue(h *notation.Hand, opt Options) Analysis {
 		if !d.Valid && !s.Valid {
 			continue
 		}
-		a.Waits = append(a.Waits, Wait{Tile: t, Unseen: max(0, supply(t)-int(visible[t])-int(opt.Seen[t])), Discard: &d, SelfDraw: &s})
+		a.Waits = append(a.Waits, Wait{Tile: t, Unseen: max(0, supply(t)-int(visible[t])-int(opt.Seen[t])), Value: &WinValue{Discard: d, SelfDraw: s}})
 	}
 	a.Ready = len(a.Waits) > 0
 	if a.Ready {
@@ -152,8 +158,7 @@ func Analyze(h *notation.Hand, opt Options) Analysis {
 				won := *h
 				won.Concealed[t]++
 				won.Win = t
-				d, s := opt.Value(&won, scoring.Discard), opt.Value(&won, scoring.SelfDraw)
-				w.Discard, w.SelfDraw = &d, &s
+				w.Value = &WinValue{Discard: opt.Value(&won, scoring.Discard), SelfDraw: opt.Value(&won, scoring.SelfDraw)}
 			}
 			a.Waits = append(a.Waits, w)
 		}

@@ -5,7 +5,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/hk"
 	"github.com/mjref/mjref/scoring/shanten"
 	"pgregory.net/rapid"
 )
@@ -91,7 +93,7 @@ func TestAnalyzeValues(t *testing.T) {
 	if calls != 4 {
 		t.Fatalf("valuer called %d times, want 2 waits x 2 ways", calls)
 	}
-	if a.Waits[0].Discard.Total != int(scoring.Discard) || a.Waits[0].SelfDraw.Total != int(scoring.SelfDraw) {
+	if v := a.Waits[0].Value; v == nil || v.Discard.Total != int(scoring.Discard) || v.SelfDraw.Total != int(scoring.SelfDraw) {
 		t.Errorf("values not attached to the right win kinds: %+v", a.Waits[0])
 	}
 }
@@ -147,4 +149,60 @@ func BenchmarkAnalyzeReady(b *testing.B) {
 	for b.Loop() {
 		Analyze(&h, Options{Shapes: shanten.AllShapes})
 	}
+}
+
+// Adding any wait makes the Hong Kong scorer accept the hand's shape: it finds a reading, whatever the
+// faan (issue 5: "adding a wait makes score accept the hand's shape").
+func TestPropertyWaitsScoreAccepts(t *testing.T) {
+	rs, err := rulesets.Load("hk", "min_faan=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		// A ready hand: four sets and a pair, less one random tile.
+		var c notation.Counts
+		for sets := 0; sets < 4; {
+			if rapid.Bool().Draw(t, "pong") {
+				tl := notation.Tile(rapid.IntRange(1, 34).Draw(t, "pong tile"))
+				if c[tl] <= 1 {
+					c[tl] += 3
+					sets++
+				}
+				continue
+			}
+			tl := notation.Tile(rapid.IntRange(1, 27).Draw(t, "chow tile"))
+			if tl.Num() <= 7 && c[tl] < 4 && c[tl+1] < 4 && c[tl+2] < 4 {
+				c[tl]++
+				c[tl+1]++
+				c[tl+2]++
+				sets++
+			}
+		}
+		for {
+			tl := notation.Tile(rapid.IntRange(1, 34).Draw(t, "pair tile"))
+			if c[tl] <= 2 {
+				c[tl] += 2
+				break
+			}
+		}
+		ts := c.Tiles()
+		c[ts[rapid.IntRange(0, len(ts)-1).Draw(t, "drop")]]--
+		h := notation.Hand{Concealed: c}
+		a := Analyze(&h, Options{Shapes: shanten.ShapeStandard | shanten.ShapeThirteenOrphans})
+		if !a.Ready {
+			t.Fatalf("%v: a complete hand less one tile is not ready", c)
+		}
+		for _, w := range a.Waits {
+			won := h
+			won.Concealed[w.Tile]++
+			won.Win = w.Tile
+			res, err := hk.Score(&won, scoring.Situation{Win: scoring.SelfDraw, Discarder: notation.NoSeat}, rs.HK)
+			if err != nil {
+				t.Fatalf("%v + %v: %v", c, w.Tile, err)
+			}
+			if res.Decomposition == nil {
+				t.Fatalf("%v + %v: the scorer finds no winning shape: %s", c, w.Tile, res.Reason)
+			}
+		}
+	})
 }
