@@ -2,6 +2,8 @@ package rulesets
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -146,4 +148,40 @@ func TestFlowFollowsTheRace(t *testing.T) {
 	if rs.Flow.Target.String() != "5000" || rs.Flow.Ties != rs.DeBurger.Race.Ties {
 		t.Errorf("flow target %s ties %s, want the race's 5000 and %s", rs.Flow.Target, rs.Flow.Ties, rs.DeBurger.Race.Ties)
 	}
+}
+
+// FuzzLoad feeds arbitrary ruleset files (and a --set override) to the loader: it never panics, and
+// every failure is a *rulesets.Error.
+func FuzzLoad(f *testing.F) {
+	for _, name := range []string{"club", "typo", "badtype", "badvalue", "badlength", "raceflow", "wrongfamily"} {
+		b, err := os.ReadFile("testdata/" + name + ".yaml")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, "cap=13")
+	}
+	f.Add([]byte("name: x\nextends: deburger-2026\ndeburger:\n  race:\n    target: 5\n"), "race.ties=shared")
+	f.Add([]byte("name: x\nextends: american\namerican:\n  concealed_bonus: 10\n"), "")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte, set string) {
+		p := filepath.Join(dir, "fuzz.yaml")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var sets []string
+		if set != "" {
+			sets = []string{set}
+		}
+		rs, err := Load(p, sets...)
+		if err != nil {
+			var re *Error
+			if !errors.As(err, &re) {
+				t.Fatalf("Load error %T %v, want *rulesets.Error", err, err)
+			}
+			return
+		}
+		if rs.Name == "" || rs.Family == "" {
+			t.Fatalf("loaded a ruleset without a name or family: %+v", rs)
+		}
+	})
 }
