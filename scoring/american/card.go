@@ -494,16 +494,30 @@ func (e *expander) build(x int, vars [3]notation.Suit, suit []notation.Suit, win
 // honourNames are the notation aliases a card reader knows: winds by letter, dragons as Wd Gd Rd.
 var honourNames = [...]string{"E", "S", "W", "N", "Wd", "Gd", "Rd"}
 
-// handText renders a concrete hand group by group in notation the parser reads back, honours by their
-// aliases: "ff 333m 4444p 555m RdRd", "NN 2mWd26m SS 666p 666s".
+// handText renders a concrete hand group by group in notation the parser reads back under American
+// rules, honours by their aliases and a white dragon among one suit's numbers as 0, as cards write
+// years: "ff 333m 4444p 555m RdRd", "NN 2026m SS 666p 666s".
 func (c *concrete) handText() string {
 	var b strings.Builder
 	for i, g := range c.groups {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
+		suit := groupSuit(g)
+		digit := func(t notation.Tile) bool {
+			return t.Suit() == suit || (suit != notation.NoSuit && t == notation.White)
+		}
 		for k, t := range g {
 			switch {
+			case digit(t):
+				if t == notation.White {
+					b.WriteByte('0')
+				} else {
+					b.WriteByte(byte('0' + t.Num()))
+				}
+				if k+1 == len(g) || !digit(g[k+1]) {
+					b.WriteByte(suit.Letter())
+				}
 			case t.IsHonor():
 				b.WriteString(honourNames[t-notation.East])
 			case t.IsSuited():
@@ -517,6 +531,21 @@ func (c *concrete) handText() string {
 		}
 	}
 	return b.String()
+}
+
+// groupSuit returns the one suit of a group's number tiles, or NoSuit when it has none or several.
+func groupSuit(g []notation.Tile) notation.Suit {
+	suit := notation.NoSuit
+	for _, t := range g {
+		if !t.IsSuited() {
+			continue
+		}
+		if suit != notation.NoSuit && t.Suit() != suit {
+			return notation.NoSuit
+		}
+		suit = t.Suit()
+	}
+	return suit
 }
 
 // suitLetters maps the suit variables used to the suit letters they took.

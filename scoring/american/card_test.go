@@ -34,7 +34,7 @@ func TestPatternTiles(t *testing.T) {
 		want    string // the first concrete hand
 	}{
 		{"offset applies to the whole run of X", "FF XXXa XXXX+1b XXX+2a DDb", "ff 111m 2222p 333m WdWd"},
-		{"zero is the white dragon", "FFFF 2026a DDDb DDDc", "ffff 2mWd26m WdWdWd GdGdGd"},
+		{"zero is the white dragon", "FFFF 2026a DDDb DDDc", "ffff 2026m WdWdWd GdGdGd"},
 		{"fixed suits", "1111m 2222p 3333s 44m", "1111m 2222p 3333s 44m"},
 		{"offsets on singles", "FF Xa X+1a X+2a X+3a XXXXb XXXX+1c", "ff 1m 2m 3m 4m 1111p 2222s"},
 		{"any wind per group", "ZZZZ ZZZZ ZZZZ FF", "EEEE EEEE EEEE ff"},

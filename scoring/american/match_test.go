@@ -109,7 +109,7 @@ func TestMatchReading(t *testing.T) {
 		want Reading
 	}{
 		{"suits and jokers", "NN 226m Wd SS [666p] [66sJ]",
-			Reading{Hand: "NN 2mWd26m SS 666p 666s", Suits: map[string]string{"a": "m", "b": "p", "c": "s"}, Jokers: []notation.Tile{notation.S1 + 5}}},
+			Reading{Hand: "NN 2026m SS 666p 666s", Suits: map[string]string{"a": "m", "b": "p", "c": "s"}, Jokers: []notation.Tile{notation.S1 + 5}}},
 		{"number variable", "ff 33m JJ 3333p 333s J",
 			Reading{Hand: "ff 3333m 33p 33p 3333s", X: 3, Suits: map[string]string{"a": "m", "b": "p", "c": "s"}, Jokers: []notation.Tile{notation.M1 + 2, notation.M1 + 2, notation.S1 + 2}}},
 		{"winds only", "ff NN EEEE WW SSSS", Reading{Hand: "ff NN EEEE WW SSSS"}},
@@ -153,7 +153,7 @@ func TestResultString(t *testing.T) {
 	tests := []struct {
 		name, hand, want string
 	}{
-		{"a match", "NN 226m Wd SS [666p] [66sJ]", "Y1 2026 25 exposed = NN 2mWd26m SS 666p 666s"},
+		{"a match", "NN 226m Wd SS [666p] [66sJ]", "Y1 2026 25 exposed = NN 2026m SS 666p 666s"},
 		{"jokerless", "1111m 33m 555p 77p 999s", "O1 13579 25 concealed jokerless = 1111m 33m 555p 77p 999s"},
 		{"no match", "1111m 33m 555p 77p 99s 9m", "no match: nearest is O1 (13579, 25): 1 tile short, lacks 9s; no place for 9m"},
 	}
