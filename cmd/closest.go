@@ -45,20 +45,7 @@ Exit status: 0 at least one line is live, 1 a dead hand, 2 bad input (or a rules
   mjref closest 'ff 2222m 44m 666p 8p J' --rules american --top 3
   mjref closest '2026m NN 666p [666s] 1s' --rules american --seen 'NN SSSS' -o json
   mjref closest '1111m 33m 555p 77p 99s' --rules american --card my-card.yaml`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			hand, batch, err := handArg(cmd, f, args)
-			if err != nil {
-				return err
-			}
-			o.Hand, o.Batch, o.Output = hand, batch, f.Output
-			if o.Top < 0 {
-				return usageErrorf("--top %d: give a positive number of lines, or 0 for all", o.Top)
-			}
-			if runF != nil {
-				return runF(o)
-			}
-			return closestRun(cmd.Context(), o, f)
-		},
+		RunE: handRunE(f, o, runF, closestRun),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.Card, "card", "", "a card file or built-in card name (default: the ruleset's card; see 'mjref card list')")
@@ -68,6 +55,14 @@ Exit status: 0 at least one line is live, 1 a dead hand, 2 bad input (or a rules
 		return rulesets.ListCards(), cobra.ShellCompDirectiveDefault
 	})
 	return cmd
+}
+
+func (o *closestOptions) setInput(hand string, batch bool, output string) error {
+	o.Hand, o.Batch, o.Output = hand, batch, output
+	if o.Top < 0 {
+		return usageErrorf("--top %d: give a positive number of lines, or 0 for all", o.Top)
+	}
+	return nil
 }
 
 // closestView is the JSON shape of one ranking.

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bufio"
+	"context"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -38,4 +39,35 @@ func eachLine(f *factory, fn func(l batchLine) error) error {
 		}
 	}
 	return sc.Err()
+}
+
+// handOptions are the options of a command that takes one hand, or '-' for a batch on standard input.
+type handOptions interface {
+	// setInput stores the hand argument, batch and the output format, then checks the flags that
+	// need no ruleset.
+	setInput(hand string, batch bool, output string) error
+}
+
+// handRunE is the RunE of a command that takes one hand or '-' (parse, score, waits, closest): it
+// reads the argument into o and hands o to runF or run (see dispatch).
+func handRunE[O handOptions](f *factory, o O, runF func(O) error, run func(context.Context, O, *factory) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		hand, batch, err := handArg(cmd, f, args)
+		if err != nil {
+			return err
+		}
+		if err := o.setInput(hand, batch, f.Output); err != nil {
+			return err
+		}
+		return dispatch(cmd, f, o, runF, run)
+	}
+}
+
+// dispatch hands the filled options to runF when a test injected one (to check flag parsing), else
+// to the command's run function.
+func dispatch[O any](cmd *cobra.Command, f *factory, o O, runF func(O) error, run func(context.Context, O, *factory) error) error {
+	if runF != nil {
+		return runF(o)
+	}
+	return run(cmd.Context(), o, f)
 }

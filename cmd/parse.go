@@ -27,19 +27,14 @@ With '-', hands are read from standard input, one per line. See 'mjref help nota
 		Example: `  mjref parse '123m456p789s11z [555p]'
   mjref parse 'E E E Rd Rd 123s [555p@W] 2f*' -o json
   printf '123m456p789s11z\n19m19p19s1234567z\n' | mjref parse - -o jsonl`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			hand, batch, err := handArg(cmd, f, args)
-			if err != nil {
-				return err
-			}
-			o.Hand, o.Batch, o.Output = hand, batch, f.Output
-			if runF != nil {
-				return runF(o)
-			}
-			return parseRun(cmd.Context(), o, f)
-		},
+		RunE: handRunE(f, o, runF, parseRun),
 	}
 	return cmd
+}
+
+func (o *parseOptions) setInput(hand string, batch bool, output string) error {
+	o.Hand, o.Batch, o.Output = hand, batch, output
+	return nil
 }
 
 // handView is the JSON shape of a parsed hand.

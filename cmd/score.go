@@ -53,17 +53,7 @@ Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
   mjref score '123m456m789p111z55s' --rules deburger-2026 --win self-draw
   mjref score 'NN 2026m SS 666p 666s' --rules american
   mjref score - -o jsonl < hands.txt`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			hand, batch, err := handArg(cmd, f, args)
-			if err != nil {
-				return err
-			}
-			o.Hand, o.Batch, o.Output = hand, batch, f.Output
-			if runF != nil {
-				return runF(o)
-			}
-			return scoreRun(cmd.Context(), o, f)
-		},
+		RunE: handRunE(f, o, runF, scoreRun),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.Seat, "seat", "E", "the winner's seat wind: E|S|W|N")
@@ -79,6 +69,11 @@ Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
 	}
 	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
 	return cmd
+}
+
+func (o *scoreOptions) setInput(hand string, batch bool, output string) error {
+	o.Hand, o.Batch, o.Output = hand, batch, output
+	return nil
 }
 
 func fixedCompletion(values []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {

@@ -41,17 +41,7 @@ With '-', hands are read from standard input, one per line, and written as JSON 
 		Example: `  mjref waits 1112345678999m
   mjref waits '123m456p789s11z45s' --seen 3s6s -o json
   mjref waits 123m456p789s11z459s`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			hand, batch, err := handArg(cmd, f, args)
-			if err != nil {
-				return err
-			}
-			o.Hand, o.Batch, o.Output = hand, batch, f.Output
-			if runF != nil {
-				return runF(o)
-			}
-			return waitsRun(cmd.Context(), o, f)
-		},
+		RunE: handRunE(f, o, runF, waitsRun),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.Seat, "seat", "E", "the player's seat wind: E|S|W|N")
