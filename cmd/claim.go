@@ -53,10 +53,7 @@ Exit status: 0 the answer is clear (every claim is allowed), 1 a claim is not al
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Output = f.Output
-			if runF != nil {
-				return runF(o)
-			}
-			return claimRun(cmd.Context(), o, f)
+			return dispatch(cmd, f, o, runF, claimRun)
 		},
 	}
 	fl := cmd.Flags()

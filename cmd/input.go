@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // handArg joins the arguments into one hand, so `mjref parse 123m456p789s11z [555p]` works unquoted.
@@ -70,4 +71,11 @@ func dispatch[O any](cmd *cobra.Command, f *factory, o O, runF func(O) error, ru
 		return runF(o)
 	}
 	return run(cmd.Context(), o, f)
+}
+
+// changedFlags lists the command's flags given on the command line, in name order.
+func changedFlags(cmd *cobra.Command) []string {
+	var names []string
+	cmd.Flags().Visit(func(fl *pflag.Flag) { names = append(names, fl.Name) })
+	return names
 }

@@ -18,7 +18,6 @@ import (
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/points"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // ledgerOptions are the flags of the ledger commands. Action names the subcommand.
@@ -123,12 +122,8 @@ func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, shor
 				o.Output = f.Output
 			}
 			o.RulesChanged = cmd.Root().PersistentFlags().Changed("rules")
-			o.Changed = nil
-			cmd.Flags().Visit(func(fl *pflag.Flag) { o.Changed = append(o.Changed, fl.Name) })
-			if runF != nil {
-				return runF(o)
-			}
-			return ledgerRun(cmd.Context(), o, f)
+			o.Changed = changedFlags(cmd)
+			return dispatch(cmd, f, o, runF, ledgerRun)
 		},
 	}
 	if action == "add" {

@@ -100,10 +100,7 @@ Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be 
 			}
 			o.Log, o.Output, o.Rules = args[0], f.Output, f.Rules
 			o.RulesGiven = cmd.Root().PersistentFlags().Changed("rules")
-			if runF != nil {
-				return runF(o)
-			}
-			return refereeRun(cmd.Context(), o, f)
+			return dispatch(cmd, f, o, runF, refereeRun)
 		},
 	}
 	cmd.Flags().Var(&enumFlag{value: &o.Only, allowed: []string{onlyIllegal}}, "only", "show only these rulings: illegal")

@@ -17,7 +17,6 @@ import (
 	"github.com/mjref/mjref/scoring/hk"
 	"github.com/mjref/mjref/scoring/points"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 )
 
 // settleOptions are the flags and argument of mjref settle.
@@ -78,12 +77,8 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
 				return usageErrorf("settle takes one hand as an argument, not '-': it settles one hand at a time")
 			}
 			o.Hand, o.Output = strings.Join(args, " "), f.Output
-			o.Changed = nil
-			cmd.Flags().Visit(func(fl *pflag.Flag) { o.Changed = append(o.Changed, fl.Name) })
-			if runF != nil {
-				return runF(o)
-			}
-			return settleRun(cmd.Context(), o, f)
+			o.Changed = changedFlags(cmd)
+			return dispatch(cmd, f, o, runF, settleRun)
 		},
 	}
 	fl := cmd.Flags()
