@@ -154,18 +154,7 @@ func claimRun(_ context.Context, o *claimOptions, f *factory) error {
 		return withHint(usageErrorf("%v", err), "e.g. mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'")
 	}
 	v := newClaimView(rs, discarder, tile, &d)
-	if o.Output != FormatTable {
-		err = render(o.IO.Out, o.Output, v)
-	} else {
-		err = renderClaim(o.IO.Out, v)
-	}
-	if err != nil {
-		return err
-	}
-	if !v.Clear {
-		return errNegative
-	}
-	return nil
+	return renderResult(o.IO.Out, o.Output, v, renderClaim, v.Clear)
 }
 
 // claimHands reads the --hand SEAT=HAND values.

@@ -213,18 +213,7 @@ func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if o.Output != FormatTable {
-		err = render(o.IO.Out, o.Output, v)
-	} else {
-		err = renderClosest(o.IO.Out, v)
-	}
-	if err != nil {
-		return err
-	}
-	if v.Dead {
-		return errNegative
-	}
-	return nil
+	return renderResult(o.IO.Out, o.Output, v, renderClosest, !v.Dead)
 }
 
 func renderClosest(w io.Writer, v *closestView) error {

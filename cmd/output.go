@@ -94,3 +94,21 @@ func table(w io.Writer, header []string, rows [][]string) error {
 	}
 	return t.Render()
 }
+
+// renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then
+// returns errNegative (exit 1) when the verdict ok is no.
+func renderResult[V any](w io.Writer, format string, v V, tableFn func(io.Writer, V) error, ok bool) error {
+	var err error
+	if format != FormatTable {
+		err = render(w, format, v)
+	} else {
+		err = tableFn(w, v)
+	}
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errNegative
+	}
+	return nil
+}

@@ -160,18 +160,8 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 			v.Rulings = []referee.Ruling{}
 		}
 	}
-	if o.Output != FormatTable {
-		err = render(o.IO.Out, o.Output, v)
-	} else {
-		err = renderReferee(o.IO.Out, v, o.Only)
-	}
-	if err != nil {
-		return err
-	}
-	if !v.Legal {
-		return errNegative
-	}
-	return nil
+	only := func(w io.Writer, v *refereeView) error { return renderReferee(w, v, o.Only) }
+	return renderResult(o.IO.Out, o.Output, v, only, v.Legal)
 }
 
 // readLogInput reads the log file, or standard input for "-"; name is how errors call it.

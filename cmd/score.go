@@ -411,18 +411,7 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if o.Output != FormatTable {
-		err = render(o.IO.Out, o.Output, v)
-	} else {
-		err = renderScore(o.IO.Out, v)
-	}
-	if err != nil {
-		return err
-	}
-	if !v.valid() {
-		return errNegative
-	}
-	return nil
+	return renderResult(o.IO.Out, o.Output, v, renderScore, v.valid())
 }
 
 func renderScore(w io.Writer, v *scoreView) error {

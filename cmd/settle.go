@@ -234,18 +234,7 @@ func settlePayments(o *settleOptions, f *factory, rs *rulesets.Ruleset) error {
 			v.Settled, v.Result = true, &res
 		}
 	}
-	if o.Output != FormatTable {
-		err = render(o.IO.Out, o.Output, v)
-	} else {
-		err = renderSettle(o.IO.Out, v)
-	}
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return errNegative
-	}
-	return nil
+	return renderResult(o.IO.Out, o.Output, v, renderSettle, ok)
 }
 
 // settleError makes a settlement error bad input (exit 2) with a hint where one helps.
@@ -759,7 +748,7 @@ func settleDeBurger(o *settleOptions, rs *rulesets.Ruleset) error {
 		if errors.Is(err, scoring.ErrNotWinning) {
 			v.Players = []deburgerPlayer{{Seat: mahjong, Hand: notation.Format(*hands[mahjong]), Mahjong: true, Result: &res[mahjong]}}
 			v.Reason = fmt.Sprintf("%s went Mahjong, but the hand is not a win: %s", mahjong, res[mahjong].Reason)
-			return renderDeBurgerSettle(o, v, false)
+			return renderResult(o.IO.Out, o.Output, v, renderDeBurgerTable, false)
 		}
 		if err != nil {
 			return err
@@ -808,23 +797,7 @@ func settleDeBurger(o *settleOptions, rs *rulesets.Ruleset) error {
 		v.Reached, v.Winners, v.Note = st.Reached, st.Winners, st.Note
 		v.Over = &st.Over
 	}
-	return renderDeBurgerSettle(o, v, true)
-}
-
-func renderDeBurgerSettle(o *settleOptions, v *deburgerSettleView, ok bool) error {
-	var err error
-	if o.Output != FormatTable {
-		err = render(o.IO.Out, o.Output, v)
-	} else {
-		err = renderDeBurgerTable(o.IO.Out, v)
-	}
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return errNegative
-	}
-	return nil
+	return renderResult(o.IO.Out, o.Output, v, renderDeBurgerTable, true)
 }
 
 func renderDeBurgerTable(w io.Writer, v *deburgerSettleView) error {

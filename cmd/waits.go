@@ -110,18 +110,7 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if o.Output != FormatTable {
-		err = render(o.IO.Out, o.Output, v)
-	} else {
-		err = renderWaits(o.IO.Out, v)
-	}
-	if err != nil {
-		return err
-	}
-	if !v.Ready && !v.Complete && v.Tiles == 13 {
-		return errNegative
-	}
-	return nil
+	return renderResult(o.IO.Out, o.Output, v, renderWaits, v.Ready || v.Complete || v.Tiles != 13)
 }
 
 // waitOptions says which shapes the ruleset allows and values each win with the ruleset's scorer.
