@@ -79,6 +79,16 @@ type chunk struct {
 
 const chunkLines = 512
 
+// batchResult runs a batch from ios.In to ios.Out (see runBatch) and returns the command's result:
+// a read or write error, else the summary's (see batchSummary.err).
+func batchResult(ios *IOStreams, fn batchFunc) error {
+	sum, err := runBatch(ios.In, ios.Out, fn)
+	if err != nil {
+		return err
+	}
+	return sum.err()
+}
+
 // runBatch reads one item per line from in (blank lines and lines starting with # are skipped),
 // handles them on every core and writes one JSON object per line to out, in input order.
 // It returns what it found and the first read or write error.

@@ -196,7 +196,7 @@ func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 		return err
 	}
 	if o.Batch {
-		sum, err := runBatch(o.IO.In, o.IO.Out, func(l batchLine) (any, bool, error) {
+		return batchResult(o.IO, func(l batchLine) (any, bool, error) {
 			v, err := c.rank(l.Text)
 			if err != nil {
 				return nil, false, err
@@ -204,10 +204,6 @@ func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 			v.InputLine = l.N
 			return v, !v.Dead, nil
 		})
-		if err != nil {
-			return err
-		}
-		return sum.err()
 	}
 	v, err := c.rank(o.Hand)
 	if err != nil {

@@ -100,11 +100,7 @@ func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 	}
 	if o.Batch {
 		if o.Output == FormatJSONL || o.Output == FormatJSON {
-			sum, err := runBatch(o.IO.In, o.IO.Out, parse)
-			if err != nil {
-				return err
-			}
-			return sum.err()
+			return batchResult(o.IO, parse)
 		}
 		return eachLine(f, func(l batchLine) error {
 			v, _, err := parse(l)

@@ -395,17 +395,13 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			}
 			return sum.err()
 		}
-		sum, err := runBatch(o.IO.In, o.IO.Out, func(l batchLine) (any, bool, error) {
+		return batchResult(o.IO, func(l batchLine) (any, bool, error) {
 			v, ok, err := handle(l)
 			if err != nil {
 				return nil, false, err
 			}
 			return v.(*scoreView).jsonValue(), ok, nil
 		})
-		if err != nil {
-			return err
-		}
-		return sum.err()
 	}
 	v, err := s.score(scoreRequest{Hand: o.Hand})
 	if err != nil {

@@ -93,7 +93,7 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 		return &waitsView{Hand: notation.Format(h), Ruleset: s.rs.Name, Analysis: a}, nil
 	}
 	if o.Batch {
-		sum, err := runBatch(o.IO.In, o.IO.Out, func(l batchLine) (any, bool, error) {
+		return batchResult(o.IO, func(l batchLine) (any, bool, error) {
 			v, err := analyze(l.Text)
 			if err != nil {
 				return nil, false, err
@@ -101,10 +101,6 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 			v.InputLine = l.N
 			return v, v.Ready || v.Complete, nil
 		})
-		if err != nil {
-			return err
-		}
-		return sum.err()
 	}
 	v, err := analyze(o.Hand)
 	if err != nil {
