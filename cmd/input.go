@@ -3,6 +3,7 @@ package cmd
 import (
 	"bufio"
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -78,4 +79,15 @@ func changedFlags(cmd *cobra.Command) []string {
 	var names []string
 	cmd.Flags().Visit(func(fl *pflag.Flag) { names = append(names, fl.Name) })
 	return names
+}
+
+// otherFamilyFlag returns the first of the changed flags that families assigns to other families of
+// rulesets than family (a flag it does not list applies to all), or "" when there is none.
+func otherFamilyFlag(changed []string, families map[string][]string, family string) string {
+	for _, name := range changed {
+		if fams, ok := families[name]; ok && !slices.Contains(fams, family) {
+			return name
+		}
+	}
+	return ""
 }

@@ -430,23 +430,20 @@ var addFlagFamilies = map[string][]string{
 }
 
 func (o *ledgerOptions) checkAddFamily(rs *rulesets.Ruleset) error {
-	for _, name := range o.Changed {
-		fams, ok := addFlagFamilies[name]
-		if !ok || slices.Contains(fams, rs.Family) {
-			continue
-		}
-		err := usageErrorf("--%s does not apply to this ledger's ruleset %s (family %s)", name, rs.Name, rs.Family)
-		switch {
-		case rs.Family == rulesets.FamilyAmerican && (name == "faan" || name == "limit"):
-			return withHint(err, "an American hand is worth its card line's value: use --value N")
-		case rs.Family == rulesets.FamilyHK && name == "value":
-			return withHint(err, "a Hong Kong hand is worth faan: use --faan N")
-		case rs.Family == rulesets.FamilyDeBurger:
-			return withHint(err, `give each player's points: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME`)
-		}
-		return err
+	name := otherFamilyFlag(o.Changed, addFlagFamilies, rs.Family)
+	if name == "" {
+		return nil
 	}
-	return nil
+	err := usageErrorf("--%s does not apply to this ledger's ruleset %s (family %s)", name, rs.Name, rs.Family)
+	switch {
+	case rs.Family == rulesets.FamilyAmerican && (name == "faan" || name == "limit"):
+		return withHint(err, "an American hand is worth its card line's value: use --value N")
+	case rs.Family == rulesets.FamilyHK && name == "value":
+		return withHint(err, "a Hong Kong hand is worth faan: use --faan N")
+	case rs.Family == rulesets.FamilyDeBurger:
+		return withHint(err, `give each player's points: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME`)
+	}
+	return err
 }
 
 // hand turns the flags into the hand to record. ok is false when the hand given is not a win (or

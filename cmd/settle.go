@@ -152,11 +152,7 @@ var settleFlagHints = map[string]string{
 
 // checkFamily refuses flags that belong to another family of rulesets.
 func (o *settleOptions) checkFamily(rs *rulesets.Ruleset) error {
-	for _, name := range o.Changed {
-		fams, ok := settleFlagFamilies[name]
-		if !ok || slices.Contains(fams, rs.Family) {
-			continue
-		}
+	if name := otherFamilyFlag(o.Changed, settleFlagFamilies, rs.Family); name != "" {
 		err := usageErrorf("--%s does not apply to ruleset %s (family %s)", name, rs.Name, rs.Family)
 		if h := settleFlagHints[rs.Family+" "+name]; h != "" {
 			return withHint(err, h)
