@@ -6,20 +6,10 @@ import (
 	"slices"
 
 	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 )
 
-// seatState is what the referee knows about one seat.
-type seatState struct {
-	known    notation.Counts // concealed tiles seen (bonus tiles not yet laid out included)
-	unknown  int             // concealed tiles not seen
-	melds    []notation.Meld // in the order they were made
-	bonus    []notation.Tile // laid out
-	discards []notation.Tile // the river; claimed tiles leave it
-	drew     bool            // has drawn at least once (for heavenly)
-}
-
+// count is the seat's hand as play counts it: a kong as three tiles, bonus tiles not at all.
 func (s *seatState) count() int {
 	n := s.known.Total() + s.unknown
 	for t := notation.F1; t <= notation.Flower; t++ {
@@ -31,96 +21,26 @@ func (s *seatState) count() int {
 	return n
 }
 
-// canHold reports whether the seat may hold need, unseen tiles standing in for any shortfall.
-func (s *seatState) canHold(need notation.Counts) bool {
-	short := 0
-	for t, n := range need {
-		if s.known[t] < n {
-			short += int(n - s.known[t])
-		}
-	}
-	return short <= s.unknown
-}
-
-// take removes one t from the concealed tiles, a seen one first, else an unseen one.
-func (s *seatState) take(t notation.Tile) bool {
-	switch {
-	case s.known[t] > 0:
-		s.known[t]--
-	case s.unknown > 0:
-		s.unknown--
-	default:
-		return false
-	}
-	return true
-}
-
-// takeAll removes need, or nothing when the seat cannot hold it.
-func (s *seatState) takeAll(need notation.Counts) bool {
-	if !s.canHold(need) {
-		return false
-	}
-	for t, n := range need {
-		for range n {
-			s.take(notation.Tile(t))
-		}
-	}
-	return true
-}
-
-// need is what the seat on turn must do next.
-type need uint8
-
-const (
-	needAct     need = iota // holds 14: discard, kong, flower or win
-	needDraw                // draws from the front
-	needReplace             // draws a replacement from the back
-	needDiscard             // discards at once (after a chow or pong)
-	needClaim               // a discard is on the table: claims, or the next seat draws
-	needRob                 // a kong was declared: robbing wins, or the konger's replacement
-	needOver                // the hand is over
-)
-
+// game is a Hong Kong hand (and the engine under a DeBurger one).
 type game struct {
-	log    *Log
-	deps   Deps
-	total  int           // tiles in the set
-	dealer notation.Seat // the log's dealer (East when not a seat)
+	table
+	total int // tiles in the set
 
-	seats [4]seatState
-	wall  []notation.Tile // the live wall is wall[front:back]; Unknown for tiles not seen
-	front int
-	back  int
-	// sized is false when the live wall's size is not known (a mid-hand log without start.wall):
-	// then it never runs out by count.
-	sized bool
-	// outside counts tiles outside the log's view: earlier discards of a mid-hand log, or a
-	// shortfall of the given wall.
-	outside int
-
-	turn      notation.Seat
-	need      need
-	dealing   bool // before the dealer's first discard
 	owed      [4]int
-	discarder notation.Seat
-	discard   notation.Tile
-	phantom   bool // the discard on the table was not really in the hand
-	first     bool // the discard on the table is the dealer's first, before any claim
-	claimed   bool // any claim or kong so far
-	lastDisc  bool // the discard on the table came after the last tile was drawn
+	drew      [4]bool // has drawn at least once (for heavenly)
+	first     bool    // the discard on the table is the dealer's first, before any claim
+	claimed   bool    // any claim or kong so far
+	lastDisc  bool    // the discard on the table came after the last tile was drawn
 	konger    notation.Seat
 	kongTile  notation.Tile
 	concealed bool // the kong on the table is concealed
 	kongReal  bool // the kong on the table was really made (its tiles were there)
 	kongs     int  // kongs in a row by the seat on turn
-	drawn     notation.Tile
 	drawKind  scoring.WinKind
 	lastTile  bool // the seat on turn drew the last tile of the wall
 	skipped   []notation.Seat
 	claimer   notation.Seat
 
-	rulings []Ruling
-	result  Result
 	pending []Win // the wins to settle
 
 	// Missed-win lock (Rules.MissedWinLock): who could have won on the discard on the table, and the
@@ -145,41 +65,11 @@ func Replay(lg *Log, deps Deps) Report {
 }
 
 func newGame(lg *Log, deps Deps) *game {
-	g := &game{log: lg, deps: deps, total: deps.Rules.tiles(), sized: true, discarder: notation.NoSeat,
-		konger: notation.NoSeat, claimer: notation.NoSeat}
-	g.result = Result{Outcome: OutcomeUnfinished, Winner: notation.NoSeat, Offender: notation.NoSeat,
-		Reason: "the log ends before the hand is over"}
-	dealer := lg.Dealer
-	if dealer > notation.SeatNorth {
-		dealer = notation.SeatEast
-	}
-	g.dealer = dealer
-	g.turn = dealer
-	g.need = needAct
-	g.dealing = lg.Start == nil
+	g := &game{table: newTable(lg, deps, actionText), total: deps.Rules.tiles(), konger: notation.NoSeat, claimer: notation.NoSeat}
 	g.drawKind = scoring.SelfDraw
 
 	laidOut := 0 // bonus tiles written as laid out at the deal: their replacements came from the back
-	for _, s := range notation.Seats {
-		st := &g.seats[s]
-		sh := lg.Hands[s]
-		want := 13
-		if s == dealer {
-			want = 14
-		}
-		if sh == nil {
-			st.unknown = want
-			continue
-		}
-		st.known = sh.Hand.Concealed
-		st.unknown = sh.Unknown
-		st.melds = slices.Clone(sh.Hand.Melds)
-		for _, b := range sh.Hand.Bonus {
-			st.bonus = append(st.bonus, b.Tile)
-		}
-		if lg.Start != nil {
-			continue
-		}
+	g.deal(false, func(s notation.Seat, st *seatState, sh *SeatHand, want int) {
 		n := sh.Tiles()
 		switch {
 		case n == want:
@@ -196,12 +86,7 @@ func newGame(lg *Log, deps Deps) *game {
 		if len(st.melds) > 0 {
 			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s shows melds at the deal", s))
 		}
-	}
-	if lg.Start != nil {
-		for _, s := range notation.Seats {
-			g.seats[s].discards = slices.Clone(lg.Start.Discards[s])
-		}
-	}
+	})
 	if !g.deps.Rules.flowers() {
 		for _, s := range notation.Seats {
 			st := &g.seats[s]
@@ -262,48 +147,6 @@ func hasBonus(c *notation.Counts) bool {
 	return false
 }
 
-// inPlay counts the tiles in hands, melds, rivers and laid out.
-func (g *game) inPlay() int {
-	n := 0
-	for i := range g.seats {
-		st := &g.seats[i]
-		n += st.known.Total() + st.unknown + len(st.bonus) + len(st.discards)
-		for _, m := range st.melds {
-			n += m.Size()
-		}
-	}
-	return n
-}
-
-// Tiles returns every tile the replay accounts for: hands (seen and unseen), melds, rivers, bonus
-// tiles laid out, the live wall and the tiles outside the log's view. It is constant through a replay.
-func (g *game) tiles() int { return g.inPlay() + (g.back - g.front) + g.outside }
-
-// seen counts every tile the referee has seen.
-func (g *game) seen() notation.Counts {
-	var c notation.Counts
-	for i := range g.seats {
-		st := &g.seats[i]
-		for t, n := range st.known {
-			c[t] += n
-		}
-		for _, m := range st.melds {
-			m.AddTo(&c)
-		}
-		for _, t := range st.bonus {
-			c[t]++
-		}
-		for _, t := range st.discards {
-			c[t]++
-		}
-	}
-	for _, t := range g.wall[g.front:g.back] {
-		c[t]++
-	}
-	c[Unknown] = 0
-	return c
-}
-
 // fifthCopy returns a tile seen more often than the set holds it.
 func (g *game) fifthCopy() (notation.Tile, string) {
 	c := g.seen()
@@ -321,18 +164,6 @@ func (g *game) fifthCopy() (notation.Tile, string) {
 
 // live is the number of tiles that may still be drawn.
 func (g *game) live() int { return g.back - g.front - g.deps.Rules.DeadWall }
-
-func (g *game) rule(ev int, s notation.Seat, action string, v Verdict, rule, reason string) {
-	g.rulings = append(g.rulings, Ruling{Event: ev, Seat: s, Action: action, Verdict: v, Rule: rule, Reason: reason})
-}
-
-func (g *game) ok(e *Event, rule, reason string) {
-	g.rule(e.N, e.Seat, actionText(e), VerdictOK, rule, reason)
-}
-
-func (g *game) bad(e *Event, rule, reason string) {
-	g.rule(e.N, e.Seat, actionText(e), VerdictIllegal, rule, reason)
-}
 
 func actionText(e *Event) string {
 	s := e.Verb.String()
@@ -359,20 +190,8 @@ func tilesText(ts []notation.Tile) string {
 
 // step applies one event.
 func (g *game) step(e *Event) {
-	if e.Seat > notation.SeatNorth && e.Verb != VerbClaims {
-		g.bad(e, RuleTurnOrder, "no seat")
+	if !g.admit(e, g.startAt) {
 		return
-	}
-	if g.need == needOver {
-		if e.Verb == VerbPass {
-			g.ok(e, RulePass, "the hand is over")
-			return
-		}
-		g.bad(e, RuleHandOver, "the hand is already over: "+g.result.Reason)
-		return
-	}
-	if g.log.Start != nil && e.N == 1 {
-		g.startAt(e)
 	}
 	switch e.Verb {
 	case VerbDraw:
@@ -399,7 +218,7 @@ func (g *game) step(e *Event) {
 	case VerbClaims:
 		g.claims(e, e.Claims)
 	case VerbPass:
-		g.ok(e, RulePass, fmt.Sprintf("%s declines", e.Seat))
+		g.declines(e)
 	default:
 		g.bad(e, RuleTurnOrder, "unknown action")
 	}
@@ -417,14 +236,7 @@ func (g *game) startAt(e *Event) {
 		if st.count() < 14 && st.unknown > 0 || g.log.Hands[e.Seat] == nil {
 			// The seat has drawn a tile the scorekeeper did not write: it came from the part of the
 			// wall before the log began.
-			switch {
-			case g.outside > 0:
-				g.outside--
-				st.unknown++
-			case g.back > g.front:
-				g.front++
-				st.unknown++
-			}
+			g.drewUnseen(st)
 		}
 	default:
 		g.rule(e.N, e.Seat, actionText(e), VerdictIllegal, RuleNoDiscard, "a log that starts mid-hand must start at a draw or a discard")
@@ -521,11 +333,7 @@ func (g *game) draw(e *Event) {
 			return
 		}
 	}
-	if got == Unknown {
-		st.unknown++
-	} else {
-		st.known[got]++
-	}
+	st.add(got)
 	if fromBack && g.kongs > 0 {
 		g.drawKind = scoring.KongReplacement
 		if g.kongs > 1 {
@@ -539,7 +347,7 @@ func (g *game) draw(e *Event) {
 	}
 	g.drawn = got
 	if !g.dealing {
-		st.drew = true
+		g.drew[s] = true
 	}
 	if !g.dealing || s == g.turn {
 		g.need = needAct
@@ -625,11 +433,10 @@ func (g *game) discardTile(e *Event) {
 		verdict, rule, reason = VerdictIllegal, RuleBonusDiscard, fmt.Sprintf("%s is a bonus tile: it is laid out and replaced, never discarded", t)
 	}
 	g.phantom = false
-	if !st.take(t) {
+	if !st.discardTile(t) {
 		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold %s", s, t)
 		g.phantom = true
 	} else {
-		st.discards = append(st.discards, t)
 		if ft, _ := g.fifthCopy(); ft == t && verdict == VerdictOK {
 			verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a fifth %s: there are only four of each tile", t)
 		}
@@ -772,19 +579,9 @@ func (g *game) claims(e *Event, evs []Event) {
 			}
 		}
 		for i := range evs {
-			c := &evs[i]
-			if c.Verb == VerbPass {
-				g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
-				continue
+			if evs[i].Verb != VerbWin || g.need != needRob {
+				g.noDiscard(&evs[i], "claim")
 			}
-			if c.Verb == VerbWin && g.need == needRob {
-				continue
-			}
-			reason := "there is no discard to claim"
-			if g.need == needDiscard {
-				reason = fmt.Sprintf("%s's discard was already claimed by %s", g.discarder, g.turn)
-			}
-			g.bad(c, RuleNoDiscard, reason)
 		}
 		if len(robbers) > 0 {
 			g.robAll(robbers)
@@ -855,7 +652,7 @@ func (g *game) claims(e *Event, evs []Event) {
 				falseWin = c
 			}
 		case c.Verb == VerbPass:
-			g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
+			g.declines(c)
 		case isIn(i, takers):
 			r := takerRule(claims[i], rules[i], claims, legal)
 			if c.Verb == VerbWin && len(takers) > 1 {
@@ -918,14 +715,6 @@ func (g *game) claims(e *Event, evs []Event) {
 	g.need = needDiscard
 }
 
-// removeFromRiver moves the claimed discard out of the discarder's river.
-func (g *game) removeFromRiver() {
-	d := &g.seats[g.discarder].discards
-	if n := len(*d); n > 0 && (*d)[n-1] == g.discard {
-		*d = (*d)[:n-1]
-	}
-}
-
 // discardContext is the situation of a win on the discard on the table by seat s.
 func (g *game) discardContext(s notation.Seat) Context {
 	c := g.context(s, scoring.Discard)
@@ -943,7 +732,7 @@ func (g *game) context(s notation.Seat, w scoring.WinKind) Context {
 		prevailing = notation.SeatEast
 	}
 	return Context{
-		Seat:       notation.Seat((int(s) - int(g.dealer) + 4) % 4),
+		Seat:       g.seatWind(s),
 		Prevailing: prevailing,
 		Win:        w,
 		Discarder:  notation.NoSeat,
@@ -961,17 +750,10 @@ func (g *game) winnerHand(s notation.Seat, t notation.Tile, extra bool, shows *n
 		h.Concealed[t]++
 	}
 	if shows != nil {
-		sh := shows.Concealed // the winning tile included
-		// The shown tiles must cover what is known and fill the unseen ones.
-		for tt, n := range h.Concealed {
-			if sh[tt] < n {
-				return h, fmt.Sprintf("the hand laid down lacks %s that %s holds", notation.Tile(tt), s)
-			}
+		if problem := shownMismatch(s, h.Concealed, st.unknown, shows.Concealed); problem != "" {
+			return h, problem
 		}
-		if sh.Total() != h.Concealed.Total()+st.unknown {
-			return h, fmt.Sprintf("the hand laid down has %d concealed tiles, %s holds %d", sh.Total(), s, h.Concealed.Total()+st.unknown)
-		}
-		h.Concealed = sh
+		h.Concealed = shows.Concealed
 		for _, m := range shows.Melds {
 			if m.Concealed && !slices.Contains(h.Melds, m) {
 				return h, fmt.Sprintf("the concealed kong %s was never declared", m)
@@ -1039,7 +821,7 @@ func (g *game) selfDraw(e *Event) {
 	}
 	st := &g.seats[s]
 	kind := g.drawKind
-	if g.dealing && s == g.dealer && !st.drew && g.kongs == 0 {
+	if g.dealing && s == g.dealer && !g.drew[s] && g.kongs == 0 {
 		kind = scoring.Heavenly
 	}
 	t := e.Tile()
@@ -1199,27 +981,14 @@ func thirteenOrphans(h *notation.Hand) bool {
 	return pair
 }
 
-func (g *game) over(o Outcome, reason string) {
-	g.need = needOver
-	g.result.Outcome = o
-	g.result.Reason = reason
-}
-
 func (g *game) falseWin(s notation.Seat, reason string) {
 	g.over(OutcomeFalseWin, fmt.Sprintf("%s declared a false win: %s", s, reason))
 	g.result.Offender = s
 }
 
+// won ends the hand with wins: several only when every claimant wins.
 func (g *game) won(wins []Win) {
-	first := wins[0]
-	g.over(OutcomeWin, fmt.Sprintf("%s wins (%s)", first.Seat, first.Context.Win))
-	g.result.Winner = first.Seat
-	g.result.Hand = first.Hand
-	ctx := first.Context
-	g.result.Context = &ctx
-	g.result.Items = first.Items
-	g.result.Total = first.Total
-	g.result.Limit = first.Limit
+	g.declareWin(&wins[0])
 	if len(wins) > 1 {
 		g.result.Wins = wins
 	}
@@ -1236,9 +1005,6 @@ func (g *game) finish() {
 			g.over(OutcomeDraw, "a replacement was needed and none was left (流局)")
 		}
 	}
-	if g.result.Items == nil {
-		g.result.Items = []scoring.Item{}
-	}
 	if g.deps.Settle == nil || g.result.Outcome == OutcomeUnfinished {
 		return
 	}
@@ -1246,46 +1012,16 @@ func (g *game) finish() {
 	if g.result.Outcome == OutcomeWin {
 		for _, w := range g.pending {
 			if !w.Checked {
-				g.result.Reason = joinReason(g.result.Reason, "not settled: the winning hand was not scored")
+				g.notSettled("the winning hand was not scored")
 				return
 			}
 		}
 	}
 	st, err := g.deps.Settle(in)
 	if err != nil {
-		g.result.Reason = joinReason(g.result.Reason, "not settled: "+err.Error())
+		g.notSettled(err.Error())
 		return
 	}
 	g.result.Payments = st.Payments
 	g.result.Deltas = st.Deltas
-}
-
-func (g *game) report() Report {
-	r := Report{Rulings: g.rulings, Result: g.result, Wall: -1}
-	if r.Rulings == nil {
-		r.Rulings = []Ruling{}
-	}
-	if r.Result.Payments == nil {
-		r.Result.Payments = []settle.Payment{}
-	}
-	if g.sized {
-		r.Wall = g.back - g.front
-	}
-	for _, s := range notation.Seats {
-		st := &g.seats[s]
-		v := SeatView{Seat: s, Concealed: st.known.String(), Unknown: st.unknown, Melds: slices.Clone(st.melds),
-			Bonus: slices.Clone(st.bonus), Discards: slices.Clone(st.discards)}
-		v.MeldText = []string{}
-		for _, m := range st.melds {
-			v.MeldText = append(v.MeldText, m.String())
-		}
-		if v.Bonus == nil {
-			v.Bonus = []notation.Tile{}
-		}
-		if v.Discards == nil {
-			v.Discards = []notation.Tile{}
-		}
-		r.Seats[s] = v
-	}
-	return r
 }

@@ -1,0 +1,375 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/scoring"
+)
+
+// seatState is what the referee knows about one seat's tiles, in every family.
+type seatState struct {
+	known    notation.Counts // concealed tiles seen (bonus tiles not yet laid out included)
+	unknown  int             // concealed tiles not seen
+	melds    []notation.Meld // in the order they were made
+	bonus    []notation.Tile // laid out (never in American play, where flowers stay in the hand)
+	discards []notation.Tile // the river; claimed tiles leave it
+}
+
+// held counts every tile the seat holds, seen or not, its melds in full; laid-out bonus tiles and the
+// river are not held.
+func (s *seatState) held() int {
+	n := s.known.Total() + s.unknown
+	for _, m := range s.melds {
+		n += m.Size()
+	}
+	return n
+}
+
+// shortfall counts the tiles of need the seat does not hold among its seen tiles: unseen tiles must
+// stand in for them.
+func (s *seatState) shortfall(need notation.Counts) int {
+	short := 0
+	for t, n := range need {
+		if s.known[t] < n {
+			short += int(n - s.known[t])
+		}
+	}
+	return short
+}
+
+// canHold reports whether the seat may hold need, unseen tiles standing in for any shortfall.
+func (s *seatState) canHold(need notation.Counts) bool { return s.shortfall(need) <= s.unknown }
+
+// take removes one t from the concealed tiles, a seen one first, else an unseen one.
+func (s *seatState) take(t notation.Tile) bool {
+	switch {
+	case s.known[t] > 0:
+		s.known[t]--
+	case s.unknown > 0:
+		s.unknown--
+	default:
+		return false
+	}
+	return true
+}
+
+// takeAll removes need, or nothing when the seat cannot hold it.
+func (s *seatState) takeAll(need notation.Counts) bool {
+	if !s.canHold(need) {
+		return false
+	}
+	for t, n := range need {
+		for range n {
+			s.take(notation.Tile(t))
+		}
+	}
+	return true
+}
+
+// add puts t in the concealed tiles: an unseen one when t is Unknown.
+func (s *seatState) add(t notation.Tile) {
+	if t == Unknown {
+		s.unknown++
+		return
+	}
+	s.known[t]++
+}
+
+// discardTile moves t from the concealed tiles to the river; false when the seat cannot hold it.
+func (s *seatState) discardTile(t notation.Tile) bool {
+	if !s.take(t) {
+		return false
+	}
+	s.discards = append(s.discards, t)
+	return true
+}
+
+// view is the seat as a report shows it.
+func (s *seatState) view(seat notation.Seat) SeatView {
+	v := SeatView{Seat: seat, Concealed: s.known.String(), Unknown: s.unknown, Melds: slices.Clone(s.melds),
+		Bonus: slices.Clone(s.bonus), Discards: slices.Clone(s.discards), MeldText: []string{}}
+	for _, m := range s.melds {
+		v.MeldText = append(v.MeldText, m.String())
+	}
+	if v.Bonus == nil {
+		v.Bonus = []notation.Tile{}
+	}
+	if v.Discards == nil {
+		v.Discards = []notation.Tile{}
+	}
+	return v
+}
+
+// need is what the seat on turn must do next.
+type need uint8
+
+const (
+	needAct     need = iota // holds 14: discard, kong, flower or win
+	needDraw                // draws from the front
+	needReplace             // draws a replacement from the back
+	needDiscard             // discards at once (after a chow or pong)
+	needClaim               // a discard is on the table: claims, or the next seat draws
+	needRob                 // a kong was declared: robbing wins, or the konger's replacement
+	needOver                // the hand is over
+)
+
+// table is what every family's flow keeps track of: the seats' tiles, the wall, whose turn it is,
+// the discard on the table, the rulings so far and the result. The Hong Kong (and DeBurger) game and
+// the American game embed it and add their own rules.
+type table struct {
+	log    *Log
+	deps   Deps
+	dealer notation.Seat // the log's dealer (East when not a seat)
+	// action writes an event as its rulings cite it.
+	action func(*Event) string
+
+	seats [4]seatState
+	wall  []notation.Tile // the live wall is wall[front:back]; Unknown for tiles not seen
+	front int
+	back  int
+	// sized is false when the live wall's size is not known (a mid-hand log without start.wall):
+	// then it never runs out by count.
+	sized bool
+	// outside counts tiles outside the log's view: earlier discards of a mid-hand log, or a
+	// shortfall of the given wall.
+	outside int
+
+	turn      notation.Seat
+	need      need
+	dealing   bool // before the dealer's first discard
+	discarder notation.Seat
+	discard   notation.Tile
+	phantom   bool          // the discard on the table was not really in the hand
+	drawn     notation.Tile // the tile the seat on turn drew last
+
+	rulings []Ruling
+	result  Result
+}
+
+// newTable starts a replay of lg: the dealer on turn with 14 tiles, the hand unfinished.
+func newTable(lg *Log, deps Deps, action func(*Event) string) table {
+	t := table{log: lg, deps: deps, action: action, sized: true, discarder: notation.NoSeat}
+	t.result = Result{Outcome: OutcomeUnfinished, Winner: notation.NoSeat, Offender: notation.NoSeat,
+		Reason: "the log ends before the hand is over"}
+	t.dealer = lg.Dealer
+	if t.dealer > notation.SeatNorth {
+		t.dealer = notation.SeatEast
+	}
+	t.turn, t.need, t.dealing = t.dealer, needAct, lg.Start == nil
+	return t
+}
+
+// deal reads the seats' hands from the log: a seat the log does not write holds 14 unseen tiles
+// (the dealer) or 13. With flowersKept the bonus tiles written as laid out are tiles of the hand.
+// check rules on each written hand of a log that starts at the deal, in seat order. A mid-hand log's
+// earlier discards go to the rivers.
+func (t *table) deal(flowersKept bool, check func(s notation.Seat, st *seatState, sh *SeatHand, want int)) {
+	for _, s := range notation.Seats {
+		st := &t.seats[s]
+		sh := t.log.Hands[s]
+		want := 13
+		if s == t.dealer {
+			want = 14
+		}
+		if sh == nil {
+			st.unknown = want
+			continue
+		}
+		st.known = sh.Hand.Concealed
+		st.unknown = sh.Unknown
+		st.melds = slices.Clone(sh.Hand.Melds)
+		for _, b := range sh.Hand.Bonus {
+			if flowersKept {
+				st.known[b.Tile]++
+			} else {
+				st.bonus = append(st.bonus, b.Tile)
+			}
+		}
+		if t.log.Start == nil {
+			check(s, st, sh, want)
+		}
+	}
+	if t.log.Start != nil {
+		for _, s := range notation.Seats {
+			t.seats[s].discards = slices.Clone(t.log.Start.Discards[s])
+		}
+	}
+}
+
+// inPlay counts the tiles in hands, melds, rivers and laid out.
+func (t *table) inPlay() int {
+	n := 0
+	for i := range t.seats {
+		st := &t.seats[i]
+		n += st.held() + len(st.bonus) + len(st.discards)
+	}
+	return n
+}
+
+// tiles returns every tile the replay accounts for: hands (seen and unseen), melds, rivers, bonus
+// tiles laid out, the live wall and the tiles outside the log's view. It is constant through a replay.
+func (t *table) tiles() int { return t.inPlay() + (t.back - t.front) + t.outside }
+
+// seen counts every tile the referee has seen.
+func (t *table) seen() notation.Counts {
+	var c notation.Counts
+	for i := range t.seats {
+		st := &t.seats[i]
+		for tt, n := range st.known {
+			c[tt] += n
+		}
+		for _, m := range st.melds {
+			m.AddTo(&c)
+		}
+		for _, b := range st.bonus {
+			c[b]++
+		}
+		for _, d := range st.discards {
+			c[d]++
+		}
+	}
+	for _, w := range t.wall[t.front:t.back] {
+		c[w]++
+	}
+	c[Unknown] = 0
+	return c
+}
+
+// drewUnseen gives st a tile it drew before a mid-hand log begins: from the tiles outside the log's
+// view, else from the front of the wall.
+func (t *table) drewUnseen(st *seatState) {
+	switch {
+	case t.outside > 0:
+		t.outside--
+		st.unknown++
+	case t.back > t.front:
+		t.front++
+		st.unknown++
+	}
+}
+
+// seatWind is seat s's wind in this hand, counted from the dealer.
+func (t *table) seatWind(s notation.Seat) notation.Seat {
+	return notation.Seat((int(s) - int(t.dealer) + 4) % 4)
+}
+
+func (t *table) rule(ev int, s notation.Seat, action string, v Verdict, rule, reason string) {
+	t.rulings = append(t.rulings, Ruling{Event: ev, Seat: s, Action: action, Verdict: v, Rule: rule, Reason: reason})
+}
+
+// judge rules on event e.
+func (t *table) judge(e *Event, v Verdict, rule, reason string) {
+	t.rule(e.N, e.Seat, t.action(e), v, rule, reason)
+}
+
+func (t *table) ok(e *Event, rule, reason string) { t.judge(e, VerdictOK, rule, reason) }
+
+func (t *table) bad(e *Event, rule, reason string) { t.judge(e, VerdictIllegal, rule, reason) }
+
+// declines rules on a pass.
+func (t *table) declines(e *Event) { t.ok(e, RulePass, fmt.Sprintf("%s declines", e.Seat)) }
+
+// admit is every family's preamble to an event: an event needs a seat (a claims: event excepted) and
+// a hand still in play, and the first event of a mid-hand log sets the turn with startAt. It reports
+// whether the family goes on to rule on the event.
+func (t *table) admit(e *Event, startAt func(*Event)) bool {
+	if e.Seat > notation.SeatNorth && e.Verb != VerbClaims {
+		t.bad(e, RuleTurnOrder, "no seat")
+		return false
+	}
+	if t.need == needOver {
+		if e.Verb == VerbPass {
+			t.ok(e, RulePass, "the hand is over")
+			return false
+		}
+		t.bad(e, RuleHandOver, "the hand is already over: "+t.result.Reason)
+		return false
+	}
+	if t.log.Start != nil && e.N == 1 {
+		startAt(e)
+	}
+	return true
+}
+
+// noDiscard rules on a claim made with no discard on the table to claim (or one already taken): a pass
+// is fine. word is what the family calls a claim ("claim", "call").
+func (t *table) noDiscard(c *Event, word string) {
+	if c.Verb == VerbPass {
+		t.declines(c)
+		return
+	}
+	reason := "there is no discard to " + word
+	if t.need == needDiscard {
+		reason = fmt.Sprintf("%s's discard was already %sed by %s", t.discarder, word, t.turn)
+	}
+	t.bad(c, RuleNoDiscard, reason)
+}
+
+// removeFromRiver moves the claimed discard out of the discarder's river.
+func (t *table) removeFromRiver() {
+	d := &t.seats[t.discarder].discards
+	if n := len(*d); n > 0 && (*d)[n-1] == t.discard {
+		*d = (*d)[:n-1]
+	}
+}
+
+// shownMismatch checks the concealed hand a winner lays down (shown, winning tile included) against
+// what seat s is known to hold (held, the winning tile included, and unknown tiles not seen): it must
+// cover the seen tiles and fill the unseen ones. It returns what is wrong, or "".
+func shownMismatch(s notation.Seat, held notation.Counts, unknown int, shown notation.Counts) string {
+	for t, n := range held {
+		if shown[t] < n {
+			return fmt.Sprintf("the hand laid down lacks %s that %s holds", notation.Tile(t), s)
+		}
+	}
+	if shown.Total() != held.Total()+unknown {
+		return fmt.Sprintf("the hand laid down has %d concealed tiles, %s holds %d", shown.Total(), s, held.Total()+unknown)
+	}
+	return ""
+}
+
+func (t *table) over(o Outcome, reason string) {
+	t.need = needOver
+	t.result.Outcome = o
+	t.result.Reason = reason
+}
+
+// declareWin ends the hand with w's win (the first, when several win).
+func (t *table) declareWin(w *Win) {
+	t.over(OutcomeWin, fmt.Sprintf("%s wins (%s)", w.Seat, w.Context.Win))
+	t.result.Winner = w.Seat
+	t.result.Hand = w.Hand
+	ctx := w.Context
+	t.result.Context = &ctx
+	t.result.Items = w.Items
+	t.result.Total = w.Total
+	t.result.Limit = w.Limit
+}
+
+// notSettled adds why the hand was not settled to the result's reason.
+func (t *table) notSettled(why string) {
+	t.result.Reason = joinReason(t.result.Reason, "not settled: "+why)
+}
+
+func (t *table) report() Report {
+	r := Report{Rulings: t.rulings, Result: t.result, Wall: -1}
+	if r.Rulings == nil {
+		r.Rulings = []Ruling{}
+	}
+	if r.Result.Payments == nil {
+		r.Result.Payments = []settle.Payment{}
+	}
+	if r.Result.Items == nil {
+		r.Result.Items = []scoring.Item{}
+	}
+	if t.sized {
+		r.Wall = t.back - t.front
+	}
+	for _, s := range notation.Seats {
+		r.Seats[s] = t.seats[s].view(s)
+	}
+	return r
+}
