@@ -135,6 +135,14 @@ American, else the built-in sample card.`,
 	}
 }
 
+// cardName is the card an American ruleset plays: the --card flag when given, else the ruleset's card.
+func cardName(rs *rulesets.Ruleset, flag string) string {
+	if flag != "" {
+		return flag
+	}
+	return rs.American.Card
+}
+
 // defaultCard is the card of the --rules ruleset when it is American, else the first built-in card.
 func defaultCard(f *factory) (string, error) {
 	rs, err := f.Ruleset()

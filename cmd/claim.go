@@ -61,7 +61,7 @@ Exit status: 0 the answer is clear (every claim is allowed), 1 a claim is not al
 	fl.StringVar(&o.Tile, "tile", "", "the discarded tile, e.g. 5p")
 	fl.StringVar(&o.Claims, "claims", "", "the claims, comma separated: 'S win, N pong, E chow 456p'")
 	fl.StringArrayVar(&o.Hands, "hand", nil, "a claimant's concealed tiles, SEAT=HAND (repeatable)")
-	_ = cmd.RegisterFlagCompletionFunc("discarder", fixedCompletion([]string{"E", "S", "W", "N"}))
+	completeSeats(cmd, "discarder")
 	_ = cmd.RegisterFlagCompletionFunc("tile", cobra.NoFileCompletions)
 	_ = cmd.RegisterFlagCompletionFunc("claims", cobra.NoFileCompletions)
 	_ = cmd.RegisterFlagCompletionFunc("hand", cobra.NoFileCompletions)

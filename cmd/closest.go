@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
@@ -94,10 +93,7 @@ func newClosester(f *factory, o *closestOptions) (*closester, error) {
 		return nil, withHint(fmt.Errorf("closest ranks the lines of an American card: ruleset %s is of the %s family", rs.Name, rs.Family),
 			"use --rules american (or an American ruleset file)")
 	}
-	name := o.Card
-	if name == "" {
-		name = rs.American.Card
-	}
+	name := cardName(rs, o.Card)
 	card, err := rulesets.LoadCard(name)
 	if err != nil {
 		return nil, cardError(name, err)
@@ -254,13 +250,7 @@ func concealedMark(concealed bool) string {
 }
 
 // tileList prints tiles separated by spaces, so a table cell reads tile by tile.
-func tileList(ts []notation.Tile) string {
-	parts := make([]string, len(ts))
-	for i, t := range ts {
-		parts[i] = t.String()
-	}
-	return strings.Join(parts, " ")
-}
+func tileList(ts []notation.Tile) string { return joinText(ts, " ") }
 
 func plural(n int, word string) string {
 	if n == 1 {

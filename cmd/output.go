@@ -112,3 +112,12 @@ func renderResult[V any](w io.Writer, format string, v V, tableFn func(io.Writer
 	}
 	return nil
 }
+
+// joinText writes each of xs in its text form, separated by sep.
+func joinText[T fmt.Stringer](xs []T, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = x.String()
+	}
+	return strings.Join(parts, sep)
+}

@@ -63,10 +63,7 @@ Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
 	fl.BoolVar(&o.LastTile, "last-tile", false, "the win was on the last tile of the wall (or the last discard)")
 	fl.BoolVar(&o.Loser, "loser", false, "DeBurger: score a non-winner's hand (13 tiles, sets, flowers)")
 	fl.StringVar(&o.Card, "card", "", "American: a card file or built-in card name (default: the ruleset's card)")
-	seats := []string{"E", "S", "W", "N"}
-	for _, name := range []string{"seat", "prevailing", "discarder"} {
-		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(seats))
-	}
+	completeSeats(cmd, "seat", "prevailing", "discarder")
 	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
 	return cmd
 }
@@ -79,6 +76,14 @@ func (o *scoreOptions) setInput(hand string, batch bool, output string) error {
 func fixedCompletion(values []string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return values, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// completeSeats makes each named flag complete to the seats E, S, W and N.
+func completeSeats(cmd *cobra.Command, flags ...string) {
+	seats := []string{"E", "S", "W", "N"}
+	for _, name := range flags {
+		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(seats))
 	}
 }
 
@@ -107,11 +112,7 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 	}
 	s := &scorer{rs: rs, def: *o}
 	if rs.Family == rulesets.FamilyAmerican {
-		name := o.Card
-		if name == "" {
-			name = rs.American.Card
-		}
-		s.card, err = rulesets.LoadCard(name)
+		s.card, err = rulesets.LoadCard(cardName(rs, o.Card))
 		if err != nil {
 			return nil, withHint(err, "check the card with 'mjref card check FILE'")
 		}

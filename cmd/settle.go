@@ -102,10 +102,7 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
 	fl.StringVar(&o.Mahjong, "mahjong", "", "DeBurger: the seat that went Mahjong")
 	fl.StringArrayVar(&o.Points, "points", nil, "DeBurger: the players' points for the hand, E=2700,S=1800,W=-400,N=0")
 	fl.StringArrayVar(&o.Totals, "totals", nil, "DeBurger: the running totals before this hand, E=9000,S=4000,W=0,N=100")
-	seats := []string{"E", "S", "W", "N"}
-	for _, name := range []string{"winner", "seat", "prevailing", "discarder", "responsible", "false-win", "mahjong"} {
-		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(seats))
-	}
+	completeSeats(cmd, "winner", "seat", "prevailing", "discarder", "responsible", "false-win", "mahjong")
 	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
 	return cmd
 }
@@ -636,13 +633,8 @@ func renderSettle(w io.Writer, v *settleView) error {
 	return nil
 }
 
-func seatsText(seats []notation.Seat) string {
-	parts := make([]string, len(seats))
-	for i, s := range seats {
-		parts[i] = s.String()
-	}
-	return strings.Join(parts, ", ")
-}
+// seatsText lists seats separated by commas: "S, N".
+func seatsText(seats []notation.Seat) string { return joinText(seats, ", ") }
 
 // seatInts is one whole number per seat; in JSON an object keyed "E", "S", "W", "N".
 type seatInts [4]int
