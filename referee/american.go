@@ -74,126 +74,31 @@ func (f *americanFlow) replay(lg *Log, d Deps) Report {
 	return g.report()
 }
 
-// amSeat is what the referee knows about one seat in an American hand.
-type amSeat struct {
-	known    notation.Counts // concealed tiles seen (jokers and flowers included)
-	unknown  int
-	melds    []notation.Meld // exposures, in the order they were made
-	discards []notation.Tile
-	dead     bool
-	passes   int // Charleston passes made
-	courtesy int // tiles given in the courtesy pass, -1 before it
-}
-
-func (s *amSeat) count() int {
-	n := s.known.Total() + s.unknown
-	for _, m := range s.melds {
-		n += m.Size()
-	}
-	return n
-}
-
-// shortfall counts the tiles of need the seat does not hold among its seen tiles: unseen tiles must
-// stand in for them.
-func (s *amSeat) shortfall(need notation.Counts) int {
-	short := 0
-	for t, n := range need {
-		if s.known[t] < n {
-			short += int(n - s.known[t])
-		}
-	}
-	return short
-}
-
-func (s *amSeat) canHold(need notation.Counts) bool { return s.shortfall(need) <= s.unknown }
-
-func (s *amSeat) takeAll(need notation.Counts) bool {
-	if !s.canHold(need) {
-		return false
-	}
-	for t, n := range need {
-		for range n {
-			if s.known[t] > 0 {
-				s.known[t]--
-			} else {
-				s.unknown--
-			}
-		}
-	}
-	return true
-}
-
+// amGame is an American hand: the table with the Charleston, jokers, dead hands and the card.
 type amGame struct {
-	log    *Log
-	deps   Deps
-	flow   *americanFlow
-	dealer notation.Seat
+	table
+	flow *americanFlow
 
-	seats   [4]amSeat
-	wall    []notation.Tile
-	front   int
-	sized   bool
-	outside int
-
-	turn      notation.Seat
-	need      need
-	dealing   bool // before East's first discard: the Charleston
-	discarder notation.Seat
-	discard   notation.Tile
-	named     notation.Tile // the name the discard was given (differs when misnamed)
-	phantom   bool
-	drawn     notation.Tile
-
-	rulings []Ruling
-	result  Result
-	dead    []DeadHand
-	win     *Win
-	misname bool
-	jokerls bool // the win carries the jokerless bonus
+	named         notation.Tile // the name the discard was given (differs when misnamed)
+	dead          [4]bool // the seats whose hands are dead
+	passes        [4]int // Charleston passes made
+	courtesyGiven [4]int // tiles given in the courtesy pass, -1 before it
+	deaths        []DeadHand
+	win           *Win
+	misname       bool
+	jokerls       bool // the win carries the jokerless bonus
 }
 
 func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
-	g := &amGame{log: lg, deps: d, flow: f, sized: true, discarder: notation.NoSeat}
-	g.result = Result{Outcome: OutcomeUnfinished, Winner: notation.NoSeat, Offender: notation.NoSeat,
-		Reason: "the log ends before the hand is over"}
-	g.dealer = lg.Dealer
-	if g.dealer > notation.SeatNorth {
-		g.dealer = notation.SeatEast
-	}
-	g.turn, g.need, g.dealing = g.dealer, needAct, lg.Start == nil
-	for _, s := range notation.Seats {
-		st := &g.seats[s]
-		st.courtesy = -1
-		want := 13
-		if s == g.dealer {
-			want = 14
-		}
-		sh := lg.Hands[s]
-		if sh == nil {
-			st.unknown = want
-			continue
-		}
-		st.known = sh.Hand.Concealed
-		st.unknown = sh.Unknown
-		st.melds = slices.Clone(sh.Hand.Melds)
-		for _, b := range sh.Hand.Bonus {
-			st.known[b.Tile]++ // flowers are ordinary tiles in American play
-		}
-		if lg.Start != nil {
-			continue
-		}
-		if n := st.count(); n != want {
+	g := &amGame{table: newTable(lg, d, amAction), flow: f, courtesyGiven: [4]int{-1, -1, -1, -1}}
+	g.deal(true, func(s notation.Seat, st *seatState, _ *SeatHand, want int) {
+		if n := st.held(); n != want {
 			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: East has 14, the others 13", s, n))
 		}
 		if len(st.melds) > 0 {
 			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s shows exposures at the deal", s))
 		}
-	}
-	if lg.Start != nil {
-		for _, s := range notation.Seats {
-			g.seats[s].discards = slices.Clone(lg.Start.Discards[s])
-		}
-	}
+	})
 	rest := 152 - g.inPlay()
 	switch {
 	case lg.Wall != nil:
@@ -209,6 +114,7 @@ func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
 	default:
 		g.wall = make([]notation.Tile, max(rest, 0))
 	}
+	g.back = len(g.wall)
 	g.outside = rest - len(g.wall)
 	if rest < 0 {
 		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleTileCount, fmt.Sprintf("the log shows %d tiles: an American set has 152", g.inPlay()))
@@ -219,37 +125,10 @@ func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
 	return g
 }
 
-// inPlay counts the tiles in hands, exposures and discards.
-func (g *amGame) inPlay() int {
-	n := 0
-	for i := range g.seats {
-		n += g.seats[i].count() + len(g.seats[i].discards)
-	}
-	return n
-}
-
-// tiles counts every tile the replay accounts for: 152 throughout.
-func (g *amGame) tiles() int { return g.inPlay() + len(g.wall) - g.front + g.outside }
-
 // overSupply returns a tile seen more often than the set holds it: four of each, eight flowers and
 // eight jokers.
 func (g *amGame) overSupply() notation.Tile {
-	var c notation.Counts
-	for i := range g.seats {
-		st := &g.seats[i]
-		for t, n := range st.known {
-			c[t] += n
-		}
-		for _, m := range st.melds {
-			m.AddTo(&c)
-		}
-		for _, t := range st.discards {
-			c[t]++
-		}
-	}
-	for _, t := range g.wall[g.front:] {
-		c[t]++
-	}
+	c := g.seen()
 	flowers := 0
 	for t := notation.F1; t <= notation.Flower; t++ {
 		flowers += int(c[t])
@@ -271,18 +150,6 @@ func (g *amGame) overSupply() notation.Tile {
 	return notation.NoTile
 }
 
-func (g *amGame) rule(ev int, s notation.Seat, action string, v Verdict, rule, reason string) {
-	g.rulings = append(g.rulings, Ruling{Event: ev, Seat: s, Action: action, Verdict: v, Rule: rule, Reason: reason})
-}
-
-func (g *amGame) ok(e *Event, rule, reason string) {
-	g.rule(e.N, e.Seat, amAction(e), VerdictOK, rule, reason)
-}
-
-func (g *amGame) bad(e *Event, rule, reason string) {
-	g.rule(e.N, e.Seat, amAction(e), VerdictIllegal, rule, reason)
-}
-
 // amAction writes the action as the log did, jokers of a call included.
 func amAction(e *Event) string {
 	s := actionText(e)
@@ -300,11 +167,11 @@ func amAction(e *Event) string {
 
 // kill declares seat s's hand dead.
 func (g *amGame) kill(e *Event, s notation.Seat, rule, reason string) {
-	if g.seats[s].dead {
+	if g.dead[s] {
 		return
 	}
-	g.seats[s].dead = true
-	g.dead = append(g.dead, DeadHand{Seat: s, Event: e.N, Rule: rule, Reason: reason})
+	g.dead[s] = true
+	g.deaths = append(g.deaths, DeadHand{Seat: s, Event: e.N, Rule: rule, Reason: reason})
 	if g.deadCount() >= 3 {
 		g.over(OutcomeDraw, "three hands are dead: the hand is replayed and nobody pays")
 	}
@@ -312,8 +179,8 @@ func (g *amGame) kill(e *Event, s notation.Seat, rule, reason string) {
 
 func (g *amGame) deadCount() int {
 	n := 0
-	for i := range g.seats {
-		if g.seats[i].dead {
+	for _, d := range g.dead {
+		if d {
 			n++
 		}
 	}
@@ -332,7 +199,7 @@ func (g *amGame) next(s notation.Seat) notation.Seat {
 func (g *amGame) nextLive(s notation.Seat) notation.Seat {
 	n := g.next(s)
 	for range 3 {
-		if !g.seats[n].dead {
+		if !g.dead[n] {
 			return n
 		}
 		n = g.next(n)
@@ -340,29 +207,12 @@ func (g *amGame) nextLive(s notation.Seat) notation.Seat {
 	return n
 }
 
-func (g *amGame) over(o Outcome, reason string) {
-	g.need = needOver
-	g.result.Outcome = o
-	g.result.Reason = reason
-}
-
+// step applies one event.
 func (g *amGame) step(e *Event) {
-	if e.Seat > notation.SeatNorth && e.Verb != VerbClaims {
-		g.bad(e, RuleTurnOrder, "no seat")
+	if !g.admit(e, g.startAt) {
 		return
 	}
-	if g.need == needOver {
-		if e.Verb == VerbPass {
-			g.ok(e, RulePass, "the hand is over")
-			return
-		}
-		g.bad(e, RuleHandOver, "the hand is already over: "+g.result.Reason)
-		return
-	}
-	if g.log.Start != nil && e.N == 1 {
-		g.startAt(e)
-	}
-	if e.Verb != VerbClaims && e.Verb != VerbPass && e.Verb != VerbExchange && g.seats[e.Seat].dead {
+	if e.Verb != VerbClaims && e.Verb != VerbPass && e.Verb != VerbExchange && g.dead[e.Seat] {
 		g.bad(e, RuleDeadHand, fmt.Sprintf("%s's hand is dead: it stops playing (and still pays the winner)", e.Seat))
 		return
 	}
@@ -390,7 +240,7 @@ func (g *amGame) step(e *Event) {
 	case VerbClaims:
 		g.claims(e.Claims)
 	case VerbPass:
-		g.ok(e, RulePass, fmt.Sprintf("%s declines", e.Seat))
+		g.declines(e)
 	case VerbFlower:
 		g.bad(e, RuleFlowerKept, "American flowers are ordinary tiles of the hand: they are never laid out or replaced")
 	case VerbAddKong, VerbConcealedKong:
@@ -408,16 +258,8 @@ func (g *amGame) startAt(e *Event) {
 		g.turn, g.need = e.Seat, needDraw
 	default:
 		g.turn, g.need = e.Seat, needAct
-		st := &g.seats[e.Seat]
-		if st.count() < 14 {
-			switch {
-			case g.outside > 0:
-				g.outside--
-				st.unknown++
-			case g.front < len(g.wall):
-				g.front++
-				st.unknown++
-			}
+		if st := &g.seats[e.Seat]; st.held() < 14 {
+			g.drewUnseen(st)
 		}
 	}
 }
@@ -476,14 +318,24 @@ func (g *amGame) pass(from, to notation.Seat, tiles []notation.Tile) string {
 	return ""
 }
 
+// passTiles rules on a pass of tiles from e's seat to seat to: false, with the ruling made, when the
+// tiles cannot be passed. jokers says why jokers never are.
+func (g *amGame) passTiles(e *Event, to notation.Seat, tiles []notation.Tile, jokers string) bool {
+	switch problem := g.pass(e.Seat, to, tiles); problem {
+	case "":
+		return true
+	case "joker":
+		g.bad(e, RuleCharlestonJoker, jokers)
+	default:
+		g.bad(e, RuleInHand, problem)
+	}
+	return false
+}
+
 func (g *amGame) charleston(e *Event) {
 	s := e.Seat
-	st := &g.seats[s]
-	low := 6
-	for i := range g.seats {
-		low = min(low, g.seats[i].passes)
-	}
-	k := st.passes
+	low := slices.Min(g.passes[:])
+	k := g.passes[s]
 	switch {
 	case !g.dealing:
 		g.bad(e, RuleCharleston, "the Charleston is over once East has discarded")
@@ -504,16 +356,10 @@ func (g *amGame) charleston(e *Event) {
 	}
 	dir := g.passDir(k)
 	to := g.toward(s, dir)
-	switch problem := g.pass(s, to, tiles); problem {
-	case "":
-	case "joker":
-		g.bad(e, RuleCharlestonJoker, "jokers may never be passed in the Charleston")
-		return
-	default:
-		g.bad(e, RuleInHand, problem)
+	if !g.passTiles(e, to, tiles, "jokers may never be passed in the Charleston") {
 		return
 	}
-	st.passes++
+	g.passes[s]++
 	which := "first Charleston (mandatory)"
 	if k >= 3 {
 		which = "second Charleston (all agreed)"
@@ -521,23 +367,12 @@ func (g *amGame) charleston(e *Event) {
 	g.ok(e, RuleCharleston, fmt.Sprintf("pass %d of the %s: three tiles %s to %s", k%3+1, which, dir, to))
 }
 
-func (g *amGame) courtesyBegun() bool {
-	for i := range g.seats {
-		if g.seats[i].courtesy >= 0 {
-			return true
-		}
-	}
-	return false
-}
+func (g *amGame) courtesyBegun() bool { return slices.Max(g.courtesyGiven[:]) >= 0 }
 
 func (g *amGame) courtesy(e *Event) {
 	s := e.Seat
-	st := &g.seats[s]
-	p := g.seats[0].passes
-	even := true
-	for i := range g.seats {
-		even = even && g.seats[i].passes == p
-	}
+	p := g.passes[0]
+	even := slices.Min(g.passes[:]) == slices.Max(g.passes[:])
 	switch {
 	case !g.dealing:
 		g.bad(e, RuleCourtesy, "the courtesy pass comes before East's first discard")
@@ -545,21 +380,15 @@ func (g *amGame) courtesy(e *Event) {
 	case !even || p != 3 && p != 6:
 		g.bad(e, RuleCourtesy, "the courtesy pass follows a whole Charleston")
 		return
-	case st.courtesy >= 0:
+	case g.courtesyGiven[s] >= 0:
 		g.bad(e, RuleCourtesy, fmt.Sprintf("%s has made the courtesy pass", s))
 		return
 	}
 	to := g.toward(s, "across")
-	switch problem := g.pass(s, to, e.Tiles); problem {
-	case "":
-	case "joker":
-		g.bad(e, RuleCharlestonJoker, "jokers may never be passed, in the courtesy pass either")
-		return
-	default:
-		g.bad(e, RuleInHand, problem)
+	if !g.passTiles(e, to, e.Tiles, "jokers may never be passed, in the courtesy pass either") {
 		return
 	}
-	st.courtesy = len(e.Tiles)
+	g.courtesyGiven[s] = len(e.Tiles)
 	g.ok(e, RuleCourtesy, fmt.Sprintf("%d tile%s to %s across", len(e.Tiles), plural1(len(e.Tiles)), to))
 }
 
@@ -576,22 +405,19 @@ func (g *amGame) endCharleston(e *Event) {
 	if g.log.Start != nil {
 		return
 	}
-	lo, hi := 6, 0
-	for i := range g.seats {
-		lo, hi = min(lo, g.seats[i].passes), max(hi, g.seats[i].passes)
-	}
+	lo, hi := slices.Min(g.passes[:]), slices.Max(g.passes[:])
 	switch {
 	case hi == 0:
 		// The log does not record the Charleston: the hands are taken as after it.
 	case lo < 3:
-		g.rule(e.N, e.Seat, amAction(e), VerdictIllegal, RuleCharleston, "the first Charleston's three passes (right, across, left) are mandatory")
+		g.bad(e, RuleCharleston, "the first Charleston's three passes (right, across, left) are mandatory")
 	case hi > 3 && lo < 6:
-		g.rule(e.N, e.Seat, amAction(e), VerdictIllegal, RuleCharleston, "a second Charleston, once all agree to it, is three passes for everyone")
+		g.bad(e, RuleCharleston, "a second Charleston, once all agree to it, is three passes for everyone")
 	}
 	for _, s := range []notation.Seat{g.dealer, g.next(g.dealer)} {
-		a, b := g.seats[s].courtesy, g.seats[g.toward(s, "across")].courtesy
+		a, b := g.courtesyGiven[s], g.courtesyGiven[g.toward(s, "across")]
 		if max(a, 0) != max(b, 0) {
-			g.rule(e.N, e.Seat, amAction(e), VerdictIllegal, RuleCourtesy, fmt.Sprintf("%s and %s exchange as many tiles in the courtesy pass (%d and %d)", s, g.toward(s, "across"), max(a, 0), max(b, 0)))
+			g.bad(e, RuleCourtesy, fmt.Sprintf("%s and %s exchange as many tiles in the courtesy pass (%d and %d)", s, g.toward(s, "across"), max(a, 0), max(b, 0)))
 		}
 	}
 }
@@ -609,13 +435,13 @@ func (g *amGame) draw(e *Event) {
 	default:
 		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s)
 	}
-	if g.front >= len(g.wall) && (g.sized || g.outside <= 0) {
+	if g.front >= g.back && (g.sized || g.outside <= 0) {
 		g.over(OutcomeDraw, "wall game: the wall ran out and nobody pays")
 		g.bad(e, RuleWallExhausted, "no tile left to draw: a wall game")
 		return
 	}
 	t := e.Tile()
-	if g.front < len(g.wall) {
+	if g.front < g.back {
 		w := g.wall[g.front]
 		g.front++
 		switch {
@@ -627,20 +453,16 @@ func (g *amGame) draw(e *Event) {
 	} else {
 		g.outside--
 	}
-	if t == Unknown {
-		st.unknown++
-	} else {
-		st.known[t]++
-	}
+	st.add(t)
 	g.drawn = t
 	g.turn, g.need = s, needAct
-	if g.sized && g.front >= len(g.wall) {
+	if g.sized && g.front >= g.back {
 		reason += "; the last tile of the wall"
 	}
 	if ft := g.overSupply(); ft != notation.NoTile && ft == t && verdict == VerdictOK {
 		verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has", t)
 	}
-	g.rule(e.N, s, amAction(e), verdict, rule, reason)
+	g.judge(e, verdict, rule, reason)
 }
 
 func (g *amGame) notYourTurn(s notation.Seat) string {
@@ -664,27 +486,22 @@ func (g *amGame) discardTile(e *Event, named notation.Tile) {
 	}
 	switch {
 	case s == g.turn && (g.need == needAct || g.need == needDiscard):
-	case st.count() != 14:
-		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles and discards: a wrong number of tiles makes the hand dead", s, st.count()))
-		g.kill(e, s, RuleTileCount, fmt.Sprintf("discarded holding %d tiles", st.count()))
+	case st.held() != 14:
+		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles and discards: a wrong number of tiles makes the hand dead", s, st.held()))
+		g.kill(e, s, RuleTileCount, fmt.Sprintf("discarded holding %d tiles", st.held()))
 		return
 	default:
 		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s)
 	}
-	if n := st.count(); n != 14 && verdict == VerdictOK {
+	if n := st.held(); n != 14 && verdict == VerdictOK {
 		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles: a wrong number of tiles makes the hand dead", s, n))
 		g.kill(e, s, RuleTileCount, fmt.Sprintf("held %d tiles at a discard", n))
 		g.turn, g.need = g.nextLive(s), needDraw
 		return
 	}
-	g.phantom = false
-	var one notation.Counts
-	one[t] = 1
-	if !st.takeAll(one) {
+	g.phantom = !st.discardTile(t)
+	if g.phantom {
 		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold %s", s, t)
-		g.phantom = true
-	} else {
-		st.discards = append(st.discards, t)
 	}
 	if t == notation.Joker && verdict == VerdictOK {
 		reason = "a discarded joker is dead: nobody may call it"
@@ -698,7 +515,7 @@ func (g *amGame) discardTile(e *Event, named notation.Tile) {
 	g.dealing = false
 	g.turn, g.need = s, needClaim
 	g.discarder, g.discard, g.named = s, t, named
-	g.rule(e.N, s, amAction(e), verdict, rule, reason)
+	g.judge(e, verdict, rule, reason)
 }
 
 // exchange rules on a joker exchange: a natural from the hand for a joker in an exposure of that tile.
@@ -706,7 +523,7 @@ func (g *amGame) exchange(e *Event) {
 	s, t := e.Seat, e.Tile()
 	st := &g.seats[s]
 	switch {
-	case st.dead:
+	case g.dead[s]:
 		g.bad(e, RuleDeadHand, fmt.Sprintf("%s's hand is dead: it stops playing; others may still take jokers from its exposures", s))
 		return
 	case g.need == needClaim && s != g.discarder:
@@ -728,9 +545,7 @@ func (g *amGame) exchange(e *Event) {
 		if i < 0 {
 			continue
 		}
-		var one notation.Counts
-		one[t] = 1
-		if !st.takeAll(one) {
+		if !st.take(t) {
 			g.bad(e, RuleInHand, fmt.Sprintf("%s does not hold a natural %s", s, t))
 			return
 		}
@@ -796,16 +611,7 @@ func meldKind(size int) notation.MeldKind {
 func (g *amGame) claims(evs []Event) {
 	if g.need != needClaim {
 		for i := range evs {
-			c := &evs[i]
-			if c.Verb == VerbPass {
-				g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
-				continue
-			}
-			reason := "there is no discard to call"
-			if g.need == needDiscard {
-				reason = fmt.Sprintf("%s's discard was already called by %s", g.discarder, g.turn)
-			}
-			g.bad(c, RuleNoDiscard, reason)
+			g.noDiscard(&evs[i], "call")
 		}
 		return
 	}
@@ -832,7 +638,7 @@ func (g *amGame) claims(evs []Event) {
 			v.rule, v.reason = RuleClaimPriority, fmt.Sprintf("%s makes one call on a discard", s)
 		case s == g.discarder:
 			v.rule, v.reason = RuleOwnDiscard, fmt.Sprintf("%s cannot call their own discard", s)
-		case g.seats[s].dead:
+		case g.dead[s]:
 			v.rule, v.reason = RuleDeadHand, fmt.Sprintf("%s's hand is dead: it makes no calls", s)
 		case g.phantom:
 			v.rule, v.reason = RuleInHand, fmt.Sprintf("%s's discard of %s was not in the hand: there is nothing to call", g.discarder, g.discard)
@@ -871,7 +677,7 @@ func (g *amGame) claims(evs []Event) {
 		c, v := &evs[i], &vs[i]
 		switch {
 		case c.Verb == VerbPass:
-			g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
+			g.declines(c)
 		case !v.legal:
 			g.bad(c, v.rule, v.reason)
 			if v.kill {
@@ -920,20 +726,12 @@ func (g *amGame) claims(evs []Event) {
 	if st.unknown == 0 {
 		h := notation.Hand{Concealed: st.known, Melds: st.melds}
 		if !g.liveLines(c.Seat, &h) {
-			g.rule(c.N, c.Seat, amAction(c), VerdictIllegal, RuleDeadHand, fmt.Sprintf("after exposing %s %s's hand can match no line: it is dead", v.meld, c.Seat))
+			g.bad(c, RuleDeadHand, fmt.Sprintf("after exposing %s %s's hand can match no line: it is dead", v.meld, c.Seat))
 			g.kill(c, c.Seat, RuleExposure, fmt.Sprintf("after exposing %s the hand can match no line of the card", v.meld))
 			if g.need != needOver {
 				g.turn, g.need = g.nextLive(c.Seat), needDraw
 			}
 		}
-	}
-}
-
-// removeFromRiver moves the called discard out of the discarder's river.
-func (g *amGame) removeFromRiver() {
-	d := &g.seats[g.discarder].discards
-	if n := len(*d); n > 0 && (*d)[n-1] == g.discard {
-		*d = (*d)[:n-1]
 	}
 }
 
@@ -968,10 +766,6 @@ func (g *amGame) judgeExposure(c *Event) (notation.Meld, string, string, bool, b
 	return m, RuleExposure, fmt.Sprintf("%s fits an exposed line of the card", m), true, false
 }
 
-func (g *amGame) seatWind(s notation.Seat) notation.Seat {
-	return notation.Seat((int(s) - int(g.dealer) + 4) % 4)
-}
-
 // scoreWin matches seat c.Seat's hand (plus t when extra) against the card.
 func (g *amGame) scoreWin(c *Event, t notation.Tile, extra bool, ctx Context) (*Win, bool, string, string) {
 	s := c.Seat
@@ -982,16 +776,10 @@ func (g *amGame) scoreWin(c *Event, t notation.Tile, extra bool, ctx Context) (*
 	}
 	w := &Win{Seat: s, Context: ctx}
 	if c.Shows != nil {
-		sh := c.Shows.Concealed
-		for tt, n := range h.Concealed {
-			if sh[tt] < n {
-				return w, false, RuleMahJonggError, fmt.Sprintf("Mah Jongg in error: the hand laid down lacks %s that %s holds", notation.Tile(tt), s)
-			}
+		if problem := shownMismatch(s, h.Concealed, st.unknown, c.Shows.Concealed); problem != "" {
+			return w, false, RuleMahJonggError, "Mah Jongg in error: " + problem
 		}
-		if sh.Total() != h.Concealed.Total()+st.unknown {
-			return w, false, RuleMahJonggError, fmt.Sprintf("Mah Jongg in error: the hand laid down has %d concealed tiles, %s holds %d", sh.Total(), s, h.Concealed.Total()+st.unknown)
-		}
-		h.Concealed = sh
+		h.Concealed = c.Shows.Concealed
 	} else if st.unknown > 0 {
 		w.hand, w.Hand, w.unseen = h, notation.Format(h), true
 		return w, true, RuleWin, fmt.Sprintf("%s's hand was not seen: Mah Jongg is taken as declared", s)
@@ -1057,28 +845,19 @@ func (g *amGame) selfDraw(e *Event) {
 }
 
 func (g *amGame) won(w *Win) {
-	g.over(OutcomeWin, fmt.Sprintf("%s wins (%s)", w.Seat, w.Context.Win))
+	g.declareWin(w)
 	g.win = w
-	g.result.Winner = w.Seat
-	g.result.Hand = w.Hand
-	ctx := w.Context
-	g.result.Context = &ctx
-	g.result.Items = w.Items
-	g.result.Total = w.Total
 }
 
 func (g *amGame) finish() {
-	if g.sized && g.front >= len(g.wall) && (g.need == needClaim || g.need == needDraw) {
+	if g.sized && g.front >= g.back && (g.need == needClaim || g.need == needDraw) {
 		g.over(OutcomeDraw, "wall game: the wall ran out and nobody pays")
-	}
-	if g.result.Items == nil {
-		g.result.Items = []scoring.Item{}
 	}
 	if g.flow.settle == nil || g.result.Outcome != OutcomeWin {
 		return
 	}
 	if !g.win.Checked {
-		g.result.Reason = joinReason(g.result.Reason, "not settled: the winning hand was not scored")
+		g.notSettled("the winning hand was not scored")
 		return
 	}
 	in := settle.Input{Outcome: settle.Won, Kind: g.win.Context.Win, Discarder: g.win.Context.Discarder, Misnamed: g.misname}
@@ -1090,40 +869,20 @@ func (g *amGame) finish() {
 	in.Winners = []settle.Winner{wn}
 	res, err := settle.Settle(g.flow.settle, in)
 	if err != nil {
-		g.result.Reason = joinReason(g.result.Reason, "not settled: "+err.Error())
+		g.notSettled(err.Error())
 		return
 	}
 	g.result.Payments, g.result.Deltas = res.Payments, res.Deltas
 	if g.misname {
 		g.result.Reason = joinReason(g.result.Reason, fmt.Sprintf("%s misnamed the winning discard: %s pays alone", g.win.Context.Discarder, g.win.Context.Discarder))
 	}
-	if len(g.dead) > 0 {
+	if len(g.deaths) > 0 {
 		g.result.Reason = joinReason(g.result.Reason, "dead hands pay like any other loser")
 	}
 }
 
 func (g *amGame) report() Report {
-	r := Report{Rulings: g.rulings, Result: g.result, Wall: -1, Dead: g.dead}
-	if r.Rulings == nil {
-		r.Rulings = []Ruling{}
-	}
-	if r.Result.Payments == nil {
-		r.Result.Payments = []settle.Payment{}
-	}
-	if g.sized {
-		r.Wall = len(g.wall) - g.front
-	}
-	for _, s := range notation.Seats {
-		st := &g.seats[s]
-		v := SeatView{Seat: s, Concealed: st.known.String(), Unknown: st.unknown, Melds: slices.Clone(st.melds),
-			Bonus: []notation.Tile{}, Discards: slices.Clone(st.discards), MeldText: []string{}}
-		for _, m := range st.melds {
-			v.MeldText = append(v.MeldText, m.String())
-		}
-		if v.Discards == nil {
-			v.Discards = []notation.Tile{}
-		}
-		r.Seats[s] = v
-	}
+	r := g.table.report()
+	r.Dead = g.deaths
 	return r
 }
