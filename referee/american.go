@@ -80,9 +80,9 @@ type amGame struct {
 	flow *americanFlow
 
 	named         notation.Tile // the name the discard was given (differs when misnamed)
-	dead          [4]bool // the seats whose hands are dead
-	passes        [4]int // Charleston passes made
-	courtesyGiven [4]int // tiles given in the courtesy pass, -1 before it
+	dead          [4]bool       // the seats whose hands are dead
+	passes        [4]int        // Charleston passes made
+	courtesyGiven [4]int        // tiles given in the courtesy pass, -1 before it
 	deaths        []DeadHand
 	win           *Win
 	misname       bool
