@@ -118,9 +118,9 @@ American, else the built-in sample card.`,
 			if len(args) == 1 {
 				name = args[0]
 			}
-			c, err := rulesets.LoadCard(name)
+			c, err := loadCard(name)
 			if err != nil {
-				return cardError(name, err)
+				return err
 			}
 			v := cardView{Card: name, Name: c.Name, Year: c.Year, Lines: []cardLineView{}}
 			for _, l := range c.Lines {
@@ -160,11 +160,7 @@ func defaultCard(f *factory) (string, error) {
 }
 
 func renderCard(w io.Writer, v *cardView) error {
-	fmt.Fprintf(w, "card:     %s", v.Name)
-	if v.Year != 0 {
-		fmt.Fprintf(w, " (%d)", v.Year)
-	}
-	fmt.Fprintf(w, ", %d lines, from %s\n", len(v.Lines), v.Card)
+	fmt.Fprintf(w, "card:     %s%s, %d lines, from %s\n", v.Name, yearSuffix(v.Year), len(v.Lines), v.Card)
 	rows := make([][]string, 0, len(v.Lines))
 	for _, l := range v.Lines {
 		pattern := strings.Join(l.Pattern, " or ")
@@ -206,9 +202,9 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 		ValidArgsFunction: cardCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			c, err := rulesets.LoadCard(name)
+			c, err := loadCard(name)
 			if err != nil {
-				return cardError(name, err)
+				return err
 			}
 			v := cardCheckView{File: name, Name: c.Name, Year: c.Year, OK: true, Lines: c.Info()}
 			for _, l := range v.Lines {
@@ -218,11 +214,7 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 				return render(f.IO.Out, f.Output, v)
 			}
 			w := f.IO.Out
-			fmt.Fprintf(w, "%s: ok, card %s", name, v.Name)
-			if v.Year != 0 {
-				fmt.Fprintf(w, " (%d)", v.Year)
-			}
-			fmt.Fprintf(w, ", %d lines, %d concrete hands\n", len(v.Lines), v.Hands)
+			fmt.Fprintf(w, "%s: ok, card %s%s, %d lines, %d concrete hands\n", name, v.Name, yearSuffix(v.Year), len(v.Lines), v.Hands)
 			rows := make([][]string, 0, len(v.Lines))
 			for _, l := range v.Lines {
 				rows = append(rows, []string{l.ID, l.Section, fmt.Sprint(l.Value), concealedMark(l.Concealed), fmt.Sprint(l.Hands), l.Source.String()})
@@ -230,6 +222,15 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 			return table(w, []string{"id", "section", "value", "C/X", "hands", "source"}, rows)
 		},
 	}
+}
+
+// loadCard loads a card file or built-in card; a card that does not load is bad input (see cardError).
+func loadCard(name string) (*american.Card, error) {
+	c, err := rulesets.LoadCard(name)
+	if err != nil {
+		return nil, cardError(name, err)
+	}
+	return c, nil
 }
 
 // cardError turns a card that does not load into bad input (exit 2) listing every problem on a line
@@ -284,6 +285,14 @@ func yearText(y int) string {
 		return ""
 	}
 	return fmt.Sprint(y)
+}
+
+// yearSuffix follows a card's name with its year, " (2026)", or nothing when the card gives none.
+func yearSuffix(y int) string {
+	if y == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d)", y)
 }
 
 func intsText(xs []int) string {

@@ -94,9 +94,9 @@ func newClosester(f *factory, o *closestOptions) (*closester, error) {
 			"use --rules american (or an American ruleset file)")
 	}
 	name := cardName(rs, o.Card)
-	card, err := rulesets.LoadCard(name)
+	card, err := loadCard(name)
 	if err != nil {
-		return nil, cardError(name, err)
+		return nil, err
 	}
 	c := &closester{rs: rs, card: card, top: o.Top}
 	if o.Seen != "" {

@@ -287,11 +287,9 @@ func (o *settleOptions) input(f *factory, rs *rulesets.Ruleset, v *settleView) (
 	if discarder != notation.NoSeat {
 		v.Discarder = discarder.String()
 	}
-	var responsible = notation.NoSeat
-	if o.Responsible != "" {
-		if responsible, err = parseSeatFlag("responsible", o.Responsible); err != nil {
-			return in, false, err
-		}
+	responsible, err := optionalSeat("responsible", o.Responsible, notation.NoSeat)
+	if err != nil {
+		return in, false, err
 	}
 	if o.Hand != "" {
 		w, ok, err := o.scoreHand(f, rs, &in, v, responsible)
@@ -352,12 +350,9 @@ func (o *settleOptions) input(f *factory, rs *rulesets.Ruleset, v *settleView) (
 
 // howWon reads --win and --discarder: a win on a discard unless --win says otherwise.
 func (o *settleOptions) howWon() (scoring.WinKind, notation.Seat, error) {
-	d := notation.NoSeat
-	if o.Discarder != "" {
-		var err error
-		if d, err = parseSeatFlag("discarder", o.Discarder); err != nil {
-			return 0, d, err
-		}
+	d, err := optionalSeat("discarder", o.Discarder, notation.NoSeat)
+	if err != nil {
+		return 0, d, err
 	}
 	win := o.Win
 	if win == "" {
@@ -390,11 +385,9 @@ func (o *settleOptions) scoreHand(f *factory, rs *rulesets.Ruleset, in *settle.I
 				"drop the hand to settle from --"+name+", or drop --"+name)
 		}
 	}
-	seat := notation.SeatEast
-	if o.Seat != "" {
-		if seat, err = parseSeatFlag("seat", o.Seat); err != nil {
-			return w, false, err
-		}
+	seat, err := optionalSeat("seat", o.Seat, notation.SeatEast)
+	if err != nil {
+		return w, false, err
 	}
 	if o.Winners != "" {
 		seats, err := parseSeatList("winner", o.Winners)
@@ -538,6 +531,14 @@ func parseSeatFlag(flag, s string) (notation.Seat, error) {
 		return notation.NoSeat, usageErrorf("--%s: %v", flag, err)
 	}
 	return seat, nil
+}
+
+// optionalSeat reads a seat flag that may be left out, def when it is.
+func optionalSeat(flag, s string, def notation.Seat) (notation.Seat, error) {
+	if s == "" {
+		return def, nil
+	}
+	return parseSeatFlag(flag, s)
 }
 
 // parseSeatList reads "S" or "S,N".
@@ -696,12 +697,11 @@ func settleDeBurger(o *settleOptions, rs *rulesets.Ruleset) error {
 		return withHint(usageErrorf("nothing to settle: give the four players' hands (--hand SEAT=HAND) or their points (--points)"), example)
 	}
 	v := &deburgerSettleView{Ruleset: rs.Name}
-	mahjong := notation.NoSeat
-	if o.Mahjong != "" {
-		var err error
-		if mahjong, err = parseSeatFlag("mahjong", o.Mahjong); err != nil {
-			return err
-		}
+	mahjong, err := optionalSeat("mahjong", o.Mahjong, notation.NoSeat)
+	if err != nil {
+		return err
+	}
+	if mahjong != notation.NoSeat {
 		v.Mahjong = mahjong.String()
 	}
 	var pts [4]int
