@@ -66,12 +66,7 @@ type americanFlow struct {
 }
 
 func (f *americanFlow) replay(lg *Log, d Deps) Report {
-	g := newAmGame(lg, d, f)
-	for i := range lg.Events {
-		g.step(&lg.Events[i])
-	}
-	g.finish()
-	return g.report()
+	return run(newAmGame(lg, d, f), lg)
 }
 
 // amGame is an American hand: the table with the Charleston, jokers, dead hands and the card.
@@ -252,16 +247,7 @@ func (g *amGame) step(e *Event) {
 
 // startAt sets the turn for a log that starts in the middle of a hand.
 func (g *amGame) startAt(e *Event) {
-	g.dealing = false
-	switch e.Verb {
-	case VerbDraw:
-		g.turn, g.need = e.Seat, needDraw
-	default:
-		g.turn, g.need = e.Seat, needAct
-		if st := &g.seats[e.Seat]; st.held() < 14 {
-			g.drewUnseen(st)
-		}
-	}
+	g.table.startAt(e, func(st *seatState) bool { return st.held() < 14 })
 }
 
 // passDir is the direction of Charleston pass k (0-based): right, across, left, then the second

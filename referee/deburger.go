@@ -84,11 +84,7 @@ func (f *deburgerFlow) replay(lg *Log, d Deps) Report {
 	db := &dbGame{flow: f, landed: notation.NoSeat}
 	d.Score = db.score
 	db.game = newGame(lg, d)
-	for i := range lg.Events {
-		db.step(&lg.Events[i])
-	}
-	db.finish()
-	return db.report()
+	return run(db, lg)
 }
 
 // dbGame is a DeBurger hand: the Hong Kong engine with the bird and the pair call on top.

@@ -56,12 +56,7 @@ func Replay(lg *Log, deps Deps) Report {
 	if deps.Flow != nil {
 		return deps.Flow.replay(lg, deps)
 	}
-	g := newGame(lg, deps)
-	for i := range lg.Events {
-		g.step(&lg.Events[i])
-	}
-	g.finish()
-	return g.report()
+	return run(newGame(lg, deps), lg)
 }
 
 func newGame(lg *Log, deps Deps) *game {
@@ -226,20 +221,13 @@ func (g *game) step(e *Event) {
 
 // startAt sets the turn for a log that starts in the middle of a hand: the first event's seat is on turn.
 func (g *game) startAt(e *Event) {
-	g.dealing = false
 	switch e.Verb {
-	case VerbDraw:
-		g.turn, g.need = e.Seat, needDraw
-	case VerbDiscard, VerbAddKong, VerbConcealedKong, VerbFlower, VerbWin:
-		g.turn, g.need = e.Seat, needAct
-		st := &g.seats[e.Seat]
-		if st.count() < 14 && st.unknown > 0 || g.log.Hands[e.Seat] == nil {
-			// The seat has drawn a tile the scorekeeper did not write: it came from the part of the
-			// wall before the log began.
-			g.drewUnseen(st)
-		}
+	case VerbDraw, VerbDiscard, VerbAddKong, VerbConcealedKong, VerbFlower, VerbWin:
+		// A seat short of 14, or whose hand the log does not write, drew before the log began.
+		g.table.startAt(e, func(st *seatState) bool { return st.count() < 14 && st.unknown > 0 || g.log.Hands[e.Seat] == nil })
 	default:
-		g.rule(e.N, e.Seat, actionText(e), VerdictIllegal, RuleNoDiscard, "a log that starts mid-hand must start at a draw or a discard")
+		g.dealing = false
+		g.bad(e, RuleNoDiscard, "a log that starts mid-hand must start at a draw or a discard")
 	}
 }
 
@@ -508,58 +496,57 @@ func (g *game) flower(e *Event) {
 }
 
 func (g *game) addKong(e *Event) {
-	s, t := e.Seat, e.Tile()
-	st := &g.seats[s]
-	verdict, rule, reason := VerdictOK, RuleAddKong, "the fourth tile on the exposed pong; it may be robbed"
-	if !(s == g.turn && g.need == needAct) {
-		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s, "add-kong")
-		if g.need == needDiscard && s == g.turn {
-			rule, reason = RuleDiscardAtOnce, fmt.Sprintf("after a claim %s discards at once", s)
+	g.kong(e, false, RuleAddKong, "the fourth tile on the exposed pong; it may be robbed", func(st *seatState) (string, string) {
+		s, t := e.Seat, e.Tile()
+		i := slices.IndexFunc(st.melds, func(m notation.Meld) bool { return m.Kind == notation.Pong && m.Tile == t && !m.Concealed })
+		switch {
+		case i < 0:
+			return RuleAddKong, fmt.Sprintf("%s has no exposed pong of %s to add to", s, t)
+		case !st.take(t):
+			return RuleInHand, fmt.Sprintf("%s does not hold the fourth %s", s, t)
 		}
-	}
-	i := slices.IndexFunc(st.melds, func(m notation.Meld) bool { return m.Kind == notation.Pong && m.Tile == t && !m.Concealed })
-	switch {
-	case i < 0:
-		verdict, rule, reason = VerdictIllegal, RuleAddKong, fmt.Sprintf("%s has no exposed pong of %s to add to", s, t)
-	case !st.take(t):
-		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold the fourth %s", s, t)
-	default:
 		st.melds[i].Kind = notation.Kong
-	}
-	g.kongReal = verdict == VerdictOK || rule == RuleTurnOrder || rule == RuleDiscardAtOnce
-	g.turn, g.need = s, needRob
-	g.konger, g.kongTile, g.concealed = s, t, false
-	g.kongs++
-	g.claimed = true
-	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+		return "", ""
+	})
 }
 
 func (g *game) concealedKong(e *Event) {
+	g.kong(e, true, RuleConcealedKong, "four of a kind from the hand; a replacement comes from the back", func(st *seatState) (string, string) {
+		s, t := e.Seat, e.Tile()
+		var need notation.Counts
+		need[t] = 4
+		switch {
+		case !t.IsPlaying():
+			return RuleConcealedKong, fmt.Sprintf("%s cannot form a kong", t)
+		case !st.takeAll(need):
+			return RuleInHand, fmt.Sprintf("%s does not hold four %s", s, t)
+		}
+		st.melds = append(st.melds, notation.Meld{Kind: notation.Kong, Tile: t, Concealed: true, From: notation.NoSeat})
+		return "", ""
+	})
+}
+
+// kong rules on a kong declared on the seat's own turn (an added kong, or a concealed one): rule and
+// reason are the ruling when it stands; build makes it from the seat's tiles, or returns the rule and
+// reason why it cannot. Made or not, the kong is on the table for robbing wins or a replacement draw.
+func (g *game) kong(e *Event, concealed bool, rule, reason string, build func(*seatState) (string, string)) {
 	s, t := e.Seat, e.Tile()
-	st := &g.seats[s]
-	verdict, rule, reason := VerdictOK, RuleConcealedKong, "four of a kind from the hand; a replacement comes from the back"
+	verdict := VerdictOK
 	if !(s == g.turn && g.need == needAct) {
-		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s, "concealed-kong")
+		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s, e.Verb.String())
 		if g.need == needDiscard && s == g.turn {
 			rule, reason = RuleDiscardAtOnce, fmt.Sprintf("after a claim %s discards at once", s)
 		}
 	}
-	var need notation.Counts
-	need[t] = 4
-	switch {
-	case !t.IsPlaying():
-		verdict, rule, reason = VerdictIllegal, RuleConcealedKong, fmt.Sprintf("%s cannot form a kong", t)
-	case !st.takeAll(need):
-		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold four %s", s, t)
-	default:
-		st.melds = append(st.melds, notation.Meld{Kind: notation.Kong, Tile: t, Concealed: true, From: notation.NoSeat})
+	if r, why := build(&g.seats[s]); r != "" {
+		verdict, rule, reason = VerdictIllegal, r, why
 	}
 	g.kongReal = verdict == VerdictOK || rule == RuleTurnOrder || rule == RuleDiscardAtOnce
 	g.turn, g.need = s, needRob
-	g.konger, g.kongTile, g.concealed = s, t, true
+	g.konger, g.kongTile, g.concealed = s, t, concealed
 	g.kongs++
 	g.claimed = true
-	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+	g.judge(e, verdict, rule, reason)
 }
 
 // replayHolder answers claim checks from the replay's state.

@@ -116,6 +116,22 @@ const (
 	needOver                // the hand is over
 )
 
+// replayer is a family's game under way.
+type replayer interface {
+	step(e *Event)
+	finish()
+	report() Report
+}
+
+// run replays lg's events on g and ends the hand.
+func run(g replayer, lg *Log) Report {
+	for i := range lg.Events {
+		g.step(&lg.Events[i])
+	}
+	g.finish()
+	return g.report()
+}
+
 // table is what every family's flow keeps track of: the seats' tiles, the wall, whose turn it is,
 // the discard on the table, the rulings so far and the result. The Hong Kong (and DeBurger) game and
 // the American game embed it and add their own rules.
@@ -236,6 +252,20 @@ func (t *table) seen() notation.Counts {
 	}
 	c[Unknown] = 0
 	return c
+}
+
+// startAt sets the turn for a log that starts in the middle of a hand: the first event's seat is on
+// turn, to draw or else to act, and when drewBefore says so it has drawn a tile the log did not
+// write, which came from the part of the wall before the log began.
+func (t *table) startAt(e *Event, drewBefore func(*seatState) bool) {
+	t.dealing = false
+	t.turn, t.need = e.Seat, needDraw
+	if e.Verb != VerbDraw {
+		t.need = needAct
+		if st := &t.seats[e.Seat]; drewBefore(st) {
+			t.drewUnseen(st)
+		}
+	}
 }
 
 // drewUnseen gives st a tile it drew before a mid-hand log begins: from the tiles outside the log's
