@@ -704,8 +704,8 @@ func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *
 		if err != nil {
 			return h, false, fmt.Errorf("--hand %s: %w", st.Players[i], err)
 		}
-		if hd.Concealed[notation.Joker] > 0 || hasJokerMeld(&hd) {
-			return h, false, withHint(fmt.Errorf("--hand %s: a joker (J) is not a DeBurger tile", st.Players[i]), "jokers are played only with --rules american")
+		if err := refuseJokers(&hd, "DeBurger"); err != nil {
+			return h, false, fmt.Errorf("--hand %s: %w", st.Players[i], err)
 		}
 		hands[t.Seats[i]] = &hd
 	}

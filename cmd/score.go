@@ -259,8 +259,8 @@ func (s *scorer) score(req scoreRequest) (*scoreView, error) {
 	v := &scoreView{Hand: notation.Format(h), Ruleset: s.rs.Name}
 	switch s.rs.Family {
 	case rulesets.FamilyHK:
-		if h.Concealed[notation.Joker] > 0 || hasJokerMeld(&h) {
-			return nil, withHint(errors.New("a joker (J) is not a Hong Kong tile"), "jokers are played only with --rules american")
+		if err := refuseJokers(&h, "Hong Kong"); err != nil {
+			return nil, err
 		}
 		res, err := hk.Score(&h, sit, s.rs.HK)
 		if err != nil {
@@ -268,8 +268,8 @@ func (s *scorer) score(req scoreRequest) (*scoreView, error) {
 		}
 		v.Situation, v.HK = sv, &res
 	case rulesets.FamilyDeBurger:
-		if h.Concealed[notation.Joker] > 0 || hasJokerMeld(&h) {
-			return nil, withHint(errors.New("a joker (J) is not a DeBurger tile"), "jokers are played only with --rules american")
+		if err := refuseJokers(&h, "DeBurger"); err != nil {
+			return nil, err
 		}
 		var res points.Result
 		if sv.Loser {
@@ -299,13 +299,17 @@ func notationOptions(rs *rulesets.Ruleset) notation.Options {
 	return notation.Options{ZeroIsWhite: rs.Family == rulesets.FamilyAmerican}
 }
 
-func hasJokerMeld(h *notation.Hand) bool {
+// refuseJokers refuses a hand holding a joker, alone or in a meld, under a game that plays none;
+// game names it in the message ("Hong Kong", "DeBurger").
+func refuseJokers(h *notation.Hand, game string) error {
+	joker := h.Concealed[notation.Joker] > 0
 	for _, m := range h.Melds {
-		if m.Jokers > 0 {
-			return true
-		}
+		joker = joker || m.Jokers > 0
 	}
-	return false
+	if !joker {
+		return nil
+	}
+	return withHint(fmt.Errorf("a joker (J) is not a %s tile", game), "jokers are played only with --rules american")
 }
 
 func situationOf(sv *situationView) (scoring.Situation, error) {

@@ -727,8 +727,8 @@ func settleDeBurger(o *settleOptions, rs *rulesets.Ruleset) error {
 			if err != nil {
 				return fmt.Errorf("--hand %s: %w", notation.Seat(i), err)
 			}
-			if h.Concealed[notation.Joker] > 0 || hasJokerMeld(&h) {
-				return withHint(fmt.Errorf("--hand %s: a joker (J) is not a DeBurger tile", notation.Seat(i)), "jokers are played only with --rules american")
+			if err := refuseJokers(&h, "DeBurger"); err != nil {
+				return fmt.Errorf("--hand %s: %w", notation.Seat(i), err)
 			}
 			hands[i] = &h
 		}

@@ -82,8 +82,10 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 		if err != nil {
 			return nil, err
 		}
-		if s.rs.Family != rulesets.FamilyAmerican && (h.Concealed[notation.Joker] > 0 || hasJokerMeld(&h)) {
-			return nil, withHint(fmt.Errorf("a joker (J) is not a %s tile", s.rs.Family), "jokers are played only with --rules american")
+		if s.rs.Family != rulesets.FamilyAmerican {
+			if err := refuseJokers(&h, s.rs.Family); err != nil {
+				return nil, err
+			}
 		}
 		n := h.TileCount()
 		if n != 13 && n != 14 {
