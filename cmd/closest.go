@@ -98,17 +98,11 @@ func newClosester(f *factory, o *closestOptions) (*closester, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &closester{rs: rs, card: card, top: o.Top}
-	if o.Seen != "" {
-		ts, err := notation.ParseTilesWith(o.Seen, notationOptions(rs))
-		if err != nil {
-			return nil, withHint(fmt.Errorf("--seen: %w", err), "list tiles as in a hand, e.g. --seen 'NNN 3m Wd J'")
-		}
-		for _, t := range ts {
-			c.seen[t]++
-		}
+	seen, err := parseSeen(o.Seen, rs, "'NNN 3m Wd J'")
+	if err != nil {
+		return nil, err
 	}
-	return c, nil
+	return &closester{rs: rs, card: card, seen: seen, top: o.Top}, nil
 }
 
 // rank parses one hand and ranks the card's lines for it.

@@ -3,9 +3,12 @@ package cmd
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -90,4 +93,18 @@ func otherFamilyFlag(changed []string, families map[string][]string, family stri
 		}
 	}
 	return ""
+}
+
+// parseSeen reads --seen, the tiles seen outside the hand, written as in a hand; example shows one in
+// the hint.
+func parseSeen(s string, rs *rulesets.Ruleset, example string) (notation.Counts, error) {
+	var seen notation.Counts
+	if s == "" {
+		return seen, nil
+	}
+	ts, err := notation.ParseTilesWith(s, notationOptions(rs))
+	if err != nil {
+		return seen, withHint(fmt.Errorf("--seen: %w", err), "list tiles as in a hand, e.g. --seen "+example)
+	}
+	return notation.CountsOf(ts...), nil
 }

@@ -68,13 +68,9 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	var seen notation.Counts
-	if o.Seen != "" {
-		ts, err := notation.ParseTilesWith(o.Seen, notationOptions(s.rs))
-		if err != nil {
-			return withHint(fmt.Errorf("--seen: %w", err), "list tiles as in a hand, e.g. --seen 3s6s1z")
-		}
-		seen = notation.CountsOf(ts...)
+	seen, err := parseSeen(o.Seen, s.rs, "3s6s1z")
+	if err != nil {
+		return err
 	}
 	opt := waitOptions(s, seen)
 	analyze := func(text string) (*waitsView, error) {
