@@ -50,11 +50,7 @@ type DeadHand struct {
 // settled under s (nil: no settlement), the table options from r (nil: the defaults: play E → S → W → N,
 // the second Charleston reversed). The set has 152 tiles.
 func American(card *american.Card, ar *american.Rules, s *settle.Rules, r *Rules) Deps {
-	var d Deps
-	if r != nil {
-		d.Rules = *r
-	}
-	d.Rules.Tiles = 152
+	d := familyDeps(r, 152)
 	d.Flow = &americanFlow{card: card, rules: ar, settle: s}
 	return d
 }
@@ -95,22 +91,10 @@ func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
 		}
 	})
 	rest := 152 - g.inPlay()
-	switch {
-	case lg.Wall != nil:
-		g.wall = slices.Clone(lg.Wall)
-		if lg.Start == nil && len(g.wall) != rest {
-			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d of the 152 are left", len(g.wall), rest))
-		}
-	case lg.Start != nil && lg.Start.Wall >= 0:
-		g.wall = make([]notation.Tile, min(lg.Start.Wall, max(rest, 0)))
-	case lg.Start != nil:
-		g.sized = false
-		g.wall = make([]notation.Tile, max(rest, 0))
-	default:
-		g.wall = make([]notation.Tile, max(rest, 0))
+	g.layWall(rest)
+	if lg.Wall != nil && lg.Start == nil && len(g.wall) != rest {
+		g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d of the 152 are left", len(g.wall), rest))
 	}
-	g.back = len(g.wall)
-	g.outside = rest - len(g.wall)
 	if rest < 0 {
 		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleTileCount, fmt.Sprintf("the log shows %d tiles: an American set has 152", g.inPlay()))
 	}
@@ -756,10 +740,7 @@ func (g *amGame) judgeExposure(c *Event) (notation.Meld, string, string, bool, b
 func (g *amGame) scoreWin(c *Event, t notation.Tile, extra bool, ctx Context) (*Win, bool, string, string) {
 	s := c.Seat
 	st := &g.seats[s]
-	h := notation.Hand{Concealed: st.known, Melds: slices.Clone(st.melds), Win: t}
-	if extra {
-		h.Concealed[t]++
-	}
+	h := st.hand(t, extra)
 	w := &Win{Seat: s, Context: ctx}
 	if c.Shows != nil {
 		if problem := shownMismatch(s, h.Concealed, st.unknown, c.Shows.Concealed); problem != "" {
@@ -787,11 +768,7 @@ func (g *amGame) scoreWin(c *Event, t notation.Tile, extra bool, ctx Context) (*
 		w.Items = append(slices.Clone(w.Items), scoring.Item{ID: "jokerless", Name: "jokerless (payments doubled)", Value: 0})
 	}
 	g.jokerls = res.JokerlessBonus
-	st.known = h.Concealed
-	if extra {
-		st.known[t]--
-	}
-	st.unknown = 0
+	st.reveal(h.Concealed, t, extra)
 	return w, true, RuleWin, fmt.Sprintf("Mah Jongg: %s", res)
 }
 

@@ -34,11 +34,7 @@ type SeatScore struct {
 // player's hand scored with points.ScoreTable (Report.Points and Report.Scores). There are no
 // payments. r gives the table options (nil: the defaults); the set has 144 tiles.
 func DeBurger(p *points.Rules, r *Rules) Deps {
-	var d Deps
-	if r != nil {
-		d.Rules = *r
-	}
-	d.Rules.Tiles = 144
+	d := familyDeps(r, 144)
 	f := &deburgerFlow{rules: p}
 	d.Score = f.score
 	d.Flow = f
@@ -237,10 +233,7 @@ func (g *dbGame) finish() {
 		if s == w.Seat {
 			h = w.hand
 		} else {
-			h = notation.Hand{Concealed: st.known, Melds: slices.Clone(st.melds), Win: notation.NoTile}
-			for _, b := range st.bonus {
-				h.Bonus = append(h.Bonus, notation.BonusTile{Tile: b})
-			}
+			h = st.hand(notation.NoTile, false)
 		}
 		h.Bonus = g.withBoosts(h.Bonus)
 		if s == w.Seat && w.unseen || s != w.Seat && st.unknown > 0 {

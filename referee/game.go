@@ -92,9 +92,9 @@ func newGame(lg *Log, deps Deps) *game {
 	}
 	// The wall: whatever is not in a hand, a meld, a river or laid out.
 	rest := g.total - g.inPlay()
+	g.layWall(rest)
 	switch {
 	case lg.Wall != nil:
-		g.wall = slices.Clone(lg.Wall)
 		if lg.Start == nil && len(g.wall) != rest+laidOut && len(g.wall) != rest {
 			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d are left", len(g.wall), rest))
 		}
@@ -105,28 +105,14 @@ func newGame(lg *Log, deps Deps) *game {
 			// The wall as dealt: it still holds the replacements of the flowers laid out at the deal,
 			// which came from the back and are in the hands now.
 			g.wall = g.wall[:len(g.wall)-laidOut]
+			g.back, g.outside = len(g.wall), rest-len(g.wall)
 		}
-		g.outside = rest - len(g.wall)
-	case lg.Start != nil && lg.Start.Wall >= 0:
-		n := lg.Start.Wall
-		if n > rest {
-			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("start.wall says %d tiles, but only %d are not in hands, melds or discards", n, rest))
-			n = max(rest, 0)
-		}
-		g.wall = make([]notation.Tile, n)
-		g.outside = rest - n
-	case lg.Start != nil:
-		g.sized = false
-		g.wall = make([]notation.Tile, max(rest, 0))
-		g.outside = rest - len(g.wall)
-	default:
-		g.wall = make([]notation.Tile, max(rest, 0))
-		g.outside = rest - len(g.wall)
+	case lg.Start != nil && lg.Start.Wall >= 0 && lg.Start.Wall > rest:
+		g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("start.wall says %d tiles, but only %d are not in hands, melds or discards", lg.Start.Wall, rest))
 	}
 	if g.outside < 0 && lg.Wall == nil {
 		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleTileCount, fmt.Sprintf("the log shows %d tiles: a set has %d", g.inPlay(), g.total))
 	}
-	g.front, g.back = 0, len(g.wall)
 	if t, where := g.fifthCopy(); t != notation.NoTile {
 		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has (%s)", t, where))
 	}
@@ -729,13 +715,7 @@ func (g *game) context(s notation.Seat, w scoring.WinKind) Context {
 // winnerHand builds the hand the seat would win with on tile t (not yet in the hand when extra).
 func (g *game) winnerHand(s notation.Seat, t notation.Tile, extra bool, shows *notation.Hand) (notation.Hand, string) {
 	st := &g.seats[s]
-	h := notation.Hand{Concealed: st.known, Melds: slices.Clone(st.melds), Win: t}
-	for _, b := range st.bonus {
-		h.Bonus = append(h.Bonus, notation.BonusTile{Tile: b})
-	}
-	if extra {
-		h.Concealed[t]++
-	}
+	h := st.hand(t, extra)
 	if shows != nil {
 		if problem := shownMismatch(s, h.Concealed, st.unknown, shows.Concealed); problem != "" {
 			return h, problem
@@ -768,11 +748,7 @@ func (g *game) scoreWin(c *Event, t notation.Tile, ctx Context) (*Win, string, s
 	case problem != "":
 		return w, RuleFalseWin, "false win (詐糊): " + problem, false
 	}
-	g.seats[s].known = h.Concealed
-	if extra {
-		g.seats[s].known[t]--
-	}
-	g.seats[s].unknown = 0
+	g.seats[s].reveal(h.Concealed, t, extra)
 	if g.deps.Score == nil {
 		return w, RuleWin, "no scorer: the win is taken as declared", true
 	}

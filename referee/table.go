@@ -87,6 +87,29 @@ func (s *seatState) discardTile(t notation.Tile) bool {
 	return true
 }
 
+// hand is the seat's hand as the referee knows it, won on t (one more t in the concealed tiles when
+// extra: a tile from another seat). Unseen tiles are left out.
+func (s *seatState) hand(t notation.Tile, extra bool) notation.Hand {
+	h := notation.Hand{Concealed: s.known, Melds: slices.Clone(s.melds), Win: t}
+	for _, b := range s.bonus {
+		h.Bonus = append(h.Bonus, notation.BonusTile{Tile: b})
+	}
+	if extra {
+		h.Concealed[t]++
+	}
+	return h
+}
+
+// reveal makes the seat's concealed tiles all seen: c (a winning hand's concealed tiles), less t when
+// extra (the winning tile came from another seat).
+func (s *seatState) reveal(c notation.Counts, t notation.Tile, extra bool) {
+	s.known = c
+	if extra {
+		s.known[t]--
+	}
+	s.unknown = 0
+}
+
 // view is the seat as a report shows it.
 func (s *seatState) view(seat notation.Seat) SeatView {
 	v := SeatView{Seat: seat, Concealed: s.known.String(), Unknown: s.unknown, Melds: slices.Clone(s.melds),
@@ -115,6 +138,16 @@ const (
 	needRob                 // a kong was declared: robbing wins, or the konger's replacement
 	needOver                // the hand is over
 )
+
+// familyDeps starts a family's Deps: the table options r (nil: the defaults) with a set of tiles.
+func familyDeps(r *Rules, tiles int) Deps {
+	var d Deps
+	if r != nil {
+		d.Rules = *r
+	}
+	d.Rules.Tiles = tiles
+	return d
+}
 
 // replayer is a family's game under way.
 type replayer interface {
@@ -266,6 +299,24 @@ func (t *table) startAt(e *Event, drewBefore func(*seatState) bool) {
 			t.drewUnseen(st)
 		}
 	}
+}
+
+// layWall lays out the live wall, rest being the tiles not in hands, melds, rivers or laid out: the
+// log's wall when it lists one, else rest unseen tiles (start.wall's count when given, at most rest;
+// a mid-hand log without it leaves the wall's size unknown). outside takes up the difference.
+func (t *table) layWall(rest int) {
+	lg := t.log
+	switch {
+	case lg.Wall != nil:
+		t.wall = slices.Clone(lg.Wall)
+	case lg.Start != nil && lg.Start.Wall >= 0:
+		t.wall = make([]notation.Tile, min(lg.Start.Wall, max(rest, 0)))
+	default:
+		t.sized = lg.Start == nil
+		t.wall = make([]notation.Tile, max(rest, 0))
+	}
+	t.front, t.back = 0, len(t.wall)
+	t.outside = rest - len(t.wall)
 }
 
 // drewUnseen gives st a tile it drew before a mid-hand log begins: from the tiles outside the log's
