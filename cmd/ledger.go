@@ -787,35 +787,16 @@ func placesText(st *ledger.State) string {
 
 // playerValues reads NAME=VALUE pairs, given as repeated flags or comma lists, and requires all four.
 func playerValues(flag string, args []string, st *ledger.State) ([4]string, error) {
-	var vals [4]string
-	var seen [4]bool
-	for _, a := range args {
-		parts := []string{a}
-		if flag != "hand" { // a hand may hold commas
-			parts = strings.Split(a, ",")
+	index := func(k string) (int, error) {
+		k = strings.TrimSpace(k)
+		i := st.Index(k)
+		if i < 0 {
+			return i, unknownPlayer(flag, k, st)
 		}
-		for _, part := range parts {
-			k, val, ok := strings.Cut(part, "=")
-			if !ok {
-				return vals, usageErrorf("--%s %q: expected NAME=VALUE, e.g. %s=2700", flag, part, st.Players[0])
-			}
-			k = strings.TrimSpace(k)
-			i := st.Index(k)
-			if i < 0 {
-				return vals, unknownPlayer(flag, k, st)
-			}
-			if seen[i] {
-				return vals, usageErrorf("--%s: %s is given twice", flag, k)
-			}
-			seen[i], vals[i] = true, strings.TrimSpace(val)
-		}
+		return i, nil
 	}
-	for i, ok := range seen {
-		if !ok {
-			return vals, usageErrorf("--%s: nothing for %s: give all four players", flag, st.Players[i])
-		}
-	}
-	return vals, nil
+	name := func(i int) string { return st.Players[i] }
+	return fourValues(flag, args, "NAME=VALUE, e.g. "+st.Players[0]+"=2700", "players", index, name)
 }
 
 func playerAmounts(flag string, args []string, st *ledger.State) ([4]ledger.Amount, error) {

@@ -852,34 +852,12 @@ func renderDeBurgerTable(w io.Writer, v *deburgerSettleView) error {
 
 // seatValues reads SEAT=VALUE pairs, given as repeated flags or comma lists, and requires all four.
 func seatValues(flag string, args []string) ([4]string, error) {
-	var vals [4]string
-	var seen [4]bool
-	for _, a := range args {
-		parts := []string{a}
-		if flag != "hand" { // a hand may hold commas (notation reads them as spaces)
-			parts = strings.Split(a, ",")
-		}
-		for _, part := range parts {
-			k, val, ok := strings.Cut(part, "=")
-			if !ok {
-				return vals, usageErrorf("--%s %q: expected SEAT=VALUE, e.g. E=2700", flag, part)
-			}
-			s, err := parseSeatFlag(flag, k)
-			if err != nil {
-				return vals, err
-			}
-			if seen[s] {
-				return vals, usageErrorf("--%s: %s is given twice", flag, s)
-			}
-			seen[s], vals[s] = true, strings.TrimSpace(val)
-		}
+	index := func(k string) (int, error) {
+		s, err := parseSeatFlag(flag, k)
+		return int(s), err
 	}
-	for i, ok := range seen {
-		if !ok {
-			return vals, usageErrorf("--%s: nothing for %s: give all four seats (E, S, W, N)", flag, notation.Seat(i))
-		}
-	}
-	return vals, nil
+	name := func(i int) string { return notation.Seat(i).String() }
+	return fourValues(flag, args, "SEAT=VALUE, e.g. E=2700", "seats (E, S, W, N)", index, name)
 }
 
 func seatNumbers(flag string, vals [4]string) ([4]int, error) {
