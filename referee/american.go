@@ -441,10 +441,8 @@ func (g *amGame) notYourTurn(s notation.Seat) string {
 		return fmt.Sprintf("after %s's discard it is %s's turn to draw (or a call), not %s's", g.discarder, g.nextLive(g.discarder), s)
 	case needDiscard:
 		return fmt.Sprintf("%s must discard after the exposure", g.turn)
-	case needDraw:
-		return fmt.Sprintf("it is %s's turn to draw", g.turn)
 	}
-	return fmt.Sprintf("it is %s's turn: %s holds 14 tiles and must discard", g.turn, g.turn)
+	return g.whoseTurn()
 }
 
 func (g *amGame) discardTile(e *Event, named notation.Tile) {

@@ -105,7 +105,7 @@ func (g *dbGame) step(e *Event) {
 		for i := range calls {
 			c := &calls[i]
 			if c.Verb == VerbPass {
-				g.ok(c, RulePass, fmt.Sprintf("%s declines", c.Seat))
+				g.declines(c)
 				continue
 			}
 			g.bad(c, RuleBirdLand, fmt.Sprintf("the bird landed on %s's flower: it cannot be called", g.landed))

@@ -368,10 +368,8 @@ func (g *game) notYourTurn(s notation.Seat, what string) string {
 		return fmt.Sprintf("%s must draw a replacement from the back first", g.turn)
 	case needRob:
 		return fmt.Sprintf("%s must draw a replacement for the kong (unless someone robs it)", g.konger)
-	case needDraw:
-		return fmt.Sprintf("it is %s's turn to draw", g.turn)
 	}
-	return fmt.Sprintf("it is %s's turn: %s holds 14 tiles and must discard", g.turn, g.turn)
+	return g.whoseTurn()
 }
 
 func (g *game) discardTile(e *Event) {

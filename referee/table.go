@@ -375,6 +375,14 @@ func (t *table) admit(e *Event, startAt func(*Event)) bool {
 	return true
 }
 
+// whoseTurn says whose turn it is, when the seat on turn is to draw or else holds 14 tiles.
+func (t *table) whoseTurn() string {
+	if t.need == needDraw {
+		return fmt.Sprintf("it is %s's turn to draw", t.turn)
+	}
+	return fmt.Sprintf("it is %s's turn: %s holds 14 tiles and must discard", t.turn, t.turn)
+}
+
 // noDiscard rules on a claim made with no discard on the table to claim (or one already taken): a pass
 // is fine. word is what the family calls a claim ("claim", "call").
 func (t *table) noDiscard(c *Event, word string) {
