@@ -352,12 +352,11 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	if rs.Settlement != nil {
 		opts = append(opts, ledger.WithSettler(cs))
 	}
-	l, err := ledger.Open(o.File, opts...)
+	l, err := o.open(opts...)
 	if err != nil {
-		return ledgerError(o.File, err)
+		return err
 	}
 	defer l.Close()
-	warnTorn(o.IO.ErrOut, o.File, l.Recovered())
 	st := l.State()
 	if st.Over {
 		return ledgerError(o.File, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason))
@@ -1035,11 +1034,10 @@ type showView struct {
 }
 
 func ledgerShow(o *ledgerOptions) error {
-	st, err := ledger.Read(o.File)
+	st, err := o.read()
 	if err != nil {
-		return ledgerError(o.File, err)
+		return err
 	}
-	warnTorn(o.IO.ErrOut, o.File, st.Torn)
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
 	}
@@ -1081,13 +1079,32 @@ func ledgerShow(o *ledgerOptions) error {
 	return table(o.IO.Out, header, rows)
 }
 
-func ledgerUndo(o *ledgerOptions) error {
-	l, err := ledger.Open(o.File)
+// read reads the ledger file, warning when its last line was torn.
+func (o *ledgerOptions) read() (ledger.State, error) {
+	st, err := ledger.Read(o.File)
 	if err != nil {
-		return ledgerError(o.File, err)
+		return st, ledgerError(o.File, err)
+	}
+	warnTorn(o.IO.ErrOut, o.File, st.Torn)
+	return st, nil
+}
+
+// open opens the ledger file to change it, warning when a torn last line was recovered.
+func (o *ledgerOptions) open(opts ...ledger.Option) (*ledger.Ledger, error) {
+	l, err := ledger.Open(o.File, opts...)
+	if err != nil {
+		return nil, ledgerError(o.File, err)
+	}
+	warnTorn(o.IO.ErrOut, o.File, l.Recovered())
+	return l, nil
+}
+
+func ledgerUndo(o *ledgerOptions) error {
+	l, err := o.open()
+	if err != nil {
+		return err
 	}
 	defer l.Close()
-	warnTorn(o.IO.ErrOut, o.File, l.Recovered())
 	e, err := l.Undo()
 	if err != nil {
 		return ledgerError(o.File, err)
@@ -1106,20 +1123,18 @@ func ledgerUndo(o *ledgerOptions) error {
 }
 
 func ledgerExport(o *ledgerOptions) error {
-	st, err := ledger.Read(o.File)
+	st, err := o.read()
 	if err != nil {
-		return ledgerError(o.File, err)
+		return err
 	}
-	warnTorn(o.IO.ErrOut, o.File, st.Torn)
 	return ledger.Export(o.IO.Out, &st, o.Format)
 }
 
 func ledgerChart(o *ledgerOptions) error {
-	st, err := ledger.Read(o.File)
+	st, err := o.read()
 	if err != nil {
-		return ledgerError(o.File, err)
+		return err
 	}
-	warnTorn(o.IO.ErrOut, o.File, st.Torn)
 	if o.Out == "" {
 		return ledger.Chart(&st, o.IO.Out, ledger.ChartText)
 	}
