@@ -1,8 +1,6 @@
 package referee_test
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -63,17 +61,8 @@ func readFamilyCase(t *testing.T, path string) (*referee.Log, familyCase) {
 	}
 	fc := familyCase{illegal: []string{}, dead: []string{}}
 	source := false
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "# ")
-		if !ok {
-			continue
-		}
-		key, val, ok := strings.Cut(rest, ":")
-		if !ok {
-			continue
-		}
-		val = strings.TrimSpace(val)
+	for _, kv := range referee.LogComments(data) {
+		key, val := kv[0], kv[1]
 		switch key {
 		case "source":
 			source = val != ""

@@ -1,12 +1,34 @@
 package referee
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 )
+
+// LogComments returns a test log's "# key: value" comment lines in order, as key and value: the
+// expectations the log tests read. It is exported for the referee_test package's family log tests.
+func LogComments(data []byte) [][2]string {
+	var kvs [][2]string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "# ")
+		if !ok {
+			continue
+		}
+		key, val, ok := strings.Cut(rest, ":")
+		if !ok {
+			continue
+		}
+		kvs = append(kvs, [2]string{key, strings.TrimSpace(val)})
+	}
+	return kvs
+}
 
 // complete reports whether c (suit and honour tiles only) splits into sets and one pair.
 func complete(c notation.Counts) bool {

@@ -1,8 +1,6 @@
 package referee
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,18 +39,8 @@ func readLogCase(t *testing.T, path string) (*Log, logCase) {
 		t.Fatal(err)
 	}
 	lc := logCase{deps: testDeps(), illegal: []string{}}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		rest, ok := strings.CutPrefix(line, "# ")
-		if !ok {
-			continue
-		}
-		key, val, ok := strings.Cut(rest, ":")
-		if !ok {
-			continue
-		}
-		val = strings.TrimSpace(val)
+	for _, kv := range LogComments(data) {
+		key, val := kv[0], kv[1]
 		switch key {
 		case "source":
 			lc.source = val
