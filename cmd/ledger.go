@@ -574,22 +574,11 @@ func (o *ledgerOptions) howWon(st *ledger.State) (scoring.WinKind, error) {
 			return 0, usageErrorf("--discarder %s is the winner: nobody wins on their own discard", o.Discarder)
 		}
 	}
-	win := o.Win
-	if win == "" {
-		if o.Discarder == "" {
-			return 0, withHint(usageErrorf("say how the hand was won: --discarder NAME for a win on a discard, or --win self-draw"),
-				"--win takes "+strings.Join(scoring.WinKinds(), "|"))
-		}
-		win = scoring.Discard.String()
-	}
-	k, err := scoring.ParseWinKind(win)
+	k, err := winKind(o.Win, o.Discarder, "NAME")
 	if err != nil {
-		return 0, usageErrorf("--win: %v", err)
+		return 0, err
 	}
-	switch {
-	case k.SelfDrawn() && o.Discarder != "":
-		return 0, usageErrorf("--discarder %s with --win %s: a self-drawn tile has no discarder", o.Discarder, k)
-	case !k.SelfDrawn() && o.Discarder == "":
+	if !k.SelfDrawn() && o.Discarder == "" {
 		return 0, usageErrorf("--win %s needs the player who discarded the tile (or whose kong was robbed): --discarder NAME", k)
 	}
 	return k, nil

@@ -354,27 +354,42 @@ func (o *settleOptions) howWon() (scoring.WinKind, notation.Seat, error) {
 	if err != nil {
 		return 0, d, err
 	}
-	win := o.Win
-	if win == "" {
-		if d == notation.NoSeat {
-			return 0, d, withHint(usageErrorf("say how the hand was won: --discarder SEAT for a win on a discard, or --win self-draw"),
-				"--win takes "+strings.Join(scoring.WinKinds(), "|"))
-		}
-		win = scoring.Discard.String()
+	discarder := ""
+	if d != notation.NoSeat {
+		discarder = d.String()
 	}
-	k, err := scoring.ParseWinKind(win)
+	k, err := winKind(o.Win, discarder, "SEAT")
 	if err != nil {
-		return 0, d, usageErrorf("--win: %v", err)
+		return 0, d, err
 	}
 	switch {
-	case k.SelfDrawn() && d != notation.NoSeat:
-		return 0, d, usageErrorf("--discarder %s with --win %s: a self-drawn tile has no discarder", d, k)
 	case !k.SelfDrawn() && d == notation.NoSeat && k == scoring.RobbingKong:
 		return 0, d, usageErrorf("--win %s needs the seat whose kong was robbed: --discarder SEAT", k)
 	case !k.SelfDrawn() && d == notation.NoSeat:
 		return 0, d, usageErrorf("--win %s needs the seat that discarded the winning tile: --discarder SEAT", k)
 	}
 	return k, d, nil
+}
+
+// winKind reads --win for a hand whose --discarder is discarder ("" when not given): a win on a
+// discard when --win is left out. who is how --discarder is written in the message (SEAT, NAME).
+// A win on a discard without a discarder is left to the caller, which knows what to ask for.
+func winKind(win, discarder, who string) (scoring.WinKind, error) {
+	if win == "" {
+		if discarder == "" {
+			return 0, withHint(usageErrorf("say how the hand was won: --discarder %s for a win on a discard, or --win self-draw", who),
+				"--win takes "+strings.Join(scoring.WinKinds(), "|"))
+		}
+		win = scoring.Discard.String()
+	}
+	k, err := scoring.ParseWinKind(win)
+	if err != nil {
+		return 0, usageErrorf("--win: %v", err)
+	}
+	if k.SelfDrawn() && discarder != "" {
+		return 0, usageErrorf("--discarder %s with --win %s: a self-drawn tile has no discarder", discarder, k)
+	}
+	return k, nil
 }
 
 // scoreHand scores the winner's hand and returns the winner it makes; ok is false when it is not a win.
