@@ -84,22 +84,22 @@ func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
 	g := &amGame{table: newTable(lg, d, amAction), flow: f, courtesyGiven: [4]int{-1, -1, -1, -1}}
 	g.deal(true, func(s notation.Seat, st *seatState, _ *SeatHand, want int) {
 		if n := st.held(); n != want {
-			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: East has 14, the others 13", s, n))
+			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: East has 14, the others 13", s, n))
 		}
 		if len(st.melds) > 0 {
-			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s shows exposures at the deal", s))
+			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s shows exposures at the deal", s))
 		}
 	})
 	rest := 152 - g.inPlay()
 	g.layWall(rest)
 	if lg.Wall != nil && lg.Start == nil && len(g.wall) != rest {
-		g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d of the 152 are left", len(g.wall), rest))
+		g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d of the 152 are left", len(g.wall), rest))
 	}
 	if rest < 0 {
-		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleTileCount, fmt.Sprintf("the log shows %d tiles: an American set has 152", g.inPlay()))
+		g.badHeader(notation.NoSeat, "tiles", RuleTileCount, fmt.Sprintf("the log shows %d tiles: an American set has 152", g.inPlay()))
 	}
 	if t := g.overSupply(); t != notation.NoTile {
-		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has", t))
+		g.badHeader(notation.NoSeat, "tiles", RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has", t))
 	}
 	return g
 }

@@ -76,17 +76,17 @@ func newGame(lg *Log, deps Deps) *game {
 			}
 			st.bonus = nil
 		default:
-			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: the dealer has 14, the others 13", s, n))
+			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: the dealer has 14, the others 13", s, n))
 		}
 		if len(st.melds) > 0 {
-			g.rule(0, s, "deal", VerdictIllegal, RuleDeal, fmt.Sprintf("%s shows melds at the deal", s))
+			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s shows melds at the deal", s))
 		}
 	})
 	if !g.deps.Rules.flowers() {
 		for _, s := range notation.Seats {
 			st := &g.seats[s]
 			if len(st.bonus) > 0 || hasBonus(&st.known) {
-				g.rule(0, s, "deal", VerdictIllegal, RuleNoFlowers, fmt.Sprintf("%s holds bonus tiles, but this ruleset plays without flowers", s))
+				g.badHeader(s, "deal", RuleNoFlowers, fmt.Sprintf("%s holds bonus tiles, but this ruleset plays without flowers", s))
 			}
 		}
 	}
@@ -96,10 +96,10 @@ func newGame(lg *Log, deps Deps) *game {
 	switch {
 	case lg.Wall != nil:
 		if lg.Start == nil && len(g.wall) != rest+laidOut && len(g.wall) != rest {
-			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d are left", len(g.wall), rest))
+			g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d are left", len(g.wall), rest))
 		}
 		if lg.Start != nil && lg.Start.Wall >= 0 && lg.Start.Wall != len(g.wall) {
-			g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("start.wall says %d tiles, the wall lists %d", lg.Start.Wall, len(g.wall)))
+			g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("start.wall says %d tiles, the wall lists %d", lg.Start.Wall, len(g.wall)))
 		}
 		if lg.Start == nil && laidOut > 0 && len(g.wall) == rest+laidOut {
 			// The wall as dealt: it still holds the replacements of the flowers laid out at the deal,
@@ -108,13 +108,13 @@ func newGame(lg *Log, deps Deps) *game {
 			g.back, g.outside = len(g.wall), rest-len(g.wall)
 		}
 	case lg.Start != nil && lg.Start.Wall >= 0 && lg.Start.Wall > rest:
-		g.rule(0, notation.NoSeat, "wall", VerdictIllegal, RuleTileCount, fmt.Sprintf("start.wall says %d tiles, but only %d are not in hands, melds or discards", lg.Start.Wall, rest))
+		g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("start.wall says %d tiles, but only %d are not in hands, melds or discards", lg.Start.Wall, rest))
 	}
 	if g.outside < 0 && lg.Wall == nil {
-		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleTileCount, fmt.Sprintf("the log shows %d tiles: a set has %d", g.inPlay(), g.total))
+		g.badHeader(notation.NoSeat, "tiles", RuleTileCount, fmt.Sprintf("the log shows %d tiles: a set has %d", g.inPlay(), g.total))
 	}
 	if t, where := g.fifthCopy(); t != notation.NoTile {
-		g.rule(0, notation.NoSeat, "tiles", VerdictIllegal, RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has (%s)", t, where))
+		g.badHeader(notation.NoSeat, "tiles", RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has (%s)", t, where))
 	}
 	return g
 }
@@ -303,7 +303,7 @@ func (g *game) draw(e *Event) {
 			reason += "; " + problem
 		}
 		if problem == "no tile left in the wall" {
-			g.rule(e.N, s, actionText(e), verdict, rule, reason)
+			g.judge(e, verdict, rule, reason)
 			return
 		}
 	}
@@ -340,7 +340,7 @@ func (g *game) draw(e *Event) {
 			verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a fifth %s: there are only four of each tile", got)
 		}
 	}
-	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+	g.judge(e, verdict, rule, reason)
 }
 
 // undeclared returns a bonus tile the seat holds and has not laid out.
@@ -425,7 +425,7 @@ func (g *game) discardTile(e *Event) {
 	if g.lastDisc {
 		reason = joinReason(reason, "the last discard")
 	}
-	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+	g.judge(e, verdict, rule, reason)
 	g.couldWin = [4]bool{}
 	if g.deps.Rules.MissedWinLock && g.deps.Score != nil && !g.phantom {
 		for _, o := range notation.Seats {
@@ -476,7 +476,7 @@ func (g *game) flower(e *Event) {
 	if ft, _ := g.fifthCopy(); ft != notation.NoTile && verdict == VerdictOK {
 		verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a second %s: there is one of each flower and season", ft)
 	}
-	g.rule(e.N, s, actionText(e), verdict, rule, reason)
+	g.judge(e, verdict, rule, reason)
 }
 
 func (g *game) addKong(e *Event) {

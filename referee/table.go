@@ -341,6 +341,12 @@ func (t *table) rule(ev int, s notation.Seat, action string, v Verdict, rule, re
 	t.rulings = append(t.rulings, Ruling{Event: ev, Seat: s, Action: action, Verdict: v, Rule: rule, Reason: reason})
 }
 
+// badHeader rules the log's header (event 0) illegal: the hand of seat s, or the wall or tiles as a
+// whole (NoSeat).
+func (t *table) badHeader(s notation.Seat, what, rule, reason string) {
+	t.rule(0, s, what, VerdictIllegal, rule, reason)
+}
+
 // judge rules on event e.
 func (t *table) judge(e *Event, v Verdict, rule, reason string) {
 	t.rule(e.N, e.Seat, t.action(e), v, rule, reason)
