@@ -44,17 +44,14 @@ func newRulesCmd(f *factory) *cobra.Command {
 					return err
 				}
 				if f.Output == FormatTable || f.Output == FormatYAML {
+					var b []byte
 					if rulesets.IsBuiltin(name) && rs.Extends == "" && len(f.Sets) == 0 {
 						// Verbatim, so the lines match the ones scores cite.
-						b, err := rulesets.Raw(name)
-						if err != nil {
-							return err
-						}
-						_, err = f.IO.Out.Write(b)
-						return err
+						b, err = rulesets.Raw(name)
+					} else {
+						fmt.Fprintf(f.IO.Out, "# %s resolved: inherited values included; lines cited in scores refer to the original files\n", name)
+						b, err = rs.YAML()
 					}
-					fmt.Fprintf(f.IO.Out, "# %s resolved: inherited values included; lines cited in scores refer to the original files\n", name)
-					b, err := rs.YAML()
 					if err != nil {
 						return err
 					}

@@ -120,16 +120,13 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 	return s, nil
 }
 
-// scoreView is the JSON shape of one scored hand: the hand, the ruleset, the situation and the
-// family's result fields.
+// scoreView is one scored hand: the head (hand, ruleset, situation) and the family's result. Its
+// JSON is the head followed by the result's own fields (see jsonValue).
 type scoreView struct {
-	InputLine int              `json:"input_line,omitempty"`
-	Hand      string           `json:"hand"`
-	Ruleset   string           `json:"ruleset"`
-	Situation *situationView   `json:"situation,omitempty"`
-	HK        *hk.Result       `json:"-"`
-	DeBurger  *points.Result   `json:"-"`
-	American  *american.Result `json:"-"`
+	scoreHead
+	HK       *hk.Result       `json:"-"`
+	DeBurger *points.Result   `json:"-"`
+	American *american.Result `json:"-"`
 }
 
 type situationView struct {
@@ -205,7 +202,7 @@ func (v hkJSON) AppendJSON(b []byte) []byte {
 func (v *scoreView) MarshalJSON() ([]byte, error) { return json.Marshal(v.jsonValue()) }
 
 func (v *scoreView) jsonValue() any {
-	head := scoreHead{InputLine: v.InputLine, Hand: v.Hand, Ruleset: v.Ruleset, Situation: v.Situation}
+	head := v.scoreHead
 	switch {
 	case v.DeBurger != nil:
 		return deburgerJSON{head, v.DeBurger}
@@ -256,7 +253,7 @@ func (s *scorer) score(req scoreRequest) (*scoreView, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &scoreView{Hand: notation.Format(h), Ruleset: s.rs.Name}
+	v := &scoreView{scoreHead: scoreHead{Hand: notation.Format(h), Ruleset: s.rs.Name}}
 	switch s.rs.Family {
 	case rulesets.FamilyHK:
 		if err := refuseJokers(&h, "Hong Kong"); err != nil {
