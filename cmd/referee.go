@@ -11,7 +11,6 @@ import (
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
-	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/points"
 	"github.com/spf13/cobra"
@@ -340,15 +339,7 @@ func renderRefereeResult(w io.Writer, v *refereeView) error {
 	if !st.payments {
 		return nil
 	}
-	if len(r.Payments) == 0 {
-		fmt.Fprintln(w, "payments: none")
-		return nil
-	}
-	rows := make([][]string, 0, len(r.Payments))
-	for _, p := range r.Payments {
-		rows = append(rows, paymentRow(p))
-	}
-	if err := table(w, []string{"from", "to", "amount", "rule", "detail", "source"}, rows); err != nil {
+	if err := renderPayments(w, r.Payments); err != nil || len(r.Payments) == 0 {
 		return err
 	}
 	fmt.Fprintf(w, "change:   %s\n", r.Deltas)
@@ -426,9 +417,4 @@ func renderSeatScores(w io.Writer, scores []referee.SeatScore) error {
 	}
 	fmt.Fprintf(w, "points:   %s\n", strings.Join(parts, ", "))
 	return nil
-}
-
-// paymentRow is one payment as a table row: from, to, amount, rule, detail, source.
-func paymentRow(p settle.Payment) []string {
-	return []string{p.From.String(), p.To.String(), p.Amount.String(), p.Rule, p.Detail, p.Source.String()}
 }

@@ -634,19 +634,24 @@ func renderSettle(w io.Writer, v *settleView) error {
 	if len(r.Bumped) > 0 {
 		fmt.Fprintf(w, "bumped:   %s (head bump: the claimant next in turn after the discarder takes the tile)\n", seatsText(r.Bumped))
 	}
-	if len(r.Payments) == 0 {
-		fmt.Fprintln(w, "payments: none")
-	} else {
-		rows := make([][]string, 0, len(r.Payments))
-		for _, p := range r.Payments {
-			rows = append(rows, []string{p.From.String(), p.To.String(), p.Amount.String(), p.Rule, p.Detail, p.Source.String()})
-		}
-		if err := table(w, []string{"from", "to", "amount", "rule", "detail", "source"}, rows); err != nil {
-			return err
-		}
+	if err := renderPayments(w, r.Payments); err != nil {
+		return err
 	}
 	fmt.Fprintf(w, "change:   %s\n", r.Deltas)
 	return nil
+}
+
+// renderPayments prints a table of payments (from, to, amount, rule, detail, source), or "payments: none".
+func renderPayments(w io.Writer, ps []settle.Payment) error {
+	if len(ps) == 0 {
+		fmt.Fprintln(w, "payments: none")
+		return nil
+	}
+	rows := make([][]string, 0, len(ps))
+	for _, p := range ps {
+		rows = append(rows, []string{p.From.String(), p.To.String(), p.Amount.String(), p.Rule, p.Detail, p.Source.String()})
+	}
+	return table(w, []string{"from", "to", "amount", "rule", "detail", "source"}, rows)
 }
 
 // seatsText lists seats separated by commas: "S, N".
