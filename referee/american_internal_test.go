@@ -1,22 +1,16 @@
 package referee
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mjref/mjref/notation"
 )
 
 func TestParseFamilyEvents(t *testing.T) {
 	u := Unknown
-	tests := []struct {
-		name string
-		in   string
-		want Event
-	}{
+	checkParse(t, []parseCase{
 		{"charleston named", "E charleston 1m2m3z", Event{Seat: notation.SeatEast, Verb: VerbCharleston, Tiles: tiles("1m2m3z")}},
 		{"charleston unseen", "S charleston", Event{Seat: notation.SeatSouth, Verb: VerbCharleston}},
 		{"charleston partly seen", "S charleston 1m??", Event{Seat: notation.SeatSouth, Verb: VerbCharleston, Tiles: []notation.Tile{notation.M1, u, u}}},
@@ -31,23 +25,11 @@ func TestParseFamilyEvents(t *testing.T) {
 		{"exchange from a seat", "E exchange 5p W", Event{Seat: notation.SeatEast, Verb: VerbExchange, Tiles: tiles("5p"), From: notation.SeatWest}},
 		{"redeem alias", "E redeem 5p", Event{Seat: notation.SeatEast, Verb: VerbExchange, Tiles: tiles("5p"), From: notation.NoSeat}},
 		{"misnamed", "E misnamed 9p 4z", Event{Seat: notation.SeatEast, Verb: VerbMisnamed, Tiles: tiles("9p4z")}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseEvent(tt.in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tt.want.Text = tt.in
-			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
-				t.Errorf("ParseEvent(%q) (-want +got):\n%s", tt.in, diff)
-			}
-		})
-	}
+	})
 }
 
 func TestParseFamilyEventErrors(t *testing.T) {
-	tests := []struct{ name, in, want string }{
+	checkParseErrors(t, []parseErrCase{
 		{"charleston of two", "E charleston 1m2m", "three tiles"},
 		{"courtesy of four", "E courtesy 1m2m3m4m", "up to three"},
 		{"pong of jokers only", "W pong JJ", "names the discarded tile"},
@@ -56,15 +38,7 @@ func TestParseFamilyEventErrors(t *testing.T) {
 		{"exchange from nowhere", "E exchange 5p X", "the seat whose exposure"},
 		{"misnamed one tile", "E misnamed 9p", "named as"},
 		{"discard unseen", "E discard ?", "always seen"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseEvent(tt.in)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("ParseEvent(%q) = %v, want an error with %q", tt.in, err, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // TestCharlestonDirections checks where each of the six passes goes from East, under both play

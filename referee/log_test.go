@@ -12,26 +12,16 @@ import (
 	"github.com/mjref/mjref/notation"
 )
 
-func TestParseEvent(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want Event
-	}{
-		{"discard", "E discard 3z", Event{Seat: notation.SeatEast, Verb: VerbDiscard, Tiles: tiles("3z")}},
-		{"draw unseen", "S draw", Event{Seat: notation.SeatSouth, Verb: VerbDraw}},
-		{"draw question mark", "S draw ?", Event{Seat: notation.SeatSouth, Verb: VerbDraw, Tiles: []notation.Tile{Unknown}}},
-		{"lower case and alias", "w Pong Rd", Event{Seat: notation.SeatWest, Verb: VerbPong, Tiles: tiles("7z")}},
-		{"pong written in full", "W pong 999s", Event{Seat: notation.SeatWest, Verb: VerbPong, Tiles: tiles("9s")}},
-		{"chow", "N chow 798s", Event{Seat: notation.SeatNorth, Verb: VerbChow, Tiles: tiles("798s")}},
-		{"add-kong spelled addkong", "N addkong 5p", Event{Seat: notation.SeatNorth, Verb: VerbAddKong, Tiles: tiles("5p")}},
-		{"concealed kong of four", "E concealed-kong 7777s", Event{Seat: notation.SeatEast, Verb: VerbConcealedKong, Tiles: tiles("7s")}},
-		{"two flowers", "N flower 2f6f", Event{Seat: notation.SeatNorth, Verb: VerbFlower, Tiles: tiles("2f6f")}},
-		{"bare win", "E win", Event{Seat: notation.SeatEast, Verb: VerbWin}},
-		{"win with hand", "E win 5p = 123m456m789m99s456p", Event{Seat: notation.SeatEast, Verb: VerbWin, Tiles: tiles("5p"),
-			Shows: ptr(notation.Hand{Concealed: notation.CountsOf(tiles("123m456m789m99s456p")...)})}},
-		{"pass", "S pass", Event{Seat: notation.SeatSouth, Verb: VerbPass}},
-	}
+// parseCase is an event as written and the Event it reads as (Text aside).
+type parseCase struct {
+	name string
+	in   string
+	want Event
+}
+
+// checkParse reads each case's event and compares it with the case's.
+func checkParse(t *testing.T, tests []parseCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := ParseEvent(tt.in)
@@ -46,6 +36,40 @@ func TestParseEvent(t *testing.T) {
 	}
 }
 
+// parseErrCase is an event that does not read, and a part of the error it must give.
+type parseErrCase struct{ name, in, want string }
+
+// checkParseErrors reads each case's event and checks the error.
+func checkParseErrors(t *testing.T, tests []parseErrCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseEvent(tt.in)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("ParseEvent(%q) = %v, want an error containing %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseEvent(t *testing.T) {
+	checkParse(t, []parseCase{
+		{"discard", "E discard 3z", Event{Seat: notation.SeatEast, Verb: VerbDiscard, Tiles: tiles("3z")}},
+		{"draw unseen", "S draw", Event{Seat: notation.SeatSouth, Verb: VerbDraw}},
+		{"draw question mark", "S draw ?", Event{Seat: notation.SeatSouth, Verb: VerbDraw, Tiles: []notation.Tile{Unknown}}},
+		{"lower case and alias", "w Pong Rd", Event{Seat: notation.SeatWest, Verb: VerbPong, Tiles: tiles("7z")}},
+		{"pong written in full", "W pong 999s", Event{Seat: notation.SeatWest, Verb: VerbPong, Tiles: tiles("9s")}},
+		{"chow", "N chow 798s", Event{Seat: notation.SeatNorth, Verb: VerbChow, Tiles: tiles("798s")}},
+		{"add-kong spelled addkong", "N addkong 5p", Event{Seat: notation.SeatNorth, Verb: VerbAddKong, Tiles: tiles("5p")}},
+		{"concealed kong of four", "E concealed-kong 7777s", Event{Seat: notation.SeatEast, Verb: VerbConcealedKong, Tiles: tiles("7s")}},
+		{"two flowers", "N flower 2f6f", Event{Seat: notation.SeatNorth, Verb: VerbFlower, Tiles: tiles("2f6f")}},
+		{"bare win", "E win", Event{Seat: notation.SeatEast, Verb: VerbWin}},
+		{"win with hand", "E win 5p = 123m456m789m99s456p", Event{Seat: notation.SeatEast, Verb: VerbWin, Tiles: tiles("5p"),
+			Shows: ptr(notation.Hand{Concealed: notation.CountsOf(tiles("123m456m789m99s456p")...)})}},
+		{"pass", "S pass", Event{Seat: notation.SeatSouth, Verb: VerbPass}},
+	})
+}
+
 func tiles(s string) []notation.Tile {
 	ts, err := notation.ParseTiles(s)
 	if err != nil {
@@ -57,9 +81,7 @@ func tiles(s string) []notation.Tile {
 func ptr[T any](v T) *T { return &v }
 
 func TestParseEventErrors(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-	}{
+	checkParseErrors(t, []parseErrCase{
 		{"no action", "E", "expected SEAT ACTION"},
 		{"bad seat", "X discard 3z", `unknown seat "X"`},
 		{"bad verb", "E dscard 3z", `unknown action "dscard"`},
@@ -72,15 +94,7 @@ func TestParseEventErrors(t *testing.T) {
 		{"shown hand on a discard", "E discard 3z = 123m", "follows a win only"},
 		{"shown hand unseen", "E win = 123m?", "all seen"},
 		{"bad tile", "E discard 0z", "not a tile"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseEvent(tt.in)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("ParseEvent(%q) = %v, want an error containing %q", tt.in, err, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestReadLogErrors(t *testing.T) {
