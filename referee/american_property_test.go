@@ -62,12 +62,7 @@ func TestDeBurgerReplayConservesTiles(t *testing.T) {
 		db := &dbGame{flow: f, landed: notation.NoSeat}
 		d.Score = db.score
 		db.game = newGame(lg, d)
-		for i := range lg.Events {
-			db.step(&lg.Events[i])
-			if got := db.tiles(); got != 144 {
-				t.Fatalf("after event %d %q: %d tiles, want 144", i+1, lg.Events[i].Text, got)
-			}
-		}
+		stepCounting(t, db, lg, 144, nil)
 		db.finish()
 		r := db.report()
 		if r.Result.Outcome == OutcomeWin && len(r.Points) != 4 {
@@ -118,17 +113,13 @@ func TestAmericanReplayConservesTiles(t *testing.T) {
 		}
 		d := American(propertyCard(t), nil, nil, nil)
 		g := newAmGame(lg, d, d.Flow.(*americanFlow))
-		for i := range lg.Events {
-			g.step(&lg.Events[i])
-			if got := g.tiles(); got != 152 {
-				t.Fatalf("after event %d %q: %d tiles, want 152", i+1, evs[i], got)
-			}
+		stepCounting(t, g, lg, 152, func(i int) {
 			for s := range g.seats {
 				if g.seats[s].unknown < 0 {
 					t.Fatalf("after event %d %q: %s holds %d unseen tiles", i+1, evs[i], notation.Seat(s), g.seats[s].unknown)
 				}
 			}
-		}
+		})
 		g.finish()
 	})
 }
@@ -154,13 +145,7 @@ func FuzzReplayFamilies(f *testing.F) {
 		}
 		d := American(card, nil, nil, nil)
 		g := newAmGame(lg, d, d.Flow.(*americanFlow))
-		want := g.tiles()
-		for i := range lg.Events {
-			g.step(&lg.Events[i])
-			if got := g.tiles(); got != want {
-				t.Fatalf("american: after event %d %q: %d tiles, was %d", i+1, lg.Events[i].Text, got, want)
-			}
-		}
+		stepCounting(t, g, lg, g.tiles(), nil)
 		g.finish()
 		_ = g.report()
 		r := Replay(lg, DeBurger(points.Default(), nil))

@@ -30,6 +30,31 @@ func LogComments(data []byte) [][2]string {
 	return kvs
 }
 
+// stepper is a replay under way that accounts for its tiles.
+type stepper interface {
+	step(e *Event)
+	tiles() int
+}
+
+// stepCounting steps g through lg's events and fails at the first step after which g accounts for
+// other than want tiles. each, when not nil, checks more after each step i.
+func stepCounting(t interface{ Fatalf(string, ...any) }, g stepper, lg *Log, want int, each func(i int)) {
+	for i := range lg.Events {
+		e := &lg.Events[i]
+		g.step(e)
+		if got := g.tiles(); got != want {
+			text := e.Text
+			if text == "" {
+				text = actionText(e)
+			}
+			t.Fatalf("after event %d %q: %d tiles, want %d", i+1, text, got, want)
+		}
+		if each != nil {
+			each(i)
+		}
+	}
+}
+
 // complete reports whether c (suit and honour tiles only) splits into sets and one pair.
 func complete(c notation.Counts) bool {
 	if thirteenOrphans(&notation.Hand{Concealed: c}) {

@@ -235,13 +235,7 @@ func FuzzReadLog(f *testing.F) {
 			return
 		}
 		g := newGame(lg, testDeps())
-		want := g.tiles()
-		for i := range lg.Events {
-			g.step(&lg.Events[i])
-			if got := g.tiles(); got != want {
-				t.Fatalf("event %d %q: %d tiles, was %d", i+1, lg.Events[i].Text, got, want)
-			}
-		}
+		stepCounting(t, g, lg, g.tiles(), nil)
 		g.finish()
 		_ = g.report()
 	})

@@ -355,11 +355,6 @@ func TestReplayConservesTiles(t *testing.T) {
 		if lg.Start == nil && want != 144 {
 			t.Fatalf("%d tiles at the start", want)
 		}
-		for i := range lg.Events {
-			g.step(&lg.Events[i])
-			if got := g.tiles(); got != want {
-				t.Fatalf("event %d %v: %d tiles, was %d", i+1, lg.Events[i], got, want)
-			}
-		}
+		stepCounting(t, g, lg, want, nil)
 	})
 }
