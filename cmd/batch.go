@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mjref/mjref/notation"
 	"io"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
+
+	"github.com/mjref/mjref/notation"
 )
 
 // batchLine is one input line of a batch.

@@ -296,6 +296,9 @@ func notationOptions(rs *rulesets.Ruleset) notation.Options {
 	return notation.Options{ZeroIsWhite: rs.Family == rulesets.FamilyAmerican}
 }
 
+// familyNames are the rule families as the user knows them.
+var familyNames = map[string]string{rulesets.FamilyHK: "Hong Kong", rulesets.FamilyDeBurger: "DeBurger", rulesets.FamilyAmerican: "American"}
+
 // refuseJokers refuses a hand holding a joker, alone or in a meld, under a game that plays none;
 // game names it in the message ("Hong Kong", "DeBurger").
 func refuseJokers(h *notation.Hand, game string) error {

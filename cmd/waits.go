@@ -79,7 +79,7 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 			return nil, err
 		}
 		if s.rs.Family != rulesets.FamilyAmerican {
-			if err := refuseJokers(&h, s.rs.Family); err != nil {
+			if err := refuseJokers(&h, familyNames[s.rs.Family]); err != nil {
 				return nil, err
 			}
 		}
