@@ -292,6 +292,9 @@ func (t *table) seen() notation.Counts {
 // write, which came from the part of the wall before the log began.
 func (t *table) startAt(e *Event, drewBefore func(*seatState) bool) {
 	t.dealing = false
+	if e.Seat > notation.SeatNorth {
+		return // claims with nothing discarded yet: the claims ruling says so
+	}
 	t.turn, t.need = e.Seat, needDraw
 	if e.Verb != VerbDraw {
 		t.need = needAct
