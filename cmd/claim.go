@@ -18,6 +18,8 @@ type claimOptions struct {
 	Output string
 
 	Discarder, Tile, Claims string
+	// Dealer and Prevailing place the claims at the table, for scoring a claimed win.
+	Dealer, Prevailing string
 	// Hands are SEAT=HAND values: the claimants' concealed tiles, when legality depends on them.
 	Hands []string
 }
@@ -61,6 +63,8 @@ Exit status: 0 the answer is clear (every claim is allowed), 1 a claim is not al
 	fl.StringVar(&o.Tile, "tile", "", "the discarded tile, e.g. 5p")
 	fl.StringVar(&o.Claims, "claims", "", "the claims, comma separated: 'S win, N pong, E chow 456p'")
 	fl.StringArrayVar(&o.Hands, "hand", nil, "a claimant's concealed tiles, SEAT=HAND (repeatable)")
+	fl.StringVar(&o.Dealer, "dealer", "E", "the seat that deals this hand (seat winds count from it), for scoring a claimed win")
+	fl.StringVar(&o.Prevailing, "prevailing", "E", "the prevailing wind, for scoring a claimed win")
 	completeSeats(cmd, "discarder")
 	_ = cmd.RegisterFlagCompletionFunc("tile", cobra.NoFileCompletions)
 	_ = cmd.RegisterFlagCompletionFunc("claims", cobra.NoFileCompletions)
@@ -149,7 +153,14 @@ func claimRun(_ context.Context, o *claimOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	d, err := referee.ResolveClaims(discarder, tile, claims, hands, deps)
+	var ct referee.ClaimTable
+	if ct.Dealer, err = parseSeatFlag("dealer", o.Dealer); err != nil {
+		return err
+	}
+	if ct.Prevailing, err = parseSeatFlag("prevailing", o.Prevailing); err != nil {
+		return err
+	}
+	d, err := referee.ResolveClaimsAt(ct, discarder, tile, claims, hands, deps)
 	if err != nil {
 		return withHint(usageErrorf("%v", err), "e.g. mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'")
 	}

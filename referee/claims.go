@@ -267,9 +267,27 @@ func (h handsHolder) holds(s notation.Seat, need notation.Counts) bool {
 // `mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'`. Hands are optional (nil when
 // not known): a given hand is the claimant's tiles before the discard (13, or 14 with the discard
 // already added), and then a pong must find its pair, a chow its run and a win is scored with deps.Score.
-// A win claim with no hand, or no scorer, is taken as declared. The prevailing wind for scoring is East.
+// A win claim with no hand, or no scorer, is taken as declared. A win is scored with East dealing in
+// an East round; ResolveClaimsAt says otherwise.
 func ResolveClaims(discarder notation.Seat, tile notation.Tile, claims []Claim, hands [4]*notation.Hand, deps Deps) (ClaimDecision, error) {
+	return ResolveClaimsAt(ClaimTable{Dealer: notation.SeatEast, Prevailing: notation.SeatEast}, discarder, tile, claims, hands, deps)
+}
+
+// ClaimTable is where claims are made, for scoring a claimed win: who deals this hand (each seat's
+// wind counts from the dealer) and the prevailing wind.
+type ClaimTable struct {
+	Dealer, Prevailing notation.Seat
+}
+
+// SeatWind returns the seat wind of the player at seat s.
+func (ct ClaimTable) SeatWind(s notation.Seat) notation.Seat { return (s - ct.Dealer + 4) % 4 }
+
+// ResolveClaimsAt is ResolveClaims at a table where ct.Dealer deals with ct.Prevailing prevailing.
+func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile, claims []Claim, hands [4]*notation.Hand, deps Deps) (ClaimDecision, error) {
 	var d ClaimDecision
+	if ct.Dealer > notation.SeatNorth || ct.Prevailing > notation.SeatNorth {
+		return d, fmt.Errorf("unknown dealer or prevailing wind: expected E, S, W or N")
+	}
 	if discarder > notation.SeatNorth {
 		return d, fmt.Errorf("unknown discarder: expected E, S, W or N")
 	}
@@ -306,7 +324,7 @@ func ResolveClaims(discarder notation.Seat, tile notation.Tile, claims []Claim, 
 				h.Concealed[tile]++
 			}
 			h.Win = tile
-			sit := scoring.Situation{Seat: c.Seat, Prevailing: notation.SeatEast, Win: scoring.Discard, Discarder: discarder}
+			sit := scoring.Situation{Seat: ct.SeatWind(c.Seat), Prevailing: ct.Prevailing, Win: scoring.Discard, Discarder: ct.SeatWind(discarder)}
 			sc, err := deps.Score(&h, sit)
 			switch {
 			case err != nil:
