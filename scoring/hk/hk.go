@@ -114,6 +114,42 @@ func (t *tally) add(tb *valueTable, id itemID, tile notation.Tile, kind scoring.
 	}
 }
 
+// applyReplaces drops every item that another item of the reading is paid instead of (the items'
+// replaces: lists) and recounts the totals.
+func (t *tally) applyReplaces(tb *valueTable) {
+	if !tb.any {
+		return
+	}
+	var present, dropped uint64
+	for _, e := range t.e[:t.n] {
+		present |= 1 << e.id
+	}
+	for _, e := range t.e[:t.n] {
+		dropped |= tb.replaces[e.id]
+	}
+	if dropped&present == 0 {
+		return
+	}
+	n := 0
+	t.total, t.bonus, t.limit = 0, 0, false
+	for _, e := range t.e[:t.n] {
+		if dropped&(1<<e.id) != 0 {
+			continue
+		}
+		t.e[n] = e
+		n++
+		if Faan(e.value) == Limit {
+			t.limit = true
+			continue
+		}
+		t.total += int(e.value)
+		if isBonusItem(e.id) {
+			t.bonus += int(e.value)
+		}
+	}
+	t.n = n
+}
+
 // on reports whether an item is played.
 func (tb *valueTable) on(id itemID) bool { return tb.val[id] != Off }
 
@@ -432,6 +468,7 @@ func scoreReading(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handF
 		}
 	}
 	winItems(t, d, h, f, sit, r, tb)
+	t.applyReplaces(tb)
 	if t.total == 0 && !t.limit && tb.on(idChicken) {
 		t.add(tb, idChicken, notation.NoTile, 0)
 	}

@@ -60,6 +60,9 @@ type ItemDef struct {
 	// Value is the item's faan. It is required for every item except seven-pairs, whose value is the
 	// seven_pairs option.
 	Value *Faan `yaml:"value,omitempty"`
+	// Replaces lists the items this one is paid instead of: when both apply to a reading, only this
+	// one scores (big-dragons replaces dragon-pong and small-dragons). A table may add its own.
+	Replaces []string `yaml:"replaces,omitempty"`
 	// Source is where the item is defined; the ruleset loader fills it in.
 	Source scoring.Source `yaml:"-"`
 }
@@ -175,6 +178,9 @@ func isBonusItem(id itemID) bool {
 type valueTable struct {
 	val [numItems]Faan
 	def [numItems]*ItemDef
+	// replaces[i] has bit j when item i is paid instead of item j; any says whether one is set.
+	replaces [numItems]uint64
+	any      bool
 }
 
 // Validate checks the section and prepares it for Score. Errors are *scoring.RuleError values whose
@@ -249,6 +255,21 @@ func (r *Rules) compile() (*valueTable, error) {
 			return nil, ruleErr(id+" is paid per set or tile: it cannot be a limit", "items", id, "value")
 		}
 		t.val[i] = v
+	}
+	for i, id := range ItemIDs {
+		for k, other := range t.def[i].Replaces {
+			j := slices.Index(ItemIDs[:], other)
+			switch {
+			case j < 0:
+				return nil, ruleErr(fmt.Sprintf("unknown item id %q", other), "items", id, "replaces", fmt.Sprint(k))
+			case j == i:
+				return nil, ruleErr("an item cannot replace itself", "items", id, "replaces", fmt.Sprint(k))
+			case slices.Contains(t.def[j].Replaces, id):
+				return nil, ruleErr(fmt.Sprintf("%s and %s replace each other: say which one is paid", id, other), "items", id, "replaces", fmt.Sprint(k))
+			}
+			t.replaces[i] |= 1 << j
+			t.any = true
+		}
 	}
 	return t, nil
 }
