@@ -239,6 +239,8 @@ func ledgerError(path string, err error) error {
 // ledgerRuleset loads the ledger's own ruleset (with this run's --set overrides). --rules, when
 // given, must name the same ruleset.
 func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ruleset, error) {
+	// The overrides the game began with come first; this run's --set may change them further.
+	f.Sets = append(slices.Clone(st.Sets), f.Sets...)
 	if o.RulesChanged && f.Rules != st.Ruleset {
 		rs, err := f.Ruleset()
 		abs, _ := filepath.Abs(f.Rules)
@@ -289,6 +291,7 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 	}
 	h.Family = rs.Family
 	h.Ruleset = f.Rules
+	h.Sets = f.Sets
 	if !rulesets.IsBuiltin(f.Rules) {
 		// A ruleset file is recorded by its absolute path so that later commands find it from anywhere.
 		if abs, err := filepath.Abs(f.Rules); err == nil {
@@ -989,6 +992,9 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 		fmt.Fprintf(w, ", target %s", st.Flow.Target)
 	}
 	fmt.Fprintln(w)
+	if len(st.Sets) > 0 {
+		fmt.Fprintf(w, "settings: %s (kept from the start of the game)\n", strings.Join(st.Sets, ", "))
+	}
 	fmt.Fprintf(w, "players:  %s\n", strings.Join(st.Players[:], ", "))
 	fmt.Fprintf(w, "played:   %d hands", st.Played)
 	if st.Undone > 0 {

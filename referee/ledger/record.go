@@ -24,8 +24,11 @@ const (
 type Header struct {
 	Players [4]string `json:"players"`
 	Ruleset string    `json:"ruleset"`
-	Family  string    `json:"family"`
-	Flow    Flow      `json:"flow"`
+	// Sets are the ruleset overrides (--set key=value) the game was started with: every later hand
+	// is settled under them too.
+	Sets   []string `json:"sets,omitempty"`
+	Family string   `json:"family"`
+	Flow   Flow     `json:"flow"`
 }
 
 // event is one line of the record.
