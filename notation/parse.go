@@ -507,6 +507,16 @@ func makeMeld(tiles []placed, concealed bool) (Meld, string) {
 	return Meld{Kind: Chow, Tile: a}, ""
 }
 
+// RunStart returns the lowest of three tiles that form a run of one suit (a chow), in any order,
+// or NoTile when they do not.
+func RunStart(a, b, c Tile) Tile {
+	a, b, c = sort3(a, b, c)
+	if !a.IsSuited() || !c.IsSuited() || a.Suit() != c.Suit() || b != a+1 || c != b+1 {
+		return NoTile
+	}
+	return a
+}
+
 func sort3(a, b, c Tile) (Tile, Tile, Tile) {
 	if a > b {
 		a, b = b, a

@@ -346,3 +346,21 @@ func TestParseZeroIsWhite(t *testing.T) {
 		t.Errorf("2026m without the option = %v, want a red five read as 5m", h.Concealed)
 	}
 }
+
+func TestRunStart(t *testing.T) {
+	tests := []struct {
+		a, b, c, want Tile
+	}{
+		{M1, M1 + 1, M1 + 2, M1},
+		{S1 + 8, S1 + 6, S1 + 7, S1 + 6},
+		{M1 + 7, M1 + 8, P1, NoTile}, // 8m 9m 1p: no run across suits
+		{East, South, West, NoTile},  // honours
+		{P1, P1 + 1, P1 + 3, NoTile}, // a gap
+		{P1 + 4, P1 + 4, P1 + 5, NoTile},
+	}
+	for _, tt := range tests {
+		if got := RunStart(tt.a, tt.b, tt.c); got != tt.want {
+			t.Errorf("RunStart(%v, %v, %v) = %v, want %v", tt.a, tt.b, tt.c, got, tt.want)
+		}
+	}
+}

@@ -829,18 +829,5 @@ func sortedRun(ts []notation.Tile) notation.Tile {
 	if len(ts) != 3 {
 		return notation.NoTile
 	}
-	a, b, c := ts[0], ts[1], ts[2]
-	if a > b {
-		a, b = b, a
-	}
-	if b > c {
-		b, c = c, b
-	}
-	if a > b {
-		a, b = b, a
-	}
-	if !a.IsSuited() || !c.IsSuited() || a.Suit() != c.Suit() || b != a+1 || c != b+1 {
-		return notation.NoTile
-	}
-	return a
+	return notation.RunStart(ts[0], ts[1], ts[2])
 }
