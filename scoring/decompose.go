@@ -471,35 +471,3 @@ func IsWinning(c *notation.Counts, melds int) bool {
 	}
 	return shanten.IsWinning(c, melds) || (melds == 0 && shanten.IsThirteenOrphans(c))
 }
-
-// suitSets reports whether the counts of one suit split into sets. At the lowest tile with count k,
-// three chows from it are the same tiles as three pongs, so k mod 3 chows and the rest pongs is the
-// only reading that needs checking.
-func suitSets(a [9]uint8) bool {
-	for i := 0; i < 9; i++ {
-		r := a[i] % 3
-		if r == 0 {
-			continue
-		}
-		if i > 6 || a[i+1] < r || a[i+2] < r {
-			return false
-		}
-		a[i+1] -= r
-		a[i+2] -= r
-	}
-	return true
-}
-
-// suitSetsAndPair reports whether the counts of one suit split into sets and one pair.
-func suitSetsAndPair(a [9]uint8) bool {
-	for i := range a {
-		if a[i] >= 2 {
-			a[i] -= 2
-			if suitSets(a) {
-				return true
-			}
-			a[i] += 2
-		}
-	}
-	return false
-}

@@ -107,8 +107,6 @@ type seenInfo struct {
 type distance struct {
 	need       int
 	idleJokers int
-	best       *concrete // the concrete hand Missing and Hand describe
-	flat       bool      // best is measured with the exposures read as concealed tiles
 }
 
 // distanceTo measures how many tiles hi lacks for need/set (the concealed part, exposures placed).
