@@ -9,6 +9,7 @@ import (
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
 )
 
@@ -95,6 +96,8 @@ type claimRuling struct {
 	Verdict referee.Verdict `json:"verdict"`
 	Rule    string          `json:"rule"`
 	Reason  string          `json:"reason"`
+	Name    string          `json:"name,omitempty"`
+	Source  *scoring.Source `json:"source,omitempty"`
 }
 
 func newClaimView(rs *rulesets.Ruleset, discarder notation.Seat, tile notation.Tile, d *referee.ClaimDecision) *claimView {
@@ -105,7 +108,7 @@ func newClaimView(rs *rulesets.Ruleset, discarder notation.Seat, tile notation.T
 		if r.Verdict != referee.VerdictOK {
 			v.Clear = false
 		}
-		v.Rulings = append(v.Rulings, claimRuling{Seat: r.Seat, Action: r.Action, Verdict: r.Verdict, Rule: r.Rule, Reason: r.Reason})
+		v.Rulings = append(v.Rulings, claimRuling{Seat: r.Seat, Action: r.Action, Verdict: r.Verdict, Rule: r.Rule, Reason: r.Reason, Name: r.Name, Source: r.Source})
 	}
 	return v
 }
@@ -204,7 +207,7 @@ func renderClaim(w io.Writer, v *claimView) error {
 	fmt.Fprintf(w, "discard:  %s by %s\n", v.Tile, v.Discarder)
 	rows := make([][]string, 0, len(v.Rulings))
 	for _, r := range v.Rulings {
-		rows = append(rows, []string{r.Seat.String(), r.Action, string(r.Verdict), r.Rule, r.Reason})
+		rows = append(rows, []string{r.Seat.String(), r.Action, string(r.Verdict), ruleCite(r.Rule, r.Source), r.Reason})
 	}
 	if err := table(w, []string{"seat", "claim", "verdict", "rule", "reason"}, rows); err != nil {
 		return err

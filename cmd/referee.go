@@ -12,6 +12,7 @@ import (
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/points"
 	"github.com/spf13/cobra"
 )
@@ -231,18 +232,16 @@ func refereeDeps(rs *rulesets.Ruleset) (referee.Deps, error) {
 		return referee.Deps{}, withHint(usageErrorf("ruleset %s (family %s): the referee has no replay for this family", rs.Name, rs.Family),
 			"give --rules hk, american or deburger-2026, or a ruleset that extends one of them")
 	}
-	d := referee.HK(rs.HK, rs.Settlement)
-	if r := rs.Referee; r != nil {
-		d.Rules.DeadWall = r.DeadWall
-		d.Rules.MissedWinLock = r.MissedWinLock
-		if r.Tiles != 0 {
-			d.Rules.Tiles = r.Tiles
-		}
-		if r.MultipleWins != "" {
-			d.Rules.MultipleWins = r.MultipleWins
-		}
+	return referee.HK(rs.HK, rs.Settlement, rs.Referee), nil
+}
+
+// ruleCite is a ruling's rule as a table shows it: the id and, where the ruleset states the rule, its
+// line ("chow-from-left hk:297").
+func ruleCite(id string, src *scoring.Source) string {
+	if src == nil || src.Ruleset == "" {
+		return id
 	}
-	return d, nil
+	return id + " " + src.String()
 }
 
 func fileExists(p string) bool {
@@ -259,7 +258,7 @@ func renderReferee(w io.Writer, v *refereeView, only string) error {
 			if r.Event == 0 {
 				ev = "deal"
 			}
-			rows = append(rows, []string{ev, r.Seat.String(), r.Action, string(r.Verdict), r.Rule, r.Reason})
+			rows = append(rows, []string{ev, r.Seat.String(), r.Action, string(r.Verdict), ruleCite(r.Rule, r.Source), r.Reason})
 		}
 		if err := table(w, []string{"event", "seat", "action", "verdict", "rule", "reason"}, rows); err != nil {
 			return err

@@ -358,6 +358,7 @@ func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile,
 		}
 		d.Rulings = append(d.Rulings, r)
 	}
+	deps.Rules.explain(d.Rulings)
 	if len(takers) == 0 {
 		d.Reason = fmt.Sprintf("nobody takes %s: %s draws next", tile, discarder.Next())
 		return d, nil

@@ -53,10 +53,14 @@ type game struct {
 // illegal step wherever it can, following the log, and reports every illegal step. A win is scored
 // with deps.Score and the hand settled with deps.Settle.
 func Replay(lg *Log, deps Deps) Report {
+	var rep Report
 	if deps.Flow != nil {
-		return deps.Flow.replay(lg, deps)
+		rep = deps.Flow.replay(lg, deps)
+	} else {
+		rep = run(newGame(lg, deps), lg)
 	}
-	return run(newGame(lg, deps), lg)
+	deps.Rules.explain(rep.Rulings)
+	return rep
 }
 
 func newGame(lg *Log, deps Deps) *game {

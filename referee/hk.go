@@ -10,20 +10,26 @@ import (
 )
 
 // HK returns the dependencies of a Hong Kong replay: wins scored by hk.Score under h, hands settled by
-// settle.Settle under s, and the table rules read from both (136 tiles when h plays no flowers; head bump
-// or every claimant wins as s's multiple_winners says). A nil section leaves that part out: no scorer
-// (wins taken as declared) or no settlement.
-func HK(h *hk.Rules, s *settle.Rules) Deps {
+// settle.Settle under s, and the table rules r (the ruleset's referee: section: dead wall, missed-win
+// lock, the rules it explains), whose tile count and several-winners rule default to what h and s say
+// (136 tiles when h plays no flowers; head bump or every claimant wins as s's multiple_winners says).
+// A nil section leaves that part out: no scorer (wins taken as declared), no settlement, default rules.
+func HK(h *hk.Rules, s *settle.Rules, r *Rules) Deps {
 	var d Deps
+	if r != nil {
+		d.Rules = *r
+	}
 	if h != nil {
 		d.Score = HKScorer(h)
-		if !h.Flowers {
+		if !h.Flowers && d.Rules.Tiles == 0 {
 			d.Rules.Tiles = 136
 		}
 	}
 	if s != nil {
 		d.Settle = SettleWith(s)
-		d.Rules.MultipleWins = s.MultipleWinners.As
+		if d.Rules.MultipleWins == "" {
+			d.Rules.MultipleWins = s.MultipleWinners.As
+		}
 	}
 	return d
 }

@@ -40,7 +40,7 @@ func hkDeps(t testing.TB) referee.Deps {
 	if err := doc.Settlement.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	return referee.HK(rs.HK, doc.Settlement)
+	return referee.HK(rs.HK, doc.Settlement, nil)
 }
 
 func readLog(t testing.TB, path string) *referee.Log {
@@ -192,14 +192,14 @@ func TestHKDeps(t *testing.T) {
 	h := *rs.HK
 	h.Flowers = false
 	st := &settle.Rules{MultipleWinners: settle.MultipleWinnersRule{As: settle.AllWin}}
-	d := referee.HK(&h, st)
+	d := referee.HK(&h, st, nil)
 	got := []any{d.Rules.Tiles, d.Rules.MultipleWins, d.Score != nil, d.Settle != nil}
 	want := []any{136, "all", true, true}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	none := referee.HK(nil, nil)
-	if none.Score != nil || none.Settle != nil || none.Rules != (referee.Rules{}) {
+	none := referee.HK(nil, nil, nil)
+	if none.Score != nil || none.Settle != nil || !cmp.Equal(none.Rules, referee.Rules{}) {
 		t.Errorf("HK(nil, nil) = %+v", none)
 	}
 }

@@ -19,7 +19,7 @@ func TestMidHandLogStartingWithClaims(t *testing.T) {
 			var deps referee.Deps
 			switch rs.Family {
 			case rulesets.FamilyHK:
-				deps = referee.HK(rs.HK, rs.Settlement)
+				deps = referee.HK(rs.HK, rs.Settlement, rs.Referee)
 			case rulesets.FamilyAmerican:
 				card, err := rulesets.LoadCard(rs.American.Card)
 				if err != nil {

@@ -2,6 +2,8 @@ package referee
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -64,6 +66,46 @@ type Ruling struct {
 	Verdict Verdict       `json:"verdict"`
 	Rule    string        `json:"rule"`
 	Reason  string        `json:"reason"`
+	// Name and Source name the rule and cite the ruleset line that states it (the referee: section's
+	// rules:), when the ruleset explains it.
+	Name   string          `json:"name,omitempty"`
+	Source *scoring.Source `json:"source,omitempty"`
+}
+
+// RuleDef explains one rule the referee enforces: its name, in English and Chinese, and what it says.
+type RuleDef struct {
+	Name   string         `yaml:"name"`
+	ZH     string         `yaml:"zh,omitempty"`
+	Text   string         `yaml:"text"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// RuleIDs lists every rule id a ruling can cite.
+var RuleIDs = []string{
+	RuleDeal, RuleTileCount, RuleFifthCopy, RuleTurnOrder, RuleInHand, RuleWallOrder, RuleWallExhausted,
+	RuleBonusDiscard, RuleFlower, RuleNoFlowers, RuleNoDiscard, RuleOwnDiscard, RuleClaimTile,
+	RuleChowFromLeft, RuleChowShape, RulePongPair, RuleKongThree, RuleClaimPriority, RuleHeadBump,
+	RuleDiscardAtOnce, RuleKongReplacement, RuleAddKong, RuleConcealedKong, RuleRobKong, RuleRobConcealed,
+	RuleWin, RuleFalseWin, RuleSelfDraw, RuleDraw, RuleDiscard, RulePass, RuleHandOver, RuleMissedWin,
+	RuleCharleston, RuleCharlestonJoker, RuleCourtesy, RuleExposure, RuleCallPair, RuleDeadJoker,
+	RuleJokerExchange, RuleDeadHand, RuleMahJonggError, RuleMisnamed, RuleNextInTurn, RuleNoKong,
+	RuleFlowerKept, RuleBird, RuleBirdLand,
+}
+
+// explain names each ruling's rule and cites its ruleset line, where the rules explain it.
+func (r *Rules) explain(rulings []Ruling) {
+	if len(r.Explain) == 0 {
+		return
+	}
+	for i := range rulings {
+		if d := r.Explain[rulings[i].Rule]; d != nil {
+			rulings[i].Name = d.Name
+			if d.Source.Ruleset != "" {
+				src := d.Source
+				rulings[i].Source = &src
+			}
+		}
+	}
 }
 
 // String returns "7 W pong: ok (claim-priority) W takes 9s".
@@ -233,8 +275,11 @@ type Rules struct {
 	// SecondCharleston gives the directions of the optional second American Charleston: "reverse"
 	// (the default, as the NMJL plays: left, across, right) or "same" (right, across, left, as the seed
 	// says).
-	SecondCharleston string         `yaml:"second_charleston,omitempty"`
-	Source           scoring.Source `yaml:"-"`
+	SecondCharleston string `yaml:"second_charleston,omitempty"`
+	// Explain names and explains each rule id the rulings cite (the rules: key), so that a ruling
+	// can name its rule and cite the ruleset line that states it.
+	Explain map[string]*RuleDef `yaml:"rules,omitempty"`
+	Source  scoring.Source      `yaml:"-"`
 }
 
 // Validate checks the values; errors are *scoring.RuleError with the key path.
@@ -261,6 +306,17 @@ func (r *Rules) Validate() error {
 	case "", settle.HeadBump, settle.AllWin:
 	default:
 		return &scoring.RuleError{Path: []string{"multiple_wins"}, Msg: fmt.Sprintf("%q: expected %s or %s", r.MultipleWins, settle.HeadBump, settle.AllWin)}
+	}
+	for _, id := range slices.Sorted(maps.Keys(r.Explain)) {
+		d := r.Explain[id]
+		switch {
+		case !slices.Contains(RuleIDs, id):
+			return &scoring.RuleError{Path: []string{"rules", id}, Msg: fmt.Sprintf("unknown rule id %q: the referee's rules are %s", id, strings.Join(RuleIDs, ", "))}
+		case d == nil || strings.TrimSpace(d.Name) == "":
+			return &scoring.RuleError{Path: []string{"rules", id}, Msg: "missing name"}
+		case strings.TrimSpace(d.Text) == "":
+			return &scoring.RuleError{Path: []string{"rules", id}, Msg: "missing text: say what the rule is"}
+		}
 	}
 	return nil
 }
