@@ -296,7 +296,7 @@ func TestPropertyOrderIrrelevant(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"123m456p789s11z [555p]", "123m456p789s555p1z+1z", "123m45x", "[2m2m2mJ] [22mJ] (7777s)",
-		"[555p@W] 1f 2f* f f*", "東南西北白發中 Wd Gd Rd", "0m0p0s", "19m19p19s1234567z", "[fffJ]", "[555p", "8z",
+		"[555p@W] 1f 2f* f f*", "東南西北白發中 Wd Gd Rd", "0m0p0s", "NN 2026m SS 666p 66sJ", "19m19p19s1234567z", "[fffJ]", "[555p", "8z",
 	} {
 		f.Add(s)
 	}
@@ -319,6 +319,16 @@ func FuzzParse(f *testing.F) {
 		}
 		if diff := cmp.Diff(h, h2); diff != "" {
 			t.Fatalf("round trip of %q via %q (-want +got):\n%s", s, out, diff)
+		}
+		// The American reading (0 is the white dragon) parses the same text and round-trips too.
+		if ha, err := ParseWith(s, Options{ZeroIsWhite: true}); err == nil {
+			back, err := ParseWith(Format(ha), Options{ZeroIsWhite: true})
+			if err != nil {
+				t.Fatalf("American round trip of %q: %v", s, err)
+			}
+			if diff := cmp.Diff(ha, back); diff != "" {
+				t.Fatalf("American round trip of %q (-want +got):\n%s", s, diff)
+			}
 		}
 	})
 }
