@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/internal/handgen"
 	"github.com/mjref/mjref/notation"
 	"pgregory.net/rapid"
 )
@@ -290,58 +291,11 @@ func TestCensusSingleSuit(t *testing.T) {
 	}
 }
 
-// genWinning draws a random winning hand: four sets (some of them melds) and a pair, within the
-// four-copies limit.
-func genWinning(t *rapid.T) notation.Hand {
-	for {
-		var all notation.Counts
-		var h notation.Hand
-		ok := true
-		melds := rapid.IntRange(0, 4).Draw(t, "melds")
-		for i := range 4 {
-			chow := rapid.Bool().Draw(t, "chow")
-			var m notation.Meld
-			if chow {
-				suit := notation.Suit(rapid.IntRange(1, 3).Draw(t, "suit"))
-				m = notation.Meld{Kind: notation.Chow, Tile: notation.NewTile(suit, rapid.IntRange(1, 7).Draw(t, "n")), From: notation.NoSeat}
-			} else {
-				kind := notation.Pong
-				if i < melds && rapid.IntRange(0, 3).Draw(t, "kong") == 0 {
-					kind = notation.Kong
-				}
-				m = notation.Meld{Kind: kind, Tile: notation.Tile(rapid.IntRange(1, 34).Draw(t, "tile")), From: notation.NoSeat}
-				m.Concealed = kind == notation.Kong && rapid.Bool().Draw(t, "concealed")
-			}
-			m.AddTo(&all)
-			if i < melds {
-				h.Melds = append(h.Melds, m)
-			} else {
-				m.AddTo(&h.Concealed)
-			}
-		}
-		p := notation.Tile(rapid.IntRange(1, 34).Draw(t, "pair"))
-		all[p] += 2
-		h.Concealed[p] += 2
-		for _, v := range all {
-			if v > 4 {
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
-		ts := h.Concealed.Tiles()
-		h.Win = ts[rapid.IntRange(0, len(ts)-1).Draw(t, "win")]
-		h.Canonicalize()
-		return h
-	}
-}
-
 // TestRapidDecompositionsConserveTiles: every reading of a random winning hand uses exactly its tiles,
 // and there is at least one.
 func TestRapidDecompositionsConserveTiles(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		h := genWinning(t)
+		h := handgen.Winning(t)
 		want := h.All()
 		n := 0
 		Decompose(&h, DecomposeOptions{SevenPairs: true, ThirteenOrphans: true, DiscardWin: rapid.Bool().Draw(t, "discard")}, func(d *Decomposition) bool {
@@ -366,32 +320,9 @@ func TestRapidDecompositionsConserveTiles(t *testing.T) {
 // randomWinning returns n random winning hands without melds, for benchmarks.
 func randomWinning(n int) []notation.Hand {
 	r := rand.New(rand.NewPCG(1, 2))
-	out := make([]notation.Hand, 0, n)
-	for len(out) < n {
-		var h notation.Hand
-		for range 4 {
-			if r.IntN(2) == 0 {
-				t := notation.Tile(1 + 9*r.IntN(3) + r.IntN(7))
-				h.Concealed[t]++
-				h.Concealed[t+1]++
-				h.Concealed[t+2]++
-			} else {
-				h.Concealed[1+r.IntN(34)] += 3
-			}
-		}
-		h.Concealed[1+r.IntN(34)] += 2
-		ok := true
-		for _, v := range h.Concealed {
-			if v > 4 {
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
-		ts := h.Concealed.Tiles()
-		h.Win = ts[r.IntN(len(ts))]
-		out = append(out, h)
+	out := make([]notation.Hand, n)
+	for i := range out {
+		out[i] = handgen.Random(r, 0)
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/internal/handgen"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/hk"
@@ -18,32 +19,7 @@ import (
 // within the four-copies limit, sometimes with bonus tiles, sometimes with one tile swapped.
 func genHand(t *rapid.T) notation.Hand {
 	for {
-		var all notation.Counts
-		var h notation.Hand
-		melds := rapid.IntRange(0, 4).Draw(t, "melds")
-		for i := range 4 {
-			var m notation.Meld
-			if rapid.Bool().Draw(t, "chow") {
-				suit := notation.Suit(rapid.IntRange(1, 3).Draw(t, "suit"))
-				m = notation.Meld{Kind: notation.Chow, Tile: notation.NewTile(suit, rapid.IntRange(1, 7).Draw(t, "n")), From: notation.NoSeat}
-			} else {
-				kind := notation.Pong
-				if i < melds && rapid.IntRange(0, 3).Draw(t, "kong") == 0 {
-					kind = notation.Kong
-				}
-				m = notation.Meld{Kind: kind, Tile: notation.Tile(rapid.IntRange(1, 34).Draw(t, "tile")), From: notation.NoSeat}
-				m.Concealed = kind == notation.Kong && rapid.Bool().Draw(t, "concealed")
-			}
-			m.AddTo(&all)
-			if i < melds {
-				h.Melds = append(h.Melds, m)
-			} else {
-				m.AddTo(&h.Concealed)
-			}
-		}
-		p := notation.Tile(rapid.IntRange(1, 34).Draw(t, "pair"))
-		all[p] += 2
-		h.Concealed[p] += 2
+		h, all := handgen.Draw(t)
 		if rapid.IntRange(0, 4).Draw(t, "swap") == 0 {
 			ts := h.Concealed.Tiles()
 			out := ts[rapid.IntRange(0, len(ts)-1).Draw(t, "out")]
@@ -53,13 +29,7 @@ func genHand(t *rapid.T) notation.Hand {
 			all[out]--
 			all[in]++
 		}
-		ok := true
-		for _, v := range all {
-			if v > 4 {
-				ok = false
-			}
-		}
-		if !ok {
+		if !handgen.Fits(&all) {
 			continue
 		}
 		for b := notation.F1; b < notation.Flower; b++ {
@@ -311,44 +281,12 @@ func TestScoreWithoutValidate(t *testing.T) {
 // randomWinningHands returns n random winning hands, some with melds and bonus tiles.
 func randomWinningHands(n int) []notation.Hand {
 	rng := rand.New(rand.NewPCG(3, 4))
-	out := make([]notation.Hand, 0, n)
-	for len(out) < n {
-		var h notation.Hand
-		var all notation.Counts
-		melds := rng.IntN(3)
-		for i := range 4 {
-			var m notation.Meld
-			if rng.IntN(2) == 0 {
-				m = notation.Meld{Kind: notation.Chow, Tile: notation.Tile(1 + 9*rng.IntN(3) + rng.IntN(7)), From: notation.NoSeat}
-			} else {
-				m = notation.Meld{Kind: notation.Pong, Tile: notation.Tile(1 + rng.IntN(34)), From: notation.NoSeat}
-			}
-			m.AddTo(&all)
-			if i < melds {
-				h.Melds = append(h.Melds, m)
-			} else {
-				m.AddTo(&h.Concealed)
-			}
-		}
-		p := notation.Tile(1 + rng.IntN(34))
-		all[p] += 2
-		h.Concealed[p] += 2
-		ok := true
-		for _, v := range all {
-			if v > 4 {
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
+	out := make([]notation.Hand, n)
+	for i := range out {
+		out[i] = handgen.Random(rng, 2)
 		if rng.IntN(2) == 0 {
-			h.Bonus = []notation.BonusTile{{Tile: notation.F1 + notation.Tile(rng.IntN(8))}}
+			out[i].Bonus = []notation.BonusTile{{Tile: notation.F1 + notation.Tile(rng.IntN(8))}}
 		}
-		ts := h.Concealed.Tiles()
-		h.Win = ts[rng.IntN(len(ts))]
-		h.Canonicalize()
-		out = append(out, h)
 	}
 	return out
 }

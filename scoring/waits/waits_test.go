@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/internal/handgen"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
@@ -159,35 +160,12 @@ func TestPropertyWaitsScoreAccepts(t *testing.T) {
 		t.Fatal(err)
 	}
 	rapid.Check(t, func(t *rapid.T) {
-		// A ready hand: four sets and a pair, less one random tile.
-		var c notation.Counts
-		for sets := 0; sets < 4; {
-			if rapid.Bool().Draw(t, "pong") {
-				tl := notation.Tile(rapid.IntRange(1, 34).Draw(t, "pong tile"))
-				if c[tl] <= 1 {
-					c[tl] += 3
-					sets++
-				}
-				continue
-			}
-			tl := notation.Tile(rapid.IntRange(1, 27).Draw(t, "chow tile"))
-			if tl.Num() <= 7 && c[tl] < 4 && c[tl+1] < 4 && c[tl+2] < 4 {
-				c[tl]++
-				c[tl+1]++
-				c[tl+2]++
-				sets++
-			}
-		}
-		for {
-			tl := notation.Tile(rapid.IntRange(1, 34).Draw(t, "pair tile"))
-			if c[tl] <= 2 {
-				c[tl] += 2
-				break
-			}
-		}
+		// A ready hand: a winning hand less one random concealed tile.
+		w := handgen.Winning(t)
+		c := w.Concealed
 		ts := c.Tiles()
 		c[ts[rapid.IntRange(0, len(ts)-1).Draw(t, "drop")]]--
-		h := notation.Hand{Concealed: c}
+		h := notation.Hand{Concealed: c, Melds: w.Melds}
 		a := Analyze(&h, Options{Shapes: shanten.ShapeStandard | shanten.ShapeThirteenOrphans})
 		if !a.Ready {
 			t.Fatalf("%v: a complete hand less one tile is not ready", c)
