@@ -225,6 +225,15 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 }
 
 // loadCard loads a card file or built-in card; a card that does not load is bad input (see cardError).
+// rulesetCard is the card a command plays: the --card flag's when given, else the ruleset's own,
+// already loaded with it.
+func rulesetCard(rs *rulesets.Ruleset, flag string) (*american.Card, error) {
+	if flag == "" && rs.Card != nil {
+		return rs.Card, nil
+	}
+	return loadCard(cardName(rs, flag))
+}
+
 func loadCard(name string) (*american.Card, error) {
 	c, err := rulesets.LoadCard(name)
 	if err != nil {

@@ -93,8 +93,7 @@ func newClosester(f *factory, o *closestOptions) (*closester, error) {
 		return nil, withHint(fmt.Errorf("closest ranks the lines of an American card: ruleset %s is of the %s family", rs.Name, rs.Family),
 			"use --rules american (or an American ruleset file)")
 	}
-	name := cardName(rs, o.Card)
-	card, err := loadCard(name)
+	card, err := rulesetCard(rs, o.Card)
 	if err != nil {
 		return nil, err
 	}

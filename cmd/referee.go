@@ -223,9 +223,9 @@ func refereeDeps(rs *rulesets.Ruleset) (referee.Deps, error) {
 	case rs.Family == rulesets.FamilyDeBurger && rs.DeBurger != nil:
 		return referee.DeBurger(rs.DeBurger, rs.Referee), nil
 	case rs.Family == rulesets.FamilyAmerican && rs.American != nil:
-		card, err := rulesets.LoadCard(rs.American.Card)
+		card, err := rulesetCard(rs, "")
 		if err != nil {
-			return referee.Deps{}, withHint(err, "check the card with 'mjref card check FILE'")
+			return referee.Deps{}, err
 		}
 		return referee.American(card, rs.American, rs.Settlement, rs.Referee), nil
 	case rs.Family != rulesets.FamilyHK || rs.HK == nil:

@@ -112,9 +112,8 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 	}
 	s := &scorer{rs: rs, def: *o}
 	if rs.Family == rulesets.FamilyAmerican {
-		s.card, err = rulesets.LoadCard(cardName(rs, o.Card))
-		if err != nil {
-			return nil, withHint(err, "check the card with 'mjref card check FILE'")
+		if s.card, err = rulesetCard(rs, o.Card); err != nil {
+			return nil, err
 		}
 	}
 	return s, nil

@@ -548,9 +548,11 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	}
 	if rs.American != nil {
 		// The card is part of the ruleset: a bad card name or card file fails here, at its key.
-		if _, err := LoadCard(rs.American.Card); err != nil {
+		card, err := LoadCard(rs.American.Card)
+		if err != nil {
 			return fail([]string{FamilyAmerican, "card"}, err.Error())
 		}
+		rs.Card = card
 	}
 	if err := check("settlement", any(rs.Settlement)); err != nil {
 		return err

@@ -38,6 +38,9 @@ type Ruleset struct {
 	// Referee holds the replay's own table rules (dead wall, missed-win lock) for mjref referee.
 	Referee *referee.Rules `yaml:"referee,omitempty"`
 
+	// Card is the American card the american: section names, loaded and expanded with the ruleset.
+	Card *american.Card `yaml:"-"`
+
 	// File is where the ruleset came from: "builtin:hk.yaml" or a path.
 	File string `yaml:"-"`
 
