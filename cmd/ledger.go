@@ -55,6 +55,9 @@ type ledgerOptions struct {
 	// verify
 	Head string
 
+	// show
+	Summary bool
+
 	// RulesChanged says --rules was given on the command line; Changed lists the flags given.
 	RulesChanged bool
 	Changed      []string
@@ -103,7 +106,8 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
 	cmd.AddCommand(
 		newLedgerSub(f, runF, "new", "new FILE", "Start a new game in a new ledger file", ledgerNewFlags),
 		newLedgerSub(f, runF, "add", "add FILE", "Record one hand: from its result, the winner's hand, or a referee log", ledgerAddFlags),
-		newLedgerSub(f, runF, "show", "show FILE", "Show the standings, who deals, the winds, and the history", nil),
+		newLedgerSub(f, runF, "show", "show FILE", "Show the standings, who deals, the winds, and the history", ledgerShowFlags),
+		newLedgerSub(f, runF, "summary", "summary FILE", "The night in figures: wins, self-draws, deal-ins, 包 paid, false wins, biggest hands", nil),
 		newLedgerSub(f, runF, "undo", "undo FILE", "Take back the last hand or amend (recorded as an undo: the file keeps it)", ledgerWaitFlag),
 		newLedgerSub(f, runF, "amend", "amend FILE --hand-number N", "Correct the result of an earlier hand; every later hand is recomputed", ledgerAmendFlags),
 		newLedgerSub(f, runF, "seat", "seat FILE --replace OLD --with NEW", "A player leaves and another takes the seat (each keeps their own total)", ledgerSeatFlags),
@@ -190,6 +194,10 @@ func ledgerSeatFlags(cmd *cobra.Command, o *ledgerOptions) {
 	_ = cmd.RegisterFlagCompletionFunc("replace", completePlayers)
 }
 
+func ledgerShowFlags(cmd *cobra.Command, o *ledgerOptions) {
+	cmd.Flags().BoolVar(&o.Summary, "summary", false, "also print the night's summary (as 'ledger summary' does)")
+}
+
 func ledgerVerifyFlags(cmd *cobra.Command, o *ledgerOptions) {
 	cmd.Flags().StringVar(&o.Head, "head", "", "the head noted earlier (SEQ:SUM, as show and add print it): also check that no line was removed from the end")
 }
@@ -261,6 +269,8 @@ func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
 		return ledgerSeat(o, f)
 	case "verify":
 		return ledgerVerify(o, f)
+	case "summary":
+		return ledgerSummary(o, f)
 	case "upgrade":
 		return ledgerUpgrade(o, f)
 	case "export":
@@ -1199,6 +1209,7 @@ type undoView struct {
 type showView struct {
 	*ledger.State
 	Standings []ledger.Standing `json:"standings"`
+	Summary   *ledger.Summary   `json:"summary,omitempty"`
 }
 
 func ledgerShow(o *ledgerOptions, f *factory) error {
@@ -1207,7 +1218,12 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
+		v := showView{State: &st, Standings: st.Standings()}
+		if o.Summary {
+			sum := st.Summary()
+			v.Summary = &sum
+		}
+		return render(o.IO.Out, o.Output, v)
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
 	if err := renderPosition(o.IO.Out, &st); err != nil {
@@ -1222,7 +1238,13 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 		header = append(header, "wind")
 	}
 	header = append(header, "dealer", "result")
-	header = append(header, st.Players[:]...)
+	// One column a player of the evening: a player who left, or sat down later, has empty cells
+	// for the hands they did not play.
+	people := make([]string, len(st.People))
+	for i, p := range st.People {
+		people[i] = p.Name
+	}
+	header = append(header, people...)
 	rows := make([][]string, 0, len(st.History))
 	for _, e := range st.History {
 		dealer := e.Dealer
@@ -1237,14 +1259,28 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 		if e.Hand.Note != "" {
 			result += " (" + e.Hand.Note + ")"
 		}
+		if e.Amended > 0 {
+			result += " [amended]"
+		}
 		row = append(row, dealer, result)
-		for i := range 4 {
-			row = append(row, signed(e.Deltas[i])+" = "+e.Totals[i].String())
+		for _, name := range people {
+			cell := ""
+			if i := slices.Index(e.Players[:], name); i >= 0 {
+				cell = signed(e.Deltas[i]) + " = " + e.Totals[i].String()
+			}
+			row = append(row, cell)
 		}
 		rows = append(rows, row)
 	}
 	fmt.Fprintln(o.IO.Out, "history:")
-	return table(o.IO.Out, header, rows)
+	if err := table(o.IO.Out, header, rows); err != nil {
+		return err
+	}
+	if o.Summary {
+		sum := st.Summary()
+		return renderSummary(o.IO.Out, &st, &sum)
+	}
+	return nil
 }
 
 // read reads the ledger file, checking its chain and recomputing its payments under its ruleset

@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/referee/ledger"
@@ -210,7 +211,7 @@ func ledgerVerify(o *ledgerOptions, f *factory) error {
 			fmt.Fprintf(w, "head:     %s\n", rep.Head)
 		}
 		if opts != nil {
-			fmt.Fprintf(w, "payments: %d hands recomputed from their recorded result\n", rep.Payments)
+			fmt.Fprintf(w, "payments: %d settlements recomputed from the recorded results\n", rep.Payments)
 		}
 		if rep.Torn != nil {
 			fmt.Fprintf(w, "torn:     %s\n", rep.Torn)
@@ -250,5 +251,76 @@ func ledgerUpgrade(o *ledgerOptions, f *factory) error {
 		return ledgerError(o.File, err)
 	}
 	fmt.Fprintf(o.IO.Out, "upgraded: %s is now version %d; the original is kept in %s\n", o.File, ledger.Version, backup)
+	return nil
+}
+
+func ledgerSummary(o *ledgerOptions, f *factory) error {
+	st, err := o.read(f)
+	if err != nil {
+		return err
+	}
+	sum := st.Summary()
+	if o.Output != FormatTable {
+		return render(o.IO.Out, o.Output, sum)
+	}
+	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
+	return renderSummary(o.IO.Out, &st, &sum)
+}
+
+// renderSummary prints the night's figures: one row a player, then the records of the night.
+func renderSummary(w io.Writer, st *ledger.State, sum *ledger.Summary) error {
+	worth := "faan"
+	switch st.Family {
+	case "american":
+		worth = "value"
+	case "deburger":
+		worth = ""
+	}
+	fmt.Fprintf(w, "summary:  %d hands, %d drawn\n", sum.Hands, sum.Drawn)
+	header := []string{"player", "hands", "wins", "self", "deal-in", "包", "false"}
+	if worth != "" {
+		header = append(header, "avg "+worth)
+	}
+	header = append(header, "best", "total")
+	rows := make([][]string, 0, len(sum.Players))
+	for _, p := range sum.Players {
+		name := p.Player
+		if p.Left {
+			name += " (left)"
+		}
+		resp := fmt.Sprint(p.Responsible)
+		if p.Responsible > 0 {
+			resp += " (" + p.ResponsiblePaid.String() + ")"
+		}
+		row := []string{name, fmt.Sprint(p.Hands), fmt.Sprint(p.Wins), fmt.Sprint(p.SelfDraws), fmt.Sprint(p.DealIns), resp, fmt.Sprint(p.FalseWins)}
+		if worth != "" {
+			avg := "-"
+			if p.AverageFaan > 0 {
+				avg = strconv.FormatFloat(p.AverageFaan, 'f', 1, 64)
+			}
+			row = append(row, avg)
+		}
+		best := "-"
+		if b := p.Biggest; b != nil {
+			best = fmt.Sprintf("+%s (hand %d)", b.Gain, b.Number)
+		}
+		rows = append(rows, append(row, best, p.Total.String()))
+	}
+	if err := table(w, header, rows); err != nil {
+		return err
+	}
+	if b := sum.Biggest; b != nil {
+		fmt.Fprintf(w, "biggest:  hand %d, %s took %s: %s", b.Number, b.Player, b.Gain, b.Result)
+		if b.Tiles != "" {
+			fmt.Fprintf(w, " [%s]", b.Tiles)
+		}
+		fmt.Fprintln(w)
+	}
+	if len(sum.MostWins) > 0 {
+		fmt.Fprintf(w, "most wins: %s\n", strings.Join(sum.MostWins, ", "))
+	}
+	if len(sum.MostDealIns) > 0 {
+		fmt.Fprintf(w, "most deal-ins: %s (fed the most wins)\n", strings.Join(sum.MostDealIns, ", "))
+	}
 	return nil
 }

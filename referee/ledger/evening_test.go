@@ -180,3 +180,51 @@ func TestSeatAndRename(t *testing.T) {
 		t.Errorf("people %+v", r.People)
 	}
 }
+
+func TestSummary(t *testing.T) {
+	l, _ := newGame(t, hkHeader(Length{}))
+	for _, h := range []Hand{
+		win("Ben", "Cat", 3), // Ben +12
+		self("Ben", 5),       // Ben +36
+		{FalseWin: "Dan"},    // nothing paid here (test settler)
+		drawn(),              // drawn
+		{Winner: "Ann", Faan: 8, Discarder: "Cat", Responsible: "Dan"}, // testSettler makes the discarder pay
+		{Winner: "Dan", Faan: 4, Discarder: "Cat", Also: []Claim{{Winner: "Ann", Faan: 6}}},
+	} {
+		if _, err := l.Add(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Seat("Dan", "Eve")
+	s := l.State()
+	got := s.Summary()
+	if got.Hands != 6 || got.Drawn != 1 || len(got.Players) != 5 {
+		t.Fatalf("hands %d drawn %d players %d", got.Hands, got.Drawn, len(got.Players))
+	}
+	byName := map[string]PlayerSummary{}
+	for _, p := range got.Players {
+		byName[p.Player] = p
+	}
+	ben, cat, dan, ann := byName["Ben"], byName["Cat"], byName["Dan"], byName["Ann"]
+	if ben.Wins != 2 || ben.SelfDraws != 1 || ben.AverageFaan != 4 || ben.Biggest.Number != 2 || ben.Biggest.Gain != Whole(36) {
+		t.Errorf("Ben %+v (biggest %+v)", ben, ben.Biggest)
+	}
+	if cat.DealIns != 4 || cat.Wins != 0 {
+		t.Errorf("Cat %+v", cat)
+	}
+	if dan.FalseWins != 1 || dan.Responsible != 1 || !dan.Left || dan.Hands != 6 || dan.Wins != 1 {
+		t.Errorf("Dan %+v", dan)
+	}
+	if ann.Wins != 2 || ann.AverageFaan != 7 || got.Biggest.Player != "Ann" || got.Biggest.Number != 5 || got.Biggest.Gain != Whole(96) {
+		t.Errorf("Ann %+v, biggest %+v", ann, got.Biggest)
+	}
+	if diff := cmp.Diff([]string{"Cat"}, got.MostDealIns); diff != "" {
+		t.Errorf("most deal-ins: %s", diff)
+	}
+	if diff := cmp.Diff([]string{"Ann", "Ben"}, got.MostWins); diff != "" {
+		t.Errorf("most wins: %s", diff)
+	}
+	if byName["Eve"].Hands != 0 {
+		t.Errorf("Eve %+v", byName["Eve"])
+	}
+}

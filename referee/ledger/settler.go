@@ -54,6 +54,9 @@ func ResolveClaims(r *settle.Rules, h Hand, t Table) (Hand, string, error) {
 	if len(h.Also) == 0 {
 		return h, "", nil
 	}
+	if _, err := h.check(&t.Players, false); err != nil {
+		return h, "", err
+	}
 	if r == nil {
 		return h, "", fmt.Errorf("several winners need the ruleset's settlement rules (multiple_winners)")
 	}
