@@ -52,6 +52,7 @@ type exampler struct {
 	found  *HouseExample
 	weak   *HouseExample // a match below the minimum, kept in case nothing better turns up
 	leaves int
+	built  int // hands built and scored
 }
 
 // houseExamples builds an example for every house hand, or says which one no hand can show.
@@ -74,17 +75,14 @@ func (r *Rules) houseExamples(tb *valueTable) ([]HouseExample, error) {
 			if len(hh.groups) == 0 {
 				what = "only"
 			}
-			msg := "no hand can match this house hand"
+			var msg string
 			switch {
+			case e.built > 0:
+				msg = "hands that hold this pattern never score it: another item is paid instead (see replaces and replaced_by), or its conditions cannot hold"
 			case e.budget <= 0:
-				msg = fmt.Sprintf("no matching hand found among the first %d tries: check the suits, numbers and only:", exampleBudget)
-			case hh.only != 0:
-				msg += ": check that only: holds the pattern's tiles and enough tiles for a whole hand"
-			case len(hh.groups) > 0:
-				msg += ": more of a tile than the set's four, numbers out of 1-9, or suits that cannot differ"
-			}
-			if tb.replaces != [maxItems]uint64{} {
-				msg += " (or another item is always paid instead: see replaces and replaced_by)"
+				msg = fmt.Sprintf("no hand of 14 tiles found for it in %d tries: check the suits, numbers and only:", exampleBudget)
+			default:
+				msg = "no hand of 14 tiles can hold this pattern: more of a tile than the set's four, numbers out of 1-9, suits that cannot all differ, or an only: without its tiles"
 			}
 			return nil, ruleErr(msg, "house_hands", hh.id, what)
 		}
@@ -152,7 +150,23 @@ func (e *exampler) group(g int, b binding) {
 	}
 }
 
-// leaf fills the rest of the hand around the pattern's units and tries it.
+// fillOrders are the orders in which leaf tries tiles for the free part of a hand: low tiles
+// first, then high suited tiles first (so a free part can avoid a low pattern), honours last.
+var fillOrders = func() [2][]notation.Tile {
+	var asc, desc []notation.Tile
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		asc = append(asc, t)
+	}
+	for t := notation.S1 + 8; t >= 1; t-- {
+		desc = append(desc, t)
+	}
+	for t := notation.East; t <= notation.Red; t++ {
+		desc = append(desc, t)
+	}
+	return [2][]notation.Tile{asc, desc}
+}()
+
+// leaf fills the rest of the hand around the pattern's units in a few ways and tries each.
 func (e *exampler) leaf() {
 	e.leaves++
 	if e.leaves > 64 {
@@ -168,30 +182,32 @@ func (e *exampler) leaf() {
 		}
 	}
 	base := len(e.us)
-	for _, chowsFirst := range []bool{true, false} {
-		if pairs > 1 || (pairs == 0 && sets == 0 && e.tb.val[idSevenPairs] != Off && !chowsFirst) {
+	type variant struct {
+		order      []notation.Tile
+		chowsFirst bool
+	}
+	variants := []variant{{fillOrders[0], true}, {fillOrders[0], false}, {fillOrders[1], false}, {fillOrders[1], true}}
+	sevenPairs := e.tb.val[idSevenPairs] != Off
+	for vi, v := range variants {
+		if pairs > 1 || (pairs == 0 && sets == 0 && sevenPairs && vi == len(variants)-1) {
 			// Seven pairs: fill with pairs of tiles not yet used.
-			if !e.fill(shPair, 7-pairs, 0) {
+			if !e.fill(v.order, shPair, 7-pairs, 0) {
 				e.unfill(base)
 				continue
 			}
 		} else {
-			ok := true
 			kinds := []uint8{shChow, shPong}
-			if !chowsFirst {
+			if !v.chowsFirst {
 				kinds = []uint8{shPong, shChow}
 			}
 			need := 4 - sets
 			for _, limit := range []uint8{0, 1, 2, 3} {
 				for _, kind := range kinds {
-					n := e.fillUpTo(kind, need, limit)
-					need -= n
+					need -= e.fillUpTo(v.order, kind, need, limit)
 				}
 			}
-			if need > 0 || pairs > 1 {
-				ok = false
-			}
-			if ok && pairs == 0 && !e.fill(shPair, 1, 0) && !e.fill(shPair, 1, 1) && !e.fill(shPair, 1, 2) {
+			ok := need == 0 && pairs <= 1
+			if ok && pairs == 0 && !e.fill(v.order, shPair, 1, 0) && !e.fill(v.order, shPair, 1, 1) && !e.fill(v.order, shPair, 1, 2) {
 				ok = false
 			}
 			if !ok {
@@ -208,15 +224,16 @@ func (e *exampler) leaf() {
 }
 
 // fill adds n units of shape s whose tiles are each held at most limit times so far.
-func (e *exampler) fill(s uint8, n int, limit uint8) bool {
-	return e.fillUpTo(s, n, limit) == n
+func (e *exampler) fill(order []notation.Tile, s uint8, n int, limit uint8) bool {
+	return e.fillUpTo(order, s, n, limit) == n
 }
 
-// fillUpTo adds up to n units of shape s, each tile held at most limit times so far, and returns
-// how many it added.
-func (e *exampler) fillUpTo(s uint8, n int, limit uint8) int {
+// fillUpTo adds up to n units of shape s, trying tiles in order, each tile held at most limit
+// times so far, and returns how many it added.
+func (e *exampler) fillUpTo(order []notation.Tile, s uint8, n int, limit uint8) int {
 	added := 0
-	for t := notation.Tile(1); t <= notation.Red && added < n; t++ {
+	for i := 0; i < len(order) && added < n; i++ {
+		t := order[i]
 		if s == shChow && (!t.IsSuited() || t.Num() > 7) {
 			continue
 		}
@@ -230,10 +247,9 @@ func (e *exampler) fillUpTo(s uint8, n int, limit uint8) int {
 		if e.place(u, 1) {
 			e.us = append(e.us, u)
 			added++
-			if s == shPair {
-				continue
+			if s != shPair {
+				i-- // the same tile may take another set
 			}
-			t-- // the same tile may take another set
 			continue
 		}
 		e.place(u, -1)
@@ -271,6 +287,7 @@ func (e *exampler) try(base int) {
 		return
 	}
 	h.Canonicalize()
+	e.built++
 	// Winning tiles: the free part's first, so a discard does not spoil a concealed set the pattern needs.
 	var wins []notation.Tile
 	for _, u := range slices.Concat(e.us[base:], e.us[:base]) {
