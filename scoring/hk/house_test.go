@@ -57,7 +57,7 @@ func TestHouseHandsMatch(t *testing.T) {
 		{"123456789p123m55z", scoring.Discard, []string{"pure-straight"}, nil},
 		{"12345678p123m55z9s", scoring.Discard, nil, []string{"pure-straight"}}, // 789 across suits
 		{"234m234p234s55z678m", scoring.Discard, []string{"mixed-triple-chow"}, nil},
-		{"234m234p345s55z678m", scoring.Discard, nil, []string{"mixed-triple-chow"}},  // not the same run
+		{"234m234p345s55z678m", scoring.Discard, nil, []string{"mixed-triple-chow"}},     // not the same run
 		{"234m234p [234m] 55z678s", scoring.Discard, nil, []string{"mixed-triple-chow"}}, // two of one suit
 		{"234m [234p] 234s55z678m", scoring.Discard, []string{"mixed-triple-chow"}, nil}, // exposed chows count
 		// Three concealed pongs: a discard that completes a pong spoils it; self-drawn it stands.
@@ -165,7 +165,9 @@ func TestHouseHandConditions(t *testing.T) {
 }
 
 func TestHouseHandErrors(t *testing.T) {
-	base := func(p string) *hk.HouseHand { return &hk.HouseHand{Name: "Mine", ZH: "我的", Value: faan(2), Pattern: p} }
+	base := func(p string) *hk.HouseHand {
+		return &hk.HouseHand{Name: "Mine", ZH: "我的", Value: faan(2), Pattern: p}
+	}
 	tests := []struct {
 		name  string
 		hands map[string]*hk.HouseHand
