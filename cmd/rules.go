@@ -3,10 +3,9 @@ package cmd
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/hk"
 	"github.com/spf13/cobra"
@@ -112,12 +111,12 @@ func writeHouseExamples(w io.Writer, hs []hk.HouseExample) error {
 		if h.Value != hk.Limit {
 			value += " faan"
 		}
-		fmt.Fprintf(b, "  %s %s, %s (%s)\n", h.ID, escapeText(h.NameZH), value, h.Source)
+		fmt.Fprintf(b, "  %s %s, %s (%s)\n", termtext.Escape(h.ID), termtext.Escape(h.NameZH), value, h.Source)
 		if h.Pattern != "" {
-			fmt.Fprintf(b, "    pattern  %s\n", escapeText(h.Pattern))
+			fmt.Fprintf(b, "    pattern  %s\n", termtext.Escape(h.Pattern))
 		}
 		if h.Only != "" {
-			fmt.Fprintf(b, "    only     %s\n", escapeText(h.Only))
+			fmt.Fprintf(b, "    only     %s\n", termtext.Escape(h.Only))
 		}
 		verdict := fmt.Sprintf("%d faan", h.Total)
 		if !h.Valid {
@@ -127,22 +126,4 @@ func writeHouseExamples(w io.Writer, hs []hk.HouseExample) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// escapeText writes control characters from a user's file as Go escapes, so they never reach the
-// terminal.
-func escapeText(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

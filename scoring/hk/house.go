@@ -407,8 +407,8 @@ func (t *valueTable) compileHouse(r *Rules) error {
 			return fail("empty: a house hand needs a name, a zh name, a value and a pattern or only:")
 		case slices.Contains(ItemIDs[:], id):
 			return fail(fmt.Sprintf("duplicate id: %s is a built-in item (change it under items:, or give the house hand an id of its own)", id))
-		case id == "" || strings.ContainsAny(id, " \t\n"):
-			return fail(fmt.Sprintf("id %q: an id is one word, such as pure-straight", id))
+		case !validID(id):
+			return fail(fmt.Sprintf("id %q: an id is lower-case letters, digits and dashes, such as pure-straight", id))
 		case strings.TrimSpace(d.Name) == "":
 			return fail("missing English name", "name")
 		case strings.TrimSpace(d.ZH) == "":
@@ -497,6 +497,20 @@ func (t *valueTable) compileHouse(r *Rules) error {
 		}
 	}
 	return nil
+}
+
+// validID reports whether id is written like the built-in ids: lower-case ASCII letters, digits,
+// '-' and '_', starting with a letter or digit.
+func validID(id string) bool {
+	for i, c := range []byte(id) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case (c == '-' || c == '_') && i > 0:
+		default:
+			return false
+		}
+	}
+	return id != ""
 }
 
 func (d *HouseHand) line() int {
