@@ -251,7 +251,7 @@ func Compile(spec CardSpec) (*Card, error) {
 			if len(ls.Pattern) > 1 {
 				altName = fmt.Sprintf("alternative %d", k+1)
 			}
-			p, err := pattern.Parse(text)
+			p, err := pattern.Parse(text, pattern.Cards)
 			if err != nil {
 				fail(src, "%s: %v", altName, err)
 				ok = false
