@@ -62,6 +62,8 @@ const patternsHelp = `Patterns: card lines and house hands
     X  X+k    the pattern's one number variable, with an offset k (0-8); an
               offset applies to the run of X just before it: XXX+1 is three of
               X+1, X+0X+1X+2 is X, X+1, X+2
+    Y  Y+k    a second number variable, never the same number as X
+    Rd Gd Wd  the red, green and white dragon
     D         the dragon of the group's suit: m red, s green, p white (D* any)
     0         the white dragon
     N E W S   a wind; Z is any wind, chosen per group

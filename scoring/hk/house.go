@@ -23,9 +23,9 @@ import (
 //	55a   ZZ           a pair
 //	(???)              a concealed set: formed in the hand, not completed by a discard
 //
-// a, b, c take pairwise different suits, X is one number shared by the pattern, D is the dragon of
-// the group's suit (Dm red, Ds green, Dp white; D* any dragon), 0 the white dragon, Z any wind, ?
-// any tile, chosen per group. By default the pattern must be contained in the reading (the rest of
+// a, b, c take pairwise different suits, X is one number shared by the pattern and Y another, Rd Gd
+// Wd are the dragons, D is the dragon of the group's suit (Dm red, Ds green, Dp white; D* any
+// dragon), 0 the white dragon, Z any wind, ? any tile, chosen per group. By default the pattern must be contained in the reading (the rest of
 // the hand is free); Whole asks it to cover the hand: four sets and a pair, or seven pairs.
 type HouseHand struct {
 	Name string `yaml:"name"`
@@ -157,7 +157,7 @@ func (us *units) read(d *scoring.Decomposition) {
 
 // binding is the variables a search has fixed so far.
 type binding struct {
-	x    int8             // 0: not yet
+	x, y int8             // 0: not yet; they always differ
 	suit [3]notation.Suit // a, b, c; NoSuit: not yet
 	used uint8            // units taken
 }
@@ -203,16 +203,22 @@ func (a *halt) unify(t notation.Tile, b *binding) bool {
 	switch a.kind {
 	case pat.Num:
 		return t.IsSuited() && t.Num() == int(a.val) && b.bindSuit(a.suf, t.Suit())
-	case pat.X:
+	case pat.X, pat.Y:
 		if !t.IsSuited() {
 			return false
 		}
-		x := int8(t.Num()) - a.val
-		if x < 1 || (b.x != 0 && b.x != x) || !b.bindSuit(a.suf, t.Suit()) {
+		v, other := &b.x, b.y
+		if a.kind == pat.Y {
+			v, other = &b.y, b.x
+		}
+		n := int8(t.Num()) - a.val
+		if n < 1 || (*v != 0 && *v != n) || n == other || !b.bindSuit(a.suf, t.Suit()) {
 			return false
 		}
-		b.x = x
+		*v = n
 		return true
+	case pat.NamedDragon:
+		return t == notation.White+notation.Tile(a.val)
 	case pat.Dragon:
 		return t.IsDragon() && b.bindSuit(a.suf, suitOfDragon(t))
 	case pat.Zero:
@@ -360,7 +366,7 @@ func shapeOf(a pat.Alt, whole string) (halt, error) {
 		h.shape = shPong
 	case same && len(es) == 4:
 		h.shape = shKong
-	case len(es) == 3 && es[1].Kind == es[0].Kind && es[2].Kind == es[0].Kind && (es[0].Kind == pat.Num || es[0].Kind == pat.X):
+	case len(es) == 3 && es[1].Kind == es[0].Kind && es[2].Kind == es[0].Kind && (es[0].Kind == pat.Num || es[0].Kind == pat.X || es[0].Kind == pat.Y):
 		v := []int8{es[0].Val, es[1].Val, es[2].Val}
 		slices.Sort(v)
 		if v[1] != v[0]+1 || v[2] != v[0]+2 {

@@ -128,6 +128,9 @@ func TestHouseHandConditions(t *testing.T) {
 		"wind-hand":   {Name: "n", ZH: "z", Value: faan(1), Pattern: "ZZZ ZZZ"},
 		"dragon-pair": {Name: "n", ZH: "z", Value: faan(1), Pattern: "DD*"},
 		"every-set":   {Name: "n", ZH: "z", Value: faan(1), Pattern: "??? 123a 456b 789c ??", Whole: true},
+		"red-pong":    {Name: "n", ZH: "z", Value: faan(1), Pattern: "RdRdRd"},
+		"same-twice":  {Name: "n", ZH: "z", Value: faan(1), Pattern: "XXXa XXXb"},
+		"y-hand":      {Name: "n", ZH: "z", Value: faan(1), Pattern: "XXXa YYYb"},
 	}
 	r := withHouse(t, map[string]string{"min_faan": "0"}, hands)
 	tests := []struct {
@@ -140,6 +143,8 @@ func TestHouseHandConditions(t *testing.T) {
 		{"123m456p789s11z5z5z+1z", scoring.Discard, []string{"hidden-run", "set-wait", "dragon-pair", "every-set"}},
 		{"456p789s111z55z [123m]", scoring.Discard, []string{"dragon-pair", "every-set"}},
 		{"123m456p111z222z55s", scoring.Discard, []string{"hidden-run", "pair-wait", "wind-hand"}},
+		{"222m222p345s777z99s", scoring.Discard, []string{"pair-wait", "red-pong", "same-twice"}},
+		{"222m333p456s789s11z", scoring.Discard, []string{"pair-wait", "y-hand"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.hand, func(t *testing.T) {
@@ -176,7 +181,7 @@ func TestHouseHandErrors(t *testing.T) {
 		msg   string
 	}{
 		{"unknown suit variable", map[string]*hk.HouseHand{"mine": base("123d")}, nil, "house_hands.mine.pattern", "unknown suit variable 'd'"},
-		{"unknown number variable", map[string]*hk.HouseHand{"mine": base("YYYa")}, nil, "house_hands.mine.pattern", "unknown variable 'Y'"},
+		{"unknown number variable", map[string]*hk.HouseHand{"mine": base("QQQa")}, nil, "house_hands.mine.pattern", "unknown variable 'Q'"},
 		{"over 14 tiles", map[string]*hk.HouseHand{"mine": base("123a 123a 123a 123a 123a")}, nil, "house_hands.mine.pattern", "needs 15 tiles"},
 		{"no hand matches", map[string]*hk.HouseHand{"mine": base("1111a 111a")}, nil, "house_hands.mine.pattern", "no hand of 14 tiles can hold"},
 		{"suits cannot differ", map[string]*hk.HouseHand{"mine": base("111a 111b 111c 1111a")}, nil, "house_hands.mine.pattern", "no hand of 14 tiles can hold"},
