@@ -44,5 +44,22 @@ func BenchmarkBatchScoreHK(b *testing.B) {
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 }
 
+// BenchmarkBatchScoreHKTable is BenchmarkBatchScoreHK with the default table output: each hand's
+// tables after "line N:".
+//
+//	go test ./cmd -run XXX -bench BatchScoreHKTable -benchtime 3x
+func BenchmarkBatchScoreHKTable(b *testing.B) {
+	n := benchHands / 4
+	input := randomWinningHands(n, 7)
+	b.SetBytes(int64(len(input)))
+	for b.Loop() {
+		ios := &IOStreams{In: strings.NewReader(input), Out: io.Discard, ErrOut: &bytes.Buffer{}}
+		if code := Run([]string{"score", "-", "--win", "self-draw"}, ios); code > 1 {
+			b.Fatalf("exit %d: %s", code, ios.ErrOut)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+}
+
 // benchHands is how many hands one run of BenchmarkBatchScoreHK scores.
 var benchHands = 100_000
