@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
 )
 
@@ -19,6 +20,41 @@ import (
 type batchLine struct {
 	N    int    // 1-based line number
 	Text string // the line, trimmed
+	Err  error  // the line is over safeio.LineLimit and was skipped (Text is empty)
+}
+
+// longLineError is a line of standard input over safeio.LineLimit: that line fails (exit 2) and
+// the batch goes on with the next.
+type longLineError struct{ le *safeio.LimitError }
+
+func (e *longLineError) Error() string {
+	return "longer than the limit of " + safeio.FormatSize(e.le.Limit) + " for one line of standard input: skipped"
+}
+func (e *longLineError) Unwrap() error { return e.le }
+
+// readLines calls fn for each line of in that is not blank or a # comment, in order, with its
+// number; a line over safeio.LineLimit is passed with Err set. It returns the first read error
+// or the first error fn returns.
+func readLines(in io.Reader, fn func(batchLine) error) error {
+	lr := safeio.NewLines(in, "standard input", safeio.LineLimit)
+	for lr.Next() {
+		if err := lr.LineErr(); err != nil {
+			var le *safeio.LimitError
+			errors.As(err, &le)
+			if err := fn(batchLine{N: lr.Line(), Err: &longLineError{le: le}}); err != nil {
+				return err
+			}
+			continue
+		}
+		t := strings.TrimSpace(lr.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if err := fn(batchLine{N: lr.Line(), Text: t}); err != nil {
+			return err
+		}
+	}
+	return lr.Err()
 }
 
 // batchError is the JSON object written for a line that failed.
@@ -114,28 +150,21 @@ func runBatch(in io.Reader, out io.Writer, fn batchFunc) (sum batchSummary, err 
 	go func() {
 		defer close(order)
 		defer close(work)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-		n := 0
 		c := &chunk{done: make(chan struct{})}
-		for sc.Scan() {
-			n++
-			text := strings.TrimSpace(sc.Text())
-			if text == "" || strings.HasPrefix(text, "#") {
-				continue
-			}
-			c.lines = append(c.lines, batchLine{N: n, Text: text})
+		err := readLines(in, func(l batchLine) error {
+			c.lines = append(c.lines, l)
 			if len(c.lines) == chunkLines {
 				order <- c
 				work <- c
 				c = &chunk{done: make(chan struct{})}
 			}
-		}
+			return nil
+		})
 		if len(c.lines) > 0 {
 			order <- c
 			work <- c
 		}
-		readErr <- sc.Err()
+		readErr <- err
 	}()
 
 	bw := bufio.NewWriterSize(out, 64*1024)
@@ -170,6 +199,9 @@ func handleChunk(c *chunk, fn batchFunc) {
 	for _, l := range c.lines {
 		c.sum.Lines++
 		v, ok, err := safeCall(fn, l)
+		if l.Err != nil {
+			v, ok, err = nil, false, l.Err
+		}
 		if err == nil {
 			if a, fast := v.(jsonAppender); fast {
 				c.buf = append(a.AppendJSON(c.buf[:0]), '\n')

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"slices"
@@ -29,22 +28,8 @@ func handArg(cmd *cobra.Command, f *factory, args []string) (hand string, batch 
 }
 
 // eachLine calls fn for each non-blank, non-comment line of the standard input, in order.
-func eachLine(f *factory, fn func(l batchLine) error) error {
-	sc := bufio.NewScanner(f.IO.In)
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		t := strings.TrimSpace(sc.Text())
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		if err := fn(batchLine{N: n, Text: t}); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
-}
+// A line over safeio.LineLimit is passed with Err set and no text.
+func eachLine(f *factory, fn func(l batchLine) error) error { return readLines(f.IO.In, fn) }
 
 // handOptions are the options of a command that takes one hand, or '-' for a batch on standard input.
 type handOptions interface {

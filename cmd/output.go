@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
 	"go.yaml.in/yaml/v3"
@@ -84,15 +85,31 @@ func newTable(w io.Writer, header ...string) *tablewriter.Table {
 	return t
 }
 
-// table renders rows under a header.
+// table renders rows under a header. Every cell is escaped (termtext.Escape) first: cells hold
+// names and notes from users and files, and escaping before the table measures them keeps the
+// columns aligned.
 func table(w io.Writer, header []string, rows [][]string) error {
 	t := newTable(w, header...)
 	for _, r := range rows {
-		if err := t.Append(r); err != nil {
+		if err := t.Append(escapeCells(r)); err != nil {
 			return err
 		}
 	}
 	return t.Render()
+}
+
+// escapeCells returns r with every cell escaped for a terminal, copying only when one changes.
+func escapeCells(r []string) []string {
+	out := r
+	for i, c := range r {
+		if e := termtext.Escape(c); e != c {
+			if &out[0] == &r[0] {
+				out = slices.Clone(r)
+			}
+			out[i] = e
+		}
+	}
+	return out
 }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then

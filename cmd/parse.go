@@ -103,6 +103,9 @@ func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 			return batchResult(o.IO, parse)
 		}
 		return eachLine(f, func(l batchLine) error {
+			if l.Err != nil {
+				return fmt.Errorf("line %d: %w", l.N, l.Err)
+			}
 			v, _, err := parse(l)
 			if err != nil {
 				return fmt.Errorf("line %d: %w", l.N, err)
