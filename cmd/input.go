@@ -27,10 +27,6 @@ func handArg(cmd *cobra.Command, f *factory, args []string) (hand string, batch 
 	return strings.Join(args, " "), false, nil
 }
 
-// eachLine calls fn for each non-blank, non-comment line of the standard input, in order.
-// A line over safeio.LineLimit is passed with Err set and no text.
-func eachLine(f *factory, fn func(l batchLine) error) error { return readLines(f.IO.In, fn) }
-
 // handOptions are the options of a command that takes one hand, or '-' for a batch on standard input.
 type handOptions interface {
 	// setInput stores the hand argument, batch and the output format, then checks the flags that

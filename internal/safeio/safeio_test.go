@@ -272,3 +272,15 @@ func TestLinesEndless(t *testing.T) {
 		t.Errorf("a second line after an endless one")
 	}
 }
+
+// LineWaiting sees a buffered whole line, and none once the buffer is drained.
+func TestLinesLineWaiting(t *testing.T) {
+	l := NewLines(strings.NewReader("a\nb\nc"), "standard input", 10)
+	var waiting []bool
+	for l.Next() {
+		waiting = append(waiting, l.LineWaiting())
+	}
+	if diff := cmp.Diff([]bool{true, false, false}, waiting); diff != "" {
+		t.Errorf("LineWaiting after each line (-want +got):\n%s", diff)
+	}
+}
