@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/mjref/mjref/internal/safeio"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"github.com/mjref/mjref/internal/safeio"
 )
 
 // TestBatchStreams keeps one batch process open and feeds it a line at a time: each answer must
