@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"github.com/mjref/mjref/internal/safeio"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mjref/mjref/internal/safeio"
 )
 
 // TestBatchStreams keeps one batch process open and feeds it a line at a time: each answer must
