@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/asciitable"
 	"github.com/mjref/mjref/internal/termtext"
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // Output formats.
@@ -56,45 +55,19 @@ func render(w io.Writer, format string, v any) error {
 	return fmt.Errorf("render: format %q is not a machine format", format)
 }
 
-// newTable returns a table with ASCII borders and headers as written, so golden output is stable.
-func newTable(w io.Writer, header ...string) *tablewriter.Table {
-	t := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-	)
-	if len(header) > 0 {
-		t.Header(header)
-	}
-	return t
-}
-
-// table renders rows under a header. Every cell is escaped (termtext.Escape) first: cells hold
+// table renders rows under a header, with ASCII borders and headers as written, so golden output
+// is stable (see internal/asciitable). Every cell is escaped (termtext.Escape) first: cells hold
 // names and notes from users and files, and escaping before the table measures them keeps the
 // columns aligned.
 func table(w io.Writer, header []string, rows [][]string) error {
-	t := newTable(w, header...)
-	for _, r := range rows {
-		if err := t.Append(escapeCells(r)); err != nil {
-			return err
+	esc := make([][]string, len(rows))
+	for i, r := range rows {
+		esc[i] = make([]string, len(r))
+		for j, c := range r {
+			esc[i][j] = termtext.Escape(c)
 		}
 	}
-	return t.Render()
-}
-
-// escapeCells returns r with every cell escaped for a terminal, copying only when one changes.
-func escapeCells(r []string) []string {
-	out := r
-	for i, c := range r {
-		if e := termtext.Escape(c); e != c {
-			if &out[0] == &r[0] {
-				out = slices.Clone(r)
-			}
-			out[i] = e
-		}
-	}
-	return out
+	return asciitable.Write(w, header, esc)
 }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then
