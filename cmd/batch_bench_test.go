@@ -63,3 +63,32 @@ func BenchmarkBatchScoreHKTable(b *testing.B) {
 
 // benchHands is how many hands one run of BenchmarkBatchScoreHK scores.
 var benchHands = 100_000
+
+// BenchmarkScoreLineHK measures one batch line of `mjref score - -o jsonl` on one core, without the
+// reading and writing around it: parse, score under hk, write the JSON line.
+//
+//	go test ./cmd -run XXX -bench ScoreLineHK
+func BenchmarkScoreLineHK(b *testing.B) {
+	lines := strings.Split(strings.TrimSpace(randomWinningHands(2000, 5)), "\n")
+	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}
+	f := &factory{IO: ios, Rules: "hk"}
+	o := &scoreOptions{IO: ios, Seat: "E", Prevailing: "E", Win: "self-draw"}
+	s, err := newScorer(f, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf []byte
+	i := 0
+	for b.Loop() {
+		req, err := parseRequest(lines[i%len(lines)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		v, err := s.score(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf = v.jsonValue().(jsonAppender).AppendJSON(buf[:0])
+		i++
+	}
+}
