@@ -10,7 +10,8 @@
 //   - a line that is just "..." stands for any number of lines (zero or more);
 //   - "..." inside a line stands for any text within that line.
 //
-// Trailing blank lines of an example are ignored (they separate examples). An example exits with any status
+// Every line must fit 80 columns, except in machine formats (-o json, jsonl, yaml, csv) and `rules show`
+// (a ruleset file as it is). Trailing blank lines of an example are ignored (they separate examples). An example exits with any status
 // but 3 (a bug). A ```yaml block whose first line is "# examples/NAME" must be exactly the file examples/NAME.
 //
 // To add an example: put the file it reads under examples/, write "$ mjref ..." in a ```console block, then
@@ -35,6 +36,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/cmd"
+	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -212,6 +214,13 @@ func TestREADME(t *testing.T) {
 			continue
 		}
 		got := normalise(out.String())
+		if fitsWidth(ex.command) {
+			for _, l := range strings.Split(got, "\n") {
+				if w := tablefit.Width(l); w > 80 {
+					t.Errorf("README.md:%d: $ %s\nprints a line %d columns wide at COLUMNS=80: %q", ex.line, ex.command, w, l)
+				}
+			}
+		}
 		if matcher(ex.want).MatchString(got) {
 			if m, ok := mutate(ex.want); ok && matcher(m).MatchString(got) {
 				t.Errorf("README.md:%d: $ %s\nthe check would not notice an edited output: %q still matches", ex.line, ex.command, m)
@@ -250,6 +259,17 @@ func TestREADME(t *testing.T) {
 		}
 		t.Logf("rewrote the output of %d README examples: review with git diff and put back elisions", len(replaced))
 	}
+}
+
+// fitsWidth reports whether an example's output must fit 80 columns: everything but machine formats and a
+// ruleset file printed as it is.
+func fitsWidth(command string) bool {
+	for _, exempt := range []string{"-o json", "-o jsonl", "-o yaml", "-o csv", "rules show"} {
+		if strings.Contains(command, exempt) {
+			return false
+		}
+	}
+	return true
 }
 
 // mutate returns want with one character of its longest line changed (outside any "..."), to show that the

@@ -32,6 +32,7 @@ func Run(args []string, ios *IOStreams) (code int) {
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
 	err := root.Execute()
+	defer f.flushOutput()
 	if err != nil && !errors.Is(err, errNegative) {
 		printError(ios.ErrOut, err, f.jsonOut())
 		if isCobraUsage(err) && !f.jsonOut() {
@@ -67,10 +68,19 @@ type factory struct {
 	Output string
 	Config string
 	Sets   []string
+	Wide   bool // --wide: tables as wide as their text, never wrapped
+
+	flush func() // flushes the fitted streams, once they are (see fitOutput)
 
 	once    sync.Once
 	ruleset *rulesets.Ruleset
 	rsErr   error
+}
+
+func (f *factory) flushOutput() {
+	if f.flush != nil {
+		f.flush()
+	}
 }
 
 func (f *factory) jsonOut() bool { return f.Output == FormatJSON || f.Output == FormatJSONL }
@@ -105,6 +115,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	f.Output = FormatTable
 	pf.VarP(&enumFlag{value: &f.Output, allowed: outputFormats}, "output", "o", "output format: table|json|yaml|jsonl")
 	pf.StringVar(&f.Config, "config", "", "preferences file (default: $XDG_CONFIG_HOME/mjref/config.yaml)")
+	pf.BoolVar(&f.Wide, "wide", false, "do not wrap tables and messages to the terminal width (or COLUMNS)")
 	pf.StringArrayVar(&f.Sets, "set", nil, "override one ruleset value for this run, e.g. --set cap=13 (repeatable)")
 	_ = root.RegisterFlagCompletionFunc("output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp
@@ -170,6 +181,14 @@ func (f *factory) resolvePreferences(cmd *cobra.Command) error {
 		if err := (&enumFlag{value: &f.Output, allowed: outputFormats}).Set(out); err != nil {
 			return usageErrorf("output %q from the environment or preferences: %v", out, err)
 		}
+	}
+	if !f.Wide {
+		streams := *f.IO
+		if f.Output != FormatTable {
+			streams.Width = 0 // JSON and YAML are written exactly
+		}
+		f.flush = fitOutput(&streams)
+		f.IO.Out, f.IO.ErrOut = streams.Out, streams.ErrOut
 	}
 	return nil
 }
