@@ -11,7 +11,6 @@ import (
 	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
-	"go.yaml.in/yaml/v3"
 )
 
 // Output formats.
@@ -53,21 +52,7 @@ func render(w io.Writer, format string, v any) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(v)
 	case FormatYAML:
-		// Go through JSON so field names and text marshalling match the JSON contract.
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		var generic any
-		if err := yaml.Unmarshal(b, &generic); err != nil {
-			return err
-		}
-		enc := yaml.NewEncoder(w)
-		enc.SetIndent(2)
-		if err := enc.Encode(generic); err != nil {
-			return err
-		}
-		return enc.Close()
+		return writeYAML(w, v)
 	}
 	return fmt.Errorf("render: format %q is not a machine format", format)
 }
