@@ -8,9 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/asciitable"
 	"github.com/mjref/mjref/internal/tablefit"
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // Output formats.
@@ -57,22 +56,9 @@ func render(w io.Writer, format string, v any) error {
 	return fmt.Errorf("render: format %q is not a machine format", format)
 }
 
-// newTable returns a table with ASCII borders and headers as written, so golden output is stable.
-func newTable(w io.Writer, header ...string) *tablewriter.Table {
-	t := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-	)
-	if len(header) > 0 {
-		t.Header(header)
-	}
-	return t
-}
-
-// table renders rows under a header. Written to a fitWriter (a terminal, or COLUMNS set), long text columns
-// wrap to fit its width, and a table too wide even then is laid out as vertical records.
+// table renders rows under a header, with ASCII borders and headers as written, so golden output
+// is stable (see internal/asciitable). Written to a fitWriter (a terminal, or COLUMNS set), long text
+// columns wrap to fit its width, and a table too wide even then is laid out as vertical records.
 func table(w io.Writer, header []string, rows [][]string) error {
 	if fw, ok := w.(*fitWriter); ok {
 		h, r, fits := tablefit.Fit(header, rows, fw.width)
@@ -81,13 +67,7 @@ func table(w io.Writer, header []string, rows [][]string) error {
 		}
 		header, rows = h, r
 	}
-	t := newTable(w, header...)
-	for _, r := range rows {
-		if err := t.Append(r); err != nil {
-			return err
-		}
-	}
-	return t.Render()
+	return asciitable.Write(w, header, rows)
 }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then

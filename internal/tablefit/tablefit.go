@@ -1,6 +1,6 @@
 // Package tablefit fits text for people into a terminal's width: it wraps the long text columns of a table
 // at spaces, lays a table out as vertical records when even wrapping cannot fit it, and wraps "label: value"
-// lines under their value. Text is measured as tablewriter measures it (East Asian wide characters count 2),
+// lines under their value. Text is measured as internal/asciitable measures it (East Asian wide characters count 2),
 // so a fitted table is exactly as wide as planned. Words are never broken, so tile notation stays whole, and
 // a cell without letters ("+36 = 36") is not wrapped at all.
 package tablefit
@@ -13,11 +13,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/mjref/mjref/internal/asciitable"
 )
 
 // Width returns the number of terminal columns s takes.
-func Width(s string) int { return twwidth.Width(s) }
+func Width(s string) int { return asciitable.Width(s) }
 
 // Border is the number of columns a bordered table of n columns adds to its cells: "| a | b |".
 func Border(n int) int { return 3*n + 1 }

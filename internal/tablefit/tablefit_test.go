@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
+	"github.com/mjref/mjref/internal/asciitable"
 	"pgregory.net/rapid"
 )
 
@@ -59,19 +58,7 @@ func TestWrapProperty(t *testing.T) {
 // render draws a table as cmd does, so the test measures what users see.
 func render(t interface{ Fatal(...any) }, header []string, rows [][]string) string {
 	var b bytes.Buffer
-	tb := tablewriter.NewTable(&b,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-	)
-	tb.Header(header)
-	for _, r := range rows {
-		if err := tb.Append(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tb.Render(); err != nil {
+	if err := asciitable.Write(&b, header, rows); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
