@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
 )
 
@@ -26,9 +27,10 @@ func SystemIO() *IOStreams {
 		In:     os.Stdin,
 		Out:    os.Stdout,
 		ErrOut: os.Stderr,
+		// A terminal, not any character device: "score - < /dev/null" reads an empty input.
 		InIsTerminal: func() bool {
-			st, err := os.Stdin.Stat()
-			return err == nil && st.Mode()&os.ModeCharDevice != 0
+			fd := os.Stdin.Fd()
+			return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
 		},
 		Width:    outputWidth(os.Stdout, os.Getenv("COLUMNS")),
 		ErrWidth: outputWidth(os.Stderr, os.Getenv("COLUMNS")),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mjref/mjref/internal/asciitable"
 	"github.com/mjref/mjref/internal/tablefit"
+	"github.com/mjref/mjref/internal/termtext"
 )
 
 // Output formats.
@@ -57,17 +58,26 @@ func render(w io.Writer, format string, v any) error {
 }
 
 // table renders rows under a header, with ASCII borders and headers as written, so golden output
-// is stable (see internal/asciitable). Written to a fitWriter (a terminal, or COLUMNS set), long text
-// columns wrap to fit its width, and a table too wide even then is laid out as vertical records.
+// is stable (see internal/asciitable). Every cell is escaped (termtext.Escape) first: cells hold
+// names and notes from users and files, and escaping before the table measures them keeps the
+// columns aligned. Written to a fitWriter (a terminal, or COLUMNS set), long text columns then wrap
+// to fit its width, and a table too wide even then is laid out as vertical records.
 func table(w io.Writer, header []string, rows [][]string) error {
-	if fw, ok := w.(*fitWriter); ok {
-		h, r, fits := tablefit.Fit(header, rows, fw.width)
-		if !fits {
-			return tablefit.Vertical(w, header, rows, fw.width)
+	esc := make([][]string, len(rows))
+	for i, r := range rows {
+		esc[i] = make([]string, len(r))
+		for j, c := range r {
+			esc[i][j] = termtext.Escape(c)
 		}
-		header, rows = h, r
 	}
-	return asciitable.Write(w, header, rows)
+	if fw, ok := w.(*fitWriter); ok {
+		h, r, fits := tablefit.Fit(header, esc, fw.width)
+		if !fits {
+			return tablefit.Vertical(w, header, esc, fw.width)
+		}
+		header, esc = h, r
+	}
+	return asciitable.Write(w, header, esc)
 }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then
