@@ -271,6 +271,16 @@ func (r *Rules) compile() (*valueTable, error) {
 			t.any = true
 		}
 	}
+	// The options that say one item is paid instead of another work through the same lists, so the
+	// scorer has a single way to suppress an item.
+	if !r.MixedOrphansWithAllPongs {
+		t.replaces[idMixedOrphans] |= 1 << idAllPongs
+		t.any = true
+	}
+	if !r.SmallWindsWithWindPongs {
+		t.replaces[idSmallWinds] |= 1<<idSeatWind | 1<<idPrevailingWind
+		t.any = true
+	}
 	return t, nil
 }
 
