@@ -275,15 +275,7 @@ func better(a, b *tally, r *Rules) bool {
 	return a.total > b.total
 }
 
-func paid(t *tally, r *Rules) int {
-	if t.limit {
-		return r.LimitValue()
-	}
-	if r.Cap > 0 && t.total > r.Cap {
-		return r.Cap
-	}
-	return t.total
-}
+func paid(t *tally, r *Rules) int { return r.Bounds().Paid(t.total, t.limit).Paid }
 
 // shapeProblem explains why a hand cannot be a win whatever its reading, or returns "".
 func shapeProblem(h *notation.Hand) string {
@@ -617,17 +609,12 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 		}
 		res.Items = append(res.Items, it)
 	}
+	res.Limit = t.limit
+	res.RawTotal = t.total
 	if t.limit {
-		res.Limit = true
 		res.RawTotal = lim
-		res.Total = lim
-	} else {
-		res.RawTotal = t.total
-		res.Total = t.total
-		if r.Cap > 0 && res.Total > r.Cap {
-			res.Total = r.Cap
-		}
 	}
+	res.Total = r.Bounds().Paid(t.total, t.limit).Paid
 	counted := res.Total
 	if !t.limit && !r.BonusCountsTowardMin {
 		counted = t.total - t.bonus

@@ -291,3 +291,10 @@ func (r *Rules) LimitValue() int {
 	}
 	return 13
 }
+
+// Bounds returns the range a Hong Kong win is paid in under r: at least MinFaan, at most Cap, a limit
+// hand at LimitValue. Score totals a hand with it and the settlement pays with it, so what a hand
+// scores and what it is paid at cannot disagree.
+func (r *Rules) Bounds() scoring.Bounds {
+	return scoring.Bounds{Unit: "faan", Min: r.MinFaan, Cap: r.Cap, Limit: r.LimitValue()}
+}
