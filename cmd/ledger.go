@@ -10,9 +10,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/ledger/chart"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
@@ -1138,22 +1140,17 @@ func ledgerChart(o *ledgerOptions) error {
 		return err
 	}
 	if o.Out == "" {
-		return ledger.Chart(&st, o.IO.Out, ledger.ChartText)
+		_, err := io.WriteString(o.IO.Out, ledger.Sparklines(&st, 60))
+		return err
 	}
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.Out)), ".")
-	if format != ledger.ChartSVG && format != ledger.ChartPNG {
+	if format != chart.SVG && format != chart.PNG {
 		return usageErrorf("--out %s: the file name must end in .svg or .png", o.Out)
 	}
-	out, err := os.Create(o.Out)
-	if err != nil {
-		return withHint(err, "")
-	}
-	if err := ledger.Chart(&st, out, format); err != nil {
-		out.Close()
-		return err
-	}
-	if err := out.Close(); err != nil {
-		return err
+	// The picture is drawn into a temporary file renamed into place: a full disk or a failed
+	// drawing leaves no empty or half-written file behind.
+	if err := filewrite.Write(o.Out, func(w io.Writer) error { return chart.Draw(&st, w, format) }); err != nil {
+		return withHint(fmt.Errorf("--out %s: %w", o.Out, err), "nothing was written; free some space or choose another directory")
 	}
 	fmt.Fprintf(o.IO.Out, "chart:    %s (%d hands, %s)\n", o.Out, len(st.History), format)
 	return nil

@@ -9,7 +9,6 @@ import (
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
-	"go.yaml.in/yaml/v3"
 )
 
 // Output formats.
@@ -51,21 +50,7 @@ func render(w io.Writer, format string, v any) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(v)
 	case FormatYAML:
-		// Go through JSON so field names and text marshalling match the JSON contract.
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		var generic any
-		if err := yaml.Unmarshal(b, &generic); err != nil {
-			return err
-		}
-		enc := yaml.NewEncoder(w)
-		enc.SetIndent(2)
-		if err := enc.Encode(generic); err != nil {
-			return err
-		}
-		return enc.Close()
+		return writeYAML(w, v)
 	}
 	return fmt.Errorf("render: format %q is not a machine format", format)
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -99,16 +100,8 @@ func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 		return newHandView(h), true, nil
 	}
 	if o.Batch {
-		if o.Output == FormatJSONL || o.Output == FormatJSON {
-			return batchResult(o.IO, parse)
-		}
-		return eachLine(f, func(l batchLine) error {
-			v, _, err := parse(l)
-			if err != nil {
-				return fmt.Errorf("line %d: %w", l.N, err)
-			}
-			return renderHand(o, v.(handView))
-		})
+		return runBatchResult(o.IO, batch{handle: parse, format: batchFormat(o.Output),
+			table: func(w io.Writer, _ batchLine, v any) error { return renderHandTable(w, v.(handView)) }})
 	}
 	v, _, err := parse(batchLine{N: 1, Text: o.Hand})
 	if err != nil {
@@ -121,6 +114,10 @@ func renderHand(o *parseOptions, v handView) error {
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, v)
 	}
+	return renderHandTable(o.IO.Out, v)
+}
+
+func renderHandTable(w io.Writer, v handView) error {
 	rows := [][]string{{"canonical", v.Canonical}}
 	for _, s := range []string{"characters", "dots", "bamboo", "honours", "joker"} {
 		if ts, ok := v.BySuit[s]; ok {
@@ -147,5 +144,5 @@ func renderHand(o *parseOptions, v handView) error {
 		win = v.WinTile.String() + " (" + v.WinTile.Name() + ")"
 	}
 	rows = append(rows, []string{"winning tile", win}, []string{"tiles", fmt.Sprintf("%d (kongs count as 3)", v.Tiles)})
-	return table(o.IO.Out, []string{"part", "tiles"}, rows)
+	return table(w, []string{"part", "tiles"}, rows)
 }

@@ -375,36 +375,19 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			v.InputLine = l.N
 			return v, v.valid(), nil
 		}
-		if o.Output == FormatTable {
-			var sum batchSummary
-			err := eachLine(f, func(l batchLine) error {
+		return runBatchResult(o.IO, batch{
+			handle: func(l batchLine) (any, bool, error) {
 				v, ok, err := handle(l)
-				sum.Lines++
-				if err != nil {
-					sum.Failed++
-					if sum.Worst == nil {
-						sum.Worst = fmt.Errorf("line %d: %w", l.N, err)
-					}
-					printError(o.IO.ErrOut, fmt.Errorf("line %d: %w", l.N, err), false)
-					return nil
+				if err != nil || o.Output == FormatTable {
+					return v, ok, err
 				}
-				if !ok {
-					sum.Negative++
-				}
-				fmt.Fprintf(o.IO.Out, "line %d: ", l.N)
-				return renderScore(o.IO.Out, v.(*scoreView))
-			})
-			if err != nil {
-				return err
-			}
-			return sum.err()
-		}
-		return batchResult(o.IO, func(l batchLine) (any, bool, error) {
-			v, ok, err := handle(l)
-			if err != nil {
-				return nil, false, err
-			}
-			return v.(*scoreView).jsonValue(), ok, nil
+				return v.(*scoreView).jsonValue(), ok, nil
+			},
+			format: batchFormat(o.Output),
+			table: func(w io.Writer, l batchLine, v any) error {
+				fmt.Fprintf(w, "line %d: ", l.N)
+				return renderScore(w, v.(*scoreView))
+			},
 		})
 	}
 	v, err := s.score(scoreRequest{Hand: o.Hand})

@@ -52,18 +52,3 @@ func BenchmarkAdd(b *testing.B) {
 		i++
 	}
 }
-
-// BenchmarkChartSVG draws a 1000-hand game.
-func BenchmarkChartSVG(b *testing.B) {
-	s, err := replay("bench.jsonl", longRecord(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var buf bytes.Buffer
-	for b.Loop() {
-		buf.Reset()
-		if err := Chart(&s, &buf, ChartSVG); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

@@ -3,7 +3,6 @@ package ledger
 import (
 	"bytes"
 	"encoding/json"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,53 +78,12 @@ func TestExportJSON(t *testing.T) {
 	}
 }
 
-func TestChart(t *testing.T) {
+func TestSparklines(t *testing.T) {
 	s := sampleState(t)
-	t.Run("svg", func(t *testing.T) {
-		var b bytes.Buffer
-		if err := Chart(&s, &b, ChartSVG); err != nil {
-			t.Fatal(err)
-		}
-		out := b.String()
-		for _, want := range []string{"<svg", "running totals", "Ann -24", "Ben 32", "hand"} {
-			if !strings.Contains(out, want) {
-				t.Errorf("svg lacks %q", want)
-			}
-		}
-	})
-	t.Run("png", func(t *testing.T) {
-		var b bytes.Buffer
-		if err := Chart(&s, &b, ChartPNG); err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(&b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r := img.Bounds(); r.Dx() < 600 || r.Dy() < 300 {
-			t.Errorf("png is %v", r)
-		}
-		if dir := os.Getenv("LEDGER_CHART_DIR"); dir != "" {
-			var out bytes.Buffer
-			Chart(&s, &out, ChartPNG)
-			os.WriteFile(filepath.Join(dir, "chart.png"), out.Bytes(), 0o644)
-		}
-	})
-	t.Run("text", func(t *testing.T) {
-		var b bytes.Buffer
-		if err := Chart(&s, &b, ChartText); err != nil {
-			t.Fatal(err)
-		}
-		want := "Ann ▅▅▁▁ -24\nBen ▃▃██ 32\nCat ▃▃▃▆ 20\nDan ▃▃▃▁ -28\n"
-		if diff := cmp.Diff(want, b.String()); diff != "" {
-			t.Errorf("text (-want +got):\n%s", diff)
-		}
-	})
-	t.Run("unknown", func(t *testing.T) {
-		if err := Chart(&s, &bytes.Buffer{}, "gif"); err == nil {
-			t.Error("no error")
-		}
-	})
+	want := "Ann ▅▅▁▁ -24\nBen ▃▃██ 32\nCat ▃▃▃▆ 20\nDan ▃▃▃▁ -28\n"
+	if diff := cmp.Diff(want, Sparklines(&s, 60)); diff != "" {
+		t.Errorf("text (-want +got):\n%s", diff)
+	}
 }
 
 func TestSparklinesSampling(t *testing.T) {

@@ -1,4 +1,6 @@
-package ledger
+// Package chart draws a ledger's running totals as an SVG or PNG picture with gonum/plot. It is
+// apart from package ledger so that only the command that draws a chart links gonum.
+package chart
 
 import (
 	"fmt"
@@ -6,9 +8,9 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
+	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/settle"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -18,18 +20,17 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Chart formats.
+// Picture formats.
 const (
-	ChartSVG  = "svg"
-	ChartPNG  = "png"
-	ChartText = "text"
+	SVG = "svg"
+	PNG = "png"
 )
 
-// Chart draws each player's running total hand by hand: as an SVG or PNG picture (gonum plot), or
-// as text for a terminal (a sparkline a player, no colours).
-func Chart(s *State, w io.Writer, format string) error {
+// Draw draws each player's running total hand by hand as an SVG or PNG picture. (The text form, a
+// sparkline a player, is ledger.Sparklines.)
+func Draw(s *ledger.State, w io.Writer, format string) error {
 	switch format {
-	case ChartSVG, ChartPNG:
+	case SVG, PNG:
 		p, err := plotTotals(s)
 		if err != nil {
 			return err
@@ -37,7 +38,7 @@ func Chart(s *State, w io.Writer, format string) error {
 		const width, height = 16 * vg.Centimeter, 10 * vg.Centimeter
 		var c draw.Canvas
 		var out io.WriterTo
-		if format == ChartSVG {
+		if format == SVG {
 			sc := vgsvg.New(width, height)
 			c, out = draw.New(sc), sc
 		} else {
@@ -47,15 +48,12 @@ func Chart(s *State, w io.Writer, format string) error {
 		p.Draw(c)
 		_, err = out.WriteTo(w)
 		return err
-	case ChartText:
-		_, err := io.WriteString(w, Sparklines(s, 60))
-		return err
 	}
-	return fmt.Errorf("unknown chart format %q: expected svg, png or text", format)
+	return fmt.Errorf("unknown chart format %q: expected svg or png", format)
 }
 
 // plotTotals builds the plot: one line a player, x the hand number (0 is the start), y the total.
-func plotTotals(s *State) (*plot.Plot, error) {
+func plotTotals(s *ledger.State) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: running totals after %d hands", s.Ruleset, len(s.History))
 	p.X.Label.Text = "hand"
@@ -76,7 +74,7 @@ func plotTotals(s *State) (*plot.Plot, error) {
 		p.Add(l)
 		p.Legend.Add(fmt.Sprintf("%s %s", name, s.Totals[i]), l)
 	}
-	if s.Flow.Length.Kind == Target {
+	if s.Flow.Length.Kind == ledger.Target {
 		t, err := plotter.NewLine(plotter.XYs{{X: 0, Y: amountFloat(s.Flow.Target)}, {X: float64(max(len(s.History), 1)), Y: amountFloat(s.Flow.Target)}})
 		if err != nil {
 			return nil, err
@@ -117,51 +115,4 @@ func (pt plainTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 // amountFloat converts an amount for drawing only (never for sums).
-func amountFloat(a Amount) float64 { return float64(a) / float64(amountScale) }
-
-var sparks = []rune("▁▂▃▄▅▆▇█")
-
-// Sparklines renders each player's running total as a line of block characters, at most width
-// hands wide (longer games are sampled evenly, always keeping the last hand), with the total.
-func Sparklines(s *State, width int) string {
-	n := len(s.History)
-	idx := make([]int, 0, min(n, max(width, 1)))
-	if n <= width || width < 1 {
-		for j := range n {
-			idx = append(idx, j)
-		}
-	} else {
-		for k := range width {
-			idx = append(idx, (k+1)*n/width-1)
-		}
-	}
-	lo, hi := Amount(0), Amount(0)
-	for _, e := range s.History {
-		for _, t := range e.Totals {
-			lo, hi = min(lo, t), max(hi, t)
-		}
-	}
-	nameW := 0
-	for _, p := range s.Players {
-		nameW = max(nameW, utf8.RuneCountInString(p))
-	}
-	var b strings.Builder
-	for i, p := range s.Players {
-		b.WriteString(p)
-		b.WriteString(strings.Repeat(" ", nameW-utf8.RuneCountInString(p)+1))
-		for _, j := range idx {
-			t := s.History[j].Totals[i]
-			k := 0
-			if hi > lo {
-				k = int(int64(t-lo) * int64(len(sparks)-1) / int64(hi-lo))
-			}
-			b.WriteRune(sparks[k])
-		}
-		if n > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(s.Totals[i].String())
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
+func amountFloat(a ledger.Amount) float64 { return float64(a) / float64(settle.Unit) }
