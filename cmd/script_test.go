@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,7 +25,8 @@ func TestScripts(t *testing.T) {
 			// Keep the user's preferences out of the tests.
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
 			env.Setenv("HOME", env.WorkDir)
-			return nil
+			// The repository's examples/ are at hand as examples/, as in a checkout.
+			return os.CopyFS(filepath.Join(env.WorkDir, "examples"), os.DirFS(filepath.Join("..", "examples")))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// status N cmd args...: run cmd and require exit status N exactly.

@@ -104,6 +104,7 @@ func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
 	rs.Extends = l.extends
 	rs.node = top
 	fillSources(reflect.ValueOf(&rs), top, l.origin)
+	l.houseSources(&rs, top)
 	if err := l.validate(&rs, top); err != nil {
 		return nil, err
 	}
@@ -733,6 +734,19 @@ func fillSources(v reflect.Value, n *yaml.Node, origin map[*yaml.Node]string) {
 		}
 		for i := 0; i < v.Len() && i < len(n.Content); i++ {
 			fillSources(v.Index(i), n.Content[i], origin)
+		}
+	}
+}
+
+// houseSources makes each house hand cite the file it is written in, as card lines do, so a table's
+// own hand is found in its own file.
+func (l *loader) houseSources(rs *Ruleset, top *yaml.Node) {
+	if rs.HK == nil {
+		return
+	}
+	for id, hh := range rs.HK.HouseHands {
+		if n, ok := nodeAt(top, []string{FamilyHK, "house_hands", id}); ok && hh != nil && l.files[n] != "" {
+			hh.Source.Ruleset = l.files[n]
 		}
 	}
 }

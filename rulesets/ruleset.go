@@ -46,3 +46,12 @@ type Ruleset struct {
 
 	node *yaml.Node // the merged document, for YAML() and line lookups
 }
+
+// HouseExamples lists the ruleset's house hands, each with a generated hand that matches it; nil
+// when the ruleset has none.
+func (rs *Ruleset) HouseExamples() []hk.HouseExample {
+	if rs.HK == nil {
+		return nil
+	}
+	return rs.HK.HouseExamples()
+}
