@@ -7,8 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
+	"github.com/mjref/mjref/internal/asciitable"
 )
 
 // Output formats.
@@ -55,29 +54,10 @@ func render(w io.Writer, format string, v any) error {
 	return fmt.Errorf("render: format %q is not a machine format", format)
 }
 
-// newTable returns a table with ASCII borders and headers as written, so golden output is stable.
-func newTable(w io.Writer, header ...string) *tablewriter.Table {
-	t := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-	)
-	if len(header) > 0 {
-		t.Header(header)
-	}
-	return t
-}
-
-// table renders rows under a header.
+// table renders rows under a header, with ASCII borders and headers as written, so golden output
+// is stable (see internal/asciitable).
 func table(w io.Writer, header []string, rows [][]string) error {
-	t := newTable(w, header...)
-	for _, r := range rows {
-		if err := t.Append(r); err != nil {
-			return err
-		}
-	}
-	return t.Render()
+	return asciitable.Write(w, header, rows)
 }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then
