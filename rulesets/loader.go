@@ -620,6 +620,9 @@ func (l *loader) bindBounds(rs *Ruleset, top *yaml.Node) error {
 		return nil // Validate has reported the table already
 	}
 	at := func(p ...string) (string, int) {
+		if top == nil { // a snapshot: no lines to cite
+			return rs.File, 0
+		}
 		n, _ := nodeAt(top, p)
 		return l.files[n], n.Line
 	}
