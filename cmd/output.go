@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/internal/asciitable"
+	"github.com/mjref/mjref/internal/termtext"
 )
 
 // Output formats.
@@ -55,9 +56,18 @@ func render(w io.Writer, format string, v any) error {
 }
 
 // table renders rows under a header, with ASCII borders and headers as written, so golden output
-// is stable (see internal/asciitable).
+// is stable (see internal/asciitable). Every cell is escaped (termtext.Escape) first: cells hold
+// names and notes from users and files, and escaping before the table measures them keeps the
+// columns aligned.
 func table(w io.Writer, header []string, rows [][]string) error {
-	return asciitable.Write(w, header, rows)
+	esc := make([][]string, len(rows))
+	for i, r := range rows {
+		esc[i] = make([]string, len(r))
+		for j, c := range r {
+			esc[i][j] = termtext.Escape(c)
+		}
+	}
+	return asciitable.Write(w, header, esc)
 }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then
