@@ -228,10 +228,7 @@ func TestREADME(t *testing.T) {
 			continue
 		}
 		if update {
-			replaced[ex.outFrom] = strings.Split(strings.TrimSuffix(got, "\n"), "\n")
-			if got == "" {
-				replaced[ex.outFrom] = nil
-			}
+			replaced[ex.outFrom] = refresh(ex.want, got)
 			continue
 		}
 		gotLines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
@@ -259,6 +256,57 @@ func TestREADME(t *testing.T) {
 		}
 		t.Logf("rewrote the output of %d README examples: review with git diff and put back elisions", len(replaced))
 	}
+}
+
+// refresh returns the new expected output of an example that printed got: the same elisions where they
+// still fit (the head and tail of an elided output keep their length, the blocks between "..." lines
+// must still be found in got), else got in full.
+func refresh(want []string, got string) []string {
+	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	if got == "" {
+		lines = nil
+	}
+	var blocks [][]string
+	cur := []string{}
+	for _, l := range want {
+		if l == "..." {
+			blocks = append(blocks, cur)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, l)
+	}
+	blocks = append(blocks, cur)
+	if len(blocks) == 1 {
+		return lines
+	}
+	head, tail := len(blocks[0]), len(blocks[len(blocks)-1])
+	if head+tail > len(lines) {
+		return lines
+	}
+	out := append([]string(nil), lines[:head]...)
+	rest := lines[head : len(lines)-tail]
+	for _, b := range blocks[1 : len(blocks)-1] {
+		out = append(out, "...")
+		found := false
+		for k := 0; k+len(b) <= len(rest); k++ {
+			if matcher(b).MatchString(strings.Join(rest[k:k+len(b)], "\n") + "\n") {
+				out = append(out, b...)
+				rest = rest[k+len(b):]
+				found = true
+				break
+			}
+		}
+		if !found {
+			return lines
+		}
+	}
+	out = append(out, "...")
+	out = append(out, lines[len(lines)-tail:]...)
+	if !matcher(out).MatchString(got) {
+		return lines
+	}
+	return out
 }
 
 // fitsWidth reports whether an example's output must fit 80 columns: everything but machine formats and a
