@@ -3,6 +3,8 @@ package cmd
 import (
 	"io"
 	"os"
+
+	"github.com/mattn/go-isatty"
 )
 
 // IOStreams are the standard streams a command uses; tests pass buffers.
@@ -20,9 +22,10 @@ func SystemIO() *IOStreams {
 		In:     os.Stdin,
 		Out:    os.Stdout,
 		ErrOut: os.Stderr,
+		// A terminal, not any character device: "score - < /dev/null" reads an empty input.
 		InIsTerminal: func() bool {
-			st, err := os.Stdin.Stat()
-			return err == nil && st.Mode()&os.ModeCharDevice != 0
+			fd := os.Stdin.Fd()
+			return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
 		},
 	}
 }

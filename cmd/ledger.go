@@ -721,9 +721,9 @@ func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *
 // handFromLog replays a referee log of this hand and records its outcome.
 func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
 	var h ledger.Hand
-	data, err := os.ReadFile(o.Log)
+	data, err := readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
 	if err != nil {
-		return h, false, withHint(err, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
+		return h, false, err
 	}
 	lg, err := referee.ReadLogWith(data, logReadOptions(rs))
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
+	"github.com/mjref/mjref/internal/asciitable"
+	"github.com/mjref/mjref/internal/termtext"
 )
 
 // Output formats.
@@ -55,29 +55,19 @@ func render(w io.Writer, format string, v any) error {
 	return fmt.Errorf("render: format %q is not a machine format", format)
 }
 
-// newTable returns a table with ASCII borders and headers as written, so golden output is stable.
-func newTable(w io.Writer, header ...string) *tablewriter.Table {
-	t := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-	)
-	if len(header) > 0 {
-		t.Header(header)
-	}
-	return t
-}
-
-// table renders rows under a header.
+// table renders rows under a header, with ASCII borders and headers as written, so golden output
+// is stable (see internal/asciitable). Every cell is escaped (termtext.Escape) first: cells hold
+// names and notes from users and files, and escaping before the table measures them keeps the
+// columns aligned.
 func table(w io.Writer, header []string, rows [][]string) error {
-	t := newTable(w, header...)
-	for _, r := range rows {
-		if err := t.Append(r); err != nil {
-			return err
+	esc := make([][]string, len(rows))
+	for i, r := range rows {
+		esc[i] = make([]string, len(r))
+		for j, c := range r {
+			esc[i][j] = termtext.Escape(c)
 		}
 	}
-	return t.Render()
+	return asciitable.Write(w, header, esc)
 }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then

@@ -2,13 +2,17 @@
 package cmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 
+	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
@@ -19,7 +23,11 @@ func Main() int { return Run(os.Args[1:], SystemIO()) }
 
 // Run runs mjref with args and returns the exit status. A panic is reported as a bug (exit 3).
 func Run(args []string, ios *IOStreams) (code int) {
-	f := &factory{IO: ios}
+	// Commands write through a copy of the streams: once the output format is known, human
+	// output is routed through an escaping writer (see escapeStreams).
+	streams := *ios
+	f := &factory{IO: &streams}
+	defer f.flush()
 	defer func() {
 		if r := recover(); r != nil {
 			printError(ios.ErrOut, fmt.Errorf("internal error: %v", r), f.jsonOut())
@@ -68,6 +76,9 @@ type factory struct {
 	Config string
 	Sets   []string
 
+	// outEsc and errEsc escape human output once the format is known (see escapeStreams).
+	outEsc, errEsc *termtext.Writer
+
 	once    sync.Once
 	ruleset *rulesets.Ruleset
 	rsErr   error
@@ -96,7 +107,11 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		SilenceUsage:  true,
 		Version:       versionString(),
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			return f.resolvePreferences(cmd)
+			if err := f.resolvePreferences(cmd); err != nil {
+				return err
+			}
+			f.escapeStreams(cmd)
+			return nil
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
@@ -132,6 +147,36 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	return root
 }
 
+// escapeStreams routes the human output of cmd through termtext.Writer, so no string from a user
+// or a file (a player's name, a ruleset's item name, a card note) reaches a terminal with its
+// control characters: standard output in table format, standard error unless errors are JSON.
+// JSON and YAML keep exact strings (their encoders escape control characters themselves), and
+// shell completion scripts are written as they are.
+func (f *factory) escapeStreams(cmd *cobra.Command) {
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Name() == "completion" || strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd) {
+			return
+		}
+	}
+	if f.Output == FormatTable {
+		f.outEsc = termtext.NewWriter(f.IO.Out)
+		f.IO.Out = f.outEsc
+	}
+	if !f.jsonOut() {
+		f.errEsc = termtext.NewWriter(f.IO.ErrOut)
+		f.IO.ErrOut = f.errEsc
+	}
+}
+
+// flush writes out what the escaping writers still hold.
+func (f *factory) flush() {
+	for _, w := range []*termtext.Writer{f.outEsc, f.errEsc} {
+		if w != nil {
+			_ = w.Flush()
+		}
+	}
+}
+
 // resolvePreferences fills rules and output from, in order: flags, MJREF_* environment variables,
 // then the preferences file. Viper is used for preferences only and never as a global.
 func (f *factory) resolvePreferences(cmd *cobra.Command) error {
@@ -151,14 +196,16 @@ func (f *factory) resolvePreferences(cmd *cobra.Command) error {
 		}
 	}
 	if cfg != "" {
-		if _, err := os.Stat(cfg); err == nil {
-			v.SetConfigFile(cfg)
+		// Read the file ourselves, bounded and regular files only; viper only decodes it.
+		data, err := safeio.ReadFile(cfg, safeio.RulesetLimit)
+		switch {
+		case err == nil:
 			v.SetConfigType("yaml")
-			if err := v.ReadInConfig(); err != nil {
+			if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
 				return withHint(fmt.Errorf("preferences file %s: %w", cfg, err), "the file holds keys like 'rules: hk' and 'output: json'")
 			}
-		} else if explicit {
-			return usageErrorf("--config %s: %v", cfg, err)
+		case explicit || !errors.Is(err, fs.ErrNotExist):
+			return usageErrorf("--config %s: %s", cfg, safeio.Reason(err))
 		}
 	}
 	pf := cmd.Root().PersistentFlags()

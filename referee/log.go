@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/notation"
 	"go.yaml.in/yaml/v3"
 )
@@ -52,9 +53,11 @@ func (v Verb) String() string {
 // MarshalText implements encoding.TextMarshaler.
 func (v Verb) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
+var verbSpelling = strings.NewReplacer("_", "-", " ", "-")
+
 // ParseVerb reads a verb; "concealed_kong", "addkong" and "hu" style spellings are accepted too.
 func ParseVerb(s string) (Verb, error) {
-	k := strings.ToLower(strings.NewReplacer("_", "-", " ", "-").Replace(s))
+	k := strings.ToLower(verbSpelling.Replace(s))
 	switch k {
 	case "addkong", "add-kong", "added-kong":
 		return VerbAddKong, nil
@@ -168,7 +171,8 @@ type LogError struct {
 	Msg  string
 }
 
-// Error returns `line 12: event 3 "S drw": unknown action "drw": expected one of ...`.
+// Error returns `line 12: event 3 "S drw": unknown action "drw": expected one of ...`. A long
+// Text is cut to a short excerpt; the quoting escapes control characters.
 func (e *LogError) Error() string {
 	var b strings.Builder
 	if e.Line > 0 {
@@ -177,14 +181,26 @@ func (e *LogError) Error() string {
 	if e.Event > 0 {
 		fmt.Fprintf(&b, "event %d", e.Event)
 		if e.Text != "" {
-			fmt.Fprintf(&b, " %q", e.Text)
+			fmt.Fprintf(&b, " %q", termtext.Shorten(e.Text, termtext.ExcerptWidth))
 		}
 		b.WriteString(": ")
 	} else if e.Text != "" {
-		fmt.Fprintf(&b, "%q: ", e.Text)
+		fmt.Fprintf(&b, "%q: ", termtext.Shorten(e.Text, termtext.ExcerptWidth))
 	}
 	b.WriteString(e.Msg)
 	return b.String()
+}
+
+// MaxEvents is the most events a log may hold. A log records one hand: even a long one with
+// every pass written down has a few hundred events, so a log past this cap is not a hand, and
+// it is refused before its events are parsed or replayed. Documented in the README ("Limits").
+const MaxEvents = 10000
+
+// maxWall is the most tiles a wall can hold: the American set of 152.
+const maxWall = 152
+
+func tooManyEvents(line int) *LogError {
+	return &LogError{Event: MaxEvents + 1, Line: line, Msg: fmt.Sprintf("more than %d events: a log records one hand, and %d is the limit", MaxEvents, MaxEvents)}
 }
 
 // rawLog is what both file formats decode into before events are parsed.
@@ -285,6 +301,9 @@ func decodeYAML(data []byte) (*rawLog, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, &LogError{Line: root.Line, Msg: "expected a mapping with ruleset, dealer, prevailing, hands, wall and events"}
 	}
+	if err := yamlDuplicate(root, ""); err != nil {
+		return nil, err
+	}
 	raw := &rawLog{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -334,10 +353,35 @@ func decodeYAML(data []byte) (*rawLog, error) {
 	return raw, nil
 }
 
+// yamlDuplicate refuses a mapping that gives a key twice (YAML decoders keep only the last, so
+// a second events: list would silently replace the first), naming both lines; in is the
+// mapping's own key for the message ("start"), "" at the top.
+func yamlDuplicate(m *yaml.Node, in string) error {
+	if m.Kind != yaml.MappingNode {
+		return nil
+	}
+	first := make(map[string]int, len(m.Content)/2)
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if line, dup := first[k.Value]; dup {
+			name := k.Value
+			if in != "" {
+				name = in + "." + name
+			}
+			return &LogError{Line: k.Line, Text: k.Value, Msg: fmt.Sprintf("%s is given twice, at lines %d and %d: keep one", name, line, k.Line)}
+		}
+		first[k.Value] = k.Line
+	}
+	return nil
+}
+
 func yamlSeatTexts(v *yaml.Node, key string) ([4]rawText, error) {
 	var out [4]rawText
 	if v.Kind != yaml.MappingNode {
 		return out, &LogError{Line: v.Line, Msg: key + ": expected a mapping from seat (E, S, W, N) to tiles"}
+	}
+	if err := yamlDuplicate(v, key); err != nil {
+		return out, err
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, t := v.Content[i], v.Content[i+1]
@@ -349,7 +393,7 @@ func yamlSeatTexts(v *yaml.Node, key string) ([4]rawText, error) {
 			return out, &LogError{Line: t.Line, Msg: key + "." + s.String() + ": expected tiles in notation"}
 		}
 		if out[s].set {
-			return out, &LogError{Line: k.Line, Text: k.Value, Msg: key + ": seat " + s.String() + " given twice"}
+			return out, &LogError{Line: k.Line, Text: k.Value, Msg: fmt.Sprintf("%s: seat %s is given twice, at lines %d and %d: keep one", key, s, out[s].line, t.Line)}
 		}
 		out[s] = rawText{text: t.Value, line: t.Line, set: true}
 	}
@@ -363,6 +407,9 @@ func yamlStart(v *yaml.Node) (*rawStart, error) {
 	}
 	if v.Kind != yaml.MappingNode {
 		return nil, &LogError{Line: v.Line, Msg: "start: expected a mapping with wall and discards"}
+	}
+	if err := yamlDuplicate(v, "start"); err != nil {
+		return nil, err
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, t := v.Content[i], v.Content[i+1]
@@ -389,6 +436,9 @@ func yamlStart(v *yaml.Node) (*rawStart, error) {
 func yamlEvents(v *yaml.Node) ([]rawEvent, error) {
 	if v.Kind != yaml.SequenceNode {
 		return nil, &LogError{Line: v.Line, Msg: `events: expected a list such as ["E discard 3z", "S draw 7p"]`}
+	}
+	if len(v.Content) > MaxEvents {
+		return nil, tooManyEvents(v.Content[MaxEvents].Line)
 	}
 	evs := make([]rawEvent, 0, len(v.Content))
 	for i, e := range v.Content {
@@ -460,6 +510,9 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 			continue
 		}
 		evNo := len(raw.events) + 1
+		if evNo > MaxEvents {
+			return nil, tooManyEvents(lineNo)
+		}
 		switch ln[0] {
 		case '"':
 			var s string
@@ -468,6 +521,9 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 			}
 			raw.events = append(raw.events, rawEvent{line: lineNo, text: s})
 		case '{':
+			if key, ok := jsonDuplicate(ln); ok {
+				return nil, &LogError{Line: lineNo, Text: key, Msg: fmt.Sprintf("key %q is given twice on this line: keep one", key)}
+			}
 			dec := json.NewDecoder(bytes.NewReader(ln))
 			dec.DisallowUnknownFields()
 			var h jsonHeader
@@ -496,6 +552,56 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 	return raw, nil
 }
 
+// jsonDuplicate reports the first key that an object (or an object inside it) gives twice:
+// encoding/json keeps the last one silently. A line that is not valid JSON reports nothing (the
+// decoder reports it).
+func jsonDuplicate(ln []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(ln))
+	type frame struct {
+		keys  map[string]bool
+		isObj bool
+		key   bool // the next token in this object is a key
+	}
+	var stack []frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = &stack[len(stack)-1]
+		}
+		if top != nil && top.isObj && top.key {
+			if d, ok := tok.(json.Delim); ok && d == '}' {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			k, _ := tok.(string)
+			if top.keys[k] {
+				return k, true
+			}
+			top.keys[k] = true
+			top.key = false
+			continue
+		}
+		if top != nil && top.isObj {
+			top.key = true // a value: the next token is a key again
+		}
+		switch d, _ := tok.(json.Delim); d {
+		case '{':
+			stack = append(stack, frame{keys: map[string]bool{}, isObj: true, key: true})
+		case '[':
+			stack = append(stack, frame{})
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			return "", false
+		}
+	}
+}
+
 func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 	if h.Ruleset != nil {
 		raw.ruleset = *h.Ruleset
@@ -510,6 +616,9 @@ func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 		s, err := notation.ParseSeat(k)
 		if err != nil {
 			return &LogError{Line: line, Text: k, Msg: "hands: " + err.Error()}
+		}
+		if raw.hands[s].set {
+			return &LogError{Line: line, Text: k, Msg: "hands: seat " + s.String() + " is given twice: keep one"}
 		}
 		raw.hands[s] = rawText{text: v, line: line, set: true}
 	}
@@ -528,6 +637,9 @@ func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 			s, err := notation.ParseSeat(k)
 			if err != nil {
 				return &LogError{Line: line, Text: k, Msg: "start.discards: " + err.Error()}
+			}
+			if st.discards[s].set {
+				return &LogError{Line: line, Text: k, Msg: "start.discards: seat " + s.String() + " is given twice: keep one"}
 			}
 			st.discards[s] = rawText{text: v, line: line, set: true}
 		}
@@ -570,6 +682,9 @@ func buildLog(raw *rawLog, ro ReadOptions) (*Log, error) {
 		w, err := parseTilesUnknown(raw.wall.text, opt)
 		if err != nil {
 			return nil, &LogError{Line: raw.wall.line, Text: raw.wall.text, Msg: "wall: " + err.Error()}
+		}
+		if len(w) > maxWall {
+			return nil, &LogError{Line: raw.wall.line, Msg: fmt.Sprintf("wall: %d tiles, more than a whole set (%d)", len(w), maxWall)}
 		}
 		lg.Wall = w
 		if lg.Wall == nil {

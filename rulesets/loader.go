@@ -6,14 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/scoring"
 	"go.yaml.in/yaml/v3"
@@ -30,7 +31,13 @@ type Error struct {
 	File string
 	Line int
 	Msg  string
+	// Err is the underlying error when the file could not be read (a *safeio.LimitError, a
+	// *safeio.NotRegularError, an *fs.PathError), else nil.
+	Err error
 }
+
+// Unwrap returns the read error behind e, if any.
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	if e.Line > 0 {
@@ -81,8 +88,20 @@ type source struct {
 }
 
 // Load reads a ruleset by built-in name or file path, resolves extends:, applies the overrides
-// ("hk.cap=13", or "cap=13" within the ruleset's family section) and validates it.
+// ("hk.cap=13", or "cap=13" within the ruleset's family section) and validates it. A built-in
+// ruleset without overrides comes from the snapshot decoded when the program was built (see
+// snapshot.go), which is the same value at a fraction of the cost.
 func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
+	if len(overrides) == 0 && IsBuiltin(nameOrFile) {
+		if rs := fromSnapshot(nameOrFile); rs != nil {
+			return rs, nil
+		}
+	}
+	return loadYAML(nameOrFile, overrides...)
+}
+
+// loadYAML is Load from the YAML files themselves.
+func loadYAML(nameOrFile string, overrides ...string) (*Ruleset, error) {
 	l := &loader{origin: map[*yaml.Node]string{}}
 	merged, err := l.resolve(nameOrFile, 0)
 	if err != nil {
@@ -103,6 +122,7 @@ func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
 	rs.Extends = l.extends
 	rs.node = top
 	fillSources(reflect.ValueOf(&rs), top, l.origin)
+	l.houseSources(&rs, top)
 	if err := l.validate(&rs, top); err != nil {
 		return nil, err
 	}
@@ -126,12 +146,15 @@ func (l *loader) read(nameOrFile string) (source, error) {
 		}
 		data, src.name, src.rs = b, nameOrFile+".yaml", nameOrFile
 	} else {
-		b, err := os.ReadFile(nameOrFile)
+		b, err := safeio.ReadFile(nameOrFile, safeio.RulesetLimit)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return src, &Error{File: nameOrFile, Msg: fmt.Sprintf("no such built-in ruleset or file (built-in: %s)", strings.Join(builtinNames(), ", "))}
 			}
-			return src, &Error{File: nameOrFile, Msg: err.Error()}
+			return src, &Error{File: nameOrFile, Msg: safeio.Reason(err), Err: err}
+		}
+		if !looksLikeText(b) {
+			return src, &Error{File: nameOrFile, Msg: "not a text file: a ruleset is YAML"}
 		}
 		data, src.name = b, nameOrFile
 		src.rs = strings.TrimSuffix(filepath.Base(nameOrFile), filepath.Ext(nameOrFile))
@@ -142,6 +165,10 @@ func (l *loader) read(nameOrFile string) (source, error) {
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return src, &Error{File: src.name, Line: 1, Msg: "a ruleset is a YAML mapping with name:, family: and a section for its family"}
+	}
+	if valueAt(doc.Content[0], "name") == nil && valueAt(doc.Content[0], "family") == nil && valueAt(doc.Content[0], "extends") == nil {
+		// Not a ruleset at all (--rules /etc/passwd): say so without quoting what the file holds.
+		return src, &Error{File: src.name, Line: 1, Msg: "not a ruleset: a ruleset is a YAML mapping with name:, family: (or extends:) and a section for its family"}
 	}
 	if n := valueAt(doc.Content[0], "name"); n != nil {
 		src.rs = n.Value
@@ -197,13 +224,7 @@ func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	if ext == nil || ext.Value == "" {
 		return src.doc, nil
 	}
-	baseName := ext.Value
-	if !IsBuiltin(baseName) && !filepath.IsAbs(baseName) && !IsBuiltin(nameOrFile) {
-		// A relative path is relative to the extending file.
-		if p := filepath.Join(filepath.Dir(nameOrFile), baseName); fileExists(p) {
-			baseName = p
-		}
-	}
+	baseName := relativeTo(nameOrFile, ext.Value, IsBuiltin)
 	if baseName == nameOrFile {
 		return nil, &Error{File: src.name, Line: ext.Line, Msg: "a ruleset cannot extend itself"}
 	}
@@ -223,9 +244,19 @@ func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	return base, nil
 }
 
-func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
+// relativeTo resolves a file that file names (an extends: or a card:): a built-in name as it is,
+// else a relative path against file's own directory only, never the current one, so a ruleset
+// means the same wherever it is run from. A built-in ruleset names built-ins only.
+func relativeTo(file, name string, builtin func(string) bool) string {
+	if file == "" || file == "--set" || builtin(name) || filepath.IsAbs(name) || IsBuiltin(strings.TrimSuffix(file, ".yaml")) {
+		return name
+	}
+	return filepath.Join(filepath.Dir(file), name)
+}
+
+// looksLikeText reports whether b can be a YAML file: no NUL bytes, valid UTF-8.
+func looksLikeText(b []byte) bool {
+	return !bytes.Contains(b, []byte{0}) && utf8.Valid(b)
 }
 
 // zeroLines clears the lines of a node that came from the command line, so errors cite --set alone.
@@ -502,6 +533,9 @@ type validator interface{ Validate() error }
 
 func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	fail := func(p []string, msg string) error {
+		if top == nil { // a snapshot: no lines to cite
+			return &Error{File: rs.File, Msg: strings.Join(p, ".") + ": " + msg}
+		}
 		n, _ := nodeAt(top, p)
 		if l.files[n] == "--set" {
 			msg = strings.Join(p, ".") + ": " + msg
@@ -548,7 +582,12 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	}
 	if rs.American != nil {
 		// The card is part of the ruleset: a bad card name or card file fails here, at its key.
-		card, err := LoadCard(rs.American.Card)
+		// A card file is found next to the ruleset file that names it.
+		var from string
+		if n, ok := nodeAt(top, []string{FamilyAmerican, "card"}); ok {
+			from = l.files[n]
+		}
+		card, err := LoadCard(relativeTo(from, rs.American.Card, isBuiltinCard))
 		if err != nil {
 			return fail([]string{FamilyAmerican, "card"}, err.Error())
 		}
@@ -659,8 +698,28 @@ func fillSources(v reflect.Value, n *yaml.Node, origin map[*yaml.Node]string) {
 	}
 }
 
+// houseSources makes each house hand cite the file it is written in, as card lines do, so a table's
+// own hand is found in its own file.
+func (l *loader) houseSources(rs *Ruleset, top *yaml.Node) {
+	if rs.HK == nil {
+		return
+	}
+	for id, hh := range rs.HK.HouseHands {
+		if n, ok := nodeAt(top, []string{FamilyHK, "house_hands", id}); ok && hh != nil && l.files[n] != "" {
+			hh.Source.Ruleset = l.files[n]
+		}
+	}
+}
+
 // YAML returns the resolved ruleset as YAML, inherited values included, comments kept.
 func (rs *Ruleset) YAML() ([]byte, error) {
+	if rs.node == nil && rs.snapshot != "" {
+		full, err := loadYAML(rs.snapshot)
+		if err != nil {
+			return nil, err
+		}
+		return full.YAML()
+	}
 	if rs.node == nil {
 		return yaml.Marshal(rs)
 	}

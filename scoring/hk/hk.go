@@ -88,7 +88,7 @@ type entry struct {
 
 // tally is the items of one reading.
 type tally struct {
-	e     [24]entry
+	e     [40]entry
 	n     int
 	total int
 	limit bool
@@ -468,6 +468,9 @@ func scoreReading(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handF
 		}
 	}
 	winItems(t, d, h, f, sit, r, tb)
+	if len(tb.house) > 0 {
+		tb.matchHouse(t, d, h, sit)
+	}
 	t.applyReplaces(tb)
 	if t.total == 0 && !t.limit && tb.on(idChicken) {
 		t.add(tb, idChicken, notation.NoTile, 0)
@@ -600,7 +603,7 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 			continue
 		}
 		def := tb.def[e.id]
-		it := scoring.Item{ID: ItemIDs[e.id], Name: def.Name, NameZH: def.ZH, Value: int(v), Source: def.Source}
+		it := scoring.Item{ID: tb.itemName(e.id), Name: def.Name, NameZH: def.ZH, Value: int(v), Source: def.Source}
 		if v == Limit {
 			it.Limit = true
 			it.Value = lim

@@ -103,10 +103,13 @@ type Rules struct {
 	FlowerReplacementAsKong bool `yaml:"flower_replacement_as_kong"`
 	// Items maps each stable item id to its names and value.
 	Items map[string]*ItemDef `yaml:"items"`
+	// HouseHands are the table's own hands, by id (see HouseHand).
+	HouseHands map[string]*HouseHand `yaml:"house_hands,omitempty"`
 	// Source is where the section is defined; the ruleset loader fills it in.
 	Source scoring.Source `yaml:"-"`
 
-	table *valueTable
+	table    *valueTable
+	examples []HouseExample
 }
 
 // item ids, in the order results list them.
@@ -176,11 +179,13 @@ func isBonusItem(id itemID) bool {
 
 // valueTable is Items resolved by id, so scoring reads an array instead of a map.
 type valueTable struct {
-	val [numItems]Faan
-	def [numItems]*ItemDef
+	val [maxItems]Faan
+	def [maxItems]*ItemDef
 	// replaces[i] has bit j when item i is paid instead of item j; any says whether one is set.
-	replaces [numItems]uint64
+	replaces [maxItems]uint64
 	any      bool
+	// house are the ruleset's house hands, items numItems and on.
+	house []houseHand
 }
 
 // Validate checks the section and prepares it for Score. Errors are *scoring.RuleError values whose
@@ -191,6 +196,10 @@ func (r *Rules) Validate() error {
 		return err
 	}
 	r.table = t
+	if r.examples, err = r.houseExamples(t); err != nil {
+		r.table = nil
+		return err
+	}
 	return nil
 }
 
@@ -270,6 +279,9 @@ func (r *Rules) compile() (*valueTable, error) {
 			t.replaces[i] |= 1 << j
 			t.any = true
 		}
+	}
+	if err := t.compileHouse(r); err != nil {
+		return nil, err
 	}
 	return t, nil
 }

@@ -209,6 +209,14 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 			a.Elems = append(a.Elems, Elem{Kind: AnyWind})
 		case c == '?' && d == HouseHands:
 			a.Elems = append(a.Elems, Elem{Kind: AnyTile})
+		case d == HouseHands && c == 'z':
+			return a, &Error{Group: whole, Msg: "z is not a pattern suffix: write winds as E S W N (Z any wind) and dragons as Rd Gd Wd (or D with a suit: Dm red, Ds green, Dp white)"}
+		case d == HouseHands && c >= 'a' && c <= 'z':
+			return a, &Error{Group: whole, Msg: fmt.Sprintf("unknown suit variable %q: the suit variables are a, b and c (m, p, s fix the suit, * is any)", rune(c))}
+		case d == HouseHands && c == 'F':
+			return a, &Error{Group: whole, Msg: "F: flowers are never part of a Hong Kong hand"}
+		case d == HouseHands && c >= 'A' && c <= 'Z':
+			return a, &Error{Group: whole, Msg: fmt.Sprintf("unknown variable %q: the number variables are X and Y (X+1, X+2 ... for offsets)", rune(c))}
 		default:
 			return a, &Error{Group: whole, Msg: fmt.Sprintf("unknown symbol %q: expected %s and a suit suffix a, b, c, m, p, s or *", rune(s[i]), d.symbols())}
 		}

@@ -49,7 +49,12 @@ func TestParseGroupErrors(t *testing.T) {
 		d     Dialect
 		want  string
 	}{
-		{"FF", HouseHands, `group "FF": unknown symbol 'F': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, N, E, W, S, Z, ? and a suit`},
+		{"FF", HouseHands, `group "FF": F: flowers are never part of a Hong Kong hand`},
+		{"QQQ", HouseHands, `group "QQQ": unknown variable 'Q': the number variables are X and Y`},
+		{"123d", HouseHands, `unknown suit variable 'd'`},
+		{"666z", HouseHands, "z is not a pattern suffix"},
+		{"123d", Cards, `unknown symbol 'd': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, F`},
+		{"#", HouseHands, `unknown symbol '#': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, N, E, W, S, Z, ? and a suit`},
 		{"???", Cards, `group "???": unknown symbol '?': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, F, N, E, W, S, Z and a suit`},
 		{"123", Cards, "suit suffix missing"},
 		{"EEEa", HouseHands, `suit suffix "a" not allowed`},
