@@ -583,9 +583,11 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	if rs.American != nil {
 		// The card is part of the ruleset: a bad card name or card file fails here, at its key.
 		// A card file is found next to the ruleset file that names it.
-		var from string
-		if n, ok := nodeAt(top, []string{FamilyAmerican, "card"}); ok {
-			from = l.files[n]
+		var from string // the file that names the card; "" for a built-in snapshot (no nodes)
+		if top != nil {
+			if n, ok := nodeAt(top, []string{FamilyAmerican, "card"}); ok {
+				from = l.files[n]
+			}
 		}
 		card, err := LoadCard(relativeTo(from, rs.American.Card, isBuiltinCard))
 		if err != nil {
