@@ -60,6 +60,10 @@ func render(w io.Writer, format string, v any) error {
 // names and notes from users and files, and escaping before the table measures them keeps the
 // columns aligned.
 func table(w io.Writer, header []string, rows [][]string) error {
+	header = slices.Clone(header)
+	for i, h := range header {
+		header[i] = termtext.Escape(h) // a ledger's history names its players in the header
+	}
 	esc := make([][]string, len(rows))
 	for i, r := range rows {
 		esc[i] = make([]string, len(r))
