@@ -17,6 +17,7 @@ import (
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/american"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -601,6 +602,9 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	if err := check("settlement", any(rs.Settlement)); err != nil {
 		return err
 	}
+	if err := l.bindBounds(rs, top); err != nil {
+		return err
+	}
 	if rs.DeBurger != nil && rs.Flow != nil {
 		// The race says where a DeBurger game ends; the ledger's flow follows it unless it says
 		// otherwise, and the two may not disagree.
@@ -620,6 +624,83 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 		return err
 	}
 	return check("referee", any(rs.Referee))
+}
+
+// bindBounds gives the settlement the range its family pays a win in (hk: min_faan, cap and the
+// limit; American: the values the card pays), so a payment reads the table at the worth the score
+// says, and refuses a ruleset whose payout table cannot pay every worth that range allows, naming
+// the line of the bound and the line of the table.
+func (l *loader) bindBounds(rs *Ruleset, top *yaml.Node) error {
+	s := rs.Settlement
+	if s == nil {
+		return nil
+	}
+	switch {
+	case rs.HK != nil:
+		s.Bounds = rs.HK.Bounds()
+	case rs.American != nil && rs.Card != nil:
+		s.Bounds = scoring.Bounds{Unit: "value", Values: cardValues(rs.Card, rs.American.ConcealedBonus)}
+	default:
+		return nil
+	}
+	reach, err := s.Reach()
+	if err != nil {
+		return nil // Validate has reported the table already
+	}
+	at := func(p ...string) (string, int) {
+		if top == nil { // a snapshot: no lines to cite
+			return rs.File, 0
+		}
+		n, _ := nodeAt(top, p)
+		return l.files[n], n.Line
+	}
+	tf, tl := at("settlement", "tables", reach.Table)
+	table := fmt.Sprintf("table %s (%s:%d)", reach.Table, tf, tl)
+	fail := func(p []string, msg string) error {
+		f, line := at(p...)
+		if f == "--set" {
+			msg = strings.Join(p, ".") + ": " + msg
+			line = 0
+		}
+		return &Error{File: f, Line: line, Msg: msg}
+	}
+	b := s.Bounds
+	if rs.HK != nil {
+		if b.Min < reach.From {
+			return fail([]string{FamilyHK, "min_faan"}, fmt.Sprintf("min_faan %d needs a row for %d faan, but %s starts at %d faan", b.Min, b.Min, table, reach.From))
+		}
+		if reach.Open {
+			return nil
+		}
+		const hint = "give it rows up to the cap, or beyond: {double_every: 2} (half-spicy), {double_every: 1} (full-spicy) or {add: POINTS}"
+		if b.Cap == 0 {
+			return fail([]string{FamilyHK, "cap"}, fmt.Sprintf("cap 0 (no cap) needs a row for every faan, but %s stops at %d faan: %s", table, reach.To, hint))
+		}
+		if b.Cap > reach.To {
+			return fail([]string{FamilyHK, "cap"}, fmt.Sprintf("cap %d needs a row for %d faan (a limit hand is paid at the cap), but %s stops at %d faan: %s", b.Cap, b.Cap, table, reach.To, hint))
+		}
+		return nil
+	}
+	for _, v := range b.Values {
+		if v < reach.From || (!reach.Open && v > reach.To) {
+			return fail([]string{FamilyAmerican, "card"}, fmt.Sprintf("the card pays value %d, but %s pays only %d to %d", v, table, reach.From, reach.To))
+		}
+	}
+	return nil
+}
+
+// cardValues lists every value a card pays, in order: each line's value, and with the concealed
+// bonus the value of a line marked X won with nothing exposed.
+func cardValues(c *american.Card, bonus int) []int {
+	var vs []int
+	for _, line := range c.Lines {
+		vs = append(vs, line.Value)
+		if bonus > 0 && !line.Concealed {
+			vs = append(vs, line.Value+bonus)
+		}
+	}
+	slices.Sort(vs)
+	return slices.Compact(vs)
 }
 
 func mapsKeys(m map[string]any) func(func(string) bool) {

@@ -15,7 +15,7 @@ import (
 )
 
 // snapshotShape is shapeCRC when the snapshots were made (see TestSnapshotCurrent).
-const snapshotShape = 0x98c40f87
+const snapshotShape = 0x2297a99f
 
 // snapshots are the built-in rulesets as their YAML decodes, before validation.
 var snapshots = map[string]snapshot{
@@ -99,6 +99,10 @@ var snapshots = map[string]snapshot{
 								Line:    34,
 							},
 						},
+					},
+					Bounds: scoring.Bounds{
+						Unit:   "value",
+						Values: []int{25, 30, 40, 45, 50},
 					},
 				},
 				Flow: &ledger.Flow{
@@ -952,7 +956,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0x4bf06732}},
+		sums: []fileSum{{"hk", 0xbe7c7309}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
@@ -973,10 +977,10 @@ var snapshots = map[string]snapshot{
 							Name:     "All honours",
 							ZH:       "字一色",
 							Value:    ptr(hk.Faan(10)),
-							Replaces: []string{"all-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
+							Replaces: []string{"all-pongs", "four-concealed-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    109,
+								Line:    115,
 							},
 						},
 						"all-one-suit": &hk.ItemDef{
@@ -986,7 +990,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"mixed-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    66,
+								Line:    71,
 							},
 						},
 						"all-pongs": &hk.ItemDef{
@@ -995,17 +999,17 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    58,
+								Line:    63,
 							},
 						},
 						"all-terminals": &hk.ItemDef{
 							Name:     "All terminals",
 							ZH:       "清么九",
 							Value:    ptr(hk.Faan(10)),
-							Replaces: []string{"all-pongs"},
+							Replaces: []string{"all-pongs", "four-concealed-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    114,
+								Line:    120,
 							},
 						},
 						"big-dragons": &hk.ItemDef{
@@ -1015,17 +1019,17 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong", "small-dragons"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    95,
+								Line:    101,
 							},
 						},
 						"big-winds": &hk.ItemDef{
 							Name:     "Big four winds",
 							ZH:       "大四喜",
 							Value:    ptr(hk.Faan(-1)),
-							Replaces: []string{"seat-wind", "prevailing-wind", "all-pongs"},
+							Replaces: []string{"small-winds", "seat-wind", "prevailing-wind", "all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    104,
+								Line:    110,
 							},
 						},
 						"chicken-hand": &hk.ItemDef{
@@ -1034,7 +1038,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(0)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    50,
+								Line:    55,
 							},
 						},
 						"common-hand": &hk.ItemDef{
@@ -1043,7 +1047,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    54,
+								Line:    59,
 							},
 						},
 						"concealed-hand": &hk.ItemDef{
@@ -1052,7 +1056,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    142,
+								Line:    148,
 							},
 						},
 						"dragon-pong": &hk.ItemDef{
@@ -1061,7 +1065,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    78,
+								Line:    84,
 							},
 						},
 						"earthly": &hk.ItemDef{
@@ -1070,7 +1074,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    175,
+								Line:    182,
 							},
 						},
 						"eight-flowers": &hk.ItemDef{
@@ -1079,7 +1083,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(8)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    191,
+								Line:    198,
 							},
 						},
 						"flower-replacement": &hk.ItemDef{
@@ -1088,7 +1092,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    155,
+								Line:    161,
 							},
 						},
 						"flower-set": &hk.ItemDef{
@@ -1097,7 +1101,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(2)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    183,
+								Line:    190,
 							},
 						},
 						"four-concealed-pongs": &hk.ItemDef{
@@ -1107,7 +1111,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    124,
+								Line:    130,
 							},
 						},
 						"four-kongs": &hk.ItemDef{
@@ -1117,16 +1121,17 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    129,
+								Line:    135,
 							},
 						},
 						"heavenly": &hk.ItemDef{
-							Name:  "Heavenly hand",
-							ZH:    "天糊",
-							Value: ptr(hk.Faan(-1)),
+							Name:     "Heavenly hand",
+							ZH:       "天糊",
+							Value:    ptr(hk.Faan(-1)),
+							Replaces: []string{"self-draw"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    171,
+								Line:    177,
 							},
 						},
 						"kong-on-kong": &hk.ItemDef{
@@ -1136,7 +1141,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"kong-replacement"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    150,
+								Line:    156,
 							},
 						},
 						"kong-replacement": &hk.ItemDef{
@@ -1145,7 +1150,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    146,
+								Line:    152,
 							},
 						},
 						"last-tile-discard": &hk.ItemDef{
@@ -1154,7 +1159,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    167,
+								Line:    173,
 							},
 						},
 						"last-tile-draw": &hk.ItemDef{
@@ -1163,7 +1168,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    163,
+								Line:    169,
 							},
 						},
 						"mixed-one-suit": &hk.ItemDef{
@@ -1172,7 +1177,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    62,
+								Line:    67,
 							},
 						},
 						"mixed-orphans": &hk.ItemDef{
@@ -1181,7 +1186,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    71,
+								Line:    76,
 							},
 						},
 						"nine-gates": &hk.ItemDef{
@@ -1191,7 +1196,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    119,
+								Line:    125,
 							},
 						},
 						"no-flowers": &hk.ItemDef{
@@ -1200,7 +1205,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    187,
+								Line:    194,
 							},
 						},
 						"prevailing-wind": &hk.ItemDef{
@@ -1209,7 +1214,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    86,
+								Line:    92,
 							},
 						},
 						"robbing-kong": &hk.ItemDef{
@@ -1218,7 +1223,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    159,
+								Line:    165,
 							},
 						},
 						"seat-flower": &hk.ItemDef{
@@ -1227,7 +1232,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    179,
+								Line:    186,
 							},
 						},
 						"seat-wind": &hk.ItemDef{
@@ -1236,7 +1241,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    82,
+								Line:    88,
 							},
 						},
 						"self-draw": &hk.ItemDef{
@@ -1245,15 +1250,16 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    138,
+								Line:    144,
 							},
 						},
 						"seven-pairs": &hk.ItemDef{
-							Name: "Seven pairs",
-							ZH:   "七對子",
+							Name:     "Seven pairs",
+							ZH:       "七對子",
+							Replaces: []string{"concealed-hand"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    75,
+								Line:    80,
 							},
 						},
 						"small-dragons": &hk.ItemDef{
@@ -1263,7 +1269,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    90,
+								Line:    96,
 							},
 						},
 						"small-winds": &hk.ItemDef{
@@ -1272,7 +1278,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(6)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    100,
+								Line:    106,
 							},
 						},
 						"thirteen-orphans": &hk.ItemDef{
@@ -1281,7 +1287,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    134,
+								Line:    140,
 							},
 						},
 					},
@@ -1301,7 +1307,7 @@ var snapshots = map[string]snapshot{
 						As:     "discard",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    211,
+							Line:    216,
 						},
 					},
 					FalseWin: settle.FalseWinRule{
@@ -1310,7 +1316,7 @@ var snapshots = map[string]snapshot{
 						As:     "limit-self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    214,
+							Line:    219,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -1319,7 +1325,7 @@ var snapshots = map[string]snapshot{
 						As:     "head-bump",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    217,
+							Line:    222,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -1329,7 +1335,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(30000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    222,
+								Line:    227,
 							},
 						},
 						"half": &settle.Case{
@@ -1339,7 +1345,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    223,
+								Line:    228,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -1348,7 +1354,7 @@ var snapshots = map[string]snapshot{
 							Each:   settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    221,
+								Line:    226,
 							},
 						},
 					},
@@ -1361,7 +1367,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    232,
+								Line:    237,
 							},
 						},
 						"big-three-dragons": &settle.Trigger{
@@ -1372,7 +1378,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    231,
+								Line:    236,
 							},
 						},
 						"four-kongs": &settle.Trigger{
@@ -1382,7 +1388,7 @@ var snapshots = map[string]snapshot{
 							Count:  4,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    233,
+								Line:    238,
 							},
 						},
 					},
@@ -1400,7 +1406,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    246,
+								Line:    257,
 							},
 						},
 						"full-spicy": &settle.Table{
@@ -1419,9 +1425,12 @@ var snapshots = map[string]snapshot{
 								"8":  settle.Amount(1280000),
 								"9":  settle.Amount(2560000),
 							},
+							Beyond: &settle.Progression{
+								DoubleEvery: 1,
+							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    242,
+								Line:    252,
 							},
 						},
 						"half-spicy": &settle.Table{
@@ -1440,9 +1449,12 @@ var snapshots = map[string]snapshot{
 								"8":  settle.Amount(320000),
 								"9":  settle.Amount(480000),
 							},
+							Beyond: &settle.Progression{
+								DoubleEvery: 2,
+							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    238,
+								Line:    247,
 							},
 						},
 					},
@@ -1452,7 +1464,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    252,
+								Line:    263,
 							},
 						},
 						"二五雞": &settle.Stake{
@@ -1460,7 +1472,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(5000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    250,
+								Line:    261,
 							},
 						},
 						"五一": &settle.Stake{
@@ -1468,9 +1480,15 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    251,
+								Line:    262,
 							},
 						},
+					},
+					Bounds: scoring.Bounds{
+						Unit:  "faan",
+						Min:   3,
+						Cap:   10,
+						Limit: 10,
 					},
 				},
 				Flow: &ledger.Flow{
@@ -1484,7 +1502,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    257,
+						Line:    268,
 					},
 				},
 				Referee: &referee.Rules{
@@ -1495,7 +1513,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    305,
+								Line:    316,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -1503,7 +1521,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    291,
+								Line:    302,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -1512,7 +1530,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    297,
+								Line:    308,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -1521,7 +1539,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    298,
+								Line:    309,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -1529,7 +1547,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    301,
+								Line:    312,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -1537,7 +1555,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    296,
+								Line:    307,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -1546,7 +1564,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    306,
+								Line:    317,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -1555,7 +1573,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    284,
+								Line:    295,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -1563,7 +1581,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    313,
+								Line:    324,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -1571,7 +1589,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    303,
+								Line:    314,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -1579,7 +1597,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    312,
+								Line:    323,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -1588,7 +1606,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    310,
+								Line:    321,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -1596,7 +1614,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    286,
+								Line:    297,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -1605,7 +1623,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    292,
+								Line:    303,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -1613,7 +1631,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    315,
+								Line:    326,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -1622,7 +1640,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    302,
+								Line:    313,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -1631,7 +1649,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    300,
+								Line:    311,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -1639,7 +1657,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    304,
+								Line:    315,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -1647,7 +1665,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    316,
+								Line:    327,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -1655,7 +1673,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    294,
+								Line:    305,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -1663,7 +1681,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    293,
+								Line:    304,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -1671,7 +1689,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    295,
+								Line:    306,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -1679,7 +1697,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    314,
+								Line:    325,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -1688,7 +1706,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    299,
+								Line:    310,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -1696,7 +1714,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    308,
+								Line:    319,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -1705,7 +1723,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    307,
+								Line:    318,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -1714,7 +1732,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    311,
+								Line:    322,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -1722,7 +1740,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    285,
+								Line:    296,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -1730,7 +1748,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    288,
+								Line:    299,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -1739,7 +1757,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    287,
+								Line:    298,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -1748,7 +1766,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    290,
+								Line:    301,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -1756,7 +1774,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    289,
+								Line:    300,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -1765,13 +1783,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    309,
+								Line:    320,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    277,
+						Line:    288,
 					},
 				},
 				File: "hk.yaml",
@@ -1779,7 +1797,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0x3c4138b9}, {"hk", 0x4bf06732}},
+		sums: []fileSum{{"hk-oldstyle", 0x126bd317}, {"hk", 0xbe7c7309}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",
@@ -1799,10 +1817,10 @@ var snapshots = map[string]snapshot{
 							Name:     "All honours",
 							ZH:       "字一色",
 							Value:    ptr(hk.Faan(10)),
-							Replaces: []string{"all-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
+							Replaces: []string{"all-pongs", "four-concealed-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    109,
+								Line:    115,
 							},
 						},
 						"all-one-suit": &hk.ItemDef{
@@ -1821,17 +1839,17 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    58,
+								Line:    63,
 							},
 						},
 						"all-terminals": &hk.ItemDef{
 							Name:     "All terminals",
 							ZH:       "清么九",
 							Value:    ptr(hk.Faan(10)),
-							Replaces: []string{"all-pongs"},
+							Replaces: []string{"all-pongs", "four-concealed-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    114,
+								Line:    120,
 							},
 						},
 						"big-dragons": &hk.ItemDef{
@@ -1848,10 +1866,10 @@ var snapshots = map[string]snapshot{
 							Name:     "Big four winds",
 							ZH:       "大四喜",
 							Value:    ptr(hk.Faan(-1)),
-							Replaces: []string{"seat-wind", "prevailing-wind", "all-pongs"},
+							Replaces: []string{"small-winds", "seat-wind", "prevailing-wind", "all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    104,
+								Line:    110,
 							},
 						},
 						"chicken-hand": &hk.ItemDef{
@@ -1860,7 +1878,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(0)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    50,
+								Line:    55,
 							},
 						},
 						"common-hand": &hk.ItemDef{
@@ -1869,7 +1887,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    54,
+								Line:    59,
 							},
 						},
 						"concealed-hand": &hk.ItemDef{
@@ -1878,7 +1896,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    142,
+								Line:    148,
 							},
 						},
 						"dragon-pong": &hk.ItemDef{
@@ -1887,7 +1905,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    78,
+								Line:    84,
 							},
 						},
 						"earthly": &hk.ItemDef{
@@ -1896,7 +1914,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    175,
+								Line:    182,
 							},
 						},
 						"eight-flowers": &hk.ItemDef{
@@ -1905,7 +1923,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(8)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    191,
+								Line:    198,
 							},
 						},
 						"flower-replacement": &hk.ItemDef{
@@ -1914,7 +1932,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    155,
+								Line:    161,
 							},
 						},
 						"flower-set": &hk.ItemDef{
@@ -1923,7 +1941,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(2)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    183,
+								Line:    190,
 							},
 						},
 						"four-concealed-pongs": &hk.ItemDef{
@@ -1933,7 +1951,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    124,
+								Line:    130,
 							},
 						},
 						"four-kongs": &hk.ItemDef{
@@ -1943,16 +1961,17 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    129,
+								Line:    135,
 							},
 						},
 						"heavenly": &hk.ItemDef{
-							Name:  "Heavenly hand",
-							ZH:    "天糊",
-							Value: ptr(hk.Faan(-1)),
+							Name:     "Heavenly hand",
+							ZH:       "天糊",
+							Value:    ptr(hk.Faan(-1)),
+							Replaces: []string{"self-draw"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    171,
+								Line:    177,
 							},
 						},
 						"kong-on-kong": &hk.ItemDef{
@@ -1962,7 +1981,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"kong-replacement"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    150,
+								Line:    156,
 							},
 						},
 						"kong-replacement": &hk.ItemDef{
@@ -1971,7 +1990,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    146,
+								Line:    152,
 							},
 						},
 						"last-tile-discard": &hk.ItemDef{
@@ -1989,7 +2008,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    163,
+								Line:    169,
 							},
 						},
 						"mixed-one-suit": &hk.ItemDef{
@@ -1998,7 +2017,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    62,
+								Line:    67,
 							},
 						},
 						"mixed-orphans": &hk.ItemDef{
@@ -2017,7 +2036,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    119,
+								Line:    125,
 							},
 						},
 						"no-flowers": &hk.ItemDef{
@@ -2026,7 +2045,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    187,
+								Line:    194,
 							},
 						},
 						"prevailing-wind": &hk.ItemDef{
@@ -2035,7 +2054,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    86,
+								Line:    92,
 							},
 						},
 						"robbing-kong": &hk.ItemDef{
@@ -2044,7 +2063,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    159,
+								Line:    165,
 							},
 						},
 						"seat-flower": &hk.ItemDef{
@@ -2053,7 +2072,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    179,
+								Line:    186,
 							},
 						},
 						"seat-wind": &hk.ItemDef{
@@ -2062,7 +2081,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    82,
+								Line:    88,
 							},
 						},
 						"self-draw": &hk.ItemDef{
@@ -2071,15 +2090,16 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    138,
+								Line:    144,
 							},
 						},
 						"seven-pairs": &hk.ItemDef{
-							Name: "Seven pairs",
-							ZH:   "七對子",
+							Name:     "Seven pairs",
+							ZH:       "七對子",
+							Replaces: []string{"concealed-hand"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    75,
+								Line:    80,
 							},
 						},
 						"small-dragons": &hk.ItemDef{
@@ -2107,7 +2127,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    134,
+								Line:    140,
 							},
 						},
 					},
@@ -2136,7 +2156,7 @@ var snapshots = map[string]snapshot{
 						As:     "limit-self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    214,
+							Line:    219,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -2145,7 +2165,7 @@ var snapshots = map[string]snapshot{
 						As:     "head-bump",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    217,
+							Line:    222,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -2155,7 +2175,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(30000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    222,
+								Line:    227,
 							},
 						},
 						"half": &settle.Case{
@@ -2165,7 +2185,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    223,
+								Line:    228,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -2174,7 +2194,7 @@ var snapshots = map[string]snapshot{
 							Each:   settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    221,
+								Line:    226,
 							},
 						},
 					},
@@ -2187,7 +2207,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    232,
+								Line:    237,
 							},
 						},
 						"big-three-dragons": &settle.Trigger{
@@ -2198,7 +2218,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    231,
+								Line:    236,
 							},
 						},
 						"four-kongs": &settle.Trigger{
@@ -2208,7 +2228,7 @@ var snapshots = map[string]snapshot{
 							Count:  4,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    233,
+								Line:    238,
 							},
 						},
 					},
@@ -2226,7 +2246,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    246,
+								Line:    257,
 							},
 						},
 						"full-spicy": &settle.Table{
@@ -2245,9 +2265,12 @@ var snapshots = map[string]snapshot{
 								"8":  settle.Amount(1280000),
 								"9":  settle.Amount(2560000),
 							},
+							Beyond: &settle.Progression{
+								DoubleEvery: 1,
+							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    242,
+								Line:    252,
 							},
 						},
 						"half-spicy": &settle.Table{
@@ -2266,9 +2289,12 @@ var snapshots = map[string]snapshot{
 								"8":  settle.Amount(320000),
 								"9":  settle.Amount(480000),
 							},
+							Beyond: &settle.Progression{
+								DoubleEvery: 2,
+							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    238,
+								Line:    247,
 							},
 						},
 						"half-spicy-13": &settle.Table{
@@ -2290,6 +2316,9 @@ var snapshots = map[string]snapshot{
 								"8":  settle.Amount(320000),
 								"9":  settle.Amount(480000),
 							},
+							Beyond: &settle.Progression{
+								None: true,
+							},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
 								Line:    52,
@@ -2302,7 +2331,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    252,
+								Line:    263,
 							},
 						},
 						"二五雞": &settle.Stake{
@@ -2310,7 +2339,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(5000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    250,
+								Line:    261,
 							},
 						},
 						"五一": &settle.Stake{
@@ -2318,9 +2347,15 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    251,
+								Line:    262,
 							},
 						},
+					},
+					Bounds: scoring.Bounds{
+						Unit:  "faan",
+						Min:   3,
+						Cap:   13,
+						Limit: 13,
 					},
 				},
 				Flow: &ledger.Flow{
@@ -2334,7 +2369,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    257,
+						Line:    268,
 					},
 				},
 				Referee: &referee.Rules{
@@ -2345,7 +2380,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    305,
+								Line:    316,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -2353,7 +2388,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    291,
+								Line:    302,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -2362,7 +2397,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    297,
+								Line:    308,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -2371,7 +2406,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    298,
+								Line:    309,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -2379,7 +2414,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    301,
+								Line:    312,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -2387,7 +2422,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    296,
+								Line:    307,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -2396,7 +2431,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    306,
+								Line:    317,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -2405,7 +2440,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    284,
+								Line:    295,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -2413,7 +2448,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    313,
+								Line:    324,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -2421,7 +2456,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    303,
+								Line:    314,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -2429,7 +2464,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    312,
+								Line:    323,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -2438,7 +2473,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    310,
+								Line:    321,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -2446,7 +2481,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    286,
+								Line:    297,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -2455,7 +2490,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    292,
+								Line:    303,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -2463,7 +2498,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    315,
+								Line:    326,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -2472,7 +2507,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    302,
+								Line:    313,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -2481,7 +2516,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    300,
+								Line:    311,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -2489,7 +2524,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    304,
+								Line:    315,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -2497,7 +2532,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    316,
+								Line:    327,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -2505,7 +2540,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    294,
+								Line:    305,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -2513,7 +2548,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    293,
+								Line:    304,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -2521,7 +2556,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    295,
+								Line:    306,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -2529,7 +2564,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    314,
+								Line:    325,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -2538,7 +2573,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    299,
+								Line:    310,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -2546,7 +2581,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    308,
+								Line:    319,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -2555,7 +2590,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    307,
+								Line:    318,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -2564,7 +2599,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    311,
+								Line:    322,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -2572,7 +2607,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    285,
+								Line:    296,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -2580,7 +2615,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    288,
+								Line:    299,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -2589,7 +2624,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    287,
+								Line:    298,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -2598,7 +2633,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    290,
+								Line:    301,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -2606,7 +2641,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    289,
+								Line:    300,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -2615,13 +2650,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    309,
+								Line:    320,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    277,
+						Line:    288,
 					},
 				},
 				File: "hk-oldstyle.yaml",
