@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
 )
 
@@ -20,7 +21,17 @@ import (
 type batchLine struct {
 	N    int    // 1-based line number
 	Text string // the line, trimmed
+	Err  error  // the line is over safeio.LineLimit and was skipped (Text is empty)
 }
+
+// longLineError is a line of standard input over safeio.LineLimit: that line fails (exit 2) and
+// the batch goes on with the next.
+type longLineError struct{ le *safeio.LimitError }
+
+func (e *longLineError) Error() string {
+	return "longer than the limit of " + safeio.FormatSize(e.le.Limit) + " for one line of standard input: skipped"
+}
+func (e *longLineError) Unwrap() error { return e.le }
 
 // batchError is the JSON object written for a line that failed.
 type batchError struct {
@@ -100,9 +111,6 @@ type chunkError struct {
 // whenever the input has no complete line waiting, so a process fed one line at a time answers it
 // at once.
 const chunkLines = 512
-
-// maxLine is the longest input line a batch reads.
-const maxLine = 4 << 20
 
 // batchResult runs a JSON Lines batch from ios.In to ios.Out (see runBatch) and returns the
 // command's result: a read or write error, else the summary's (see batchSummary.err).
@@ -215,10 +223,12 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 	return sum, writeErr
 }
 
-// readLines reads in line by line into chunks and hands each to send: when it is full, and
-// whenever no complete line is waiting in the buffer (the next read could block).
+// readLines reads in line by line (bounded: see safeio.Lines) into chunks and hands each to
+// send: when it is full, and whenever no complete line is waiting in the buffer (the next read
+// could block). A line over safeio.LineLimit is passed on with Err set, so that line fails and
+// the batch goes on.
 func readLines(in io.Reader, send func(*chunk)) error {
-	r := bufio.NewReaderSize(in, 64*1024)
+	lr := safeio.NewLines(in, "standard input", safeio.LineLimit)
 	c := &chunk{done: make(chan struct{})}
 	dispatch := func() {
 		if len(c.lines) > 0 {
@@ -227,47 +237,19 @@ func readLines(in io.Reader, send func(*chunk)) error {
 		}
 	}
 	defer dispatch()
-	var long []byte // a line longer than the buffer, gathered in parts
-	n := 0
-	for {
-		line, err := r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			if len(long)+len(line) > maxLine {
-				return usageErrorf("line %d: longer than %d MB", n+1, maxLine>>20)
-			}
-			long = append(long, line...)
-			continue
+	for lr.Next() {
+		if err := lr.LineErr(); err != nil {
+			var le *safeio.LimitError
+			errors.As(err, &le)
+			c.lines = append(c.lines, batchLine{N: lr.Line(), Err: &longLineError{le: le}})
+		} else if text := strings.TrimSpace(lr.Text()); text != "" && !strings.HasPrefix(text, "#") {
+			c.lines = append(c.lines, batchLine{N: lr.Line(), Text: text})
 		}
-		if len(long) > 0 {
-			line = append(long, line...)
-			long = nil
-			if len(line) > maxLine {
-				return usageErrorf("line %d: longer than %d MB", n+1, maxLine>>20)
-			}
-		}
-		if len(line) > 0 {
-			n++
-			text := strings.TrimSpace(string(line))
-			if text != "" && !strings.HasPrefix(text, "#") {
-				c.lines = append(c.lines, batchLine{N: n, Text: text})
-			}
-		}
-		if err != nil {
-			if err == io.EOF {
-				return nil
-			}
-			return err
-		}
-		if len(c.lines) == chunkLines || !lineWaiting(r) {
+		if len(c.lines) == chunkLines || !lr.LineWaiting() {
 			dispatch()
 		}
 	}
-}
-
-// lineWaiting reports whether r holds a whole line, so reading it will not block.
-func lineWaiting(r *bufio.Reader) bool {
-	b, _ := r.Peek(r.Buffered())
-	return bytes.IndexByte(b, '\n') >= 0
+	return lr.Err()
 }
 
 // isRegularFile reports whether w is a regular file, where writes need no prompt flushing.
@@ -288,6 +270,9 @@ func (b batch) handleChunk(c *chunk) {
 	for _, l := range c.lines {
 		c.sum.Lines++
 		v, ok, err := safeCall(b.handle, l)
+		if l.Err != nil {
+			v, ok, err = nil, false, l.Err
+		}
 		if err == nil {
 			err = b.write(c, enc, l, v)
 		}

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"slices"
@@ -26,24 +25,6 @@ func handArg(cmd *cobra.Command, f *factory, args []string) (hand string, batch 
 		return "", false, usageErrorf("no hand given: write it in MPSZ notation, e.g. mjref %s 123m456p789s11z [555p], or - to read hands from standard input", cmd.Name())
 	}
 	return strings.Join(args, " "), false, nil
-}
-
-// eachLine calls fn for each non-blank, non-comment line of the standard input, in order.
-func eachLine(f *factory, fn func(l batchLine) error) error {
-	sc := bufio.NewScanner(f.IO.In)
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		t := strings.TrimSpace(sc.Text())
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		if err := fn(batchLine{N: n, Text: t}); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
 }
 
 // handOptions are the options of a command that takes one hand, or '-' for a batch on standard input.

@@ -551,6 +551,13 @@ func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State,
 	if o.Faan < 0 || o.Value < 0 {
 		return h, false, usageErrorf("--faan and --value cannot be negative")
 	}
+	if deltas == nil {
+		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
+		if err := rs.Settlement.CheckWorth(h.Faan+h.Value, h.Limit); errors.Is(err, scoring.ErrNotWinning) {
+			v.Reason = err.Error()
+			return h, false, nil
+		}
+	}
 	return h, true, nil
 }
 
@@ -721,11 +728,11 @@ func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *
 // handFromLog replays a referee log of this hand and records its outcome.
 func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
 	var h ledger.Hand
-	data, err := os.ReadFile(o.Log)
+	data, err := readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
 	if err != nil {
-		return h, false, withHint(err, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
+		return h, false, err
 	}
-	lg, err := referee.ReadLog(data)
+	lg, err := referee.ReadLogWith(data, logReadOptions(rs))
 	if err != nil {
 		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "")
 	}

@@ -364,6 +364,9 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	}
 	if o.Batch {
 		handle := func(l batchLine) (any, bool, error) {
+			if l.Err != nil {
+				return nil, false, l.Err
+			}
 			req, err := parseRequest(l.Text)
 			if err != nil {
 				return nil, false, err

@@ -29,6 +29,31 @@ func TestScripts(t *testing.T) {
 			return os.CopyFS(filepath.Join(env.WorkDir, "examples"), os.DirFS(filepath.Join("..", "examples")))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// mkfifo NAME: make a named pipe (skips the script where there are none).
+			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: mkfifo NAME")
+				}
+				mkfifo(ts, ts.MkAbs(args[0]))
+			},
+			// repeat FILE N TEXT [TAIL]: write TEXT (Go escapes such as \n work) N times, then TAIL.
+			"repeat": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 3 || len(args) > 4 {
+					ts.Fatalf("usage: repeat FILE N TEXT [TAIL]")
+				}
+				n, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				unq := func(s string) string {
+					u, err := strconv.Unquote(`"` + s + `"`)
+					ts.Check(err)
+					return u
+				}
+				data := strings.Repeat(unq(args[2]), n)
+				if len(args) == 4 {
+					data += unq(args[3])
+				}
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
+			},
 			// status N cmd args...: run cmd and require exit status N exactly.
 			"status": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) < 2 {

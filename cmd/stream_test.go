@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mjref/mjref/internal/safeio"
 )
 
 // TestBatchStreams keeps one batch process open and feeds it a line at a time: each answer must
@@ -144,9 +146,10 @@ func TestBatchToFileKeepsOrder(t *testing.T) {
 	}
 }
 
-// A line longer than the buffer is read whole; one past the limit is refused with its number.
+// A long line under safeio.LineLimit is read whole; one past it fails that line alone (exit 2,
+// its number) and the batch goes on.
 func TestBatchLongLines(t *testing.T) {
-	long := strings.Repeat(" ", 100_000) + "123m456p789s11z [555p]"
+	long := strings.Repeat(" ", 60_000) + "123m456p789s11z [555p]"
 	var out bytes.Buffer
 	sum, err := runBatch(strings.NewReader("1m\n"+long+"\n"), &out, func(l batchLine) (any, bool, error) {
 		return map[string]int{"line": l.N, "len": len(l.Text)}, true, nil
@@ -157,10 +160,20 @@ func TestBatchLongLines(t *testing.T) {
 	if want := `{"len":2,"line":1}` + "\n" + `{"len":22,"line":2}` + "\n"; out.String() != want {
 		t.Errorf("output %q, want %q", out.String(), want)
 	}
-	_, err = runBatch(strings.NewReader("1m\n"+strings.Repeat("x", maxLine+1)+"\n"), io.Discard, func(l batchLine) (any, bool, error) {
-		return nil, true, nil
+	out.Reset()
+	sum, err = runBatch(strings.NewReader("1m\n"+strings.Repeat("x", safeio.LineLimit+1)+"\n2m\n"), &out, func(l batchLine) (any, bool, error) {
+		return map[string]string{"text": l.Text}, true, nil
 	})
-	if err == nil || exitCode(err) != ExitInput || !strings.Contains(err.Error(), "line 2") {
-		t.Errorf("err %v (exit %d): want line 2 refused with exit 2", err, exitCode(err))
+	if err != nil || sum.Lines != 3 || sum.Failed != 1 {
+		t.Fatalf("lines %d, failed %d, err %v: want 3 lines, 1 failed", sum.Lines, sum.Failed, err)
+	}
+	if got := sum.err(); exitCode(got) != ExitInput || !strings.Contains(got.Error(), "line 2: longer than the limit of 64 KiB") {
+		t.Errorf("result %v (exit %d): want line 2 refused with exit 2", got, exitCode(got))
+	}
+	want := `{"text":"1m"}` + "\n" +
+		`{"input_line":2,"input":"","error":"longer than the limit of 64 KiB for one line of standard input: skipped","code":2}` + "\n" +
+		`{"text":"2m"}` + "\n"
+	if out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
 	}
 }

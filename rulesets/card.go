@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
 )
@@ -39,19 +39,29 @@ func ListCards() []string {
 // readCard returns a card file's bytes and the name its errors cite: a built-in card by name
 // ("sample-2026", with or without .yaml), else a file path.
 func readCard(nameOrPath string) ([]byte, string, error) {
-	base := strings.TrimSuffix(nameOrPath, ".yaml")
-	if !strings.ContainsAny(base, `/\`) && slices.Contains(ListCards(), base) {
+	if isBuiltinCard(nameOrPath) {
+		base := strings.TrimSuffix(nameOrPath, ".yaml")
 		data, err := cardFS.ReadFile(path.Join("cards", base+".yaml"))
 		return data, base + ".yaml", err
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := safeio.ReadFile(nameOrPath, safeio.RulesetLimit)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, "", fmt.Errorf("card %q: no built-in card of that name (%s) and no such file", nameOrPath, strings.Join(ListCards(), ", "))
 		}
-		return nil, "", fmt.Errorf("card %q: %w", nameOrPath, err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, "", fmt.Errorf("card %q: %w", nameOrPath, pe.Err)
+		}
+		return nil, "", fmt.Errorf("card %w", err) // "card FILE: larger than the limit of ..."
 	}
 	return data, nameOrPath, nil
+}
+
+// isBuiltinCard reports whether name ("sample-2026", with or without .yaml) is a built-in card.
+func isBuiltinCard(name string) bool {
+	base := strings.TrimSuffix(name, ".yaml")
+	return !strings.ContainsAny(base, `/\`) && slices.Contains(ListCards(), base)
 }
 
 // LoadCard loads a built-in card by name or a card file by path, checks it and expands every line

@@ -98,6 +98,13 @@ func (l *Lines) LineErr() error {
 	return nil
 }
 
+// LineWaiting reports whether a whole next line is already buffered, so Next will not block on
+// a read: a caller fed one line at a time (a pipe kept open) can answer what it has first.
+func (l *Lines) LineWaiting() bool {
+	b, _ := l.r.Peek(l.r.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
+}
+
 // Err is the read error that stopped Next, or nil at a clean end of input.
 func (l *Lines) Err() error {
 	if isLineErr(l.err) {

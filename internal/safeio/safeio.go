@@ -22,8 +22,9 @@ const (
 	// RulesetLimit caps a ruleset file, each file it extends, a card file and the
 	// preferences file (--config): 1 MiB.
 	RulesetLimit int64 = 1 << 20
-	// LogLimit caps a referee event log, from a file or standard input: 8 MiB.
-	LogLimit int64 = 8 << 20
+	// LogLimit caps a referee event log, from a file or standard input: 1 MiB, some fifty
+	// times a long hand's log with comments. (The referee also caps the number of events.)
+	LogLimit int64 = 1 << 20
 	// LedgerLimit caps a table ledger (JSON Lines, one record per hand): 64 MiB.
 	LedgerLimit int64 = 64 << 20
 	// LineLimit caps one line of standard input for score -, parse -, waits - and
@@ -39,11 +40,14 @@ type LimitError struct {
 	Limit int64  // the cap in bytes
 }
 
-func (e *LimitError) Error() string {
+func (e *LimitError) Error() string { return e.Name + ": " + e.Reason() }
+
+// Reason is the message without the file's name, for callers that name the file themselves.
+func (e *LimitError) Reason() string {
 	if e.Line > 0 {
-		return fmt.Sprintf("%s: line %d is longer than the limit of %s", e.Name, e.Line, FormatSize(e.Limit))
+		return fmt.Sprintf("line %d is longer than the limit of %s", e.Line, FormatSize(e.Limit))
 	}
-	return fmt.Sprintf("%s: larger than the limit of %s for this kind of file", e.Name, FormatSize(e.Limit))
+	return fmt.Sprintf("larger than the limit of %s for this kind of file", FormatSize(e.Limit))
 }
 
 // NotRegularError reports a path that is not a regular file: a directory, a named pipe, a device
@@ -53,8 +57,27 @@ type NotRegularError struct {
 	Mode fs.FileMode
 }
 
-func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s: %s, not a regular file", e.Name, describeMode(e.Mode))
+func (e *NotRegularError) Error() string { return e.Name + ": " + e.Reason() }
+
+// Reason is the message without the file's name, for callers that name the file themselves.
+func (e *NotRegularError) Reason() string { return describeMode(e.Mode) + ", not a regular file" }
+
+// Reason returns what is wrong in an error from Open, ReadFile or ReadAll without the file's
+// name ("a named pipe (FIFO), not a regular file", "no such file or directory"), for callers
+// whose own error type names the file.
+func Reason(err error) string {
+	var le *LimitError
+	var nr *NotRegularError
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &le):
+		return le.Reason()
+	case errors.As(err, &nr):
+		return nr.Reason()
+	case errors.As(err, &pe):
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 func describeMode(m fs.FileMode) string {

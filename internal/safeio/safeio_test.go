@@ -76,6 +76,12 @@ func TestReadFileTypedErrors(t *testing.T) {
 	if want := p + ": larger than the limit of 1 KiB for this kind of file"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
+	if want := "larger than the limit of 1 KiB for this kind of file"; Reason(err) != want {
+		t.Errorf("Reason %q, want %q", Reason(err), want)
+	}
+	if _, err := ReadFile(filepath.Join(dir, "missing"), 1); Reason(err) != "no such file or directory" {
+		t.Errorf("Reason of a missing file = %q", Reason(err))
+	}
 	_, err = ReadFile(dir, 1024)
 	var nr *NotRegularError
 	if !errors.As(err, &nr) || !nr.Mode.IsDir() {
@@ -95,6 +101,9 @@ func TestReadFileDevice(t *testing.T) {
 	}
 	if want := "/dev/zero: a character device, not a regular file"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
+	}
+	if want := "a character device, not a regular file"; Reason(err) != want {
+		t.Errorf("Reason %q, want %q", Reason(err), want)
 	}
 }
 
@@ -177,7 +186,7 @@ func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 func TestFormatSize(t *testing.T) {
 	for n, want := range map[int64]string{
 		0: "0 bytes", 100: "100 bytes", 1024: "1 KiB", 1500: "1500 bytes",
-		LineLimit: "64 KiB", RulesetLimit: "1 MiB", LogLimit: "8 MiB", LedgerLimit: "64 MiB",
+		LineLimit: "64 KiB", RulesetLimit: "1 MiB", LedgerLimit: "64 MiB",
 	} {
 		if got := FormatSize(n); got != want {
 			t.Errorf("FormatSize(%d) = %q, want %q", n, got, want)
@@ -261,5 +270,17 @@ func TestLinesEndless(t *testing.T) {
 	}
 	if l.Next() {
 		t.Errorf("a second line after an endless one")
+	}
+}
+
+// LineWaiting sees a buffered whole line, and none once the buffer is drained.
+func TestLinesLineWaiting(t *testing.T) {
+	l := NewLines(strings.NewReader("a\nb\nc"), "standard input", 10)
+	var waiting []bool
+	for l.Next() {
+		waiting = append(waiting, l.LineWaiting())
+	}
+	if diff := cmp.Diff([]bool{true, false, false}, waiting); diff != "" {
+		t.Errorf("LineWaiting after each line (-want +got):\n%s", diff)
 	}
 }

@@ -113,3 +113,65 @@ func FuzzEscape(f *testing.F) {
 		}
 	})
 }
+
+func TestWriter(t *testing.T) {
+	tests := []struct {
+		name   string
+		writes []string
+		want   string
+	}{
+		{"plain and layout kept", []string{"| 陳 | E |\n", "\tx\n"}, "| 陳 | E |\n\tx\n"},
+		{"escape sequence", []string{"note: \x1b]52;c;AA==\x07\n"}, "note: \\x1b]52;c;AA==\\a\n"},
+		{"carriage return", []string{"a\rb"}, `a\rb`},
+		{"rune split across writes", []string{"陳"[:1], "陳"[1:2], "陳"[2:]}, "陳"},
+		{"c1 split across writes", []string{"\u009b"[:1], "\u009b"[1:] + "2J"}, `\u009b2J`},
+		{"bidi", []string{"E\u202eW"}, `E\u202eW`},
+		{"invalid then ascii", []string{"\xffok"}, `\xffok`},
+		{"incomplete at the end is flushed", []string{"ok" + "陳"[:2]}, `ok\xe9\x99`},
+		{"escaped text passes unchanged", []string{Escape("\x1b[2J")}, `\x1b[2J`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			w := NewWriter(&b)
+			for _, s := range tt.writes {
+				if n, err := w.Write([]byte(s)); err != nil || n != len(s) {
+					t.Fatalf("Write = %d, %v", n, err)
+				}
+			}
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tt.want {
+				t.Errorf("wrote %q, want %q", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+// FuzzWriter checks that whatever is written, in whatever pieces, comes out with no character a
+// terminal acts on except line breaks and tabs, and that safe text passes unchanged.
+func FuzzWriter(f *testing.F) {
+	f.Add("陳大文\n\x1b[31m", uint8(2))
+	f.Add("\u202e\u009b\xff", uint8(1))
+	f.Fuzz(func(t *testing.T, s string, piece uint8) {
+		var b strings.Builder
+		w := NewWriter(&b)
+		step := int(piece)%7 + 1
+		for i := 0; i < len(s); i += step {
+			if _, err := w.Write([]byte(s[i:min(i+step, len(s))])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		out := strings.NewReplacer("\n", "", "\t", "").Replace(b.String())
+		if Unsafe(out) {
+			t.Fatalf("Writer passed unsafe text: %q -> %q", s, b.String())
+		}
+		if !Unsafe(strings.NewReplacer("\n", "", "\t", "").Replace(s)) && b.String() != s {
+			t.Fatalf("Writer changed safe %q to %q", s, b.String())
+		}
+	})
+}

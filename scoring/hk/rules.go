@@ -280,6 +280,16 @@ func (r *Rules) compile() (*valueTable, error) {
 			t.any = true
 		}
 	}
+	// The options that say one item is paid instead of another work through the same lists, so the
+	// scorer has a single way to suppress an item.
+	if !r.MixedOrphansWithAllPongs {
+		t.replaces[idMixedOrphans] |= 1 << idAllPongs
+		t.any = true
+	}
+	if !r.SmallWindsWithWindPongs {
+		t.replaces[idSmallWinds] |= 1<<idSeatWind | 1<<idPrevailingWind
+		t.any = true
+	}
 	if err := t.compileHouse(r); err != nil {
 		return nil, err
 	}
@@ -292,4 +302,11 @@ func (r *Rules) LimitValue() int {
 		return r.Cap
 	}
 	return 13
+}
+
+// Bounds returns the range a Hong Kong win is paid in under r: at least MinFaan, at most Cap, a limit
+// hand at LimitValue. Score totals a hand with it and the settlement pays with it, so what a hand
+// scores and what it is paid at cannot disagree.
+func (r *Rules) Bounds() scoring.Bounds {
+	return scoring.Bounds{Unit: "faan", Min: r.MinFaan, Cap: r.Cap, Limit: r.LimitValue()}
 }
