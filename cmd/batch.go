@@ -7,11 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
 )
 
@@ -19,7 +21,17 @@ import (
 type batchLine struct {
 	N    int    // 1-based line number
 	Text string // the line, trimmed
+	Err  error  // the line is over safeio.LineLimit and was skipped (Text is empty)
 }
+
+// longLineError is a line of standard input over safeio.LineLimit: that line fails (exit 2) and
+// the batch goes on with the next.
+type longLineError struct{ le *safeio.LimitError }
+
+func (e *longLineError) Error() string {
+	return "longer than the limit of " + safeio.FormatSize(e.le.Limit) + " for one line of standard input: skipped"
+}
+func (e *longLineError) Unwrap() error { return e.le }
 
 // batchError is the JSON object written for a line that failed.
 type batchError struct {
@@ -64,36 +76,69 @@ func (e *batchFailed) Error() string {
 }
 func (e *batchFailed) Unwrap() error { return e.worst }
 
-// chunk is a run of lines handled by one worker; results are written in input order.
 // jsonAppender is a value that writes its own JSON, as encoding/json would, without reflection.
 type jsonAppender interface {
 	AppendJSON(b []byte) []byte
 }
 
+// batch is one batch run: how to handle a line, and how to write what it returns.
+type batch struct {
+	handle batchFunc
+	// format is FormatJSONL (also for json: one object per line), FormatYAML (one document per
+	// line) or FormatTable (drawn by table).
+	format string
+	// table draws one line's result for -o table; its errors go to the error stream, in order.
+	table func(w io.Writer, l batchLine, v any) error
+}
+
+// chunk is a run of lines handled by one worker; results are written in input order.
 type chunk struct {
 	buf   []byte
 	lines []batchLine
 	out   bytes.Buffer
+	errs  []chunkError // table output: errors to print on the error stream, at their place
 	sum   batchSummary
 	done  chan struct{}
 }
 
+// chunkError is a line's error in table output, printed once out has been written up to at.
+type chunkError struct {
+	at  int
+	err error
+}
+
+// chunkLines is the most lines a chunk holds: a worker's share of a file. A chunk is cut short
+// whenever the input has no complete line waiting, so a process fed one line at a time answers it
+// at once.
 const chunkLines = 512
 
-// batchResult runs a batch from ios.In to ios.Out (see runBatch) and returns the command's result:
-// a read or write error, else the summary's (see batchSummary.err).
+// batchResult runs a JSON Lines batch from ios.In to ios.Out (see runBatch) and returns the
+// command's result: a read or write error, else the summary's (see batchSummary.err).
 func batchResult(ios *IOStreams, fn batchFunc) error {
-	sum, err := runBatch(ios.In, ios.Out, fn)
+	return runBatchResult(ios, batch{handle: fn, format: FormatJSONL})
+}
+
+// runBatchResult runs b from ios.In to ios.Out and returns the command's result (see batchResult).
+func runBatchResult(ios *IOStreams, b batch) error {
+	sum, err := b.run(ios.In, ios.Out, ios.ErrOut)
 	if err != nil {
 		return err
 	}
 	return sum.err()
 }
 
-// runBatch reads one item per line from in (blank lines and lines starting with # are skipped),
-// handles them on every core and writes one JSON object per line to out, in input order.
-// It returns what it found and the first read or write error.
-func runBatch(in io.Reader, out io.Writer, fn batchFunc) (sum batchSummary, err error) {
+// runBatch runs a JSON Lines batch: see batch.run.
+func runBatch(in io.Reader, out io.Writer, fn batchFunc) (batchSummary, error) {
+	return batch{handle: fn, format: FormatJSONL}.run(in, out, io.Discard)
+}
+
+// run reads one item per line from in (blank lines and lines starting with # are skipped),
+// handles them on every core and writes each result to out, in input order, as soon as it and
+// every result before it are done: when out is not a regular file, what is written is flushed
+// whenever the writer would otherwise wait, so a process kept open and fed a line at a time answers
+// each line at once. Table output writes line errors to errOut. It returns what it found and the
+// first read or write error.
+func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err error) {
 	// A batch allocates short-lived results at a high rate: collect less often.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	workers := runtime.GOMAXPROCS(0)
@@ -105,7 +150,7 @@ func runBatch(in io.Reader, out io.Writer, fn batchFunc) (sum batchSummary, err 
 		go func() {
 			defer wg.Done()
 			for c := range work {
-				handleChunk(c, fn)
+				b.handleChunk(c)
 			}
 		}()
 	}
@@ -114,82 +159,159 @@ func runBatch(in io.Reader, out io.Writer, fn batchFunc) (sum batchSummary, err 
 	go func() {
 		defer close(order)
 		defer close(work)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-		n := 0
-		c := &chunk{done: make(chan struct{})}
-		for sc.Scan() {
-			n++
-			text := strings.TrimSpace(sc.Text())
-			if text == "" || strings.HasPrefix(text, "#") {
-				continue
-			}
-			c.lines = append(c.lines, batchLine{N: n, Text: text})
-			if len(c.lines) == chunkLines {
-				order <- c
-				work <- c
-				c = &chunk{done: make(chan struct{})}
-			}
-		}
-		if len(c.lines) > 0 {
+		readErr <- readLines(in, func(c *chunk) {
 			order <- c
 			work <- c
-		}
-		readErr <- sc.Err()
+		})
 	}()
 
 	bw := bufio.NewWriterSize(out, 64*1024)
+	flushIdle := !isRegularFile(out)
 	var writeErr error
-	for c := range order {
-		<-c.done
+	flush := func() {
+		if writeErr == nil {
+			writeErr = bw.Flush()
+		}
+	}
+	for {
+		var c *chunk
+		var ok bool
+		select {
+		case c, ok = <-order:
+		default:
+			if flushIdle {
+				flush() // nothing more is coming yet: deliver what is done
+			}
+			c, ok = <-order
+		}
+		if !ok {
+			break
+		}
+		select {
+		case <-c.done:
+		default:
+			if flushIdle {
+				flush()
+			}
+			<-c.done
+		}
 		sum.Lines += c.sum.Lines
 		sum.Negative += c.sum.Negative
 		sum.Failed += c.sum.Failed
 		if c.sum.Worst != nil && (sum.Worst == nil || exitCode(c.sum.Worst) > exitCode(sum.Worst)) {
 			sum.Worst = c.sum.Worst
 		}
+		if writeErr != nil {
+			continue
+		}
+		at := 0
+		for _, e := range c.errs {
+			_, writeErr = bw.Write(c.out.Bytes()[at:e.at])
+			flush()
+			at = e.at
+			printError(errOut, e.err, false)
+		}
 		if writeErr == nil {
-			_, writeErr = bw.Write(c.out.Bytes())
+			_, writeErr = bw.Write(c.out.Bytes()[at:])
 		}
 	}
 	wg.Wait()
-	if e := bw.Flush(); writeErr == nil {
-		writeErr = e
-	}
+	flush()
 	if e := <-readErr; e != nil {
 		return sum, e
 	}
 	return sum, writeErr
 }
 
-func handleChunk(c *chunk, fn batchFunc) {
+// readLines reads in line by line (bounded: see safeio.Lines) into chunks and hands each to
+// send: when it is full, and whenever no complete line is waiting in the buffer (the next read
+// could block). A line over safeio.LineLimit is passed on with Err set, so that line fails and
+// the batch goes on.
+func readLines(in io.Reader, send func(*chunk)) error {
+	lr := safeio.NewLines(in, "standard input", safeio.LineLimit)
+	c := &chunk{done: make(chan struct{})}
+	dispatch := func() {
+		if len(c.lines) > 0 {
+			send(c)
+			c = &chunk{done: make(chan struct{})}
+		}
+	}
+	defer dispatch()
+	for lr.Next() {
+		if err := lr.LineErr(); err != nil {
+			var le *safeio.LimitError
+			errors.As(err, &le)
+			c.lines = append(c.lines, batchLine{N: lr.Line(), Err: &longLineError{le: le}})
+		} else if text := strings.TrimSpace(lr.Text()); text != "" && !strings.HasPrefix(text, "#") {
+			c.lines = append(c.lines, batchLine{N: lr.Line(), Text: text})
+		}
+		if len(c.lines) == chunkLines || !lr.LineWaiting() {
+			dispatch()
+		}
+	}
+	return lr.Err()
+}
+
+// isRegularFile reports whether w is a regular file, where writes need no prompt flushing.
+func isRegularFile(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
+}
+
+func (b batch) handleChunk(c *chunk) {
 	defer close(c.done)
 	c.out.Grow(len(c.lines) * 640)
 	enc := json.NewEncoder(&c.out)
 	enc.SetEscapeHTML(false)
 	for _, l := range c.lines {
 		c.sum.Lines++
-		v, ok, err := safeCall(fn, l)
+		v, ok, err := safeCall(b.handle, l)
+		if l.Err != nil {
+			v, ok, err = nil, false, l.Err
+		}
 		if err == nil {
-			if a, fast := v.(jsonAppender); fast {
-				c.buf = append(a.AppendJSON(c.buf[:0]), '\n')
-				c.out.Write(c.buf)
-			} else {
-				err = enc.Encode(v)
-			}
+			err = b.write(c, enc, l, v)
 		}
 		if err != nil {
 			c.sum.Failed++
-			if c.sum.Worst == nil || exitCode(err) > exitCode(c.sum.Worst) {
-				c.sum.Worst = fmt.Errorf("line %d: %w", l.N, err)
+			lerr := fmt.Errorf("line %d: %w", l.N, err)
+			if c.sum.Worst == nil || exitCode(lerr) > exitCode(c.sum.Worst) {
+				c.sum.Worst = lerr
 			}
-			_ = enc.Encode(lineError(l, err))
+			switch b.format {
+			case FormatTable:
+				c.errs = append(c.errs, chunkError{at: c.out.Len(), err: lerr})
+			case FormatYAML:
+				_ = writeYAMLDoc(&c.out, lineError(l, err))
+			default:
+				_ = enc.Encode(lineError(l, err))
+			}
 			continue
 		}
 		if !ok {
 			c.sum.Negative++
 		}
 	}
+}
+
+// write writes one line's result v to the chunk in the batch's format.
+func (b batch) write(c *chunk, enc *json.Encoder, l batchLine, v any) error {
+	switch b.format {
+	case FormatTable:
+		return b.table(&c.out, l, v)
+	case FormatYAML:
+		return writeYAMLDoc(&c.out, v)
+	}
+	if a, fast := v.(jsonAppender); fast {
+		c.buf = append(a.AppendJSON(c.buf[:0]), '\n')
+		c.out.Write(c.buf)
+		return nil
+	}
+	return enc.Encode(v)
 }
 
 // safeCall turns a panic in one line's handling into that line's error (exit 3 for the run).
@@ -224,4 +346,14 @@ func lineError(l batchLine, err error) batchError {
 		be.Col = ne.Col()
 	}
 	return be
+}
+
+// batchFormat is how a batch writes its results for the -o format: JSON Lines for json and jsonl,
+// a YAML stream for yaml, tables for table.
+func batchFormat(output string) string {
+	switch output {
+	case FormatYAML, FormatTable:
+		return output
+	}
+	return FormatJSONL
 }

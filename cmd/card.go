@@ -27,18 +27,23 @@ into a file like it and play it with --card FILE. 'mjref card check FILE' names 
     sections:
       - name: Consecutive Run
         lines:
-          - {id: R1, pattern: "FF XXXa XXXX+1b XXX+2a DDb", value: 25}
+          - {id: R1, pattern: "FF 111a 2222b 333a DDb", numbers: relative, value: 25}
 
 A pattern is groups separated by spaces, 14 tiles in all:
-  1-9        a suited number        X, X+1 .. X+8   the line's number variable (x: [1, 3, 5] restricts it)
-  D          the dragon of the group's suit: craks (m) red, bams (s) green, dots (p) white
+  1-9        a suited number        X, X+1 .. X+8   the line's number variable
+  Y, Y+k     another number than X  D    the dragon of the group's suit (craks red,
+  Rd Gd Wd   each dragon; D* any         bams green, dots white)
   0          the white dragon as zero      F  a flower (all eight alike)
   N E W S    winds                         Z  any one wind, chosen per group
-Groups with numbers, X or D end in a suit: a, b, c are different suits (b needs a, c needs b), m p s
-fixed, * any. "A|B" gives alternatives for a group; a list of patterns gives alternatives for a line.
-Three or more identical tiles make a set, where jokers may stand in; other groups never take a joker.
-Line fields: id, pattern, value, concealed (a C line), note, x, jokerless_bonus; defaults: may set
-value, concealed, jokerless_bonus, note and x for the card or a section.`,
+Groups with numbers, X, Y or D end in a suit: a, b, c are suit variables (different
+suits, named in any order), m p s fixed, * any. "A|B" gives alternatives for a group; a
+list of patterns gives alternatives for a line. Three or more identical tiles make a set,
+where jokers may stand in; other groups never take a joker.
+Line fields: id, pattern, value, concealed (a C line), note, jokerless_bonus, and
+  x: [1, 3, 5] | odd | even | 2-6 | not 5     the values X may take (y: the same for Y)
+  suits: "1 or 2" | "1 or 3" | 3 | any        how many suits a, b, c take together
+  numbers: relative                           the printed numbers shift: 123 is any run
+defaults: may set any of these but id and pattern for the card or a section.`,
 		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(newCardListCmd(f), newCardShowCmd(f), newCardCheckCmd(f))
@@ -88,6 +93,9 @@ type cardLineView struct {
 	Concealed      bool           `json:"concealed"`
 	JokerlessBonus bool           `json:"jokerless_bonus"`
 	X              []int          `json:"x,omitempty"`
+	Y              []int          `json:"y,omitempty"`
+	Suits          []int          `json:"suits,omitempty"`
+	Relative       bool           `json:"relative,omitempty"`
 	Note           string         `json:"note,omitempty"`
 	Hands          int            `json:"hands"`
 	Source         scoring.Source `json:"source"`
@@ -125,7 +133,8 @@ American, else the built-in sample card.`,
 			v := cardView{Card: name, Name: c.Name, Year: c.Year, Lines: []cardLineView{}}
 			for _, l := range c.Lines {
 				v.Lines = append(v.Lines, cardLineView{ID: l.ID, Section: l.Section, Pattern: l.Pattern, Value: l.Value,
-					Concealed: l.Concealed, JokerlessBonus: l.JokerlessBonus, X: l.X, Note: l.Note, Hands: l.Hands(), Source: l.Source})
+					Concealed: l.Concealed, JokerlessBonus: l.JokerlessBonus, X: l.X, Y: l.Y, Suits: l.Suits, Relative: l.Relative,
+					Note: l.Note, Hands: l.Hands(), Source: l.Source})
 			}
 			if f.Output != FormatTable {
 				return render(f.IO.Out, f.Output, v)
@@ -164,8 +173,21 @@ func renderCard(w io.Writer, v *cardView) error {
 	rows := make([][]string, 0, len(v.Lines))
 	for _, l := range v.Lines {
 		pattern := strings.Join(l.Pattern, " or ")
+		var notes []string
+		if l.Relative {
+			notes = append(notes, "numbers relative")
+		}
 		if len(l.X) > 0 {
-			pattern += fmt.Sprintf(" (X in %s)", intsText(l.X))
+			notes = append(notes, "X in "+intsText(l.X))
+		}
+		if len(l.Y) > 0 {
+			notes = append(notes, "Y in "+intsText(l.Y))
+		}
+		if len(l.Suits) > 0 {
+			notes = append(notes, strings.ReplaceAll(intsText(l.Suits), ",", " or ")+" suits")
+		}
+		if len(notes) > 0 {
+			pattern += " (" + strings.Join(notes, ", ") + ")"
 		}
 		value := fmt.Sprint(l.Value)
 		if !l.JokerlessBonus {

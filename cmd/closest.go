@@ -37,7 +37,8 @@ players' exposures (not your own tiles). A joker in --seen counts as a discarded
 is dead the hand is dead: exit 1.
 
 Live lines come first, then fewer tiles needed, higher value, card order.
-With '-', hands are read from standard input, one per line, and written as JSON lines.
+With '-', hands are read from standard input, one per line, and each is answered as soon as it is
+done, in input order (-o jsonl for one JSON object per line).
 
 Exit status: 0 at least one line is live, 1 a dead hand, 2 bad input (or a ruleset that is not American).`,
 		Example: `  mjref closest 'NN 2026m SS 666p 66s' --rules american
@@ -185,14 +186,17 @@ func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 		return err
 	}
 	if o.Batch {
-		return batchResult(o.IO, func(l batchLine) (any, bool, error) {
+		return runBatchResult(o.IO, batch{format: batchFormat(o.Output), handle: func(l batchLine) (any, bool, error) {
 			v, err := c.rank(l.Text)
 			if err != nil {
 				return nil, false, err
 			}
 			v.InputLine = l.N
 			return v, !v.Dead, nil
-		})
+		}, table: func(w io.Writer, l batchLine, v any) error {
+			fmt.Fprintf(w, "line %d: ", l.N)
+			return renderClosest(w, v.(*closestView))
+		}})
 	}
 	v, err := c.rank(o.Hand)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/mattn/go-runewidth"
+	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/rulesets"
@@ -51,6 +53,8 @@ func withHint(err error, hint string) error { return &inputError{err: err, hint:
 func exitCode(err error) int {
 	var ue *usageError
 	var ie *inputError
+	var le *safeio.LimitError
+	var nr *safeio.NotRegularError
 	switch {
 	case err == nil:
 		return ExitOK
@@ -60,7 +64,8 @@ func exitCode(err error) int {
 		return ExitBusy
 	case errors.As(err, &ue), errors.As(err, &ie),
 		errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
-		errors.Is(err, scoring.ErrImpossible):
+		errors.Is(err, scoring.ErrImpossible),
+		errors.As(err, &le), errors.As(err, &nr): // a file or line over its cap, a FIFO or a device
 		return ExitInput
 	case isCobraUsage(err):
 		return ExitInput
@@ -121,15 +126,29 @@ func printError(w io.Writer, err error, jsonOut bool) {
 		fmt.Fprintf(w, "%s\n", b)
 		return
 	}
-	fmt.Fprintf(w, "mjref: error: %s\n", err)
+	fmt.Fprintf(w, "mjref: error: %s\n", escapeLines(err.Error()))
 	if hasNE && ne.Input != "" {
-		prefix := []rune(ne.Input)
-		if ne.Offset <= len(prefix) {
-			prefix = prefix[:ne.Offset]
-		}
-		fmt.Fprintf(w, "  %s\n  %s^ col %d (offset %d)\n", ne.Input, strings.Repeat(" ", runewidth.StringWidth(string(prefix))), ne.Col(), ne.Offset)
+		// The hand as typed, cut to a window around the column and escaped; the caret is
+		// measured on the escaped text so it still points at the column.
+		ex, pos := termtext.Excerpt(ne.Input, ne.Offset, termtext.ExcerptWidth)
+		prefix := []rune(ex)[:pos]
+		fmt.Fprintf(w, "  %s\n  %s^ col %d (offset %d)\n", termtext.Escape(ex),
+			strings.Repeat(" ", runewidth.StringWidth(termtext.Escape(string(prefix)))), ne.Col(), ne.Offset)
 	}
 	if hint != "" {
-		fmt.Fprintf(w, "mjref: hint: %s\n", hint)
+		fmt.Fprintf(w, "mjref: hint: %s\n", escapeLines(hint))
 	}
+}
+
+// escapeLines escapes each line of a message for a terminal (see termtext.Escape), keeping the
+// message's own line breaks.
+func escapeLines(msg string) string {
+	if !termtext.Unsafe(strings.ReplaceAll(msg, "\n", "")) {
+		return msg
+	}
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i] = termtext.Escape(l)
+	}
+	return strings.Join(lines, "\n")
 }

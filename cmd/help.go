@@ -54,9 +54,49 @@ const exitCodesHelp = `Exit status
   the worst line's: 2 or 3 if any line failed, else 1 if any verdict was negative, else 0.
 `
 
+const patternsHelp = `Patterns: card lines and house hands
+
+  American card lines and Hong Kong house hands are written in one pattern
+  language: groups separated by spaces, each a run of symbols and at most one
+  suit suffix.
+
+    1-9       a suited number
+    X  X+k    the pattern's one number variable, with an offset k (0-8); an
+              offset applies to the run of X just before it: XXX+1 is three of
+              X+1, X+0X+1X+2 is X, X+1, X+2
+    Y  Y+k    a second number variable, never the same number as X
+    Rd Gd Wd  the red, green and white dragon
+    D         the dragon of the group's suit: m red, s green, p white (D* any)
+    0         the white dragon
+    N E W S   a wind; Z is any wind, chosen per group
+    F         a flower (cards only)
+    ?         any tile, chosen per group (house hands only)
+
+  Suffixes: a, b, c are suit variables that take different suits; m, p, s
+  fix the suit; * is any suit, chosen per group. A|B gives alternatives.
+
+  In a house hand each group is one set or the pair of a reading:
+    123a  X+0X+1X+2b   a chow          555a  XXXb  ZZZ  ???   a pong or kong
+    5555a              a kong          55a   ZZ              a pair
+    (???)              a concealed set: formed in the hand, not on a discard
+  The pattern must be contained in the hand (the rest is free) unless the
+  house hand says whole: true (four sets and a pair, or seven pairs). Besides
+  pattern: a house hand may say
+    only: 23468s 6z       every tile of the hand is one of these
+    concealed: true       nothing exposed (concealed kongs allowed)
+    self_drawn: true      won by self-draw
+    won_on: pair|set      the winning tile completes the pair, or a set
+    replaces: [ids]       items it is paid instead of
+    replaced_by: [ids]    items paid instead of it
+  Example: examples/house-hands.yaml; 'mjref rules check FILE' shows each house
+  hand with a hand that matches it. On cards, a group of three or more
+  identical tiles may take jokers: see 'mjref card --help' and the README.
+`
+
 func addHelpTopics(root *cobra.Command) {
 	root.AddCommand(
 		&cobra.Command{Use: "notation", Short: "The tile notation every command accepts", Long: notationHelp},
 		&cobra.Command{Use: "exit-codes", Short: "What mjref's exit statuses mean", Long: exitCodesHelp},
+		&cobra.Command{Use: "patterns", Short: "The pattern language of card lines and house hands", Long: patternsHelp},
 	)
 }

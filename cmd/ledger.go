@@ -645,6 +645,13 @@ func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State,
 				"e.g. --value 25, the card line's value")
 		}
 	}
+	if deltas == nil {
+		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
+		if err := rs.Settlement.CheckWorth(h.Faan+h.Value, h.Limit); errors.Is(err, scoring.ErrNotWinning) {
+			v.Reason = err.Error()
+			return h, false, nil
+		}
+	}
 	return h, true, nil
 }
 
@@ -736,6 +743,13 @@ func (o *ledgerOptions) severalWinners(rs *rulesets.Ruleset, st *ledger.State, v
 	h.Deltas = deltas
 	if deltas != nil {
 		return h, true, nil // the points were given: every claimant named is paid as given
+	}
+	for _, c := range h.Claims() {
+		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
+		if err := rs.Settlement.CheckWorth(c.Faan+c.Value, c.Limit); errors.Is(err, scoring.ErrNotWinning) {
+			v.Reason = c.Winner + ": " + err.Error()
+			return h, false, nil
+		}
 	}
 	h, note, err := ledger.ResolveClaims(rs.Settlement, h, st.Table())
 	if err != nil {
@@ -912,11 +926,11 @@ func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *
 // handFromLog replays a referee log of this hand and records its outcome.
 func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
 	var h ledger.Hand
-	data, err := os.ReadFile(o.Log)
+	data, err := readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
 	if err != nil {
-		return h, false, withHint(err, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
+		return h, false, err
 	}
-	lg, err := referee.ReadLog(data)
+	lg, err := referee.ReadLogWith(data, logReadOptions(rs))
 	if err != nil {
 		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "")
 	}

@@ -166,7 +166,7 @@ func TestLedgerProperties(t *testing.T) {
 		steps := rapid.IntRange(1, 10).Draw(rt, "steps")
 		for range steps {
 			var args []string
-			bad := false
+			bad, below := false, false
 			switch rapid.IntRange(0, 5).Draw(rt, "kind") {
 			case 0:
 				args = []string{"--drawn"}
@@ -176,7 +176,9 @@ func TestLedgerProperties(t *testing.T) {
 				args, bad = []string{"--winner", "Eve", "--faan", "3", "--win", "self-draw"}, true
 			default:
 				w := rapid.SampledFrom(players).Draw(rt, "winner")
-				args = []string{"--winner", w, "--faan", fmt.Sprint(rapid.IntRange(0, 13).Draw(rt, "faan"))}
+				faan := rapid.IntRange(0, 13).Draw(rt, "faan")
+				args = []string{"--winner", w, "--faan", fmt.Sprint(faan)}
+				below = faan < 3 // hk's minimum: not a win, nothing recorded
 				if d := rapid.SampledFrom(players).Draw(rt, "discarder"); d != w {
 					args = append(args, "--discarder", d)
 				} else {
@@ -197,9 +199,13 @@ func TestLedgerProperties(t *testing.T) {
 				added--
 			} else {
 				_, stderr, code = runLedger(append([]string{"ledger", "add", file}, args...)...)
-				if bad {
-					if code != ExitInput {
-						rt.Fatalf("unknown player: exit %d", code)
+				if bad || below {
+					want := ExitInput
+					if below {
+						want = ExitNo
+					}
+					if code != want {
+						rt.Fatalf("%v: exit %d, want %d: %s", args, code, want, stderr)
 					}
 					if after := readState(rt, file); after.Events != before.Events {
 						rt.Fatalf("a refused hand changed the record: %d events, then %d", before.Events, after.Events)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/rulesets"
@@ -133,7 +134,16 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	lg, err := referee.ReadLog(data)
+	// The ruleset is known before any tile is read: under American rules 0 is the white dragon.
+	var rs *rulesets.Ruleset
+	var rsErr error
+	lg, err := referee.ReadLogFunc(data, func(ruleset string) referee.ReadOptions {
+		rs, rsErr = refereeRuleset(o, f, &referee.Log{Ruleset: ruleset})
+		if rsErr != nil {
+			return referee.ReadOptions{}
+		}
+		return logReadOptions(rs)
+	})
 	if err != nil {
 		hint := refereeHeaderHint
 		var le *referee.LogError
@@ -142,9 +152,8 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 		}
 		return withHint(fmt.Errorf("%s: %w", name, err), hint)
 	}
-	rs, err := refereeRuleset(o, f, lg)
-	if err != nil {
-		return err
+	if rsErr != nil {
+		return rsErr
 	}
 	deps, err := refereeDeps(rs)
 	if err != nil {
@@ -170,21 +179,33 @@ func readLogInput(o *refereeOptions) (data []byte, name string, err error) {
 		if o.IO.InIsTerminal != nil && o.IO.InIsTerminal() {
 			return nil, "", usageErrorf("'-' reads the log from standard input, but it is a terminal: pipe the log in, or name the file")
 		}
-		data, err = io.ReadAll(o.IO.In)
+		data, err = safeio.ReadAll(o.IO.In, "standard input", safeio.LogLimit)
 		if err != nil {
-			return nil, "", withHint(fmt.Errorf("standard input: %w", err), "pipe the log in, or name the file")
+			return nil, "", withHint(fmt.Errorf("standard input: %s", safeio.Reason(err)), "pipe the log in, or name the file")
 		}
 		return data, "standard input", nil
 	}
-	data, err = os.ReadFile(o.Log)
+	data, err = readLogFile(o.Log, "name a log file (YAML or JSON Lines), or - to read it from standard input")
+	return data, o.Log, err
+}
+
+// readLogFile reads a referee log file, bounded by safeio.LogLimit and regular files only; hint
+// says what the user should name instead.
+func readLogFile(name, hint string) ([]byte, error) {
+	data, err := safeio.ReadFile(name, safeio.LogLimit)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %w", o.Log, pe.Err)
-		}
-		return nil, "", withHint(err, "name a log file (YAML or JSON Lines), or - to read it from standard input")
+		return nil, withHint(fmt.Errorf("%s: %s", name, safeio.Reason(err)), hint)
 	}
-	return data, o.Log, nil
+	return data, nil
+}
+
+// logReadOptions is how a log under rs reads: American logs read 0 as the white dragon and flowers
+// as tiles of the hand.
+func logReadOptions(rs *rulesets.Ruleset) referee.ReadOptions {
+	if rs.Family == rulesets.FamilyAmerican {
+		return referee.AmericanRead
+	}
+	return referee.ReadOptions{Notation: notationOptions(rs)}
 }
 
 // refereeRuleset loads the log's ruleset, or the one given with --rules, which wins (with a warning

@@ -2,13 +2,17 @@
 package cmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 
+	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
@@ -19,7 +23,11 @@ func Main() int { return Run(os.Args[1:], SystemIO()) }
 
 // Run runs mjref with args and returns the exit status. A panic is reported as a bug (exit 3).
 func Run(args []string, ios *IOStreams) (code int) {
-	f := &factory{IO: ios}
+	// Commands write through a copy of the streams: once the output format is known, human
+	// output is routed through an escaping writer (see escapeStreams).
+	streams := *ios
+	f := &factory{IO: &streams}
+	defer f.flush()
 	defer func() {
 		if r := recover(); r != nil {
 			printError(ios.ErrOut, fmt.Errorf("internal error: %v", r), f.jsonOut())
@@ -32,10 +40,17 @@ func Run(args []string, ios *IOStreams) (code int) {
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
 	err := root.Execute()
+	f.flushOutput()
 	if err != nil && !errors.Is(err, errNegative) {
-		printError(ios.ErrOut, err, f.jsonOut())
+		errOut := ios.ErrOut
+		if ios.ErrWidth > 0 && !f.Wide && !f.jsonOut() {
+			fw := &fitWriter{w: errOut, width: ios.ErrWidth} // messages wrap under their text
+			defer fw.Flush()
+			errOut = fw
+		}
+		printError(errOut, err, f.jsonOut())
 		if isCobraUsage(err) && !f.jsonOut() {
-			fmt.Fprintf(ios.ErrOut, "mjref: hint: run 'mjref %s --help' for usage\n", commandPath(args))
+			fmt.Fprintf(errOut, "mjref: hint: run 'mjref %s --help' for usage\n", commandPath(args))
 		}
 	}
 	return exitCode(err)
@@ -67,10 +82,45 @@ type factory struct {
 	Output string
 	Config string
 	Sets   []string
+	Wide   bool // --wide: tables as wide as their text, never wrapped
+
+	fitFlush func() // flushes the fitted streams, once they are (see fitStreams)
+
+	// outEsc and errEsc escape human output once the format is known (see escapeStreams).
+	outEsc, errEsc *termtext.Writer
 
 	once    sync.Once
 	ruleset *rulesets.Ruleset
 	rsErr   error
+}
+
+func (f *factory) flushOutput() {
+	if f.fitFlush != nil {
+		f.fitFlush()
+	}
+}
+
+// fitStreams makes human output fit the terminal (see fitOutput): tables wrap, "label: value" lines
+// and messages wrap under their value. --wide, JSON and YAML, and completion scripts are left as
+// they are. It goes over the escaping writers, so tables are fitted after their cells are escaped.
+func (f *factory) fitStreams(cmd *cobra.Command) {
+	if f.Wide {
+		return
+	}
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Name() == "completion" || strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd) {
+			return
+		}
+	}
+	streams := *f.IO
+	if f.Output != FormatTable {
+		streams.Width = 0 // JSON and YAML are written exactly
+	}
+	if f.jsonOut() {
+		streams.ErrWidth = 0 // errors are JSON objects
+	}
+	f.fitFlush = fitOutput(&streams)
+	f.IO.Out, f.IO.ErrOut = streams.Out, streams.ErrOut
 }
 
 func (f *factory) jsonOut() bool { return f.Output == FormatJSON || f.Output == FormatJSONL }
@@ -96,7 +146,12 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		SilenceUsage:  true,
 		Version:       versionString(),
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			return f.resolvePreferences(cmd)
+			if err := f.resolvePreferences(cmd); err != nil {
+				return err
+			}
+			f.escapeStreams(cmd)
+			f.fitStreams(cmd)
+			return nil
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
@@ -105,6 +160,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	f.Output = FormatTable
 	pf.VarP(&enumFlag{value: &f.Output, allowed: outputFormats}, "output", "o", "output format: table|json|yaml|jsonl")
 	pf.StringVar(&f.Config, "config", "", "preferences file (default: $XDG_CONFIG_HOME/mjref/config.yaml)")
+	pf.BoolVar(&f.Wide, "wide", false, "do not wrap tables and messages to the terminal width (or COLUMNS)")
 	pf.StringArrayVar(&f.Sets, "set", nil, "override one ruleset value for this run, e.g. --set cap=13 (repeatable)")
 	_ = root.RegisterFlagCompletionFunc("output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp
@@ -132,6 +188,36 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	return root
 }
 
+// escapeStreams routes the human output of cmd through termtext.Writer, so no string from a user
+// or a file (a player's name, a ruleset's item name, a card note) reaches a terminal with its
+// control characters: standard output in table format, standard error unless errors are JSON.
+// JSON and YAML keep exact strings (their encoders escape control characters themselves), and
+// shell completion scripts are written as they are.
+func (f *factory) escapeStreams(cmd *cobra.Command) {
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Name() == "completion" || strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd) {
+			return
+		}
+	}
+	if f.Output == FormatTable {
+		f.outEsc = termtext.NewWriter(f.IO.Out)
+		f.IO.Out = f.outEsc
+	}
+	if !f.jsonOut() {
+		f.errEsc = termtext.NewWriter(f.IO.ErrOut)
+		f.IO.ErrOut = f.errEsc
+	}
+}
+
+// flush writes out what the escaping writers still hold.
+func (f *factory) flush() {
+	for _, w := range []*termtext.Writer{f.outEsc, f.errEsc} {
+		if w != nil {
+			_ = w.Flush()
+		}
+	}
+}
+
 // resolvePreferences fills rules and output from, in order: flags, MJREF_* environment variables,
 // then the preferences file. Viper is used for preferences only and never as a global.
 func (f *factory) resolvePreferences(cmd *cobra.Command) error {
@@ -151,14 +237,16 @@ func (f *factory) resolvePreferences(cmd *cobra.Command) error {
 		}
 	}
 	if cfg != "" {
-		if _, err := os.Stat(cfg); err == nil {
-			v.SetConfigFile(cfg)
+		// Read the file ourselves, bounded and regular files only; viper only decodes it.
+		data, err := safeio.ReadFile(cfg, safeio.RulesetLimit)
+		switch {
+		case err == nil:
 			v.SetConfigType("yaml")
-			if err := v.ReadInConfig(); err != nil {
+			if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
 				return withHint(fmt.Errorf("preferences file %s: %w", cfg, err), "the file holds keys like 'rules: hk' and 'output: json'")
 			}
-		} else if explicit {
-			return usageErrorf("--config %s: %v", cfg, err)
+		case explicit || !errors.Is(err, fs.ErrNotExist):
+			return usageErrorf("--config %s: %s", cfg, safeio.Reason(err))
 		}
 	}
 	pf := cmd.Root().PersistentFlags()

@@ -2,8 +2,12 @@ package cmd
 
 import (
 	"fmt"
+	"io"
+	"strings"
 
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring/hk"
 	"github.com/spf13/cobra"
 )
 
@@ -49,13 +53,13 @@ func newRulesCmd(f *factory) *cobra.Command {
 						// Verbatim, so the lines match the ones scores cite.
 						b, err = rulesets.Raw(name)
 					} else {
-						fmt.Fprintf(f.IO.Out, "# %s resolved: inherited values included; lines cited in scores refer to the original files\n", name)
+						fmt.Fprintf(f.IO.Out, "# %s resolved, inherited values included;\n# the lines scores cite refer to the original files\n", name)
 						b, err = rs.YAML()
 					}
 					if err != nil {
 						return err
 					}
-					_, err = f.IO.Out.Write(b)
+					_, err = rawWriter(f.IO.Out).Write(b) // the file as it is: its lines are the ones scores cite
 					return err
 				}
 				return render(f.IO.Out, f.Output, rs)
@@ -71,12 +75,13 @@ func newRulesCmd(f *factory) *cobra.Command {
 					return err
 				}
 				v := struct {
-					File    string `json:"file"`
-					Name    string `json:"name"`
-					Family  string `json:"family"`
-					Extends string `json:"extends,omitempty"`
-					OK      bool   `json:"ok"`
-				}{args[0], rs.Name, rs.Family, rs.Extends, true}
+					File       string            `json:"file"`
+					Name       string            `json:"name"`
+					Family     string            `json:"family"`
+					Extends    string            `json:"extends,omitempty"`
+					OK         bool              `json:"ok"`
+					HouseHands []hk.HouseExample `json:"house_hands,omitempty"`
+				}{args[0], rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
 				if f.Output != FormatTable {
 					return render(f.IO.Out, f.Output, v)
 				}
@@ -84,10 +89,41 @@ func newRulesCmd(f *factory) *cobra.Command {
 				if rs.Extends != "" {
 					ext = ", extends " + rs.Extends
 				}
-				_, err = fmt.Fprintf(f.IO.Out, "%s: ok (ruleset %s, family %s%s)\n", args[0], rs.Name, rs.Family, ext)
-				return err
+				if _, err = fmt.Fprintf(f.IO.Out, "%s: ok (ruleset %s, family %s%s)\n", args[0], rs.Name, rs.Family, ext); err != nil {
+					return err
+				}
+				return writeHouseExamples(f.IO.Out, v.HouseHands)
 			},
 		},
 	)
 	return cmd
+}
+
+// writeHouseExamples lists each house hand with the example hand that shows it matches.
+func writeHouseExamples(w io.Writer, hs []hk.HouseExample) error {
+	if len(hs) == 0 {
+		return nil
+	}
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "%d house hands, each with a hand that matches it:\n", len(hs))
+	for _, h := range hs {
+		value := h.Value.String()
+		if h.Value != hk.Limit {
+			value += " faan"
+		}
+		fmt.Fprintf(b, "  %s %s, %s (%s)\n", termtext.Escape(h.ID), termtext.Escape(h.NameZH), value, h.Source)
+		if h.Pattern != "" {
+			fmt.Fprintf(b, "    pattern  %s\n", termtext.Escape(h.Pattern))
+		}
+		if h.Only != "" {
+			fmt.Fprintf(b, "    only     %s\n", termtext.Escape(h.Only))
+		}
+		verdict := fmt.Sprintf("%d faan", h.Total)
+		if !h.Valid {
+			verdict += ", below the minimum"
+		}
+		fmt.Fprintf(b, "    e.g.     %s (%s): %s\n", h.Hand, h.Win, verdict)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

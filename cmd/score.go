@@ -111,10 +111,15 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 		return nil, err
 	}
 	s := &scorer{rs: rs, def: *o}
-	if rs.Family == rulesets.FamilyAmerican {
+	switch {
+	case rs.Family == rulesets.FamilyAmerican:
 		if s.card, err = rulesetCard(rs, o.Card); err != nil {
 			return nil, err
 		}
+	case o.Card != "":
+		// Refused, not ignored: the user meant a card to count.
+		return nil, withHint(usageErrorf("--card is for American rulesets, and ruleset %s is %s", rs.Name, familyNames[rs.Family]),
+			"use --rules american (or an American ruleset file) with --card, or leave --card out")
 	}
 	return s, nil
 }
@@ -364,6 +369,9 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	}
 	if o.Batch {
 		handle := func(l batchLine) (any, bool, error) {
+			if l.Err != nil {
+				return nil, false, l.Err
+			}
 			req, err := parseRequest(l.Text)
 			if err != nil {
 				return nil, false, err
@@ -375,36 +383,19 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			v.InputLine = l.N
 			return v, v.valid(), nil
 		}
-		if o.Output == FormatTable {
-			var sum batchSummary
-			err := eachLine(f, func(l batchLine) error {
+		return runBatchResult(o.IO, batch{
+			handle: func(l batchLine) (any, bool, error) {
 				v, ok, err := handle(l)
-				sum.Lines++
-				if err != nil {
-					sum.Failed++
-					if sum.Worst == nil {
-						sum.Worst = fmt.Errorf("line %d: %w", l.N, err)
-					}
-					printError(o.IO.ErrOut, fmt.Errorf("line %d: %w", l.N, err), false)
-					return nil
+				if err != nil || o.Output == FormatTable {
+					return v, ok, err
 				}
-				if !ok {
-					sum.Negative++
-				}
-				fmt.Fprintf(o.IO.Out, "line %d: ", l.N)
-				return renderScore(o.IO.Out, v.(*scoreView))
-			})
-			if err != nil {
-				return err
-			}
-			return sum.err()
-		}
-		return batchResult(o.IO, func(l batchLine) (any, bool, error) {
-			v, ok, err := handle(l)
-			if err != nil {
-				return nil, false, err
-			}
-			return v.(*scoreView).jsonValue(), ok, nil
+				return v.(*scoreView).jsonValue(), ok, nil
+			},
+			format: batchFormat(o.Output),
+			table: func(w io.Writer, l batchLine, v any) error {
+				fmt.Fprintf(w, "line %d: ", l.N)
+				return renderScore(w, v.(*scoreView))
+			},
 		})
 	}
 	v, err := s.score(scoreRequest{Hand: o.Hand})

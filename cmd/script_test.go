@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,9 +25,58 @@ func TestScripts(t *testing.T) {
 			// Keep the user's preferences out of the tests.
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")
 			env.Setenv("HOME", env.WorkDir)
-			return nil
+			// The repository's examples/ are at hand as examples/, as in a checkout.
+			return os.CopyFS(filepath.Join(env.WorkDir, "examples"), os.DirFS(filepath.Join("..", "examples")))
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// mkfifo NAME: make a named pipe (skips the script where there are none).
+			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: mkfifo NAME")
+				}
+				mkfifo(ts, ts.MkAbs(args[0]))
+			},
+			// envq NAME TEXT: set NAME to TEXT with Go escapes read (\x1b is ESC), for arguments
+			// holding control characters ($NAME).
+			"envq": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: envq NAME TEXT")
+				}
+				v, err := strconv.Unquote(`"` + args[1] + `"`)
+				ts.Check(err)
+				ts.Setenv(args[0], v)
+			},
+			// repeat [-a] FILE N TEXT [TAIL]: write TEXT (Go escapes such as \n work) N times,
+			// then TAIL; -a appends to FILE.
+			"repeat": func(ts *testscript.TestScript, neg bool, args []string) {
+				appendTo := len(args) > 0 && args[0] == "-a"
+				if appendTo {
+					args = args[1:]
+				}
+				if neg || len(args) < 3 || len(args) > 4 {
+					ts.Fatalf("usage: repeat [-a] FILE N TEXT [TAIL]")
+				}
+				n, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				unq := func(s string) string {
+					u, err := strconv.Unquote(`"` + s + `"`)
+					ts.Check(err)
+					return u
+				}
+				data := strings.Repeat(unq(args[2]), n)
+				if len(args) == 4 {
+					data += unq(args[3])
+				}
+				flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+				if appendTo {
+					flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+				}
+				f, err := os.OpenFile(ts.MkAbs(args[0]), flag, 0o644)
+				ts.Check(err)
+				_, err = f.WriteString(data)
+				ts.Check(err)
+				ts.Check(f.Close())
+			},
 			// status N cmd args...: run cmd and require exit status N exactly.
 			"status": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) < 2 {

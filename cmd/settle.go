@@ -446,7 +446,9 @@ func (o *settleOptions) scoreHand(f *factory, rs *rulesets.Ruleset, in *settle.I
 			v.Reason = "not a win: " + r.Reason
 			return w, false, nil
 		}
-		w = settle.NewWinner(seat, r.Total)
+		// The settlement reads the table at the hand's worth after the cap by the same rule the score
+		// used (hk.Rules.Bounds), and says so when the cap cut it.
+		w = settle.NewWinner(seat, r.RawTotal)
 		w.Limit = r.Limit
 		v.worth = append(v.worth, hkWorth(seat, r))
 		if r.SelfDrawn && !in.Kind.SelfDrawn() {
@@ -628,6 +630,15 @@ func renderSettle(w io.Writer, v *settleView) error {
 		return nil
 	}
 	r := v.Result
+	for _, p := range r.Paid {
+		switch {
+		case p.Note == "":
+		case len(v.worth) > 1:
+			fmt.Fprintf(w, "note:     %s: %s\n", p.Seat, p.Note)
+		default:
+			fmt.Fprintf(w, "note:     %s\n", p.Note)
+		}
+	}
 	if len(v.worth) > 1 {
 		fmt.Fprintf(w, "winners:  %s\n", seatsText(r.Winners))
 	}

@@ -37,7 +37,8 @@ are already in the hand (unseen 0).
 
 For 14 tiles: for each discard, the shanten number after it and how many unseen tiles would improve it.
 
-With '-', hands are read from standard input, one per line, and written as JSON lines.`,
+With '-', hands are read from standard input, one per line, and each is answered as soon as it is
+done, in input order (-o jsonl for one JSON object per line).`,
 		Example: `  mjref waits 1112345678999m
   mjref waits '123m456p789s11z45s' --seen 3s6s -o json
   mjref waits 123m456p789s11z459s`,
@@ -83,6 +84,9 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 				return nil, err
 			}
 		}
+		if err := checkCopies(&seen, &h); err != nil {
+			return nil, err
+		}
 		n := h.TileCount()
 		if n != 13 && n != 14 {
 			return nil, withHint(fmt.Errorf("%d tiles (kongs count as 3): waits needs 13, or 14 to weigh each discard", n), "write the hand without the winning tile, e.g. mjref waits 123m456p789s11z45s")
@@ -91,14 +95,17 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 		return &waitsView{Hand: notation.Format(h), Ruleset: s.rs.Name, Analysis: a}, nil
 	}
 	if o.Batch {
-		return batchResult(o.IO, func(l batchLine) (any, bool, error) {
+		return runBatchResult(o.IO, batch{format: batchFormat(o.Output), handle: func(l batchLine) (any, bool, error) {
 			v, err := analyze(l.Text)
 			if err != nil {
 				return nil, false, err
 			}
 			v.InputLine = l.N
 			return v, v.Ready || v.Complete, nil
-		})
+		}, table: func(w io.Writer, l batchLine, v any) error {
+			fmt.Fprintf(w, "line %d: ", l.N)
+			return renderWaits(w, v.(*waitsView))
+		}})
 	}
 	v, err := analyze(o.Hand)
 	if err != nil {

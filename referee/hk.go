@@ -12,7 +12,8 @@ import (
 // HK returns the dependencies of a Hong Kong replay: wins scored by hk.Score under h, hands settled by
 // settle.Settle under s, and the table rules r (the ruleset's referee: section: dead wall, missed-win
 // lock, the rules it explains), whose tile count and several-winners rule default to what h and s say
-// (136 tiles when h plays no flowers; head bump or every claimant wins as s's multiple_winners says).
+// (136 tiles when h plays no flowers; head bump or every claimant wins as s's multiple_winners says),
+// and s pays a win at the worth h scores it (s's Bounds, when the loader has not set them).
 // A nil section leaves that part out: no scorer (wins taken as declared), no settlement, default rules.
 func HK(h *hk.Rules, s *settle.Rules, r *Rules) Deps {
 	var d Deps
@@ -26,6 +27,13 @@ func HK(h *hk.Rules, s *settle.Rules, r *Rules) Deps {
 		}
 	}
 	if s != nil {
+		if h != nil && s.Bounds.Unit == "" {
+			// A settlement not loaded with the ruleset pays at the worth h scores (its minimum, cap
+			// and limit), as the loader would have it.
+			c := *s
+			c.Bounds = h.Bounds()
+			s = &c
+		}
 		d.Settle = SettleWith(s)
 		if d.Rules.MultipleWins == "" {
 			d.Rules.MultipleWins = s.MultipleWinners.As

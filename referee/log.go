@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/notation"
 	"go.yaml.in/yaml/v3"
 )
@@ -52,9 +53,11 @@ func (v Verb) String() string {
 // MarshalText implements encoding.TextMarshaler.
 func (v Verb) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
+var verbSpelling = strings.NewReplacer("_", "-", " ", "-")
+
 // ParseVerb reads a verb; "concealed_kong", "addkong" and "hu" style spellings are accepted too.
 func ParseVerb(s string) (Verb, error) {
-	k := strings.ToLower(strings.NewReplacer("_", "-", " ", "-").Replace(s))
+	k := strings.ToLower(verbSpelling.Replace(s))
 	switch k {
 	case "addkong", "add-kong", "added-kong":
 		return VerbAddKong, nil
@@ -74,7 +77,7 @@ func ParseVerb(s string) (Verb, error) {
 			return Verb(i), nil
 		}
 	}
-	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed)", s)
+	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed)", termtext.Shorten(s, termtext.ExcerptWidth))
 }
 
 // Unknown is written "?" in a log: a tile the scorekeeper did not see (another player's draw, a tile
@@ -168,7 +171,8 @@ type LogError struct {
 	Msg  string
 }
 
-// Error returns `line 12: event 3 "S drw": unknown action "drw": expected one of ...`.
+// Error returns `line 12: event 3 "S drw": unknown action "drw": expected one of ...`. A long
+// Text is cut to a short excerpt; the quoting escapes control characters.
 func (e *LogError) Error() string {
 	var b strings.Builder
 	if e.Line > 0 {
@@ -177,14 +181,26 @@ func (e *LogError) Error() string {
 	if e.Event > 0 {
 		fmt.Fprintf(&b, "event %d", e.Event)
 		if e.Text != "" {
-			fmt.Fprintf(&b, " %q", e.Text)
+			fmt.Fprintf(&b, " %q", termtext.Shorten(e.Text, termtext.ExcerptWidth))
 		}
 		b.WriteString(": ")
 	} else if e.Text != "" {
-		fmt.Fprintf(&b, "%q: ", e.Text)
+		fmt.Fprintf(&b, "%q: ", termtext.Shorten(e.Text, termtext.ExcerptWidth))
 	}
 	b.WriteString(e.Msg)
 	return b.String()
+}
+
+// MaxEvents is the most events a log may hold. A log records one hand: even a long one with
+// every pass written down has a few hundred events, so a log past this cap is not a hand, and
+// it is refused before its events are parsed or replayed. Documented in the README ("Limits").
+const MaxEvents = 10000
+
+// maxWall is the most tiles a wall can hold: the American set of 152.
+const maxWall = 152
+
+func tooManyEvents(line int) *LogError {
+	return &LogError{Event: MaxEvents + 1, Line: line, Msg: fmt.Sprintf("more than %d events: a log records one hand, and %d is the limit", MaxEvents, MaxEvents)}
 }
 
 // rawLog is what both file formats decode into before events are parsed.
@@ -220,12 +236,39 @@ type rawEvent struct {
 // than an object with events: an optional header object (the YAML keys except events), then one event
 // per line, either a string ("E discard 3z") or an object {"claims": ["W pong 9s"]}.
 // Errors are *LogError values.
-func ReadLog(data []byte) (*Log, error) {
+func ReadLog(data []byte) (*Log, error) { return ReadLogWith(data, ReadOptions{}) }
+
+// ReadOptions say how a log's tiles read under its rule family.
+type ReadOptions struct {
+	// Notation reads the tiles: an American log is read with ZeroIsWhite, so "2026m" in a hand, an
+	// event or a hand laid down holds the white dragon.
+	Notation notation.Options
+	// FlowersInHand reads flowers as tiles of the hand (American play): a hand laid down with a win
+	// may hold them.
+	FlowersInHand bool
+}
+
+// AmericanRead is how an American log reads: 0 is the white dragon and flowers are tiles.
+var AmericanRead = ReadOptions{Notation: notation.Options{ZeroIsWhite: true}, FlowersInHand: true}
+
+// ReadLogWith is ReadLog with the tiles read under opt.
+func ReadLogWith(data []byte, opt ReadOptions) (*Log, error) {
+	return ReadLogFunc(data, func(string) ReadOptions { return opt })
+}
+
+// ReadLogFunc is ReadLog with the tiles read under the options options returns for the log's
+// ruleset ("hk" when it names none), so a caller can read an American log as American before any
+// tile is parsed.
+func ReadLogFunc(data []byte, options func(ruleset string) ReadOptions) (*Log, error) {
 	raw, err := decodeRaw(data)
 	if err != nil {
 		return nil, err
 	}
-	return buildLog(raw)
+	name := raw.ruleset
+	if name == "" {
+		name = "hk"
+	}
+	return buildLog(raw, options(name))
 }
 
 func decodeRaw(data []byte) (*rawLog, error) {
@@ -257,6 +300,9 @@ func decodeYAML(data []byte) (*rawLog, error) {
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		return nil, &LogError{Line: root.Line, Msg: "expected a mapping with ruleset, dealer, prevailing, hands, wall and events"}
+	}
+	if err := yamlDuplicate(root, ""); err != nil {
+		return nil, err
 	}
 	raw := &rawLog{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -307,10 +353,35 @@ func decodeYAML(data []byte) (*rawLog, error) {
 	return raw, nil
 }
 
+// yamlDuplicate refuses a mapping that gives a key twice (YAML decoders keep only the last, so
+// a second events: list would silently replace the first), naming both lines; in is the
+// mapping's own key for the message ("start"), "" at the top.
+func yamlDuplicate(m *yaml.Node, in string) error {
+	if m.Kind != yaml.MappingNode {
+		return nil
+	}
+	first := make(map[string]int, len(m.Content)/2)
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if line, dup := first[k.Value]; dup {
+			name := k.Value
+			if in != "" {
+				name = in + "." + name
+			}
+			return &LogError{Line: k.Line, Msg: fmt.Sprintf("%s is given twice, at lines %d and %d: keep one", name, line, k.Line)}
+		}
+		first[k.Value] = k.Line
+	}
+	return nil
+}
+
 func yamlSeatTexts(v *yaml.Node, key string) ([4]rawText, error) {
 	var out [4]rawText
 	if v.Kind != yaml.MappingNode {
 		return out, &LogError{Line: v.Line, Msg: key + ": expected a mapping from seat (E, S, W, N) to tiles"}
+	}
+	if err := yamlDuplicate(v, key); err != nil {
+		return out, err
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, t := v.Content[i], v.Content[i+1]
@@ -322,7 +393,7 @@ func yamlSeatTexts(v *yaml.Node, key string) ([4]rawText, error) {
 			return out, &LogError{Line: t.Line, Msg: key + "." + s.String() + ": expected tiles in notation"}
 		}
 		if out[s].set {
-			return out, &LogError{Line: k.Line, Text: k.Value, Msg: key + ": seat " + s.String() + " given twice"}
+			return out, &LogError{Line: k.Line, Text: k.Value, Msg: fmt.Sprintf("%s: seat %s is given twice, at lines %d and %d: keep one", key, s, out[s].line, t.Line)}
 		}
 		out[s] = rawText{text: t.Value, line: t.Line, set: true}
 	}
@@ -336,6 +407,9 @@ func yamlStart(v *yaml.Node) (*rawStart, error) {
 	}
 	if v.Kind != yaml.MappingNode {
 		return nil, &LogError{Line: v.Line, Msg: "start: expected a mapping with wall and discards"}
+	}
+	if err := yamlDuplicate(v, "start"); err != nil {
+		return nil, err
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, t := v.Content[i], v.Content[i+1]
@@ -362,6 +436,9 @@ func yamlStart(v *yaml.Node) (*rawStart, error) {
 func yamlEvents(v *yaml.Node) ([]rawEvent, error) {
 	if v.Kind != yaml.SequenceNode {
 		return nil, &LogError{Line: v.Line, Msg: `events: expected a list such as ["E discard 3z", "S draw 7p"]`}
+	}
+	if len(v.Content) > MaxEvents {
+		return nil, tooManyEvents(v.Content[MaxEvents].Line)
 	}
 	evs := make([]rawEvent, 0, len(v.Content))
 	for i, e := range v.Content {
@@ -433,6 +510,9 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 			continue
 		}
 		evNo := len(raw.events) + 1
+		if evNo > MaxEvents {
+			return nil, tooManyEvents(lineNo)
+		}
 		switch ln[0] {
 		case '"':
 			var s string
@@ -441,6 +521,9 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 			}
 			raw.events = append(raw.events, rawEvent{line: lineNo, text: s})
 		case '{':
+			if key, ok := jsonDuplicate(ln); ok {
+				return nil, &LogError{Line: lineNo, Msg: fmt.Sprintf("key %q is given twice on this line: keep one", termtext.Shorten(key, 40))}
+			}
 			dec := json.NewDecoder(bytes.NewReader(ln))
 			dec.DisallowUnknownFields()
 			var h jsonHeader
@@ -469,6 +552,56 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 	return raw, nil
 }
 
+// jsonDuplicate reports the first key that an object (or an object inside it) gives twice:
+// encoding/json keeps the last one silently. A line that is not valid JSON reports nothing (the
+// decoder reports it).
+func jsonDuplicate(ln []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(ln))
+	type frame struct {
+		keys  map[string]bool
+		isObj bool
+		key   bool // the next token in this object is a key
+	}
+	var stack []frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = &stack[len(stack)-1]
+		}
+		if top != nil && top.isObj && top.key {
+			if d, ok := tok.(json.Delim); ok && d == '}' {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			k, _ := tok.(string)
+			if top.keys[k] {
+				return k, true
+			}
+			top.keys[k] = true
+			top.key = false
+			continue
+		}
+		if top != nil && top.isObj {
+			top.key = true // a value: the next token is a key again
+		}
+		switch d, _ := tok.(json.Delim); d {
+		case '{':
+			stack = append(stack, frame{keys: map[string]bool{}, isObj: true, key: true})
+		case '[':
+			stack = append(stack, frame{})
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			return "", false
+		}
+	}
+}
+
 func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 	if h.Ruleset != nil {
 		raw.ruleset = *h.Ruleset
@@ -483,6 +616,9 @@ func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 		s, err := notation.ParseSeat(k)
 		if err != nil {
 			return &LogError{Line: line, Text: k, Msg: "hands: " + err.Error()}
+		}
+		if raw.hands[s].set {
+			return &LogError{Line: line, Text: k, Msg: "hands: seat " + s.String() + " is given twice: keep one"}
 		}
 		raw.hands[s] = rawText{text: v, line: line, set: true}
 	}
@@ -502,6 +638,9 @@ func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 			if err != nil {
 				return &LogError{Line: line, Text: k, Msg: "start.discards: " + err.Error()}
 			}
+			if st.discards[s].set {
+				return &LogError{Line: line, Text: k, Msg: "start.discards: seat " + s.String() + " is given twice: keep one"}
+			}
 			st.discards[s] = rawText{text: v, line: line, set: true}
 		}
 		raw.start = st
@@ -509,7 +648,8 @@ func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 	return nil
 }
 
-func buildLog(raw *rawLog) (*Log, error) {
+func buildLog(raw *rawLog, ro ReadOptions) (*Log, error) {
+	opt := ro.Notation
 	lg := &Log{Ruleset: raw.ruleset, Dealer: notation.SeatEast, Prevailing: notation.SeatEast}
 	if lg.Ruleset == "" {
 		lg.Ruleset = "hk"
@@ -532,16 +672,19 @@ func buildLog(raw *rawLog) (*Log, error) {
 		if !rt.set {
 			continue
 		}
-		sh, err := parseSeatHand(rt.text)
+		sh, err := parseSeatHand(rt.text, opt)
 		if err != nil {
 			return nil, &LogError{Line: rt.line, Text: rt.text, Msg: fmt.Sprintf("hands.%s: %v", notation.Seat(s), err)}
 		}
 		lg.Hands[s] = sh
 	}
 	if raw.wall.set {
-		w, err := parseTilesUnknown(raw.wall.text)
+		w, err := parseTilesUnknown(raw.wall.text, opt)
 		if err != nil {
 			return nil, &LogError{Line: raw.wall.line, Text: raw.wall.text, Msg: "wall: " + err.Error()}
+		}
+		if len(w) > maxWall {
+			return nil, &LogError{Line: raw.wall.line, Msg: fmt.Sprintf("wall: %d tiles, more than a whole set (%d)", len(w), maxWall)}
 		}
 		lg.Wall = w
 		if lg.Wall == nil {
@@ -554,7 +697,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 			if !rt.set {
 				continue
 			}
-			ts, err := notation.ParseTiles(rt.text)
+			ts, err := notation.ParseTilesWith(rt.text, opt)
 			if err != nil {
 				return nil, &LogError{Line: rt.line, Text: rt.text, Msg: fmt.Sprintf("start.discards.%s: %v", notation.Seat(s), err)}
 			}
@@ -569,7 +712,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 			}
 			ev := Event{N: n, Line: re.line, Text: re.text, Verb: VerbClaims, Seat: notation.NoSeat}
 			for _, c := range re.claims {
-				ce, err := ParseEvent(c)
+				ce, err := ParseEventWith(c, ro)
 				if err != nil {
 					return nil, &LogError{Event: n, Line: re.line, Text: c, Msg: err.Error()}
 				}
@@ -590,7 +733,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 			rest = strings.Trim(strings.TrimSpace(rest), "[]")
 			raw.events[i] = rawEvent{line: re.line, isClaims: true, claims: splitClaims(rest), text: text}
 			sub := &rawLog{events: []rawEvent{raw.events[i]}}
-			one, err := buildLog(sub)
+			one, err := buildLog(sub, ro)
 			if err != nil {
 				le := err.(*LogError)
 				le.Event = n
@@ -604,7 +747,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 			lg.Events = append(lg.Events, ev)
 			continue
 		}
-		ev, err := ParseEvent(text)
+		ev, err := ParseEventWith(text, ro)
 		if err != nil {
 			return nil, &LogError{Event: n, Line: re.line, Text: re.text, Msg: err.Error()}
 		}
@@ -615,11 +758,11 @@ func buildLog(raw *rawLog) (*Log, error) {
 }
 
 // parseSeatHand reads a hand in notation in which "?" stands for a tile not seen.
-func parseSeatHand(s string) (*SeatHand, error) {
+func parseSeatHand(s string, opt notation.Options) (*SeatHand, error) {
 	clean, unknown := stripUnknown(s)
 	sh := &SeatHand{Unknown: unknown}
 	if strings.TrimSpace(clean) != "" {
-		h, err := notation.Parse(clean)
+		h, err := notation.ParseWith(clean, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -660,7 +803,7 @@ func unknownCount(p string) (int, string) {
 
 // parseTilesUnknown reads a tile list in which each "?" is an unknown tile ("?5" five of them),
 // keeping the order.
-func parseTilesUnknown(s string) ([]notation.Tile, error) {
+func parseTilesUnknown(s string, opt notation.Options) ([]notation.Tile, error) {
 	var out []notation.Tile
 	parts := strings.Split(s, "?")
 	for i, p := range parts {
@@ -672,7 +815,7 @@ func parseTilesUnknown(s string) ([]notation.Tile, error) {
 			}
 		}
 		if strings.TrimSpace(p) != "" {
-			ts, err := notation.ParseTiles(p)
+			ts, err := notation.ParseTilesWith(p, opt)
 			if err != nil {
 				return nil, err
 			}
@@ -684,7 +827,11 @@ func parseTilesUnknown(s string) ([]notation.Tile, error) {
 
 // ParseEvent reads one event: "SEAT VERB [TILES] [= HAND]", e.g. "E discard 3z", "S draw" (a tile not
 // seen), "N chow 789s", "W pong", "E win 5p = 123m456p789s11z55p". Seats and verbs are case-insensitive.
-func ParseEvent(s string) (Event, error) {
+func ParseEvent(s string) (Event, error) { return ParseEventWith(s, ReadOptions{}) }
+
+// ParseEventWith is ParseEvent with the tiles read under ro (AmericanRead for American logs).
+func ParseEventWith(s string, ro ReadOptions) (Event, error) {
+	opt := ro.Notation
 	ev := Event{Text: s, Seat: notation.NoSeat}
 	body, shows, hasShows := strings.Cut(s, "=")
 	f := strings.Fields(body)
@@ -712,7 +859,7 @@ func ParseEvent(s string) (Event, error) {
 		}
 	}
 	rest := strings.Join(f[2:], " ")
-	tiles, err := parseTilesUnknown(rest)
+	tiles, err := parseTilesUnknown(rest, opt)
 	if err != nil {
 		return ev, fmt.Errorf("%s: %v", verb, err)
 	}
@@ -803,9 +950,15 @@ func ParseEvent(s string) (Event, error) {
 	}
 	ev.Tiles = tiles
 	if hasShows {
-		sh, err := parseSeatHand(shows)
+		sh, err := parseSeatHand(shows, opt)
 		if err != nil {
 			return ev, fmt.Errorf("win: the hand after '=': %v", err)
+		}
+		if ro.FlowersInHand {
+			for _, b := range sh.Hand.Bonus {
+				sh.Hand.Concealed[b.Tile]++
+			}
+			sh.Hand.Bonus = nil
 		}
 		if sh.Unknown > 0 || len(sh.Hand.Bonus) > 0 {
 			return ev, fmt.Errorf("win: the hand after '=' is the concealed tiles laid down, all seen, no flowers")

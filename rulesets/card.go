@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
 )
@@ -39,19 +39,29 @@ func ListCards() []string {
 // readCard returns a card file's bytes and the name its errors cite: a built-in card by name
 // ("sample-2026", with or without .yaml), else a file path.
 func readCard(nameOrPath string) ([]byte, string, error) {
-	base := strings.TrimSuffix(nameOrPath, ".yaml")
-	if !strings.ContainsAny(base, `/\`) && slices.Contains(ListCards(), base) {
+	if isBuiltinCard(nameOrPath) {
+		base := strings.TrimSuffix(nameOrPath, ".yaml")
 		data, err := cardFS.ReadFile(path.Join("cards", base+".yaml"))
 		return data, base + ".yaml", err
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := safeio.ReadFile(nameOrPath, safeio.RulesetLimit)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, "", fmt.Errorf("card %q: no built-in card of that name (%s) and no such file", nameOrPath, strings.Join(ListCards(), ", "))
 		}
-		return nil, "", fmt.Errorf("card %q: %w", nameOrPath, err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, "", fmt.Errorf("card %q: %w", nameOrPath, pe.Err)
+		}
+		return nil, "", fmt.Errorf("card %w", err) // "card FILE: larger than the limit of ..."
 	}
 	return data, nameOrPath, nil
+}
+
+// isBuiltinCard reports whether name ("sample-2026", with or without .yaml) is a built-in card.
+func isBuiltinCard(name string) bool {
+	base := strings.TrimSuffix(name, ".yaml")
+	return !strings.ContainsAny(base, `/\`) && slices.Contains(ListCards(), base)
 }
 
 // LoadCard loads a built-in card by name or a card file by path, checks it and expands every line
@@ -108,7 +118,9 @@ type lineDefaults struct {
 	concealed      *bool
 	jokerlessBonus *bool
 	note           *string
-	x              []int
+	x, y           []int
+	suits          []int
+	relative       *bool
 }
 
 // fields iterates a mapping's key/value pairs, reporting a node that is not a mapping, duplicate keys and
@@ -177,7 +189,130 @@ func (d *cardDecoder) ints(n *yaml.Node, key string) []int {
 	return out
 }
 
-var defaultKeys = []string{"value", "concealed", "jokerless_bonus", "note", "x"}
+// numbers reads the values a number variable may take: a list ([1, 3, 5]), one number, or words:
+// "odd", "even", "1-5" (a range), "not 5" or "not 1 9" (any number but those).
+func (d *cardDecoder) numbers(n *yaml.Node, key string) []int {
+	if n.Kind == yaml.SequenceNode {
+		return d.ints(n, key)
+	}
+	if n.Kind != yaml.ScalarNode {
+		d.errf(n, "%s must be a list of numbers such as [1, 3, 5], or odd, even, 1-5, not 5", key)
+		return nil
+	}
+	if v, err := strconv.Atoi(n.Value); err == nil {
+		return []int{v}
+	}
+	if vals, ok := numberWords(n.Value); ok {
+		return vals
+	}
+	d.errf(n, "%s: %q is not a set of numbers: expected a list such as [1, 3, 5], odd, even, a range 1-5, or not 5", key, n.Value)
+	return nil
+}
+
+// numberWords reads "odd", "even", "3-7", "not 5", "not 1 9" (also "any but 5", "any number but 5").
+func numberWords(s string) ([]int, bool) {
+	w := strings.ToLower(strings.TrimSpace(s))
+	pick := func(keep func(int) bool) []int {
+		var out []int
+		for x := 1; x <= 9; x++ {
+			if keep(x) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	switch w {
+	case "odd":
+		return pick(func(x int) bool { return x%2 == 1 }), true
+	case "even":
+		return pick(func(x int) bool { return x%2 == 0 }), true
+	case "any":
+		return nil, true
+	}
+	if lo, hi, ok := strings.Cut(w, "-"); ok {
+		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		b, err2 := strconv.Atoi(strings.TrimSpace(hi))
+		if err1 != nil || err2 != nil || a < 1 || b > 9 || a > b {
+			return nil, false
+		}
+		return pick(func(x int) bool { return x >= a && x <= b }), true
+	}
+	for _, prefix := range []string{"any number but ", "any but ", "not "} {
+		if rest, ok := strings.CutPrefix(w, prefix); ok {
+			var not []int
+			for _, f := range strings.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == ',' }) {
+				v, err := strconv.Atoi(f)
+				if err != nil || v < 1 || v > 9 {
+					return nil, false
+				}
+				not = append(not, v)
+			}
+			if len(not) == 0 {
+				return nil, false
+			}
+			return pick(func(x int) bool { return !slices.Contains(not, x) }), true
+		}
+	}
+	return nil, false
+}
+
+// suits reads how many suits a line's suit variables may take: 1, 2 or 3, a list [1, 2], or words
+// "1 or 2", "1-2", "any" (1, 2 or 3).
+func (d *cardDecoder) suits(n *yaml.Node) []int {
+	const want = "suits must be a number of suits 1-3, a list such as [1, 2], or words such as \"1 or 2\" or any"
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return d.ints(n, "suits")
+	case yaml.ScalarNode:
+		w := strings.ToLower(strings.TrimSpace(n.Value))
+		w = strings.TrimSuffix(strings.TrimSuffix(w, " suits"), " suit")
+		w = strings.TrimPrefix(w, "any ")
+		if w == "any" || w == "" {
+			return []int{1, 2, 3}
+		}
+		var out []int
+		for _, f := range strings.FieldsFunc(w, func(r rune) bool { return r == ' ' || r == ',' || r == '-' }) {
+			if f == "or" {
+				continue
+			}
+			v, err := strconv.Atoi(f)
+			if err != nil {
+				d.errf(n, "%s, not %q", want, n.Value)
+				return nil
+			}
+			out = append(out, v)
+		}
+		if strings.Contains(w, "-") && len(out) == 2 && out[0] < out[1] {
+			var r []int
+			for v := out[0]; v <= out[1]; v++ {
+				r = append(r, v)
+			}
+			out = r
+		}
+		if len(out) == 0 {
+			d.errf(n, "%s, not %q", want, n.Value)
+		}
+		return out
+	}
+	d.errf(n, "%s", want)
+	return nil
+}
+
+// relative reads numbers: fixed (the printed numbers only, the default) or relative (they may shift).
+func (d *cardDecoder) relative(n *yaml.Node) bool {
+	if n.Kind == yaml.ScalarNode {
+		switch strings.ToLower(n.Value) {
+		case "fixed", "these":
+			return false
+		case "relative", "any":
+			return true
+		}
+	}
+	d.errf(n, "numbers must be fixed (these numbers only) or relative (the printed numbers may shift), not %q", n.Value)
+	return false
+}
+
+var defaultKeys = []string{"value", "concealed", "jokerless_bonus", "note", "x", "y", "suits", "numbers"}
 
 func (d *cardDecoder) defaults(n *yaml.Node, base lineDefaults) lineDefaults {
 	out := base
@@ -196,7 +331,14 @@ func (d *cardDecoder) defaults(n *yaml.Node, base lineDefaults) lineDefaults {
 			x := d.str(v, key)
 			out.note = &x
 		case "x":
-			out.x = d.ints(v, key)
+			out.x = d.numbers(v, key)
+		case "y":
+			out.y = d.numbers(v, key)
+		case "suits":
+			out.suits = d.suits(v)
+		case "numbers":
+			x := d.relative(v)
+			out.relative = &x
 		}
 	})
 	return out
@@ -280,7 +422,7 @@ func (d *cardDecoder) section(n *yaml.Node, def lineDefaults, spec *american.Car
 }
 
 func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDefaults, spec *american.CardSpec) {
-	keys := []string{"id", "pattern", "value", "concealed", "note", "x", "jokerless_bonus"}
+	keys := []string{"id", "pattern", "value", "concealed", "note", "x", "y", "suits", "numbers", "jokerless_bonus"}
 	if flat {
 		keys = append([]string{"section"}, keys...)
 	}
@@ -302,7 +444,7 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDef
 		if def.note != nil {
 			ls.Note = *def.note
 		}
-		xSet := false
+		xSet, ySet, suitsSet, relSet := false, false, false, false
 		d.fields(ln, "a line", keys, func(key string, _, v *yaml.Node) {
 			switch key {
 			case "section":
@@ -318,14 +460,32 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDef
 			case "note":
 				ls.Note = d.str(v, key)
 			case "x":
-				ls.X, xSet = d.ints(v, key), true
+				ls.X, xSet = d.numbers(v, key), true
+			case "y":
+				ls.Y, ySet = d.numbers(v, key), true
+			case "suits":
+				ls.Suits, suitsSet = d.suits(v), true
+			case "numbers":
+				ls.Relative, relSet = d.relative(v), true
 			case "jokerless_bonus":
 				ls.JokerlessBonus = d.bool(v, key)
 			}
 		})
-		// A default x: restricts only the lines that have an X.
-		if !xSet && slices.ContainsFunc(ls.Pattern, func(p string) bool { return strings.Contains(p, "X") }) {
+		// A default x:, y:, suits: or numbers: applies only to the lines it can apply to.
+		has := func(sym string) bool {
+			return slices.ContainsFunc(ls.Pattern, func(p string) bool { return strings.ContainsAny(p, sym) })
+		}
+		if !relSet && def.relative != nil && has("123456789") {
+			ls.Relative = *def.relative
+		}
+		if !xSet && (has("X") || ls.Relative) {
 			ls.X = def.x
+		}
+		if !ySet && has("Y") {
+			ls.Y = def.y
+		}
+		if !suitsSet && hasSuitVar(ls.Pattern) {
+			ls.Suits = def.suits
 		}
 		spec.Lines = append(spec.Lines, ls)
 	}
@@ -345,4 +505,18 @@ func (d *cardDecoder) pattern(n *yaml.Node, ls *american.LineSpec) {
 	default:
 		d.errf(n, "pattern must be text or a list of alternatives")
 	}
+}
+
+// hasSuitVar reports whether a pattern names a suit variable (a group ending in a, b or c).
+func hasSuitVar(patterns []string) bool {
+	for _, p := range patterns {
+		for _, f := range strings.Fields(p) {
+			for _, alt := range strings.Split(f, "|") {
+				if alt != "" && strings.ContainsRune("abc", rune(alt[len(alt)-1])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

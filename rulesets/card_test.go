@@ -27,25 +27,31 @@ func TestSampleCard(t *testing.T) {
 	}
 	src := func(line int) scoring.Source { return scoring.Source{Ruleset: "sample-2026.yaml", Line: line} }
 	want := []american.LineInfo{
-		{ID: "Y1", Section: "2026", Value: 25, Hands: 3, Source: src(15)},
-		{ID: "Y2", Section: "2026", Value: 25, Hands: 3, Source: src(16)},
-		{ID: "Y3", Section: "2026", Value: 30, Concealed: true, Hands: 3, Source: src(17)},
-		{ID: "E1", Section: "2468", Value: 25, Hands: 6, Source: src(20)},
-		{ID: "E2", Section: "2468", Value: 30, Hands: 6, Source: src(21)},
-		{ID: "L1", Section: "Any Like Numbers", Value: 25, Hands: 27, Source: src(24)},
-		{ID: "L2", Section: "Any Like Numbers", Value: 30, Hands: 9, Source: src(25)},
-		{ID: "A1", Section: "Addition Hands", Value: 25, Hands: 6, Source: src(28)},
-		{ID: "Q1", Section: "Quints", Value: 40, Hands: 21, Source: src(31)},
-		{ID: "Q2", Section: "Quints", Value: 45, Hands: 27, Source: src(32)},
-		{ID: "R1", Section: "Consecutive Run", Value: 25, Hands: 42, Source: src(35)},
-		{ID: "R2", Section: "Consecutive Run", Value: 25, Hands: 36, Source: src(36)},
-		{ID: "R3", Section: "Consecutive Run", Value: 30, Concealed: true, Hands: 36, Source: src(37)},
-		{ID: "O1", Section: "13579", Value: 25, Hands: 6, Source: src(40)},
-		{ID: "W1", Section: "Winds - Dragons", Value: 25, Hands: 1, Source: src(43)},
-		{ID: "W2", Section: "Winds - Dragons", Value: 30, Hands: 3, Source: src(44)},
-		{ID: "T1", Section: "369", Value: 25, Hands: 6, Source: src(47)},
-		{ID: "P1", Section: "Singles and Pairs", Value: 50, Concealed: true, Hands: 6, Source: src(51)},
-		{ID: "P2", Section: "Singles and Pairs", Value: 50, Concealed: true, Hands: 3, Source: src(52)},
+		{ID: "Y1", Section: "2026", Value: 25, Hands: 3, Source: src(17)},
+		{ID: "Y2", Section: "2026", Value: 25, Hands: 3, Source: src(18)},
+		{ID: "Y3", Section: "2026", Value: 30, Concealed: true, Hands: 3, Source: src(19)},
+		{ID: "Y4", Section: "2026", Value: 30, Concealed: true, Hands: 3, Source: src(20)},
+		{ID: "E1", Section: "2468", Value: 25, Hands: 6, Source: src(23)},
+		{ID: "E2", Section: "2468", Value: 30, Hands: 6, Source: src(24)},
+		{ID: "E3", Section: "2468", Value: 25, Hands: 9, Source: src(25)},
+		{ID: "L1", Section: "Any Like Numbers", Value: 25, Hands: 27, Source: src(28)},
+		{ID: "L2", Section: "Any Like Numbers", Value: 30, Hands: 9, Source: src(29)},
+		{ID: "L3", Section: "Any Like Numbers", Value: 30, Hands: 216, Source: src(30)},
+		{ID: "A1", Section: "Addition Hands", Value: 25, Hands: 6, Source: src(33)},
+		{ID: "Q1", Section: "Quints", Value: 40, Hands: 21, Source: src(36)},
+		{ID: "Q2", Section: "Quints", Value: 45, Hands: 27, Source: src(37)},
+		{ID: "Q3", Section: "Quints", Value: 40, Hands: 24, Source: src(38)},
+		{ID: "R1", Section: "Consecutive Run", Value: 25, Hands: 42, Source: src(42)},
+		{ID: "R2", Section: "Consecutive Run", Value: 25, Hands: 36, Source: src(43)},
+		{ID: "R3", Section: "Consecutive Run", Value: 30, Concealed: true, Hands: 36, Source: src(44)},
+		{ID: "O1", Section: "13579", Value: 25, Hands: 6, Source: src(47)},
+		{ID: "W1", Section: "Winds - Dragons", Value: 25, Hands: 1, Source: src(50)},
+		{ID: "W2", Section: "Winds - Dragons", Value: 30, Hands: 3, Source: src(51)},
+		{ID: "W3", Section: "Winds - Dragons", Value: 30, Hands: 1, Source: src(52)},
+		{ID: "T1", Section: "369", Value: 25, Hands: 6, Source: src(55)},
+		{ID: "T2", Section: "369", Value: 25, Hands: 9, Source: src(56)},
+		{ID: "P1", Section: "Singles and Pairs", Value: 50, Concealed: true, Hands: 6, Source: src(60)},
+		{ID: "P2", Section: "Singles and Pairs", Value: 50, Concealed: true, Hands: 3, Source: src(61)},
 	}
 	if diff := cmp.Diff(want, info); diff != "" {
 		t.Errorf("sample card mismatch (-want +got):\n%s", diff)
@@ -102,8 +108,7 @@ func TestParseCardErrors(t *testing.T) {
     - {id: K2, pattern: "FF 1111b 2222b 3333b", value: 25}
     - {id: K2, pattern: "FF 1111a 2222a 3333a", value: -5}
 `, []string{
-			`card.yaml:4: line K1: pattern: group "3333q": unknown symbol 'q': expected 1-9, 0, X, X+k, D, F, N, E, W, S, Z and a suit suffix a, b, c, m, p, s or *`,
-			"card.yaml:5: line K2: pattern: suit variable b is used without a: name the suits a, b, c in that order",
+			`card.yaml:4: line K1: pattern: group "3333q": unknown symbol 'q': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, F, N, E, W, S, Z and a suit suffix a, b, c, m, p, s or *`,
 			"card.yaml:6: line K2: duplicate id (first at card.yaml:5)",
 			"card.yaml:6: line K2: value -5 is not positive",
 		}},
@@ -111,13 +116,13 @@ func TestParseCardErrors(t *testing.T) {
   name: test
   lines:
     - {id: K1, pattern: "FF 1111a 2222a 3333a", value: 25, concealed: true, points: 3}
-`, []string{"card.yaml:4: unknown key \"points\" in a line: expected section, id, pattern, value, concealed, note, x, jokerless_bonus"}},
+`, []string{"card.yaml:4: unknown key \"points\" in a line: expected section, id, pattern, value, concealed, note, x, y, suits, numbers, jokerless_bonus"}},
 		{"a section key inside a section", `card:
   sections:
     - name: One
       lines:
         - {section: Two, id: K1, pattern: "FF 1111a 2222a 3333a", value: 25}
-`, []string{"card.yaml:5: unknown key \"section\" in a line: expected id, pattern, value, concealed, note, x, jokerless_bonus"}},
+`, []string{"card.yaml:5: unknown key \"section\" in a line: expected id, pattern, value, concealed, note, x, y, suits, numbers, jokerless_bonus"}},
 		{"bad types", `card:
   name: test
   year: soon
@@ -126,12 +131,16 @@ func TestParseCardErrors(t *testing.T) {
       pattern: "FF XXXXa XXXX+1a XXXX+2a"
       value: lots
       concealed: maybe
-      x: 3
+      x: three
+      suits: few
+      numbers: sometimes
 `, []string{
 			`card.yaml:3: year must be a whole number, not "soon"`,
 			`card.yaml:7: value must be a whole number, not "lots"`,
 			`card.yaml:8: concealed must be true or false, not "maybe"`,
-			"card.yaml:9: x must be a list of numbers, e.g. [1, 3, 5]",
+			`card.yaml:9: x: "three" is not a set of numbers: expected a list such as [1, 3, 5], odd, even, a range 1-5, or not 5`,
+			`card.yaml:10: suits must be a number of suits 1-3, a list such as [1, 2], or words such as "1 or 2" or any, not "few"`,
+			`card.yaml:11: numbers must be fixed (these numbers only) or relative (the printed numbers may shift), not "sometimes"`,
 		}},
 		{"a key twice", `card:
   name: test
@@ -288,4 +297,70 @@ func FuzzParseCard(f *testing.F) {
 			t.Fatal("a card without lines loaded")
 		}
 	})
+}
+
+// TestShortForms compiles a card written with every short form of the card language and the same
+// card written the long way: each line must stand for the same concrete hands.
+func TestShortForms(t *testing.T) {
+	short, err := LoadCard("testdata/cards/short-forms.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long, err := LoadCard("testdata/cards/long-forms.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(short.Lines) != len(long.Lines) {
+		t.Fatalf("%d short lines, %d long ones", len(short.Lines), len(long.Lines))
+	}
+	for _, s := range short.Lines {
+		t.Run(s.ID, func(t *testing.T) {
+			l := long.Line(s.ID)
+			if l == nil {
+				t.Fatalf("no long form of %s", s.ID)
+			}
+			if s.Hands() == 0 {
+				t.Fatalf("%s stands for no hand", s.ID)
+			}
+			if diff := cmp.Diff(l.HandTexts(), s.HandTexts()); diff != "" {
+				t.Errorf("%s %q: hands differ from the long form %q (-long +short):\n%s", s.ID, s.Pattern, l.Pattern, diff)
+			}
+		})
+	}
+}
+
+// TestReadmeCardExamples compiles every example line of the README's card language reference, so
+// each short form shown there is one a card may really use.
+func TestReadmeCardExamples(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("card:\n  name: readme\n  defaults: {value: 25}\n  lines:\n")
+	n := 0
+	for _, ln := range strings.Split(string(data), "\n") {
+		i := strings.Index(ln, "`{id: ")
+		if !strings.HasPrefix(ln, "| ") || i < 0 {
+			continue
+		}
+		j := strings.Index(ln[i+1:], "}`")
+		if j < 0 {
+			t.Fatalf("README line %q: example not closed", ln)
+		}
+		b.WriteString("    - " + strings.ReplaceAll(ln[i+1:i+2+j], `\|`, "|") + "\n")
+		n++
+	}
+	if n < 20 {
+		t.Fatalf("found %d example lines in the README's card language reference, want every short form", n)
+	}
+	card, err := ParseCard([]byte(b.String()), "README.md")
+	if err != nil {
+		t.Fatalf("README examples:\n%s\n%v", b.String(), err)
+	}
+	for _, l := range card.Lines {
+		if l.Hands() == 0 {
+			t.Errorf("README example %s stands for no hand", l.ID)
+		}
+	}
 }

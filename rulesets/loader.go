@@ -6,16 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/american"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -30,7 +32,13 @@ type Error struct {
 	File string
 	Line int
 	Msg  string
+	// Err is the underlying error when the file could not be read (a *safeio.LimitError, a
+	// *safeio.NotRegularError, an *fs.PathError), else nil.
+	Err error
 }
+
+// Unwrap returns the read error behind e, if any.
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	if e.Line > 0 {
@@ -81,8 +89,20 @@ type source struct {
 }
 
 // Load reads a ruleset by built-in name or file path, resolves extends:, applies the overrides
-// ("hk.cap=13", or "cap=13" within the ruleset's family section) and validates it.
+// ("hk.cap=13", or "cap=13" within the ruleset's family section) and validates it. A built-in
+// ruleset without overrides comes from the snapshot decoded when the program was built (see
+// snapshot.go), which is the same value at a fraction of the cost.
 func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
+	if len(overrides) == 0 && IsBuiltin(nameOrFile) {
+		if rs := fromSnapshot(nameOrFile); rs != nil {
+			return rs, nil
+		}
+	}
+	return loadYAML(nameOrFile, overrides...)
+}
+
+// loadYAML is Load from the YAML files themselves.
+func loadYAML(nameOrFile string, overrides ...string) (*Ruleset, error) {
 	l := &loader{origin: map[*yaml.Node]string{}}
 	merged, err := l.resolve(nameOrFile, 0)
 	if err != nil {
@@ -103,6 +123,7 @@ func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
 	rs.Extends = l.extends
 	rs.node = top
 	fillSources(reflect.ValueOf(&rs), top, l.origin)
+	l.houseSources(&rs, top)
 	if err := l.validate(&rs, top); err != nil {
 		return nil, err
 	}
@@ -126,12 +147,15 @@ func (l *loader) read(nameOrFile string) (source, error) {
 		}
 		data, src.name, src.rs = b, nameOrFile+".yaml", nameOrFile
 	} else {
-		b, err := os.ReadFile(nameOrFile)
+		b, err := safeio.ReadFile(nameOrFile, safeio.RulesetLimit)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return src, &Error{File: nameOrFile, Msg: fmt.Sprintf("no such built-in ruleset or file (built-in: %s)", strings.Join(builtinNames(), ", "))}
 			}
-			return src, &Error{File: nameOrFile, Msg: err.Error()}
+			return src, &Error{File: nameOrFile, Msg: safeio.Reason(err), Err: err}
+		}
+		if !looksLikeText(b) {
+			return src, &Error{File: nameOrFile, Msg: "not a text file: a ruleset is YAML"}
 		}
 		data, src.name = b, nameOrFile
 		src.rs = strings.TrimSuffix(filepath.Base(nameOrFile), filepath.Ext(nameOrFile))
@@ -142,6 +166,10 @@ func (l *loader) read(nameOrFile string) (source, error) {
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return src, &Error{File: src.name, Line: 1, Msg: "a ruleset is a YAML mapping with name:, family: and a section for its family"}
+	}
+	if valueAt(doc.Content[0], "name") == nil && valueAt(doc.Content[0], "family") == nil && valueAt(doc.Content[0], "extends") == nil {
+		// Not a ruleset at all (--rules /etc/passwd): say so without quoting what the file holds.
+		return src, &Error{File: src.name, Line: 1, Msg: "not a ruleset: a ruleset is a YAML mapping with name:, family: (or extends:) and a section for its family"}
 	}
 	if n := valueAt(doc.Content[0], "name"); n != nil {
 		src.rs = n.Value
@@ -197,13 +225,7 @@ func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	if ext == nil || ext.Value == "" {
 		return src.doc, nil
 	}
-	baseName := ext.Value
-	if !IsBuiltin(baseName) && !filepath.IsAbs(baseName) && !IsBuiltin(nameOrFile) {
-		// A relative path is relative to the extending file.
-		if p := filepath.Join(filepath.Dir(nameOrFile), baseName); fileExists(p) {
-			baseName = p
-		}
-	}
+	baseName := relativeTo(nameOrFile, ext.Value, IsBuiltin)
 	if baseName == nameOrFile {
 		return nil, &Error{File: src.name, Line: ext.Line, Msg: "a ruleset cannot extend itself"}
 	}
@@ -223,9 +245,19 @@ func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	return base, nil
 }
 
-func fileExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
+// relativeTo resolves a file that file names (an extends: or a card:): a built-in name as it is,
+// else a relative path against file's own directory only, never the current one, so a ruleset
+// means the same wherever it is run from. A built-in ruleset names built-ins only.
+func relativeTo(file, name string, builtin func(string) bool) string {
+	if file == "" || file == "--set" || builtin(name) || filepath.IsAbs(name) || IsBuiltin(strings.TrimSuffix(file, ".yaml")) {
+		return name
+	}
+	return filepath.Join(filepath.Dir(file), name)
+}
+
+// looksLikeText reports whether b can be a YAML file: no NUL bytes, valid UTF-8.
+func looksLikeText(b []byte) bool {
+	return !bytes.Contains(b, []byte{0}) && utf8.Valid(b)
 }
 
 // zeroLines clears the lines of a node that came from the command line, so errors cite --set alone.
@@ -292,6 +324,9 @@ func scalarAt(m *yaml.Node, key string) string {
 
 // nodeAt follows a key path; it returns the deepest node found and whether the whole path exists.
 func nodeAt(n *yaml.Node, p []string) (*yaml.Node, bool) {
+	if n == nil { // a ruleset from the snapshot has no document
+		return nil, false
+	}
 	for _, k := range p {
 		switch n.Kind {
 		case yaml.MappingNode:
@@ -321,6 +356,9 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 		return &Error{File: "--set", Msg: fmt.Sprintf("%q: expected key=value, e.g. hk.cap=13", o)}
 	}
 	p := strings.Split(key, ".")
+	if slices.Contains(p, "") {
+		return &Error{File: "--set", Msg: fmt.Sprintf("%q: a part of the key is empty: write e.g. hk.cap=13", o)}
+	}
 	if valueAt(top, p[0]) == nil && family != "" {
 		p = append([]string{family}, p...)
 	}
@@ -502,6 +540,9 @@ type validator interface{ Validate() error }
 
 func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	fail := func(p []string, msg string) error {
+		if top == nil { // a snapshot: no lines to cite
+			return &Error{File: rs.File, Msg: strings.Join(p, ".") + ": " + msg}
+		}
 		n, _ := nodeAt(top, p)
 		if l.files[n] == "--set" {
 			msg = strings.Join(p, ".") + ": " + msg
@@ -548,13 +589,23 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	}
 	if rs.American != nil {
 		// The card is part of the ruleset: a bad card name or card file fails here, at its key.
-		card, err := LoadCard(rs.American.Card)
+		// A card file is found next to the ruleset file that names it.
+		var from string // the file that names the card; "" for a built-in snapshot (no nodes)
+		if top != nil {
+			if n, ok := nodeAt(top, []string{FamilyAmerican, "card"}); ok {
+				from = l.files[n]
+			}
+		}
+		card, err := LoadCard(relativeTo(from, rs.American.Card, isBuiltinCard))
 		if err != nil {
 			return fail([]string{FamilyAmerican, "card"}, err.Error())
 		}
 		rs.Card = card
 	}
 	if err := check("settlement", any(rs.Settlement)); err != nil {
+		return err
+	}
+	if err := l.bindBounds(rs, top); err != nil {
 		return err
 	}
 	if rs.DeBurger != nil && rs.Flow != nil {
@@ -576,6 +627,83 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 		return err
 	}
 	return check("referee", any(rs.Referee))
+}
+
+// bindBounds gives the settlement the range its family pays a win in (hk: min_faan, cap and the
+// limit; American: the values the card pays), so a payment reads the table at the worth the score
+// says, and refuses a ruleset whose payout table cannot pay every worth that range allows, naming
+// the line of the bound and the line of the table.
+func (l *loader) bindBounds(rs *Ruleset, top *yaml.Node) error {
+	s := rs.Settlement
+	if s == nil {
+		return nil
+	}
+	switch {
+	case rs.HK != nil:
+		s.Bounds = rs.HK.Bounds()
+	case rs.American != nil && rs.Card != nil:
+		s.Bounds = scoring.Bounds{Unit: "value", Values: cardValues(rs.Card, rs.American.ConcealedBonus)}
+	default:
+		return nil
+	}
+	reach, err := s.Reach()
+	if err != nil {
+		return nil // Validate has reported the table already
+	}
+	at := func(p ...string) (string, int) {
+		if top == nil { // a snapshot: no lines to cite
+			return rs.File, 0
+		}
+		n, _ := nodeAt(top, p)
+		return l.files[n], n.Line
+	}
+	tf, tl := at("settlement", "tables", reach.Table)
+	table := fmt.Sprintf("table %s (%s:%d)", reach.Table, tf, tl)
+	fail := func(p []string, msg string) error {
+		f, line := at(p...)
+		if f == "--set" {
+			msg = strings.Join(p, ".") + ": " + msg
+			line = 0
+		}
+		return &Error{File: f, Line: line, Msg: msg}
+	}
+	b := s.Bounds
+	if rs.HK != nil {
+		if b.Min < reach.From {
+			return fail([]string{FamilyHK, "min_faan"}, fmt.Sprintf("min_faan %d needs a row for %d faan, but %s starts at %d faan", b.Min, b.Min, table, reach.From))
+		}
+		if reach.Open {
+			return nil
+		}
+		const hint = "give it rows up to the cap, or beyond: {double_every: 2} (half-spicy), {double_every: 1} (full-spicy) or {add: POINTS}"
+		if b.Cap == 0 {
+			return fail([]string{FamilyHK, "cap"}, fmt.Sprintf("cap 0 (no cap) needs a row for every faan, but %s stops at %d faan: %s", table, reach.To, hint))
+		}
+		if b.Cap > reach.To {
+			return fail([]string{FamilyHK, "cap"}, fmt.Sprintf("cap %d needs a row for %d faan (a limit hand is paid at the cap), but %s stops at %d faan: %s", b.Cap, b.Cap, table, reach.To, hint))
+		}
+		return nil
+	}
+	for _, v := range b.Values {
+		if v < reach.From || (!reach.Open && v > reach.To) {
+			return fail([]string{FamilyAmerican, "card"}, fmt.Sprintf("the card pays value %d, but %s pays only %d to %d", v, table, reach.From, reach.To))
+		}
+	}
+	return nil
+}
+
+// cardValues lists every value a card pays, in order: each line's value, and with the concealed
+// bonus the value of a line marked X won with nothing exposed.
+func cardValues(c *american.Card, bonus int) []int {
+	var vs []int
+	for _, line := range c.Lines {
+		vs = append(vs, line.Value)
+		if bonus > 0 && !line.Concealed {
+			vs = append(vs, line.Value+bonus)
+		}
+	}
+	slices.Sort(vs)
+	return slices.Compact(vs)
 }
 
 func mapsKeys(m map[string]any) func(func(string) bool) {
@@ -659,8 +787,28 @@ func fillSources(v reflect.Value, n *yaml.Node, origin map[*yaml.Node]string) {
 	}
 }
 
+// houseSources makes each house hand cite the file it is written in, as card lines do, so a table's
+// own hand is found in its own file.
+func (l *loader) houseSources(rs *Ruleset, top *yaml.Node) {
+	if rs.HK == nil {
+		return
+	}
+	for id, hh := range rs.HK.HouseHands {
+		if n, ok := nodeAt(top, []string{FamilyHK, "house_hands", id}); ok && hh != nil && l.files[n] != "" {
+			hh.Source.Ruleset = l.files[n]
+		}
+	}
+}
+
 // YAML returns the resolved ruleset as YAML, inherited values included, comments kept.
 func (rs *Ruleset) YAML() ([]byte, error) {
+	if rs.node == nil && rs.snapshot != "" {
+		full, err := loadYAML(rs.snapshot)
+		if err != nil {
+			return nil, err
+		}
+		return full.YAML()
+	}
 	if rs.node == nil {
 		return yaml.Marshal(rs)
 	}

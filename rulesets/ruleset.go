@@ -39,10 +39,20 @@ type Ruleset struct {
 	Referee *referee.Rules `yaml:"referee,omitempty"`
 
 	// Card is the American card the american: section names, loaded and expanded with the ruleset.
-	Card *american.Card `yaml:"-"`
+	Card *american.Card `yaml:"-" json:"-"`
 
 	// File is where the ruleset came from: "builtin:hk.yaml" or a path.
 	File string `yaml:"-"`
 
-	node *yaml.Node // the merged document, for YAML() and line lookups
+	node     *yaml.Node // the merged document, for YAML() and line lookups
+	snapshot string     // the built-in's name when it came from the snapshot (node is then nil)
+}
+
+// HouseExamples lists the ruleset's house hands, each with a generated hand that matches it; nil
+// when the ruleset has none.
+func (rs *Ruleset) HouseExamples() []hk.HouseExample {
+	if rs.HK == nil {
+		return nil
+	}
+	return rs.HK.HouseExamples()
 }

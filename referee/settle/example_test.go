@@ -19,6 +19,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
+	r.Bounds = scoring.Bounds{Unit: "faan", Min: 3, Cap: 10, Limit: 10} // the rulesets loader copies these from hk:
 	h := notation.MustParse("[555z][666z][777z@E]123m99p")
 	sit := scoring.Situation{Seat: notation.SeatNorth, Win: scoring.SelfDraw, Discarder: notation.NoSeat}
 	l, err := settle.Responsible(r, &h, sit)

@@ -33,8 +33,12 @@ func FuzzTableRows(f *testing.F) {
 			return
 		}
 		rows, _ := r.Tables["t"].rowsOf(nil)
+		top := rows[len(rows)-1].hi // a table without beyond: pays up to its top row
+		if top < 0 {
+			top = rows[0].lo + 60
+		}
 		prev := Amount(-1)
-		for faan := rows[0].lo; faan < rows[0].lo+60; faan++ {
+		for faan := rows[0].lo; faan <= top; faan++ {
 			res, err := Settle(r, Input{Kind: scoring.SelfDraw, Winners: []Winner{NewWinner(notation.SeatEast, faan)}})
 			if err != nil {
 				t.Fatalf("%d faan on a valid table %q: %v", faan, keys, err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/scoring"
 )
 
 // loadRules decodes a testdata settlement: section strictly, as the rulesets loader does, and
@@ -26,7 +27,27 @@ func loadRules(t testing.TB, file string) *settle.Rules {
 	if err := r.Validate(); err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
+	r.Bounds = testBounds[file]
 	return r
+}
+
+// testBounds are the bounds the rulesets loader would give each testdata section: hk's cap 10 (the
+// minimum left at 0 so the tables' low rows can be tried), hk-oldstyle's cap 13, American values.
+var testBounds = map[string]scoring.Bounds{
+	"hk-settlement.yaml":          {Unit: "faan", Cap: 10, Limit: 10},
+	"hk-oldstyle-settlement.yaml": {Unit: "faan", Cap: 13, Limit: 13},
+	"club-settlement.yaml":        {Unit: "faan", Cap: 10, Limit: 10},
+	"american-settlement.yaml":    {Unit: "value"},
+}
+
+// capped returns a change to the rules that sets the cap (and the limit with it); 0 is no cap.
+func capped(c int) func(*settle.Rules) {
+	return func(r *settle.Rules) {
+		r.Bounds.Cap, r.Bounds.Limit = c, c
+		if c == 0 {
+			r.Bounds.Limit = 13
+		}
+	}
 }
 
 func decodeRules(b []byte) (*settle.Rules, error) {

@@ -18,8 +18,10 @@ type Rules struct {
 	// Stake names a multiplier in Stakes (二五雞, 五一, 一二蚊) or is a plain number such as 0.5;
 	// empty means 1.
 	Stake string `yaml:"stake,omitempty"`
-	// Limit is the faan a limit hand is paid at; 0 means the table's top row.
-	Limit int `yaml:"limit,omitempty"`
+	// Limit is no longer read: a limit hand is paid at Bounds.Limit, which the family's section sets
+	// (hk: the cap, 13 with no cap), so the two cannot disagree. Validate refuses a ruleset that still
+	// writes it, at its line.
+	Limit *int `yaml:"limit,omitempty"`
 	// SelfDraw names the case in Cases used for a self-drawn win.
 	SelfDraw string `yaml:"self_draw"`
 	// Discard names the case in Cases used for a win on a discard: "full" (全銃) or "half" (半銃) in hk.
@@ -46,6 +48,12 @@ type Rules struct {
 	Tables map[string]*Table `yaml:"tables"`
 	// Stakes are the named stake multipliers.
 	Stakes map[string]*Stake `yaml:"stakes,omitempty"`
+
+	// Bounds is the range a win is paid in: the minimum, the cap and what a limit hand is paid at. It
+	// is not part of this section: the ruleset loader copies it from the family's own section (hk:
+	// min_faan and cap; the American card's values), so a settlement pays a hand at the same worth
+	// its score says. The zero value bounds nothing and has no limit hands.
+	Bounds scoring.Bounds `yaml:"-"`
 }
 
 // Case is one way of paying a win: how many shares of the table amount each loser pays.
@@ -145,16 +153,54 @@ type Trigger struct {
 }
 
 // Table turns faan (or an American value) into points: either rows of Points keyed "3", "4-6" or "10+",
-// or a linear Per points for each unit.
+// or a linear Per points for each unit. Past its top row a table goes on as Beyond says, or not at all.
 type Table struct {
 	Name   string `yaml:"name,omitempty"`
 	NameZH string `yaml:"name_zh,omitempty"`
 	// Points maps a faan, a range "4-6" or an open range "10+" to points.
 	Points map[string]Amount `yaml:"points,omitempty"`
 	// Per is the points per faan or value unit of a linear table (American: 1).
-	Per    Amount         `yaml:"per,omitempty"`
+	Per Amount `yaml:"per,omitempty"`
+	// Beyond is how the rows continue past the top one; nil (or beyond: none) means there is no row
+	// above it, and a cap above it is refused when the ruleset loads.
+	Beyond *Progression   `yaml:"beyond,omitempty"`
 	Source scoring.Source `yaml:"-"`
 }
+
+// Progression is how a payout table continues past its top row: written {double_every: 2} (each row
+// pays twice the row two below it: half-spicy's 96, 128, 192 after 48, 64), {double_every: 1}
+// (full-spicy), {add: 16} (each row 16 more than the last), or none (no row above the top).
+type Progression struct {
+	// DoubleEvery, when set, makes each row past the top pay twice the row DoubleEvery faan below it.
+	DoubleEvery int `yaml:"double_every,omitempty"`
+	// Add, when set, makes each row past the top pay Add points more than the row below it.
+	Add Amount `yaml:"add,omitempty"`
+	// None says the table has no row above its top row (beyond: none).
+	None bool `yaml:"-"`
+}
+
+// UnmarshalText reads the scalar form, beyond: none; the mapping forms decode as the struct.
+func (p *Progression) UnmarshalText(b []byte) error {
+	if strings.EqualFold(strings.TrimSpace(string(b)), "none") {
+		*p = Progression{None: true}
+		return nil
+	}
+	return fmt.Errorf("beyond %q: expected none, {double_every: N} or {add: POINTS}", string(b))
+}
+
+// String returns "double every 2 faan", "add 16 a faan" or "none".
+func (p *Progression) String() string {
+	switch {
+	case p == nil || p.None:
+		return "none"
+	case p.DoubleEvery > 0:
+		return fmt.Sprintf("double every %d faan", p.DoubleEvery)
+	}
+	return fmt.Sprintf("add %s a faan", p.Add)
+}
+
+// continues reports whether the progression gives rows past the top.
+func (p *Progression) continues() bool { return p != nil && !p.None }
 
 // Stake is a named base multiplier: 二五雞 0.5, 五一 1, 一二蚊 2 on the half-spicy table.
 type Stake struct {
@@ -197,6 +243,9 @@ func (t *Table) rowsOf(path []string) ([]row, error) {
 		rows = append(rows, r)
 	}
 	slices.SortFunc(rows, func(a, b row) int { return a.lo - b.lo })
+	if err := t.checkBeyond(path, rows); err != nil {
+		return nil, err
+	}
 	for i := 1; i < len(rows); i++ {
 		prev, r := rows[i-1], rows[i]
 		key := append(path, "points", rowKey(r))
@@ -210,6 +259,34 @@ func (t *Table) rowsOf(path []string) ([]row, error) {
 		}
 	}
 	return rows, nil
+}
+
+// checkBeyond checks the progression against the rows it continues.
+func (t *Table) checkBeyond(path []string, rows []row) error {
+	p := t.Beyond
+	if !p.continues() {
+		return nil
+	}
+	bp := append(slices.Clone(path), "beyond")
+	switch {
+	case t.Per != 0:
+		return ruleErr(bp, "a per: table goes on by itself: leave beyond: out")
+	case len(rows) > 0 && rows[len(rows)-1].hi < 0:
+		return ruleErr(bp, fmt.Sprintf("the open row %s already pays every faan above it: leave beyond: out", rowKey(rows[len(rows)-1])))
+	case p.DoubleEvery != 0 && p.Add != 0:
+		return ruleErr(bp, "double_every: or add:, not both")
+	case p.DoubleEvery < 0 || p.Add < 0:
+		return ruleErr(bp, "must not be negative")
+	case p.DoubleEvery == 0 && p.Add == 0:
+		return ruleErr(bp, "say how the rows go on: double_every: N, add: POINTS, or none")
+	case p.DoubleEvery > 0 && len(rows) > 0:
+		// Each new row doubles a row DoubleEvery below it, so those rows must be printed.
+		top := rows[len(rows)-1].hi
+		if top-p.DoubleEvery+1 < rows[0].lo {
+			return ruleErr(append(bp, "double_every"), fmt.Sprintf("%d: the table prints only the rows %d to %d", p.DoubleEvery, rows[0].lo, top))
+		}
+	}
+	return nil
 }
 
 func rowKey(r row) string {
@@ -269,7 +346,7 @@ type resolved struct {
 	discard   *Case
 	misnamed  *Case
 	jokerless Amount
-	limit     int
+	bounds    scoring.Bounds
 }
 
 // Validate checks the section and returns a *scoring.RuleError whose Path is the YAML key path below
@@ -367,13 +444,10 @@ func (r *Rules) resolve(full bool) (*resolved, error) {
 	default:
 		return nil, ruleErr([]string{"false_win", "as"}, fmt.Sprintf("unknown %q: expected %s, %s or %s", r.FalseWin.As, FalseWinLimitSelfDraw, FalseWinFixed, FalseWinNone))
 	}
-	if r.Limit < 0 || r.Limit > maxFaan {
-		return nil, ruleErr([]string{"limit"}, fmt.Sprintf("must be from 0 to %d", maxFaan))
+	if r.Limit != nil {
+		return nil, ruleErr([]string{"limit"}, "settlement.limit is gone: a limit hand is paid at the cap (hk: cap, 13 with no cap), so the two cannot disagree; remove this line")
 	}
-	rs.limit = r.Limit
-	if rs.limit == 0 && len(rs.rows) > 0 {
-		rs.limit = rs.rows[len(rs.rows)-1].lo
-	}
+	rs.bounds = r.Bounds
 	if full {
 		for _, id := range sortedKeys(r.Responsibility) {
 			if err := r.Responsibility[id].validate([]string{"responsibility", id}); err != nil {
@@ -460,26 +534,87 @@ func (r *Rules) caseNamed(key, id string, required bool) (*Case, error) {
 
 // points returns the table's points for faan f.
 func (rs *resolved) points(f int) (Amount, error) {
+	return rs.table.pointsAt(rs.tableName, rs.rows, f)
+}
+
+// pointsAt returns the points of table name (whose parsed rows are rows) for faan f.
+func (t *Table) pointsAt(name string, rows []row, f int) (Amount, error) {
 	if f < 0 {
 		return 0, fmt.Errorf("negative faan %d: %w", f, scoring.ErrImpossible)
 	}
-	if rs.table.Per != 0 {
-		a, ok := mul64(int64(rs.table.Per), int64(f))
+	if t.Per != 0 {
+		a, ok := mul64(int64(t.Per), int64(f))
 		if !ok {
-			return 0, fmt.Errorf("%d × %s: %w", f, rs.table.Per, ErrPrecision)
+			return 0, fmt.Errorf("%d × %s: %w", f, t.Per, ErrPrecision)
 		}
 		return Amount(a), nil
 	}
-	first, last := rs.rows[0], rs.rows[len(rs.rows)-1]
+	first, last := rows[0], rows[len(rows)-1]
 	if f < first.lo {
-		return 0, fmt.Errorf("table %q pays nothing below %d faan, got %d: %w", rs.tableName, first.lo, f, scoring.ErrNotWinning)
+		return 0, fmt.Errorf("table %q pays nothing below %d faan, got %d: %w", name, first.lo, f, scoring.ErrNotWinning)
 	}
-	for _, r := range rs.rows {
+	for _, r := range rows {
 		if f >= r.lo && (r.hi < 0 || f <= r.hi) {
 			return r.points, nil
 		}
 	}
-	return last.points, nil // above the top row: the table's cap
+	top := last.hi
+	p := t.Beyond
+	switch {
+	case !p.continues():
+		return 0, ruleErr([]string{"tables", name}, fmt.Sprintf("no row for %d faan: the table stops at %d (give it more rows or a beyond: progression)", f, top))
+	case p.DoubleEvery > 0:
+		n := p.DoubleEvery
+		k := (f - top + n - 1) / n
+		pts, err := t.pointsAt(name, rows, f-k*n)
+		if err != nil {
+			return 0, err
+		}
+		for range k {
+			if pts, err = pts.Add(pts); err != nil {
+				return 0, fmt.Errorf("table %q at %d faan: %w", name, f, err)
+			}
+		}
+		return pts, nil
+	default:
+		a, ok := mul64(int64(p.Add), int64(f-top))
+		if !ok {
+			return 0, fmt.Errorf("table %q at %d faan: %w", name, f, ErrPrecision)
+		}
+		return last.points.Add(Amount(a))
+	}
+}
+
+// Reach is the range of faan (or values) a payout table pays: From is its first row, To its last,
+// and Open says it goes on without end (a per: table, an open row, a beyond: progression).
+type Reach struct {
+	Table  string
+	From   int
+	To     int
+	Open   bool
+	Source scoring.Source
+}
+
+// Reach returns the range the ruleset's payout table pays, or the problem with the table.
+func (r *Rules) Reach() (Reach, error) {
+	rs, err := r.resolve(false)
+	if err != nil {
+		return Reach{}, err
+	}
+	re := Reach{Table: rs.tableName, Source: rs.table.Source}
+	if rs.table.Per != 0 {
+		re.Open = true
+		return re, nil
+	}
+	first, last := rs.rows[0], rs.rows[len(rs.rows)-1]
+	re.From, re.To = first.lo, last.hi
+	if last.hi < 0 {
+		re.To, re.Open = last.lo, true
+	}
+	if rs.table.Beyond.continues() {
+		re.Open = true
+	}
+	return re, nil
 }
 
 func oneOf(s string, opts ...string) bool { return slices.Contains(opts, s) }

@@ -171,6 +171,15 @@ type Result struct {
 	Bumped   []notation.Seat `json:"bumped,omitempty"`
 	Payments []Payment       `json:"payments"`
 	Deltas   Deltas          `json:"deltas"`
+	// Paid says what each paid winner's hand was paid at: its worth, or the cap above it, or the
+	// limit; Note says so in words when the table was read at another worth than the hand's.
+	Paid []Paid `json:"paid,omitempty"`
+}
+
+// Paid is what one winner's hand was paid at.
+type Paid struct {
+	Seat notation.Seat `json:"seat"`
+	scoring.Worth
 }
 
 // String lists the payments one per line, then the deltas.
@@ -187,9 +196,11 @@ func (r Result) String() string {
 	return b.String()
 }
 
-// Settle decides who pays whom. Bad input (a winner who is also the discarder, a self-draw with two
-// winners, an unknown trigger) returns an error wrapping scoring.ErrImpossible; a faan below the table
-// wraps scoring.ErrNotWinning; a ruleset problem is a *scoring.RuleError.
+// Settle decides who pays whom. Each winner is paid at the worth r.Bounds gives: the cap for a hand
+// above it, the limit for a limit hand. Bad input (a winner who is also the discarder, a self-draw
+// with two winners, an unknown trigger) returns an error wrapping scoring.ErrImpossible; a worth below
+// the minimum (a *scoring.BelowMinError) or below the table wraps scoring.ErrNotWinning; a ruleset
+// problem is a *scoring.RuleError.
 func Settle(r *Rules, in Input) (Result, error) {
 	rs, err := r.resolve(false)
 	if err != nil {
@@ -229,34 +240,50 @@ func Settle(r *Rules, in Input) (Result, error) {
 	return res, nil
 }
 
+// CheckWorth says whether a hand worth w (a limit hand when limit) can be paid as a win under r: nil,
+// or an error wrapping scoring.ErrNotWinning that says why not ("2 faan is below this table's minimum
+// of 3: not a win"), or one wrapping scoring.ErrImpossible. A worth above the cap is not refused: it is
+// paid at the cap. Commands call it where a worth is typed, before anything is recorded.
+func (r *Rules) CheckWorth(w int, limit bool) error {
+	if r == nil {
+		return nil
+	}
+	return r.Bounds.Check(w, limit)
+}
+
 func impossible(msg string) error { return fmt.Errorf("%s: %w", msg, scoring.ErrImpossible) }
 
 func validSeat(s notation.Seat) bool { return s <= notation.SeatNorth }
 
-// base returns the points one share is worth for w: table × stake (× jokerless), and how it was found.
-func (rs *resolved) base(w Winner) (Amount, string, error) {
-	f, unit := w.Faan, "faan"
+// base returns the points one share is worth for w: table × stake (× jokerless), how it was found,
+// and the worth the table was read at. A worth below the ruleset's minimum is refused (a
+// *scoring.BelowMinError, which wraps scoring.ErrNotWinning); above the cap it is paid at the cap.
+func (rs *resolved) base(w Winner) (Amount, string, scoring.Worth, error) {
+	worth := rs.bounds.Paid(w.Faan, w.Limit)
+	if err := rs.bounds.Check(w.Faan, w.Limit); err != nil {
+		return 0, "", worth, err
+	}
+	f, unit := worth.Paid, "faan"
 	if rs.table.Per != 0 {
 		unit = "value"
 	}
-	desc := ""
-	if w.Limit {
-		if rs.limit == 0 {
-			return 0, "", fmt.Errorf("table %q has no limit: set limit: in the settlement section", rs.tableName)
-		}
-		f = rs.limit
+	var desc string
+	switch {
+	case w.Limit:
 		desc = fmt.Sprintf("limit, paid as %d %s", f, unit)
-	} else {
+	case worth.Capped:
+		desc = worth.Note
+	default:
 		desc = fmt.Sprintf("%d %s", f, unit)
 	}
 	pts, err := rs.points(f)
 	if err != nil {
-		return 0, "", err
+		return 0, "", worth, err
 	}
 	desc += ", " + rs.tableName
 	if rs.stake != Unit {
 		if pts, err = pts.Mul(rs.stake); err != nil {
-			return 0, "", err
+			return 0, "", worth, err
 		}
 		name := rs.stakeName
 		if name == "" {
@@ -266,11 +293,11 @@ func (rs *resolved) base(w Winner) (Amount, string, error) {
 	}
 	if w.Jokerless && rs.jokerless != Unit {
 		if pts, err = pts.Mul(rs.jokerless); err != nil {
-			return 0, "", err
+			return 0, "", worth, err
 		}
 		desc += fmt.Sprintf(", jokerless ×%s", rs.jokerless)
 	}
-	return pts, desc, nil
+	return pts, desc, worth, nil
 }
 
 func (rs *resolved) falseWin(res *Result, off notation.Seat) error {
@@ -290,7 +317,7 @@ func (rs *resolved) falseWin(res *Result, off notation.Seat) error {
 			detail += fmt.Sprintf(" × stake %s", rs.stake)
 		}
 	default: // limit self-draw: each other player collects what a limit self-draw would bring them
-		pts, desc, err := rs.base(Winner{Limit: true})
+		pts, desc, _, err := rs.base(Winner{Limit: true})
 		if err != nil {
 			return err
 		}
@@ -396,10 +423,11 @@ func turnsAfter(a, b notation.Seat) int { return (int(b) - int(a) + 4) % 4 }
 // pay adds the payments for one winner. discarder is NoSeat on a self-draw; coWinners marks the seats
 // that also won the same discard (they pay nothing to each other).
 func (rs *resolved) pay(res *Result, w Winner, in Input, discarder notation.Seat, coWinners *[4]bool) error {
-	pts, desc, err := rs.base(w)
+	pts, desc, worth, err := rs.base(w)
 	if err != nil {
 		return err
 	}
+	res.Paid = append(res.Paid, Paid{Seat: w.Seat, Worth: worth})
 	var owed [4]Amount // shares each seat owes this winner
 	loser := func(s notation.Seat) bool { return s != w.Seat && (coWinners == nil || !coWinners[s]) }
 	var rule, how string

@@ -159,8 +159,8 @@ func TestPaymentCases(t *testing.T) {
 			deltas: [4]string{"192", "-192", "0", "0"},
 		},
 		{
-			name: "full/limit at a lower ruleset limit", source: "research B.4: limit hands are paid at the cap",
-			rules:  func(r *settle.Rules) { r.Limit = 8 },
+			name: "full/limit at a lower cap", source: "research B.4: limit hands are paid at the cap",
+			rules:  capped(8),
 			in:     settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{limitWinner(S)}},
 			want:   []pay{{E, S, "32", "self-draw"}, {W, S, "32", "self-draw"}, {N, S, "32", "self-draw"}},
 			deltas: [4]string{"-32", "96", "-32", "-32"},

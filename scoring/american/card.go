@@ -8,6 +8,7 @@ import (
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/pattern"
 )
 
 // nIdx is the number of tile slots a concrete hand counts: the 34 playing kinds and one for every flower.
@@ -51,11 +52,17 @@ type LineSpec struct {
 	ID      string
 	Section string
 	// Pattern lists the alternatives of the line: the same hand at the same value.
-	Pattern        []string
-	Value          int
-	Concealed      bool
-	Note           string
-	X              []int // allowed values of X; empty means 1-9
+	Pattern   []string
+	Value     int
+	Concealed bool
+	Note      string
+	X         []int // allowed values of X; empty means 1-9
+	Y         []int // allowed values of Y; empty means 1-9 (never X's)
+	// Suits lists how many different suits the suit variables may take together; empty means
+	// each variable its own suit.
+	Suits []int
+	// Relative reads printed numbers as offsets from X (the card's "any consecutive numbers").
+	Relative       bool
 	JokerlessBonus bool
 	// Source is where the line is written; PatternLines, when set, holds the line of each alternative.
 	Source       scoring.Source
@@ -105,7 +112,7 @@ type concrete struct {
 	fixedMask uint64      // slots that need at least one natural
 	sets      []setGroup  // sorted
 	groups    [][]notation.Tile
-	x         int
+	x, y      int
 	suits     [3]notation.Suit
 	alt       int
 }
@@ -122,6 +129,9 @@ type Line struct {
 	Concealed      bool
 	Note           string
 	X              []int
+	Y              []int
+	Suits          []int
+	Relative       bool
 	JokerlessBonus bool
 	Source         scoring.Source
 
@@ -130,6 +140,17 @@ type Line struct {
 
 // Hands returns how many concrete hands the line stands for.
 func (l *Line) Hands() int { return len(l.hands) }
+
+// HandTexts lists the line's concrete hands in notation, sorted: two lines with the same list stand
+// for the same hands.
+func (l *Line) HandTexts() []string {
+	out := make([]string, len(l.hands))
+	for i := range l.hands {
+		out[i] = l.hands[i].canonicalText()
+	}
+	slices.Sort(out)
+	return out
+}
 
 // Card is a loaded card: its lines in card order, each expanded to its concrete hands.
 type Card struct {
@@ -205,9 +226,10 @@ func Compile(spec CardSpec) (*Card, error) {
 		if ls.Value <= 0 {
 			fail(ls.Source, "value %d is not positive", ls.Value)
 		}
-		for _, x := range ls.X {
-			if x < 1 || x > 9 {
-				fail(ls.Source, "x: %d is not a number 1-9", x)
+		vars := pattern.Vars{X: ls.X, Y: ls.Y, Suits: ls.Suits, Relative: ls.Relative}
+		if err := vars.Validate(); err != nil {
+			for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+				fail(ls.Source, "%v", e)
 			}
 		}
 		if len(ls.Pattern) == 0 {
@@ -215,9 +237,10 @@ func Compile(spec CardSpec) (*Card, error) {
 			continue
 		}
 		line := &Line{ID: ls.ID, Section: ls.Section, Pattern: ls.Pattern, Value: ls.Value, Concealed: ls.Concealed,
-			Note: ls.Note, X: ls.X, JokerlessBonus: ls.JokerlessBonus, Source: ls.Source}
-		usesX, ok := false, true
-		keys := map[string]bool{}
+			Note: ls.Note, X: ls.X, Y: ls.Y, Suits: ls.Suits, Relative: ls.Relative, JokerlessBonus: ls.JokerlessBonus, Source: ls.Source}
+		var usesX, usesY, relative, anyVars bool
+		ok := true
+		owner := map[string]int{} // concrete hand key -> the alternative that first gave it
 		budget := MaxLineHands
 		for k, text := range ls.Pattern {
 			src := ls.Source
@@ -228,33 +251,80 @@ func Compile(spec CardSpec) (*Card, error) {
 			if len(ls.Pattern) > 1 {
 				altName = fmt.Sprintf("alternative %d", k+1)
 			}
-			p, err := parsePattern(text)
+			p, err := pattern.Parse(text, pattern.Cards)
 			if err != nil {
 				fail(src, "%s: %v", altName, err)
 				ok = false
 				continue
 			}
-			if p.tiles != 14 {
-				fail(src, "%s has %d tiles, expected 14", altName, p.tiles)
+			if p.Tiles != HandTiles {
+				fail(src, "%s has %d tiles, expected %d", altName, p.Tiles, HandTiles)
 				ok = false
 				continue
 			}
-			usesX = usesX || p.usesX
-			before := len(line.hands)
-			var within bool
-			line.hands, within = expand(p, k, ls.X, line.hands, keys, &budget)
-			if !within {
-				fail(src, "%s stands for more than %d hands: too many free choices (*, Z, |)", altName, MaxLineHands)
+			usesX = usesX || p.UsesX || ls.Relative && p.Digits
+			usesY = usesY || p.UsesY
+			relative = relative || p.Digits
+			anyVars = anyVars || p.Vars != [3]bool{}
+			built, fresh := 0, 0
+			from := map[int]bool{}
+			steps, within := p.Expand(vars, budget, func(h *pattern.Hand) bool {
+				c, possible := build(h, k)
+				if !possible {
+					return true
+				}
+				built++
+				key := c.key()
+				if j, dup := owner[key]; dup {
+					from[j] = true
+					return true
+				}
+				owner[key] = k
+				fresh++
+				line.hands = append(line.hands, c)
+				return true
+			})
+			budget -= steps
+			switch {
+			case !within:
+				fail(src, "%s stands for more than %d hands: too many free choices (*, Z, |, suits:)", altName, MaxLineHands)
 				ok = false
-				break
-			}
-			if len(line.hands) == before {
+			case built == 0:
 				fail(src, "%s has no possible hand (numbers out of 1-9, or more tiles than the set holds)", altName)
 				ok = false
+			case fresh == 0:
+				var alts []string
+				for j := range k {
+					if from[j] {
+						alts = append(alts, fmt.Sprint(j+1))
+					}
+				}
+				what := "alternative " + alts[0]
+				if len(alts) > 1 {
+					what = "alternatives " + strings.Join(alts, " and ")
+				}
+				fail(src, "%s is a duplicate: %s already give%s every hand of it", altName, what, map[bool]string{true: "", false: "s"}[len(alts) > 1])
+				ok = false
+			}
+			if !within {
+				break
 			}
 		}
-		if len(ls.X) > 0 && !usesX && ok {
-			fail(ls.Source, "x: given but the pattern has no X")
+		if ok {
+			switch {
+			case len(ls.X) > 0 && !usesX:
+				fail(ls.Source, "x: given but the pattern has no X")
+				ok = false
+			case len(ls.Y) > 0 && !usesY:
+				fail(ls.Source, "y: given but the pattern has no Y")
+				ok = false
+			case ls.Relative && !relative:
+				fail(ls.Source, "numbers: relative given but the pattern has no printed number")
+				ok = false
+			case len(ls.Suits) > 0 && !anyVars:
+				fail(ls.Source, "suits: given but the pattern has no suit variable a, b or c")
+				ok = false
+			}
 		}
 		if ok {
 			card.Lines = append(card.Lines, line)
@@ -269,182 +339,17 @@ func Compile(spec CardSpec) (*Card, error) {
 	return card, nil
 }
 
-// expander enumerates the concrete hands of one pattern.
-type expander struct {
-	p      *pattern
-	alt    int
-	xs     []int
-	choice []int // alternative chosen per group
-	out    []concrete
-	keys   map[string]bool
-	budget int // concrete hands still to build before the line is refused
-}
-
-// MaxLineHands bounds the concrete hands one line may stand for (before duplicates are removed), so a
-// pattern of many free choices cannot stall loading.
+// MaxLineHands bounds the work of expanding one line (choices tried and concrete hands built, before
+// duplicates are removed), so a pattern of many free choices cannot stall loading.
 const MaxLineHands = 10000
 
-var suitsMPS = [3]notation.Suit{notation.Man, notation.Pin, notation.Sou}
-
-// expand appends the concrete hands of p to out, skipping any already seen in keys.
-// It reports false when the line stands for more than MaxLineHands hands.
-func expand(p *pattern, alt int, xs []int, out []concrete, keys map[string]bool, budget *int) ([]concrete, bool) {
-	e := &expander{p: p, alt: alt, xs: xs, choice: make([]int, len(p.groups)), out: out, keys: keys, budget: *budget}
-	e.chooseAlts(0)
-	*budget = e.budget
-	return e.out, e.budget >= 0
-}
-
-func (e *expander) chooseAlts(g int) {
-	if e.budget < 0 {
-		return
-	}
-	if g < len(e.p.groups) {
-		for i := range e.p.groups[g].alts {
-			e.choice[g] = i
-			e.chooseAlts(g + 1)
-		}
-		return
-	}
-	e.budget-- // counts the work of a combination that may build nothing
-	if e.budget < 0 {
-		return
-	}
-	// Offsets in use decide which X are possible.
-	lo, hi, usesX := 9, 0, false
-	for gi, grp := range e.p.groups {
-		for _, el := range grp.alts[e.choice[gi]].elems {
-			if el.kind == elX {
-				usesX = true
-				lo, hi = min(lo, int(el.val)), max(hi, int(el.val))
-			}
-		}
-	}
-	xs := []int{0}
-	if usesX {
-		xs = xs[:0]
-		cands := e.xs
-		if len(cands) == 0 {
-			cands = []int{1, 2, 3, 4, 5, 6, 7, 8, 9}
-		}
-		for _, x := range cands {
-			if x+lo >= 1 && x+hi <= 9 {
-				xs = append(xs, x)
-			}
-		}
-	}
-	var vars [3]bool
-	for gi, grp := range e.p.groups {
-		if s := grp.alts[e.choice[gi]].suf; s >= sufA && s <= sufC {
-			vars[s-sufA] = true
-		}
-	}
-	for _, x := range xs {
-		// Suit variables: every injective assignment of the used variables to m, p, s.
-		var perm [3]notation.Suit
-		var assign func(v int, used uint8)
-		assign = func(v int, used uint8) {
-			for v < len(vars) && !vars[v] {
-				v++
-			}
-			if v == len(vars) {
-				e.free(x, perm, 0, make([]notation.Suit, len(e.p.groups)), make([]notation.Tile, len(e.p.groups)))
-				return
-			}
-			for si, s := range suitsMPS {
-				if used&(1<<si) == 0 {
-					perm[v] = s
-					assign(v+1, used|1<<si)
-				}
-			}
-		}
-		assign(0, 0)
-	}
-}
-
-// free chooses the suit of each '*' group and the wind of each Z group, then builds the hand.
-func (e *expander) free(x int, vars [3]notation.Suit, g int, suit []notation.Suit, wind []notation.Tile) {
-	if e.budget < 0 {
-		return
-	}
-	if g == len(e.p.groups) {
-		e.budget--
-		if e.budget >= 0 {
-			e.build(x, vars, suit, wind)
-		}
-		return
-	}
-	a := e.p.groups[g].alts[e.choice[g]]
-	suits := []notation.Suit{notation.NoSuit}
-	switch a.suf {
-	case sufA, sufB, sufC:
-		suits = []notation.Suit{vars[a.suf-sufA]}
-	case sufM:
-		suits = []notation.Suit{notation.Man}
-	case sufP:
-		suits = []notation.Suit{notation.Pin}
-	case sufS:
-		suits = []notation.Suit{notation.Sou}
-	case sufAny:
-		suits = suitsMPS[:]
-	}
-	winds := []notation.Tile{notation.NoTile}
-	if slices.ContainsFunc(a.elems, func(el elem) bool { return el.kind == elAnyWind }) {
-		winds = []notation.Tile{notation.East, notation.South, notation.West, notation.North}
-	}
-	for _, s := range suits {
-		for _, w := range winds {
-			suit[g], wind[g] = s, w
-			e.free(x, vars, g+1, suit, wind)
-		}
-	}
-}
-
-// dragonOf returns the dragon tied to a suit: craks red, bams green, dots white.
-func dragonOf(s notation.Suit) notation.Tile {
-	switch s {
-	case notation.Man:
-		return notation.Red
-	case notation.Sou:
-		return notation.Green
-	}
-	return notation.White
-}
-
-func (e *expander) build(x int, vars [3]notation.Suit, suit []notation.Suit, wind []notation.Tile) {
+// build turns one concrete hand of a pattern into count arithmetic; false when the set cannot supply
+// it (more naturals outside sets than exist, or more jokers than the set holds).
+func build(h *pattern.Hand, alt int) (concrete, bool) {
 	var c concrete
-	c.x, c.alt = x, e.alt
-	for v, used := range e.p.vars {
-		if used {
-			c.suits[v] = vars[v]
-		}
-	}
-	for gi, grp := range e.p.groups {
-		a := grp.alts[e.choice[gi]]
-		ts := make([]notation.Tile, len(a.elems))
-		for k, el := range a.elems {
-			var t notation.Tile
-			switch el.kind {
-			case elNum:
-				t = notation.NewTile(suit[gi], int(el.val))
-			case elX:
-				t = notation.NewTile(suit[gi], x+int(el.val))
-			case elDragon:
-				t = dragonOf(suit[gi])
-			case elZero:
-				t = notation.White
-			case elFlower:
-				t = notation.Flower
-			case elWind:
-				t = notation.East + notation.Tile(el.val)
-			case elAnyWind:
-				t = wind[gi]
-			}
-			if t == notation.NoTile {
-				return
-			}
-			ts[k] = t
-		}
+	c.x, c.y, c.alt, c.suits = h.X, h.Y, alt, h.Suits
+	for _, g := range h.Groups {
+		ts := slices.Clone(g)
 		isSet := len(ts) >= 3
 		for _, t := range ts {
 			isSet = isSet && t == ts[0]
@@ -461,7 +366,7 @@ func (e *expander) build(x int, vars [3]notation.Suit, suit []notation.Suit, win
 	short := 0
 	for i := range nIdx {
 		if c.fixed(i) > supply(i) {
-			return
+			return c, false
 		}
 		short += max(0, int(c.need[i])-supply(i))
 		if c.need[i] > 0 {
@@ -472,7 +377,7 @@ func (e *expander) build(x int, vars [3]notation.Suit, suit []notation.Suit, win
 		}
 	}
 	if short > MaxJokers {
-		return
+		return c, false
 	}
 	slices.SortFunc(c.sets, func(p, q setGroup) int {
 		if p.slot != q.slot {
@@ -480,15 +385,18 @@ func (e *expander) build(x int, vars [3]notation.Suit, suit []notation.Suit, win
 		}
 		return int(p.size) - int(q.size)
 	})
-	key := string(c.need[:]) + string(c.set[:])
+	return c, true
+}
+
+// key identifies a concrete hand by what matching sees: the tiles, which sit in sets, and the sets.
+func (c *concrete) key() string {
+	b := make([]byte, 0, 2*nIdx+2*len(c.sets))
+	b = append(b, c.need[:]...)
+	b = append(b, c.set[:]...)
 	for _, s := range c.sets {
-		key += string([]byte{s.slot, s.size})
+		b = append(b, s.slot, s.size)
 	}
-	if e.keys[key] {
-		return
-	}
-	e.keys[key] = true
-	e.out = append(e.out, c)
+	return string(b)
 }
 
 // honourNames are the notation aliases a card reader knows: winds by letter, dragons as Wd Gd Rd.
@@ -528,6 +436,26 @@ func (c *concrete) handText() string {
 			default:
 				b.WriteString(t.String())
 			}
+		}
+	}
+	return b.String()
+}
+
+// canonicalText renders the hand's tiles in a form that ignores how the pattern grouped and ordered
+// them: the sets, largest tile first, then the other tiles sorted.
+func (c *concrete) canonicalText() string {
+	var b strings.Builder
+	rest := c.need
+	for _, s := range c.sets {
+		b.WriteString(strings.Repeat(tileOf(int(s.slot)).String(), int(s.size)))
+		b.WriteByte(' ')
+		rest[s.slot] -= s.size
+	}
+	b.WriteByte('|')
+	for i := range nIdx {
+		for range rest[i] {
+			b.WriteByte(' ')
+			b.WriteString(tileOf(i).String())
 		}
 	}
 	return b.String()

@@ -12,8 +12,9 @@ import (
 func TestLineHands(t *testing.T) {
 	card := sampleCard(t)
 	want := map[string]int{
-		"Y1": 3, "Y2": 3, "Y3": 3, "E1": 6, "E2": 6, "L1": 27, "L2": 9, "A1": 6, "Q1": 21, "Q2": 27,
-		"R1": 42, "R2": 36, "R3": 36, "O1": 6, "W1": 1, "W2": 3, "T1": 6, "P1": 6, "P2": 3,
+		"Y1": 3, "Y2": 3, "Y3": 3, "Y4": 3, "E1": 6, "E2": 6, "E3": 9, "L1": 27, "L2": 9, "L3": 216, "A1": 6,
+		"Q1": 21, "Q2": 27, "Q3": 24, "R1": 42, "R2": 36, "R3": 36, "O1": 6, "W1": 1, "W2": 3, "W3": 1, "T1": 6,
+		"T2": 9, "P1": 6, "P2": 3,
 	}
 	got := map[string]int{}
 	for _, info := range card.Info() {
@@ -61,13 +62,27 @@ func TestCompileErrors(t *testing.T) {
 		{"an alternative with 13 tiles", []LineSpec{{ID: "R1", Pattern: []string{"FF 1111a 2222a 3333a", "FF 1111a 2222a 333a"}, Value: 25, Source: src(12), PatternLines: []int{13, 14}}},
 			[]string{"card.yaml:14: line R1: alternative 2 has 13 tiles, expected 14"}},
 		{"unknown symbol", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333Q"}, Value: 25, Source: src(3)}},
-			[]string{`card.yaml:3: line K1: pattern: group "3333Q": unknown symbol 'Q': expected 1-9, 0, X, X+k, D, F, N, E, W, S, Z and a suit suffix a, b, c, m, p, s or *`}},
+			[]string{`card.yaml:3: line K1: pattern: group "3333Q": unknown symbol 'Q': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, F, N, E, W, S, Z and a suit suffix a, b, c, m, p, s or *`}},
 		{"suffix missing", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333"}, Value: 25, Source: src(3)}},
-			[]string{`card.yaml:3: line K1: pattern: group "3333": suit suffix missing: a group with numbers, X or D ends in a, b, c, m, p, s or *`}},
+			[]string{`card.yaml:3: line K1: pattern: group "3333": suit suffix missing: a group with numbers, X, Y or D ends in a, b, c, m, p, s or *`}},
 		{"suffix not allowed", []LineSpec{{ID: "K1", Pattern: []string{"FFa 1111a 2222a 3333a"}, Value: 25, Source: src(3)}},
-			[]string{`card.yaml:3: line K1: pattern: group "FFa": suit suffix "a" not allowed: only a group with numbers, X or D takes a suit`}},
-		{"b without a", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111b 2222b 3333c"}, Value: 25, Source: src(3)}},
-			[]string{"card.yaml:3: line K1: pattern: suit variable b is used without a: name the suits a, b, c in that order"}},
+			[]string{`card.yaml:3: line K1: pattern: group "FFa": suit suffix "a" not allowed: only a group with numbers, X, Y or D takes a suit`}},
+		{"a duplicated alternative", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222b 3333c", "FF 1111b 2222a 3333c"}, Value: 25, Source: src(3), PatternLines: []int{4, 5}}},
+			[]string{"card.yaml:5: line K1: alternative 2 is a duplicate: alternative 1 already gives every hand of it"}},
+		{"an alternative two others cover", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333a", "FF 1111a 2222b 3333c", "FF 1111a 2222a|2222b 3333a|3333c"}, Suits: []int{1, 3}, Value: 25, Source: src(3)}},
+			[]string{"card.yaml:3: line K1: alternative 3 is a duplicate: alternatives 1 and 2 already give every hand of it"}},
+		{"a group alternative given twice", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333a|3333a"}, Value: 25, Source: src(3)}},
+			[]string{`card.yaml:3: line K1: pattern: group "3333a|3333a": alternative "3333a" is given twice`}},
+		{"suits out of range", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222b 3333a"}, Suits: []int{4}, Value: 25, Source: src(3)}},
+			[]string{"card.yaml:3: line K1: suits: 4 is not a number of suits 1-3", "card.yaml:3: line K1: pattern has no possible hand (numbers out of 1-9, or more tiles than the set holds)"}},
+		{"suits without a suit variable", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111m 2222m 3333m"}, Suits: []int{1, 2}, Value: 25, Source: src(3)}},
+			[]string{"card.yaml:3: line K1: suits: given but the pattern has no suit variable a, b or c"}},
+		{"y without Y", []LineSpec{{ID: "K1", Pattern: []string{"FF XXXXa 2222a 3333a"}, Y: []int{2}, Value: 25, Source: src(3)}},
+			[]string{"card.yaml:3: line K1: y: given but the pattern has no Y"}},
+		{"relative without numbers", []LineSpec{{ID: "K1", Pattern: []string{"FF XXXXa NNNN EEEE"}, Relative: true, Value: 25, Source: src(3)}},
+			[]string{"card.yaml:3: line K1: numbers: relative given but the pattern has no printed number"}},
+		{"Y is never X", []LineSpec{{ID: "K1", Pattern: []string{"FF XXXXa YYYYa NNNN"}, X: []int{5}, Y: []int{5}, Value: 25, Source: src(3)}},
+			[]string{"card.yaml:3: line K1: pattern has no possible hand (numbers out of 1-9, or more tiles than the set holds)"}},
 		{"duplicate id", []LineSpec{
 			{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333a"}, Value: 25, Source: src(3)},
 			{ID: "K1", Pattern: []string{"FF 1111a 2222a 4444a"}, Value: 25, Source: src(4)}},
@@ -91,7 +106,7 @@ func TestCompileErrors(t *testing.T) {
 		{"alternatives of different sizes", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 333a|4444a"}, Value: 25, Source: src(3)}},
 			[]string{`card.yaml:3: line K1: pattern: group "333a|4444a": alternatives have different sizes (3 and 4 tiles)`}},
 		{"too many free choices", []LineSpec{{ID: "K1", Pattern: []string{"Z Z Z Z Z Z Z Z Z Z Z Z Z Z"}, Value: 25, Source: src(3)}},
-			[]string{"card.yaml:3: line K1: pattern stands for more than 10000 hands: too many free choices (*, Z, |)"}},
+			[]string{"card.yaml:3: line K1: pattern stands for more than 10000 hands: too many free choices (*, Z, |, suits:)"}},
 		{"no id", []LineSpec{{Pattern: []string{"FF 1111a 2222a 3333a"}, Value: 25, Source: src(3)}},
 			[]string{"card.yaml:3: line 1 has no id"}},
 	}

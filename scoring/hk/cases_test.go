@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -204,4 +205,38 @@ func TestEveryOptionMatters(t *testing.T) {
 			t.Errorf("setting %s to %s changes no worked hand", key, v)
 		})
 	}
+}
+
+// TestEverySuppressionIsData checks that each replaces: entry of the built-in hk.yaml is the only thing
+// that suppresses the item it names: some worked hand removes the entry with set: and is then paid both
+// items. A suppression written into the scorer would keep the second item away and fail that case.
+func TestEverySuppressionIsData(t *testing.T) {
+	cases := loadCases(t)
+	r := loadRules(t, "hk", nil)
+	for _, x := range hk.ItemIDs {
+		for _, y := range r.Items[x].Replaces {
+			found := false
+			for _, c := range cases {
+				v, ok := c.Set["items."+x+".replaces"]
+				if !ok || c.Ruleset != "" {
+					continue
+				}
+				var list []string
+				if err := yaml.Unmarshal([]byte(v), &list); err != nil {
+					t.Fatalf("case %q: set items.%s.replaces %q: %v", c.Name, x, v, err)
+				}
+				if slices.Contains(list, y) || !hasItem(c.Items, x) || !hasItem(c.Items, y) {
+					continue
+				}
+				found = true
+			}
+			if !found {
+				t.Errorf("%s replaces %s: no worked hand switches it off and is paid both", x, y)
+			}
+		}
+	}
+}
+
+func hasItem(items []string, id string) bool {
+	return slices.ContainsFunc(items, func(s string) bool { return s == id || strings.HasPrefix(s, id+" ") })
 }

@@ -88,7 +88,7 @@ type entry struct {
 
 // tally is the items of one reading.
 type tally struct {
-	e     [24]entry
+	e     [40]entry
 	n     int
 	total int
 	limit bool
@@ -275,15 +275,7 @@ func better(a, b *tally, r *Rules) bool {
 	return a.total > b.total
 }
 
-func paid(t *tally, r *Rules) int {
-	if t.limit {
-		return r.LimitValue()
-	}
-	if r.Cap > 0 && t.total > r.Cap {
-		return r.Cap
-	}
-	return t.total
-}
+func paid(t *tally, r *Rules) int { return r.Bounds().Paid(t.total, t.limit).Paid }
 
 // shapeProblem explains why a hand cannot be a win whatever its reading, or returns "".
 func shapeProblem(h *notation.Hand) string {
@@ -387,7 +379,7 @@ func scoreReading(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handF
 		t.add(tb, idThirteenOrphans, notation.NoTile, 0)
 	case scoring.SevenPairs:
 		t.add(tb, idSevenPairs, notation.NoTile, 0)
-		patternByTiles(t, f, tb, false, false)
+		patternByTiles(t, f, tb)
 	default:
 		var pongs, chows, concealedPongs, kongs, dragons, winds int
 		for _, s := range d.Sets {
@@ -409,65 +401,58 @@ func scoreReading(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handF
 				winds++
 			}
 		}
-		if kongs == 4 && tb.on(idFourKongs) {
+		// Every item whose pattern the reading shows is added; the items' replaces: lists (and the
+		// options that name a replacement, see Rules.compile) then drop what another item is paid
+		// instead of, so the scorer itself suppresses nothing.
+		if kongs == 4 {
 			t.add(tb, idFourKongs, notation.NoTile, 0)
 		}
-		bigWinds := winds == 4 && tb.on(idBigWinds)
-		if bigWinds {
+		if winds == 4 {
 			t.add(tb, idBigWinds, notation.NoTile, 0)
 		}
-		allHonours := !f.terminals && !f.simples && tb.on(idAllHonours)
-		nineGates := f.nineGates && tb.on(idNineGates)
-		if nineGates {
+		if f.nineGates {
 			t.add(tb, idNineGates, notation.NoTile, 0)
 		}
-		fourConcealed := pongs == 4 && concealedPongs == 4 && tb.on(idFourConcealed)
-		if fourConcealed {
+		if pongs == 4 && concealedPongs == 4 {
 			t.add(tb, idFourConcealed, notation.NoTile, 0)
 		}
-		mixedOrphans := f.terminals && f.honours && !f.simples && tb.on(idMixedOrphans)
-		if pongs == 4 && !fourConcealed && !allHonours && !bigWinds && !(kongs == 4 && tb.on(idFourKongs)) &&
-			!(f.terminals && !f.honours && !f.simples && tb.on(idAllTerminals)) &&
-			!(mixedOrphans && !r.MixedOrphansWithAllPongs) {
+		if pongs == 4 {
 			t.add(tb, idAllPongs, notation.NoTile, 0)
 		}
 		if chows == 4 && (d.Pair.IsSuited() || r.CommonHandHonourPair) {
 			t.add(tb, idCommon, notation.NoTile, 0)
 		}
-		patternByTiles(t, f, tb, nineGates, allHonours)
-		if !allHonours {
-			bigDragons := dragons == 3 && tb.on(idBigDragons)
-			smallDragons := !bigDragons && dragons == 2 && d.Pair.IsDragon() && tb.on(idSmallDragons)
-			smallWinds := !bigWinds && winds == 3 && d.Pair.IsWind() && tb.on(idSmallWinds)
-			switch {
-			case bigDragons:
-				t.add(tb, idBigDragons, notation.NoTile, 0)
-			case smallDragons:
-				t.add(tb, idSmallDragons, notation.NoTile, 0)
+		patternByTiles(t, f, tb)
+		// A big hand holds the small one (three dragon pongs hold two and a pair), so both are added
+		// and big-dragons' replaces: list says the small one is not paid as well.
+		if dragons == 3 {
+			t.add(tb, idBigDragons, notation.NoTile, 0)
+		}
+		if dragons == 3 || (dragons == 2 && d.Pair.IsDragon()) {
+			t.add(tb, idSmallDragons, notation.NoTile, 0)
+		}
+		if winds == 4 || (winds == 3 && d.Pair.IsWind()) {
+			t.add(tb, idSmallWinds, notation.NoTile, 0)
+		}
+		for _, s := range d.Sets {
+			if s.Kind == scoring.Chow {
+				continue
 			}
-			if smallWinds {
-				t.add(tb, idSmallWinds, notation.NoTile, 0)
+			if s.Tile.IsDragon() {
+				t.add(tb, idDragonPong, s.Tile, s.Kind)
 			}
-			for _, s := range d.Sets {
-				if s.Kind == scoring.Chow {
-					continue
-				}
-				if s.Tile.IsDragon() && !bigDragons && !smallDragons {
-					t.add(tb, idDragonPong, s.Tile, s.Kind)
-				}
-				if bigWinds || (smallWinds && !r.SmallWindsWithWindPongs) {
-					continue
-				}
-				if s.Tile == seatWind {
-					t.add(tb, idSeatWind, s.Tile, s.Kind)
-				}
-				if s.Tile == roundWind {
-					t.add(tb, idPrevailingWind, s.Tile, s.Kind)
-				}
+			if s.Tile == seatWind {
+				t.add(tb, idSeatWind, s.Tile, s.Kind)
+			}
+			if s.Tile == roundWind {
+				t.add(tb, idPrevailingWind, s.Tile, s.Kind)
 			}
 		}
 	}
 	winItems(t, d, h, f, sit, r, tb)
+	if len(tb.house) > 0 {
+		tb.matchHouse(t, d, h, sit)
+	}
 	t.applyReplaces(tb)
 	if t.total == 0 && !t.limit && tb.on(idChicken) {
 		t.add(tb, idChicken, notation.NoTile, 0)
@@ -475,25 +460,22 @@ func scoreReading(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handF
 }
 
 // patternByTiles adds the items that depend only on which tiles the hand holds: the flushes and the
-// orphan hands (all-pongs and its replacements are decided by the caller).
-func patternByTiles(t *tally, f *handFacts, tb *valueTable, nineGates, allHonours bool) {
+// orphan hands. mixed-one-suit is any hand of at most one suit, so a pure flush and an all-honours
+// hand hold it too: all-one-suit and all-honours replace it in the built-in tables.
+func patternByTiles(t *tally, f *handFacts, tb *valueTable) {
 	switch {
-	case allHonours || (!f.terminals && !f.simples && tb.on(idAllHonours)):
+	case !f.terminals && !f.simples:
 		t.add(tb, idAllHonours, notation.NoTile, 0)
-	case f.terminals && !f.honours && !f.simples && tb.on(idAllTerminals):
+	case f.terminals && !f.honours && !f.simples:
 		t.add(tb, idAllTerminals, notation.NoTile, 0)
-	default:
-		if f.terminals && f.honours && !f.simples && tb.on(idMixedOrphans) {
-			t.add(tb, idMixedOrphans, notation.NoTile, 0)
-		}
-		if oneSuit(f.suits) {
-			switch {
-			case f.honours:
-				t.add(tb, idMixedSuit, notation.NoTile, 0)
-			case !nineGates:
-				t.add(tb, idAllOneSuit, notation.NoTile, 0)
-			}
-		}
+	case f.terminals && f.honours && !f.simples:
+		t.add(tb, idMixedOrphans, notation.NoTile, 0)
+	}
+	if f.suits == 0 || oneSuit(f.suits) {
+		t.add(tb, idMixedSuit, notation.NoTile, 0)
+	}
+	if oneSuit(f.suits) && !f.honours {
+		t.add(tb, idAllOneSuit, notation.NoTile, 0)
 	}
 }
 
@@ -505,18 +487,16 @@ func winItems(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handFacts
 	case scoring.Earthly:
 		t.add(tb, idEarthly, notation.NoTile, 0)
 	}
-	if sit.Win.SelfDrawn() && sit.Win != scoring.Heavenly {
-		t.add(tb, idSelfDraw, notation.NoTile, 0)
+	if sit.Win.SelfDrawn() {
+		t.add(tb, idSelfDraw, notation.NoTile, 0) // heavenly replaces it in the built-in tables
 	}
 	switch sit.Win {
 	case scoring.KongReplacement:
 		t.add(tb, idKongReplacement, notation.NoTile, 0)
 	case scoring.KongOnKong:
-		if tb.on(idKongOnKong) {
-			t.add(tb, idKongOnKong, notation.NoTile, 0)
-		} else {
-			t.add(tb, idKongReplacement, notation.NoTile, 0)
-		}
+		// Kong-on-kong is a win on a kong's replacement too; its replaces: list says whether both pay.
+		t.add(tb, idKongReplacement, notation.NoTile, 0)
+		t.add(tb, idKongOnKong, notation.NoTile, 0)
 	case scoring.FlowerReplacement:
 		if r.FlowerReplacementAsKong {
 			t.add(tb, idKongReplacement, notation.NoTile, 0)
@@ -535,7 +515,7 @@ func winItems(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handFacts
 		}
 	}
 	concealed := !f.exposed && (f.concealedKgs == 0 || r.ConcealedKongKeepsConcealed) &&
-		(!r.Flowers || r.ConcealedHandWithFlowers) && d.Shape != scoring.SevenPairs
+		(!r.Flowers || r.ConcealedHandWithFlowers)
 	if concealed {
 		t.add(tb, idConcealedHand, notation.NoTile, 0)
 	}
@@ -600,7 +580,7 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 			continue
 		}
 		def := tb.def[e.id]
-		it := scoring.Item{ID: ItemIDs[e.id], Name: def.Name, NameZH: def.ZH, Value: int(v), Source: def.Source}
+		it := scoring.Item{ID: tb.itemName(e.id), Name: def.Name, NameZH: def.ZH, Value: int(v), Source: def.Source}
 		if v == Limit {
 			it.Limit = true
 			it.Value = lim
@@ -632,17 +612,12 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 		}
 		res.Items = append(res.Items, it)
 	}
+	res.Limit = t.limit
+	res.RawTotal = t.total
 	if t.limit {
-		res.Limit = true
 		res.RawTotal = lim
-		res.Total = lim
-	} else {
-		res.RawTotal = t.total
-		res.Total = t.total
-		if r.Cap > 0 && res.Total > r.Cap {
-			res.Total = r.Cap
-		}
 	}
+	res.Total = r.Bounds().Paid(t.total, t.limit).Paid
 	counted := res.Total
 	if !t.limit && !r.BonusCountsTowardMin {
 		counted = t.total - t.bonus

@@ -91,6 +91,12 @@ func setKey(t testing.TB, sec *yaml.Node, key, value string) {
 		}
 		n = next
 	}
+	// The value is YAML, as --set reads it: "[]" is an empty list, "[a, b]" a list.
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(value), &doc); err == nil && len(doc.Content) == 1 && doc.Content[0].Kind != yaml.ScalarNode {
+		*n = *doc.Content[0]
+		return
+	}
 	*n = yaml.Node{Kind: yaml.ScalarNode, Value: value}
 }
 

@@ -103,10 +103,13 @@ type Rules struct {
 	FlowerReplacementAsKong bool `yaml:"flower_replacement_as_kong"`
 	// Items maps each stable item id to its names and value.
 	Items map[string]*ItemDef `yaml:"items"`
+	// HouseHands are the table's own hands, by id (see HouseHand).
+	HouseHands map[string]*HouseHand `yaml:"house_hands,omitempty"`
 	// Source is where the section is defined; the ruleset loader fills it in.
 	Source scoring.Source `yaml:"-"`
 
-	table *valueTable
+	table    *valueTable
+	examples []HouseExample
 }
 
 // item ids, in the order results list them.
@@ -176,11 +179,13 @@ func isBonusItem(id itemID) bool {
 
 // valueTable is Items resolved by id, so scoring reads an array instead of a map.
 type valueTable struct {
-	val [numItems]Faan
-	def [numItems]*ItemDef
+	val [maxItems]Faan
+	def [maxItems]*ItemDef
 	// replaces[i] has bit j when item i is paid instead of item j; any says whether one is set.
-	replaces [numItems]uint64
+	replaces [maxItems]uint64
 	any      bool
+	// house are the ruleset's house hands, items numItems and on.
+	house []houseHand
 }
 
 // Validate checks the section and prepares it for Score. Errors are *scoring.RuleError values whose
@@ -191,6 +196,10 @@ func (r *Rules) Validate() error {
 		return err
 	}
 	r.table = t
+	if r.examples, err = r.houseExamples(t); err != nil {
+		r.table = nil
+		return err
+	}
 	return nil
 }
 
@@ -271,6 +280,19 @@ func (r *Rules) compile() (*valueTable, error) {
 			t.any = true
 		}
 	}
+	// The options that say one item is paid instead of another work through the same lists, so the
+	// scorer has a single way to suppress an item.
+	if !r.MixedOrphansWithAllPongs {
+		t.replaces[idMixedOrphans] |= 1 << idAllPongs
+		t.any = true
+	}
+	if !r.SmallWindsWithWindPongs {
+		t.replaces[idSmallWinds] |= 1<<idSeatWind | 1<<idPrevailingWind
+		t.any = true
+	}
+	if err := t.compileHouse(r); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -280,4 +302,11 @@ func (r *Rules) LimitValue() int {
 		return r.Cap
 	}
 	return 13
+}
+
+// Bounds returns the range a Hong Kong win is paid in under r: at least MinFaan, at most Cap, a limit
+// hand at LimitValue. Score totals a hand with it and the settlement pays with it, so what a hand
+// scores and what it is paid at cannot disagree.
+func (r *Rules) Bounds() scoring.Bounds {
+	return scoring.Bounds{Unit: "faan", Min: r.MinFaan, Cap: r.Cap, Limit: r.LimitValue()}
 }

@@ -12,16 +12,27 @@
 //	1-9      a suited number
 //	X, X+k   the pattern's number variable with an offset k (0-8). An offset applies to the whole
 //	         run of X just before it: "XXXX+1" is four of X+1, "X+0X+1X+2" is X, X+1, X+2.
+//	Y, Y+k   a second number variable, always another number than X ("any other number")
 //	D        the dragon of the group's suit: characters (m) red, bamboo (s) green, dots (p) white;
 //	         with the suffix * it is any dragon
+//	Rd Gd Wd the red, green and white dragon, whatever the suits
 //	0        the white dragon used as zero; it belongs to no suit
 //	F        a flower (American cards only)
 //	N E W S  the winds; Z is any one wind, chosen per group
 //	?        any one tile, chosen per group (Hong Kong house hands only)
 //
-// A group holding numbers, X or D takes a suffix, and no other group does: a, b, c are suit
-// variables (different letters, different suits); m, p, s fix the suit; * is any suit, chosen per
-// group. "A|B" gives alternatives for one group, all of one size.
+// A group holding numbers, X, Y or D takes a suffix, and no other group does: a, b, c are suit
+// variables (different letters, different suits unless Vars.Suits allows fewer; they may be named in
+// any order); m, p, s fix the suit; * is any suit, chosen per group. "A|B" gives alternatives for one
+// group, all of one size.
+//
+// # Whole patterns
+//
+// Parse reads a whole pattern (groups separated by spaces) and Expand enumerates every concrete hand
+// it stands for under the constraints written beside it (Vars): the values X and Y may take, how many
+// suits the variables take together ("any 1 or 2 suits"), and Relative, under which the printed digit
+// d reads as X+(d-1), so "123a" is any run of three in one suit. A family then gives the concrete
+// groups their meaning.
 package pattern
 
 import (
@@ -34,14 +45,16 @@ type Kind uint8
 
 // Symbol kinds.
 const (
-	Num     Kind = iota + 1 // Val: 1..9
-	X                       // Val: the offset 0..8
-	Dragon                  // D
-	Zero                    // 0
-	Flower                  // F
-	Wind                    // Val: 0 East .. 3 North
-	AnyWind                 // Z
-	AnyTile                 // ?
+	Num         Kind = iota + 1 // Val: 1..9
+	X                           // Val: the offset 0..8
+	Dragon                      // D
+	Zero                        // 0
+	Flower                      // F
+	Wind                        // Val: 0 East .. 3 North
+	AnyWind                     // Z
+	AnyTile                     // ?
+	Y                           // Val: the offset 0..8
+	NamedDragon                 // Rd Gd Wd; Val: 0 white, 1 green, 2 red
 )
 
 // Elem is one symbol of a group as written.
@@ -107,9 +120,9 @@ const (
 // symbols lists the symbols of the dialect for errors.
 func (d Dialect) symbols() string {
 	if d == HouseHands {
-		return "1-9, 0, X, X+k, D, N, E, W, S, Z, ?"
+		return "1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, N, E, W, S, Z, ?"
 	}
-	return "1-9, 0, X, X+k, D, F, N, E, W, S, Z"
+	return "1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, F, N, E, W, S, Z"
 }
 
 // ParseGroup reads one group as written between spaces, alternatives separated by '|'. Every
@@ -151,8 +164,12 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 			suited = true
 		case c == '0':
 			a.Elems = append(a.Elems, Elem{Kind: Zero})
-		case c == 'X':
-			a.Elems = append(a.Elems, Elem{Kind: X, Val: -1}) // -1: offset not yet given
+		case c == 'X' || c == 'Y':
+			k := X
+			if c == 'Y' {
+				k = Y
+			}
+			a.Elems = append(a.Elems, Elem{Kind: k, Val: -1}) // -1: offset not yet given
 			suited = true
 		case c == '+':
 			j := i + 1
@@ -167,14 +184,20 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 				return a, &Error{Group: whole, Msg: "an offset is at most +8"}
 			}
 			n := 0
-			for k := len(a.Elems) - 1; k >= 0 && a.Elems[k].Kind == X && a.Elems[k].Val < 0; k-- {
+			for k := len(a.Elems) - 1; k >= 0 && isVar(a.Elems[k].Kind) && a.Elems[k].Val < 0; k-- {
+				if n > 0 && a.Elems[k].Kind != a.Elems[k+1].Kind {
+					break
+				}
 				a.Elems[k].Val = off
 				n++
 			}
 			if n == 0 {
-				return a, &Error{Group: whole, Msg: "'+' must follow X, as in XXX+1"}
+				return a, &Error{Group: whole, Msg: "'+' must follow X or Y, as in XXX+1"}
 			}
 			i = j - 1
+		case (c == 'R' || c == 'G' || c == 'W') && i+1 < len(body) && body[i+1] == 'd':
+			a.Elems = append(a.Elems, Elem{Kind: NamedDragon, Val: int8(strings.IndexByte("WGR", c))})
+			i++
 		case c == 'D':
 			a.Elems = append(a.Elems, Elem{Kind: Dragon})
 			suited = true
@@ -186,12 +209,20 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 			a.Elems = append(a.Elems, Elem{Kind: AnyWind})
 		case c == '?' && d == HouseHands:
 			a.Elems = append(a.Elems, Elem{Kind: AnyTile})
+		case d == HouseHands && c == 'z':
+			return a, &Error{Group: whole, Msg: "z is not a pattern suffix: write winds as E S W N (Z any wind) and dragons as Rd Gd Wd (or D with a suit: Dm red, Ds green, Dp white)"}
+		case d == HouseHands && c >= 'a' && c <= 'z':
+			return a, &Error{Group: whole, Msg: fmt.Sprintf("unknown suit variable %q: the suit variables are a, b and c (m, p, s fix the suit, * is any)", rune(c))}
+		case d == HouseHands && c == 'F':
+			return a, &Error{Group: whole, Msg: "F: flowers are never part of a Hong Kong hand"}
+		case d == HouseHands && c >= 'A' && c <= 'Z':
+			return a, &Error{Group: whole, Msg: fmt.Sprintf("unknown variable %q: the number variables are X and Y (X+1, X+2 ... for offsets)", rune(c))}
 		default:
 			return a, &Error{Group: whole, Msg: fmt.Sprintf("unknown symbol %q: expected %s and a suit suffix a, b, c, m, p, s or *", rune(s[i]), d.symbols())}
 		}
 	}
 	for k := range a.Elems {
-		if a.Elems[k].Kind == X && a.Elems[k].Val < 0 {
+		if isVar(a.Elems[k].Kind) && a.Elems[k].Val < 0 {
 			a.Elems[k].Val = 0
 		}
 	}
@@ -201,9 +232,9 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 	case len(a.Elems) > MaxGroupTiles:
 		return a, &Error{Group: whole, Msg: fmt.Sprintf("a group has at most %d tiles", MaxGroupTiles)}
 	case suited && a.Suffix == NoSuffix:
-		return a, &Error{Group: whole, Msg: "suit suffix missing: a group with numbers, X or D ends in a, b, c, m, p, s or *"}
+		return a, &Error{Group: whole, Msg: "suit suffix missing: a group with numbers, X, Y or D ends in a, b, c, m, p, s or *"}
 	case !suited && a.Suffix != NoSuffix:
-		return a, &Error{Group: whole, Msg: fmt.Sprintf("suit suffix %q not allowed: only a group with numbers, X or D takes a suit", a.Suffix.String())}
+		return a, &Error{Group: whole, Msg: fmt.Sprintf("suit suffix %q not allowed: only a group with numbers, X, Y or D takes a suit", a.Suffix.String())}
 	}
 	return a, nil
 }
@@ -217,3 +248,6 @@ func (a *Alt) Has(k Kind) bool {
 	}
 	return false
 }
+
+// isVar reports whether k is a number variable, X or Y.
+func isVar(k Kind) bool { return k == X || k == Y }

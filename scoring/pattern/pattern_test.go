@@ -49,8 +49,13 @@ func TestParseGroupErrors(t *testing.T) {
 		d     Dialect
 		want  string
 	}{
-		{"FF", HouseHands, `group "FF": unknown symbol 'F': expected 1-9, 0, X, X+k, D, N, E, W, S, Z, ? and a suit`},
-		{"???", Cards, `group "???": unknown symbol '?': expected 1-9, 0, X, X+k, D, F, N, E, W, S, Z and a suit`},
+		{"FF", HouseHands, `group "FF": F: flowers are never part of a Hong Kong hand`},
+		{"QQQ", HouseHands, `group "QQQ": unknown variable 'Q': the number variables are X and Y`},
+		{"123d", HouseHands, `unknown suit variable 'd'`},
+		{"666z", HouseHands, "z is not a pattern suffix"},
+		{"123d", Cards, `unknown symbol 'd': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, F`},
+		{"#", HouseHands, `unknown symbol '#': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, N, E, W, S, Z, ? and a suit`},
+		{"???", Cards, `group "???": unknown symbol '?': expected 1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, F, N, E, W, S, Z and a suit`},
 		{"123", Cards, "suit suffix missing"},
 		{"EEEa", HouseHands, `suit suffix "a" not allowed`},
 		{"X+9a", Cards, "an offset is at most +8"},
@@ -86,13 +91,13 @@ func FuzzParseGroup(f *testing.F) {
 			for _, a := range alts {
 				suited := false
 				for _, e := range a.Elems {
-					if e.Kind < Num || e.Kind > AnyTile {
+					if e.Kind < Num || e.Kind > NamedDragon {
 						t.Fatalf("%q: unknown kind %d", s, e.Kind)
 					}
-					if e.Kind == X && (e.Val < 0 || e.Val > 8) {
+					if (e.Kind == X || e.Kind == Y) && (e.Val < 0 || e.Val > 8) {
 						t.Fatalf("%q: offset %d", s, e.Val)
 					}
-					suited = suited || e.Kind == Num || e.Kind == X || e.Kind == Dragon
+					suited = suited || e.Kind == Num || e.Kind == X || e.Kind == Y || e.Kind == Dragon
 				}
 				if suited != (a.Suffix != NoSuffix) || len(a.Elems) == 0 || len(a.Elems) > MaxGroupTiles {
 					t.Fatalf("%q: %+v", s, a)

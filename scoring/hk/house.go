@@ -1,0 +1,619 @@
+package hk
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+	pat "github.com/mjref/mjref/scoring/pattern"
+)
+
+// HouseHand is a hand a table adds to the Hong Kong items (the house_hands: section): its names,
+// its value, and the pattern a reading must show. It is scored like a built-in item: matched against
+// every reading of a hand, the best reading wins, and its row cites the house hand's YAML line.
+//
+// The pattern is written in the card language's groups (package scoring/pattern), each group one
+// set or the pair of a reading:
+//
+//	123a  X+0X+1X+2b   a chow (three consecutive numbers of one suit)
+//	555a  XXXb  ZZZ    a pong or kong ("A kong counts as a pong for every pattern")
+//	5555a              a kong
+//	55a   ZZ           a pair
+//	(???)              a concealed set: formed in the hand, not completed by a discard
+//
+// a, b, c take pairwise different suits, X is one number shared by the pattern and Y another, Rd Gd
+// Wd are the dragons, D is the dragon of the group's suit (Dm red, Ds green, Dp white; D* any
+// dragon), 0 the white dragon, Z any wind, ? any tile, chosen per group. By default the pattern must be contained in the reading (the rest of
+// the hand is free); Whole asks it to cover the hand: four sets and a pair, or seven pairs.
+type HouseHand struct {
+	Name string `yaml:"name"`
+	ZH   string `yaml:"zh"`
+	// Value is the hand's faan or limit.
+	Value *Faan `yaml:"value"`
+	// Pattern is the groups a reading must hold; it may be empty when Only says it all.
+	Pattern string `yaml:"pattern,omitempty"`
+	// Whole says the pattern covers the whole hand instead of being contained in it.
+	Whole bool `yaml:"whole,omitempty"`
+	// Only is a tile alphabet in tile notation ("23468s 6z"): every tile of the hand must be one of these.
+	Only string `yaml:"only,omitempty"`
+	// Concealed asks for a hand with nothing exposed (concealed kongs allowed).
+	Concealed bool `yaml:"concealed,omitempty"`
+	// SelfDrawn asks for a self-drawn win.
+	SelfDrawn bool `yaml:"self_drawn,omitempty"`
+	// WonOn asks the winning tile to complete the pair ("pair") or a set ("set").
+	WonOn string `yaml:"won_on,omitempty"`
+	// Replaces lists the items (built-in or house) this hand is paid instead of.
+	Replaces []string `yaml:"replaces,omitempty"`
+	// ReplacedBy lists the items paid instead of this hand when both apply (three-concealed-pongs is
+	// replaced by four-concealed-pongs), so a house hand need not change a built-in item's list.
+	ReplacedBy []string `yaml:"replaced_by,omitempty"`
+	// Source is where the house hand is written; the ruleset loader fills it in with the file's name.
+	Source scoring.Source `yaml:"-"`
+}
+
+// MaxHouseHands is how many house hands a ruleset may add.
+const MaxHouseHands = 20
+
+// maxItems bounds the built-in and house items together: replaces: lists are 64-bit masks.
+const maxItems = 64
+
+// There must be room for the house hands among the items (a compile error otherwise).
+const _ = uint(maxItems - int(numItems) - MaxHouseHands)
+
+// Shapes of a house-hand group and of a reading's units.
+const (
+	shPair uint8 = iota + 1
+	shChow
+	shPong // a pong or a kong in a reading; a pong group matches either
+	shKong
+)
+
+// halt is one alternative of a group: its shape and the symbol of its (lowest) tile.
+type halt struct {
+	shape uint8
+	kind  pat.Kind
+	val   int8
+	suf   pat.Suffix
+}
+
+// hgroup is one group of a house hand with its alternatives.
+type hgroup struct {
+	alts      []halt
+	concealed bool
+}
+
+// houseHand is a compiled house hand.
+type houseHand struct {
+	id        string
+	groups    []hgroup
+	whole     bool
+	only      uint64 // bit t set for every allowed tile; 0: any
+	concealed bool
+	selfDrawn bool
+	wonOn     uint8 // 0 any, shPair or shChow (any set)
+	// least of each shape the reading needs, for a quick refusal before the search
+	pairs, chows, pongs, kongs, hidden uint8
+	sets                               uint8 // groups that are sets whatever the alternative
+}
+
+// Won-on values.
+const (
+	wonAny uint8 = iota
+	wonPair
+	wonSet
+)
+
+// unit is a set or the pair of a reading, or one of seven pairs.
+type unit struct {
+	shape     uint8
+	tile      notation.Tile
+	concealed bool
+}
+
+// units is a reading as house hands see it.
+type units struct {
+	u                                [7]unit
+	n                                uint8
+	pairs, chows, pongs, kongs, hide uint8
+}
+
+func (us *units) read(d *scoring.Decomposition) {
+	*us = units{}
+	switch d.Shape {
+	case scoring.SevenPairs:
+		for _, p := range d.Pairs {
+			us.u[us.n] = unit{shape: shPair, tile: p, concealed: true}
+			us.n++
+		}
+		us.pairs = 7
+	case scoring.Standard:
+		for _, s := range d.Sets {
+			u := unit{tile: s.Tile, concealed: s.Concealed}
+			switch s.Kind {
+			case scoring.Chow:
+				u.shape = shChow
+				us.chows++
+			case scoring.Kong:
+				u.shape = shKong
+				us.kongs++
+				us.pongs++
+			default:
+				u.shape = shPong
+				us.pongs++
+			}
+			if s.Concealed && s.Kind != scoring.Chow {
+				us.hide++
+			}
+			us.u[us.n] = u
+			us.n++
+		}
+		us.u[us.n] = unit{shape: shPair, tile: d.Pair, concealed: true}
+		us.n++
+		us.pairs = 1
+	}
+}
+
+// binding is the variables a search has fixed so far.
+type binding struct {
+	x, y int8             // 0: not yet; they always differ
+	suit [3]notation.Suit // a, b, c; NoSuit: not yet
+	used uint8            // units taken
+}
+
+// suitOfDragon is the suit a dragon is tied to, as on American cards: red characters, green bamboo,
+// white dots.
+func suitOfDragon(t notation.Tile) notation.Suit {
+	switch t {
+	case notation.Red:
+		return notation.Man
+	case notation.Green:
+		return notation.Sou
+	}
+	return notation.Pin
+}
+
+// bindSuit fixes or checks the group's suit.
+func (b *binding) bindSuit(suf pat.Suffix, s notation.Suit) bool {
+	switch suf {
+	case pat.Man:
+		return s == notation.Man
+	case pat.Pin:
+		return s == notation.Pin
+	case pat.Sou:
+		return s == notation.Sou
+	case pat.SuitA, pat.SuitB, pat.SuitC:
+		v := suf - pat.SuitA
+		if b.suit[v] != notation.NoSuit {
+			return b.suit[v] == s
+		}
+		for w, o := range b.suit {
+			if pat.Suffix(w) != v && o == s {
+				return false
+			}
+		}
+		b.suit[v] = s
+	}
+	return true
+}
+
+// unify reports whether t can be the tile of a (for a chow, its lowest tile), fixing variables in b.
+func (a *halt) unify(t notation.Tile, b *binding) bool {
+	switch a.kind {
+	case pat.Num:
+		return t.IsSuited() && t.Num() == int(a.val) && b.bindSuit(a.suf, t.Suit())
+	case pat.X, pat.Y:
+		if !t.IsSuited() {
+			return false
+		}
+		v, other := &b.x, b.y
+		if a.kind == pat.Y {
+			v, other = &b.y, b.x
+		}
+		n := int8(t.Num()) - a.val
+		if n < 1 || (*v != 0 && *v != n) || n == other || !b.bindSuit(a.suf, t.Suit()) {
+			return false
+		}
+		*v = n
+		return true
+	case pat.NamedDragon:
+		return t == notation.White+notation.Tile(a.val)
+	case pat.Dragon:
+		return t.IsDragon() && b.bindSuit(a.suf, suitOfDragon(t))
+	case pat.Zero:
+		return t == notation.White
+	case pat.Wind:
+		return t == notation.East+notation.Tile(a.val)
+	case pat.AnyWind:
+		return t.IsWind()
+	case pat.AnyTile:
+		return t.IsPlaying()
+	}
+	return false
+}
+
+// fits reports whether a unit of shape s can stand for a group of shape g.
+func fits(g, s uint8) bool { return g == s || (g == shPong && s == shKong) }
+
+// matches reports whether the reading's units hold the house hand's groups from group g on.
+func (hh *houseHand) matches(us *units, g int, b binding) bool {
+	if g == len(hh.groups) {
+		return true
+	}
+	grp := &hh.groups[g]
+	for k := range grp.alts {
+		a := &grp.alts[k]
+		for i := range us.n {
+			u := &us.u[i]
+			if b.used&(1<<i) != 0 || !fits(a.shape, u.shape) || (grp.concealed && !u.concealed) {
+				continue
+			}
+			nb := b
+			if !a.unify(u.tile, &nb) {
+				continue
+			}
+			nb.used |= 1 << i
+			if hh.matches(us, g+1, nb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// houseFacts is what every house hand of one hand checks, computed once per hand.
+type houseFacts struct {
+	tiles   uint64 // bit t for every tile kind the hand holds
+	exposed bool
+}
+
+func houseFactsOf(h *notation.Hand) houseFacts {
+	var f houseFacts
+	all := h.All()
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		if all[t] > 0 {
+			f.tiles |= 1 << t
+		}
+	}
+	f.exposed = h.Exposed()
+	return f
+}
+
+// matchHouse adds the house hands that reading d shows.
+func (tb *valueTable) matchHouse(t *tally, d *scoring.Decomposition, h *notation.Hand, sit scoring.Situation) {
+	hf := houseFactsOf(h)
+	var us units
+	read := false
+	for k := range tb.house {
+		hh := &tb.house[k]
+		if (hh.only != 0 && hf.tiles&^hh.only != 0) || (hh.concealed && hf.exposed) || (hh.selfDrawn && !sit.Win.SelfDrawn()) {
+			continue
+		}
+		switch hh.wonOn {
+		case wonPair:
+			if d.Win != scoring.WinInPair {
+				continue
+			}
+		case wonSet:
+			if d.Win < 0 {
+				continue
+			}
+		}
+		if len(hh.groups) > 0 {
+			if !read {
+				us.read(d)
+				read = true
+			}
+			if us.pairs < hh.pairs || us.chows < hh.chows || us.pongs < hh.pongs || us.kongs < hh.kongs ||
+				us.hide < hh.hidden || (hh.whole && int(us.n) != len(hh.groups)) || !hh.matches(&us, 0, binding{}) {
+				continue
+			}
+		}
+		t.add(tb, itemID(int(numItems)+k), notation.NoTile, 0)
+	}
+}
+
+// itemName returns the id of a built-in or house item.
+func (tb *valueTable) itemName(id itemID) string {
+	if id < numItems {
+		return ItemIDs[id]
+	}
+	return tb.house[id-numItems].id
+}
+
+// compileGroup reads one group of a house hand: "123a", "(XXXb)", "55a|ZZ".
+func compileGroup(text string) (hgroup, error) {
+	var g hgroup
+	body := text
+	if strings.HasPrefix(body, "(") || strings.HasSuffix(body, ")") {
+		if !strings.HasPrefix(body, "(") || !strings.HasSuffix(body, ")") || len(body) < 3 {
+			return g, &pat.Error{Group: text, Msg: "a concealed set is written in parentheses: (555a)"}
+		}
+		body = body[1 : len(body)-1]
+		g.concealed = true
+	}
+	alts, err := pat.ParseGroup(body, pat.HouseHands)
+	if err != nil {
+		return g, err
+	}
+	for _, a := range alts {
+		ha, err := shapeOf(a, text)
+		if err != nil {
+			return g, err
+		}
+		if g.concealed && ha.shape == shPair {
+			return g, &pat.Error{Group: text, Msg: "parentheses mark a concealed set; a pair is not a set"}
+		}
+		g.alts = append(g.alts, ha)
+	}
+	return g, nil
+}
+
+// shapeOf tells a group's shape from its symbols.
+func shapeOf(a pat.Alt, whole string) (halt, error) {
+	es := a.Elems
+	bad := func(msg string) (halt, error) { return halt{}, &pat.Error{Group: whole, Msg: msg} }
+	same := true
+	for _, e := range es[1:] {
+		same = same && e == es[0]
+	}
+	h := halt{kind: es[0].Kind, val: es[0].Val, suf: a.Suffix}
+	switch {
+	case same && len(es) == 2:
+		h.shape = shPair
+	case same && len(es) == 3:
+		h.shape = shPong
+	case same && len(es) == 4:
+		h.shape = shKong
+	case len(es) == 3 && es[1].Kind == es[0].Kind && es[2].Kind == es[0].Kind && (es[0].Kind == pat.Num || es[0].Kind == pat.X || es[0].Kind == pat.Y):
+		v := []int8{es[0].Val, es[1].Val, es[2].Val}
+		slices.Sort(v)
+		if v[1] != v[0]+1 || v[2] != v[0]+2 {
+			return bad("three different tiles must be a chow: three consecutive numbers (123a, X+0X+1X+2a)")
+		}
+		h.shape, h.val = shChow, v[0]
+		if h.kind == pat.Num && h.val > 7 {
+			return bad("a chow starts at 7 at the most")
+		}
+	case len(es) == 1:
+		return bad("a single tile is not a set: a group is a chow (123a), a pong (555a), a kong (5555a) or a pair (55a); use only: for a tile alphabet")
+	default:
+		return bad("a group is a chow (123a, X+0X+1X+2a), a pong (555a, XXXb, ZZZ), a kong (5555a) or a pair (55a)")
+	}
+	return h, nil
+}
+
+// compileHouse checks the house hands and adds them to the value table after the built-in items.
+func (t *valueTable) compileHouse(r *Rules) error {
+	if len(r.HouseHands) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(r.HouseHands))
+	for id := range r.HouseHands {
+		ids = append(ids, id)
+	}
+	// In the order they are written, then by id.
+	slices.SortFunc(ids, func(a, b string) int {
+		if la, lb := r.HouseHands[a].line(), r.HouseHands[b].line(); la != lb {
+			return la - lb
+		}
+		return strings.Compare(a, b)
+	})
+	if len(ids) > MaxHouseHands {
+		return ruleErr(fmt.Sprintf("%d house hands: at most %d", len(ids), MaxHouseHands), "house_hands")
+	}
+	for k, id := range ids {
+		d := r.HouseHands[id]
+		fail := func(msg string, path ...string) error {
+			return ruleErr(msg, append([]string{"house_hands", id}, path...)...)
+		}
+		switch {
+		case d == nil:
+			return fail("empty: a house hand needs a name, a zh name, a value and a pattern or only:")
+		case slices.Contains(ItemIDs[:], id):
+			return fail(fmt.Sprintf("duplicate id: %s is a built-in item (change it under items:, or give the house hand an id of its own)", id))
+		case !validID(id):
+			return fail(fmt.Sprintf("id %q: an id is lower-case letters, digits and dashes, such as pure-straight", id))
+		case strings.TrimSpace(d.Name) == "":
+			return fail("missing English name", "name")
+		case strings.TrimSpace(d.ZH) == "":
+			return fail("missing Chinese name", "zh")
+		case d.Value == nil:
+			return fail("missing value: a number of faan or limit", "value")
+		case *d.Value == Off || *d.Value < Limit || *d.Value > 99:
+			return fail(fmt.Sprintf("value %s: expected a number of faan or limit (to drop a house hand, delete it)", *d.Value), "value")
+		}
+		hh := houseHand{id: id, whole: d.Whole, concealed: d.Concealed, selfDrawn: d.SelfDrawn}
+		switch d.WonOn {
+		case "":
+		case "pair":
+			hh.wonOn = wonPair
+		case "set":
+			hh.wonOn = wonSet
+		default:
+			return fail(fmt.Sprintf("won_on %q: expected pair or set", d.WonOn), "won_on")
+		}
+		if strings.TrimSpace(d.Only) != "" {
+			ts, err := notation.ParseTiles(d.Only)
+			if err != nil {
+				return fail(fmt.Sprintf("only: %v", err), "only")
+			}
+			for _, x := range ts {
+				if !x.IsPlaying() {
+					return fail(fmt.Sprintf("only: %s is not a tile of a hand", x), "only")
+				}
+				hh.only |= 1 << x
+			}
+		}
+		if strings.TrimSpace(d.Pattern) == "" && hh.only == 0 && !d.Concealed && !d.SelfDrawn && hh.wonOn == 0 {
+			return fail("no pattern: give pattern:, only: or a condition", "pattern")
+		}
+		if err := hh.compilePattern(d.Pattern, r); err != nil {
+			return fail(err.Error(), "pattern")
+		}
+		i := int(numItems) + k
+		t.val[i] = *d.Value
+		t.def[i] = &ItemDef{Name: d.Name, ZH: d.ZH, Value: d.Value, Replaces: d.Replaces, Source: d.Source}
+		t.house = append(t.house, hh)
+	}
+	lookup := func(name string) int {
+		if j := slices.Index(ItemIDs[:], name); j >= 0 {
+			return j
+		}
+		if j := slices.Index(ids, name); j >= 0 {
+			return int(numItems) + j
+		}
+		return -1
+	}
+	for k, id := range ids {
+		i := int(numItems) + k
+		d := r.HouseHands[id]
+		for n, other := range d.Replaces {
+			j := lookup(other)
+			switch {
+			case j < 0:
+				return ruleErr(fmt.Sprintf("unknown item id %q: name a built-in item or a house hand", other), "house_hands", id, "replaces", fmt.Sprint(n))
+			case j == i:
+				return ruleErr("a house hand cannot replace itself", "house_hands", id, "replaces", fmt.Sprint(n))
+			}
+			t.replaces[i] |= 1 << j
+			t.any = true
+		}
+		for n, other := range d.ReplacedBy {
+			j := lookup(other)
+			switch {
+			case j < 0:
+				return ruleErr(fmt.Sprintf("unknown item id %q: name a built-in item or a house hand", other), "house_hands", id, "replaced_by", fmt.Sprint(n))
+			case j == i:
+				return ruleErr("a house hand cannot replace itself", "house_hands", id, "replaced_by", fmt.Sprint(n))
+			}
+			t.replaces[j] |= 1 << i
+			t.any = true
+		}
+	}
+	// A cycle would drop every item on it whenever they all apply.
+	for k, id := range ids {
+		if cyc := t.cycleFrom(int(numItems) + k); cyc != nil {
+			names := make([]string, len(cyc))
+			for n, c := range cyc {
+				names[n] = t.itemName(itemID(c))
+			}
+			return ruleErr(fmt.Sprintf("replaces: goes round in a circle (%s): say which one is paid", strings.Join(names, " → ")), "house_hands", id, "replaces")
+		}
+	}
+	return nil
+}
+
+// validID reports whether id is written like the built-in ids: lower-case ASCII letters, digits,
+// '-' and '_', starting with a letter or digit.
+func validID(id string) bool {
+	for i, c := range []byte(id) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case (c == '-' || c == '_') && i > 0:
+		default:
+			return false
+		}
+	}
+	return id != ""
+}
+
+func (d *HouseHand) line() int {
+	if d == nil {
+		return 0
+	}
+	return d.Source.Line
+}
+
+// cycleFrom returns a path of replaces: edges from item i back to itself, or nil.
+func (t *valueTable) cycleFrom(i int) []int {
+	var path []int
+	var seen uint64
+	var walk func(j int) bool
+	walk = func(j int) bool {
+		path = append(path, j)
+		for m := t.replaces[j]; m != 0; m &= m - 1 {
+			next := trailing(m)
+			if next == i {
+				path = append(path, i)
+				return true
+			}
+			if seen&(1<<next) == 0 {
+				seen |= 1 << next
+				if walk(next) {
+					return true
+				}
+			}
+		}
+		path = path[:len(path)-1]
+		return false
+	}
+	if walk(i) {
+		return path
+	}
+	return nil
+}
+
+func trailing(m uint64) int {
+	n := 0
+	for m&1 == 0 {
+		m >>= 1
+		n++
+	}
+	return n
+}
+
+// compilePattern reads the groups and checks that some hand of 14 tiles can hold them.
+func (hh *houseHand) compilePattern(text string, r *Rules) error {
+	fields := strings.Fields(text)
+	var sets, pairs int
+	for _, f := range fields {
+		g, err := compileGroup(f)
+		if err != nil {
+			return err
+		}
+		shape := g.alts[0].shape
+		for _, a := range g.alts[1:] {
+			if (a.shape == shPair) != (shape == shPair) {
+				return &pat.Error{Group: f, Msg: "alternatives must all be sets or all be pairs"}
+			}
+			if a.shape != shape {
+				shape = 0
+			}
+		}
+		switch shape {
+		case shPair:
+			hh.pairs++
+		case shChow:
+			hh.chows++
+		case shPong:
+			hh.pongs++
+		case shKong:
+			hh.kongs++
+			hh.pongs++
+		}
+		if g.concealed && shape != shChow && shape != 0 {
+			hh.hidden++
+		}
+		if g.alts[0].shape == shPair {
+			pairs++
+		} else {
+			sets++
+		}
+		hh.groups = append(hh.groups, g)
+	}
+	hh.sets = uint8(sets)
+	tiles := 3*sets + 2*pairs
+	switch {
+	case tiles > 14:
+		return fmt.Errorf("the pattern needs %d tiles: a hand has 14 (a kong counts as three)", tiles)
+	case pairs > 1 && sets > 0:
+		return fmt.Errorf("%d pairs beside sets: a hand is four sets and one pair, or seven pairs", pairs)
+	case pairs > 1 && r.SevenPairs == Off:
+		return fmt.Errorf("%d pairs: only seven pairs has more than one, and this ruleset does not play it (seven_pairs: off)", pairs)
+	case hh.whole && !(sets == 4 && pairs == 1) && !(sets == 0 && pairs == 7):
+		return fmt.Errorf("whole: the pattern must cover the hand: four sets and a pair, or seven pairs (it has %d sets and %d pairs)", sets, pairs)
+	}
+	return nil
+}
