@@ -441,6 +441,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	defer l.Close()
+	cs.used = false // opening checked the recorded payments through it: only this hand's count
 	st := l.State()
 	if st.Over {
 		return ledgerError(o.File, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason))
