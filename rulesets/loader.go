@@ -353,6 +353,9 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 		return &Error{File: "--set", Msg: fmt.Sprintf("%q: expected key=value, e.g. hk.cap=13", o)}
 	}
 	p := strings.Split(key, ".")
+	if slices.Contains(p, "") {
+		return &Error{File: "--set", Msg: fmt.Sprintf("%q: a part of the key is empty: write e.g. hk.cap=13", o)}
+	}
 	if valueAt(top, p[0]) == nil && family != "" {
 		p = append([]string{family}, p...)
 	}
