@@ -15,7 +15,7 @@ import (
 )
 
 // snapshotShape is shapeCRC when the snapshots were made (see TestSnapshotCurrent).
-const snapshotShape = 0x2297a99f
+const snapshotShape = 0x84bcf2ac
 
 // snapshots are the built-in rulesets as their YAML decodes, before validation.
 var snapshots = map[string]snapshot{
@@ -514,7 +514,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"deburger-2026": {
-		sums: []fileSum{{"deburger-2026", 0xa29d5d58}},
+		sums: []fileSum{{"deburger-2026", 0x4dde424b}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "deburger-2026",
@@ -956,7 +956,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0xbe7c7309}},
+		sums: []fileSum{{"hk", 0xd7ec63b4}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
@@ -980,7 +980,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs", "four-concealed-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    115,
+								Line:    119,
 							},
 						},
 						"all-one-suit": &hk.ItemDef{
@@ -990,7 +990,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"mixed-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    71,
+								Line:    75,
 							},
 						},
 						"all-pongs": &hk.ItemDef{
@@ -999,7 +999,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    63,
+								Line:    67,
 							},
 						},
 						"all-terminals": &hk.ItemDef{
@@ -1009,7 +1009,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs", "four-concealed-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    120,
+								Line:    124,
 							},
 						},
 						"big-dragons": &hk.ItemDef{
@@ -1019,7 +1019,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong", "small-dragons"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    101,
+								Line:    105,
 							},
 						},
 						"big-winds": &hk.ItemDef{
@@ -1029,7 +1029,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"small-winds", "seat-wind", "prevailing-wind", "all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    110,
+								Line:    114,
 							},
 						},
 						"chicken-hand": &hk.ItemDef{
@@ -1038,7 +1038,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(0)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    55,
+								Line:    59,
 							},
 						},
 						"common-hand": &hk.ItemDef{
@@ -1047,7 +1047,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    59,
+								Line:    63,
 							},
 						},
 						"concealed-hand": &hk.ItemDef{
@@ -1056,7 +1056,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    148,
+								Line:    152,
 							},
 						},
 						"dragon-pong": &hk.ItemDef{
@@ -1065,7 +1065,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    84,
+								Line:    88,
 							},
 						},
 						"earthly": &hk.ItemDef{
@@ -1074,7 +1074,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    182,
+								Line:    186,
 							},
 						},
 						"eight-flowers": &hk.ItemDef{
@@ -1083,7 +1083,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(8)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    198,
+								Line:    202,
 							},
 						},
 						"flower-replacement": &hk.ItemDef{
@@ -1092,7 +1092,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    161,
+								Line:    165,
 							},
 						},
 						"flower-set": &hk.ItemDef{
@@ -1101,7 +1101,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(2)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    190,
+								Line:    194,
 							},
 						},
 						"four-concealed-pongs": &hk.ItemDef{
@@ -1111,7 +1111,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    130,
+								Line:    134,
 							},
 						},
 						"four-kongs": &hk.ItemDef{
@@ -1121,7 +1121,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    135,
+								Line:    139,
 							},
 						},
 						"heavenly": &hk.ItemDef{
@@ -1131,7 +1131,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"self-draw"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    177,
+								Line:    181,
 							},
 						},
 						"kong-on-kong": &hk.ItemDef{
@@ -1141,7 +1141,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"kong-replacement"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    156,
+								Line:    160,
 							},
 						},
 						"kong-replacement": &hk.ItemDef{
@@ -1150,7 +1150,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    152,
+								Line:    156,
 							},
 						},
 						"last-tile-discard": &hk.ItemDef{
@@ -1159,7 +1159,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    173,
+								Line:    177,
 							},
 						},
 						"last-tile-draw": &hk.ItemDef{
@@ -1168,7 +1168,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    169,
+								Line:    173,
 							},
 						},
 						"mixed-one-suit": &hk.ItemDef{
@@ -1177,7 +1177,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    67,
+								Line:    71,
 							},
 						},
 						"mixed-orphans": &hk.ItemDef{
@@ -1186,7 +1186,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    76,
+								Line:    80,
 							},
 						},
 						"nine-gates": &hk.ItemDef{
@@ -1196,7 +1196,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    125,
+								Line:    129,
 							},
 						},
 						"no-flowers": &hk.ItemDef{
@@ -1205,7 +1205,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    194,
+								Line:    198,
 							},
 						},
 						"prevailing-wind": &hk.ItemDef{
@@ -1214,7 +1214,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    92,
+								Line:    96,
 							},
 						},
 						"robbing-kong": &hk.ItemDef{
@@ -1223,7 +1223,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    165,
+								Line:    169,
 							},
 						},
 						"seat-flower": &hk.ItemDef{
@@ -1232,7 +1232,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    186,
+								Line:    190,
 							},
 						},
 						"seat-wind": &hk.ItemDef{
@@ -1241,7 +1241,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    88,
+								Line:    92,
 							},
 						},
 						"self-draw": &hk.ItemDef{
@@ -1250,7 +1250,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    144,
+								Line:    148,
 							},
 						},
 						"seven-pairs": &hk.ItemDef{
@@ -1259,7 +1259,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"concealed-hand"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    80,
+								Line:    84,
 							},
 						},
 						"small-dragons": &hk.ItemDef{
@@ -1269,7 +1269,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    96,
+								Line:    100,
 							},
 						},
 						"small-winds": &hk.ItemDef{
@@ -1278,7 +1278,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(6)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    106,
+								Line:    110,
 							},
 						},
 						"thirteen-orphans": &hk.ItemDef{
@@ -1287,7 +1287,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    140,
+								Line:    144,
 							},
 						},
 					},
@@ -1307,7 +1307,7 @@ var snapshots = map[string]snapshot{
 						As:     "discard",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    216,
+							Line:    220,
 						},
 					},
 					FalseWin: settle.FalseWinRule{
@@ -1316,7 +1316,7 @@ var snapshots = map[string]snapshot{
 						As:     "limit-self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    219,
+							Line:    223,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -1325,7 +1325,7 @@ var snapshots = map[string]snapshot{
 						As:     "head-bump",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    222,
+							Line:    226,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -1335,7 +1335,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(30000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    227,
+								Line:    231,
 							},
 						},
 						"half": &settle.Case{
@@ -1345,7 +1345,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    228,
+								Line:    232,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -1354,7 +1354,7 @@ var snapshots = map[string]snapshot{
 							Each:   settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    226,
+								Line:    230,
 							},
 						},
 					},
@@ -1367,7 +1367,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    237,
+								Line:    241,
 							},
 						},
 						"big-three-dragons": &settle.Trigger{
@@ -1378,7 +1378,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    236,
+								Line:    240,
 							},
 						},
 						"four-kongs": &settle.Trigger{
@@ -1388,7 +1388,7 @@ var snapshots = map[string]snapshot{
 							Count:  4,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    238,
+								Line:    242,
 							},
 						},
 					},
@@ -1406,7 +1406,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    257,
+								Line:    261,
 							},
 						},
 						"full-spicy": &settle.Table{
@@ -1430,7 +1430,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    252,
+								Line:    256,
 							},
 						},
 						"half-spicy": &settle.Table{
@@ -1454,7 +1454,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    247,
+								Line:    251,
 							},
 						},
 					},
@@ -1464,7 +1464,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    263,
+								Line:    267,
 							},
 						},
 						"二五雞": &settle.Stake{
@@ -1472,7 +1472,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(5000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    261,
+								Line:    265,
 							},
 						},
 						"五一": &settle.Stake{
@@ -1480,7 +1480,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    262,
+								Line:    266,
 							},
 						},
 					},
@@ -1502,7 +1502,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    268,
+						Line:    272,
 					},
 				},
 				Referee: &referee.Rules{
@@ -1513,7 +1513,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    316,
+								Line:    320,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -1521,7 +1521,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    302,
+								Line:    306,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -1530,7 +1530,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    308,
+								Line:    312,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -1539,7 +1539,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    309,
+								Line:    313,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -1547,7 +1547,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    312,
+								Line:    316,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -1555,7 +1555,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    307,
+								Line:    311,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -1564,7 +1564,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    317,
+								Line:    321,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -1573,7 +1573,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    295,
+								Line:    299,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -1581,7 +1581,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    324,
+								Line:    328,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -1589,7 +1589,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    314,
+								Line:    318,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -1597,7 +1597,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    323,
+								Line:    327,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -1606,7 +1606,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    321,
+								Line:    325,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -1614,7 +1614,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    297,
+								Line:    301,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -1623,7 +1623,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    303,
+								Line:    307,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -1631,7 +1631,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    326,
+								Line:    330,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -1640,7 +1640,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    313,
+								Line:    317,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -1649,7 +1649,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    311,
+								Line:    315,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -1657,7 +1657,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    315,
+								Line:    319,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -1665,7 +1665,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    327,
+								Line:    331,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -1673,7 +1673,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    305,
+								Line:    309,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -1681,7 +1681,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    304,
+								Line:    308,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -1689,7 +1689,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    306,
+								Line:    310,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -1697,7 +1697,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    325,
+								Line:    329,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -1706,7 +1706,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    310,
+								Line:    314,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -1714,7 +1714,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    319,
+								Line:    323,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -1723,7 +1723,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    318,
+								Line:    322,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -1732,7 +1732,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    322,
+								Line:    326,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -1740,7 +1740,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    296,
+								Line:    300,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -1748,7 +1748,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    299,
+								Line:    303,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -1757,7 +1757,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    298,
+								Line:    302,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -1766,7 +1766,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    301,
+								Line:    305,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -1774,7 +1774,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    300,
+								Line:    304,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -1783,13 +1783,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    320,
+								Line:    324,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    288,
+						Line:    292,
 					},
 				},
 				File: "hk.yaml",
@@ -1797,7 +1797,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0x126bd317}, {"hk", 0xbe7c7309}},
+		sums: []fileSum{{"hk-oldstyle", 0x54a5dcd9}, {"hk", 0xd7ec63b4}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",
@@ -1812,6 +1812,7 @@ var snapshots = map[string]snapshot{
 					SmallWindsWithWindPongs:     true,
 					ConcealedKongKeepsConcealed: true,
 					FlowerReplacementAsKong:     true,
+					EightFlowersFlat:            true,
 					Items: map[string]*hk.ItemDef{
 						"all-honours": &hk.ItemDef{
 							Name:     "All honours",
@@ -1820,7 +1821,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs", "four-concealed-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    115,
+								Line:    119,
 							},
 						},
 						"all-one-suit": &hk.ItemDef{
@@ -1830,7 +1831,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"mixed-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    30,
+								Line:    32,
 							},
 						},
 						"all-pongs": &hk.ItemDef{
@@ -1839,7 +1840,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    63,
+								Line:    67,
 							},
 						},
 						"all-terminals": &hk.ItemDef{
@@ -1849,7 +1850,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs", "four-concealed-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    120,
+								Line:    124,
 							},
 						},
 						"big-dragons": &hk.ItemDef{
@@ -1859,7 +1860,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong", "small-dragons"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    36,
+								Line:    38,
 							},
 						},
 						"big-winds": &hk.ItemDef{
@@ -1869,7 +1870,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"small-winds", "seat-wind", "prevailing-wind", "all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    110,
+								Line:    114,
 							},
 						},
 						"chicken-hand": &hk.ItemDef{
@@ -1878,7 +1879,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(0)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    55,
+								Line:    59,
 							},
 						},
 						"common-hand": &hk.ItemDef{
@@ -1887,7 +1888,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    59,
+								Line:    63,
 							},
 						},
 						"concealed-hand": &hk.ItemDef{
@@ -1896,7 +1897,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    148,
+								Line:    152,
 							},
 						},
 						"dragon-pong": &hk.ItemDef{
@@ -1905,7 +1906,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    84,
+								Line:    88,
 							},
 						},
 						"earthly": &hk.ItemDef{
@@ -1914,7 +1915,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    182,
+								Line:    186,
 							},
 						},
 						"eight-flowers": &hk.ItemDef{
@@ -1923,7 +1924,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(8)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    198,
+								Line:    202,
 							},
 						},
 						"flower-replacement": &hk.ItemDef{
@@ -1932,7 +1933,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    161,
+								Line:    165,
 							},
 						},
 						"flower-set": &hk.ItemDef{
@@ -1941,7 +1942,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(2)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    190,
+								Line:    194,
 							},
 						},
 						"four-concealed-pongs": &hk.ItemDef{
@@ -1951,7 +1952,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    130,
+								Line:    134,
 							},
 						},
 						"four-kongs": &hk.ItemDef{
@@ -1961,7 +1962,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    135,
+								Line:    139,
 							},
 						},
 						"heavenly": &hk.ItemDef{
@@ -1971,7 +1972,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"self-draw"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    177,
+								Line:    181,
 							},
 						},
 						"kong-on-kong": &hk.ItemDef{
@@ -1981,7 +1982,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"kong-replacement"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    156,
+								Line:    160,
 							},
 						},
 						"kong-replacement": &hk.ItemDef{
@@ -1990,7 +1991,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    152,
+								Line:    156,
 							},
 						},
 						"last-tile-discard": &hk.ItemDef{
@@ -1999,7 +2000,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-2)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    40,
+								Line:    42,
 							},
 						},
 						"last-tile-draw": &hk.ItemDef{
@@ -2008,7 +2009,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    169,
+								Line:    173,
 							},
 						},
 						"mixed-one-suit": &hk.ItemDef{
@@ -2017,7 +2018,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    67,
+								Line:    71,
 							},
 						},
 						"mixed-orphans": &hk.ItemDef{
@@ -2026,7 +2027,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(4)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    32,
+								Line:    34,
 							},
 						},
 						"nine-gates": &hk.ItemDef{
@@ -2036,7 +2037,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    125,
+								Line:    129,
 							},
 						},
 						"no-flowers": &hk.ItemDef{
@@ -2045,7 +2046,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    194,
+								Line:    198,
 							},
 						},
 						"prevailing-wind": &hk.ItemDef{
@@ -2054,7 +2055,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    92,
+								Line:    96,
 							},
 						},
 						"robbing-kong": &hk.ItemDef{
@@ -2063,7 +2064,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    165,
+								Line:    169,
 							},
 						},
 						"seat-flower": &hk.ItemDef{
@@ -2072,7 +2073,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    186,
+								Line:    190,
 							},
 						},
 						"seat-wind": &hk.ItemDef{
@@ -2081,7 +2082,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    88,
+								Line:    92,
 							},
 						},
 						"self-draw": &hk.ItemDef{
@@ -2090,7 +2091,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    144,
+								Line:    148,
 							},
 						},
 						"seven-pairs": &hk.ItemDef{
@@ -2099,7 +2100,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"concealed-hand"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    80,
+								Line:    84,
 							},
 						},
 						"small-dragons": &hk.ItemDef{
@@ -2109,7 +2110,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    34,
+								Line:    36,
 							},
 						},
 						"small-winds": &hk.ItemDef{
@@ -2118,7 +2119,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(10)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    38,
+								Line:    40,
 							},
 						},
 						"thirteen-orphans": &hk.ItemDef{
@@ -2127,7 +2128,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    140,
+								Line:    144,
 							},
 						},
 					},
@@ -2147,7 +2148,7 @@ var snapshots = map[string]snapshot{
 						As:     "self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk-oldstyle",
-							Line:    49,
+							Line:    51,
 						},
 					},
 					FalseWin: settle.FalseWinRule{
@@ -2156,7 +2157,7 @@ var snapshots = map[string]snapshot{
 						As:     "limit-self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    219,
+							Line:    223,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -2165,7 +2166,7 @@ var snapshots = map[string]snapshot{
 						As:     "head-bump",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    222,
+							Line:    226,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -2175,7 +2176,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(30000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    227,
+								Line:    231,
 							},
 						},
 						"half": &settle.Case{
@@ -2185,7 +2186,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    228,
+								Line:    232,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -2194,7 +2195,7 @@ var snapshots = map[string]snapshot{
 							Each:   settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    226,
+								Line:    230,
 							},
 						},
 					},
@@ -2207,7 +2208,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    237,
+								Line:    241,
 							},
 						},
 						"big-three-dragons": &settle.Trigger{
@@ -2218,7 +2219,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    236,
+								Line:    240,
 							},
 						},
 						"four-kongs": &settle.Trigger{
@@ -2228,7 +2229,7 @@ var snapshots = map[string]snapshot{
 							Count:  4,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    238,
+								Line:    242,
 							},
 						},
 					},
@@ -2246,7 +2247,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    257,
+								Line:    261,
 							},
 						},
 						"full-spicy": &settle.Table{
@@ -2270,7 +2271,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    252,
+								Line:    256,
 							},
 						},
 						"half-spicy": &settle.Table{
@@ -2294,7 +2295,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    247,
+								Line:    251,
 							},
 						},
 						"half-spicy-13": &settle.Table{
@@ -2321,7 +2322,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    52,
+								Line:    54,
 							},
 						},
 					},
@@ -2331,7 +2332,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    263,
+								Line:    267,
 							},
 						},
 						"二五雞": &settle.Stake{
@@ -2339,7 +2340,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(5000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    261,
+								Line:    265,
 							},
 						},
 						"五一": &settle.Stake{
@@ -2347,7 +2348,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    262,
+								Line:    266,
 							},
 						},
 					},
@@ -2369,7 +2370,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    268,
+						Line:    272,
 					},
 				},
 				Referee: &referee.Rules{
@@ -2380,7 +2381,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    316,
+								Line:    320,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -2388,7 +2389,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    302,
+								Line:    306,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -2397,7 +2398,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    308,
+								Line:    312,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -2406,7 +2407,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    309,
+								Line:    313,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -2414,7 +2415,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    312,
+								Line:    316,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -2422,7 +2423,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    307,
+								Line:    311,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -2431,7 +2432,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    317,
+								Line:    321,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -2440,7 +2441,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    295,
+								Line:    299,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -2448,7 +2449,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    324,
+								Line:    328,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -2456,7 +2457,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    314,
+								Line:    318,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -2464,7 +2465,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    323,
+								Line:    327,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -2473,7 +2474,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    321,
+								Line:    325,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -2481,7 +2482,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    297,
+								Line:    301,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -2490,7 +2491,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    303,
+								Line:    307,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -2498,7 +2499,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    326,
+								Line:    330,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -2507,7 +2508,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    313,
+								Line:    317,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -2516,7 +2517,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    311,
+								Line:    315,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -2524,7 +2525,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    315,
+								Line:    319,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -2532,7 +2533,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    327,
+								Line:    331,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -2540,7 +2541,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    305,
+								Line:    309,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -2548,7 +2549,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    304,
+								Line:    308,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -2556,7 +2557,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    306,
+								Line:    310,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -2564,7 +2565,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    325,
+								Line:    329,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -2573,7 +2574,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    310,
+								Line:    314,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -2581,7 +2582,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    319,
+								Line:    323,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -2590,7 +2591,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    318,
+								Line:    322,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -2599,7 +2600,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    322,
+								Line:    326,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -2607,7 +2608,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    296,
+								Line:    300,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -2615,7 +2616,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    299,
+								Line:    303,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -2624,7 +2625,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    298,
+								Line:    302,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -2633,7 +2634,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    301,
+								Line:    305,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -2641,7 +2642,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    300,
+								Line:    304,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -2650,13 +2651,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    320,
+								Line:    324,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    288,
+						Line:    292,
 					},
 				},
 				File: "hk-oldstyle.yaml",

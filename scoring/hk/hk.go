@@ -32,6 +32,9 @@ type Result struct {
 	Cap     int `json:"cap"`
 	// SelfDrawn reports whether the win is paid as a self-draw (eight flowers is, whatever the win).
 	SelfDrawn bool `json:"self_drawn"`
+	// Note explains a choice the scorer made between two ways to pay the hand (all eight flowers or
+	// the complete hand they sit beside); empty when there was none.
+	Note string `json:"note,omitempty"`
 }
 
 // Reading is a decomposition as it is shown: in JSON, its shape, sets and pair as notation strings.
@@ -226,15 +229,46 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 		return res, err
 	}
 	if r.Flowers && tb.on(idEightFlowers) && eightFlowers(h) {
-		var t tally
-		t.add(tb, idEightFlowers, notation.NoTile, 0)
-		res.SelfDrawn = true
-		res.finish(&t, nil, h, tb, r)
-		return res, nil
+		return scoreEightFlowers(res, h, sit, r, tb), nil
 	}
+	res.scoreHand(h, sit, r, tb)
+	return res, nil
+}
+
+// scoreEightFlowers judges a hand holding all eight bonus tiles: a win on the spot paid as a
+// self-draw (八仙過海), or, when the tiles are also a complete hand worth more, that hand, unless the
+// table pays eight flowers flat (EightFlowersFlat). Note says which was chosen and why.
+func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) Result {
+	eight := res
+	var t tally
+	t.add(tb, idEightFlowers, notation.NoTile, 0)
+	eight.SelfDrawn = true
+	eight.finish(&t, nil, h, tb, r)
+	if shapeProblem(h) != "" {
+		return eight
+	}
+	if r.EightFlowersFlat {
+		eight.Note = "eight flowers is paid flat at this table (eight_flowers_flat): the hand itself is not scored"
+		return eight
+	}
+	hand := res
+	hand.scoreHand(h, sit, r, tb)
+	if !hand.Valid {
+		return eight
+	}
+	if hand.Total > eight.Total {
+		hand.Note = fmt.Sprintf("all eight flowers (%d) or the hand (%d): paid as the hand, which is worth more", eight.Total, hand.Total)
+		return hand
+	}
+	eight.Note = fmt.Sprintf("all eight flowers (%d) or the hand (%d): paid as eight flowers, which is worth as much or more", eight.Total, hand.Total)
+	return eight
+}
+
+// scoreHand reads h every way it can be read and scores the best reading into res.
+func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) {
 	if reason := shapeProblem(h); reason != "" {
 		res.Reason = reason
-		return res, nil
+		return
 	}
 	f := factsOf(h)
 	opt := scoring.DecomposeOptions{
@@ -253,17 +287,15 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 			best, bestD = t, &ds[i]
 		}
 	}
-	found := bestD != nil
-	if !found {
+	if bestD == nil {
 		res.Reason = "not a winning shape: no reading as four sets and a pair"
 		if opt.SevenPairs {
 			res.Reason += ", seven pairs"
 		}
 		res.Reason += " or thirteen orphans"
-		return res, nil
+		return
 	}
 	res.finish(&best, bestD, h, tb, r)
-	return res, nil
 }
 
 // better reports whether reading a is worth more than b: paid value first, then the raw total.
@@ -322,6 +354,14 @@ func checkSituation(h *notation.Hand, sit scoring.Situation) error {
 	}
 	if sit.Win > scoring.Earthly {
 		return bad("unknown win kind %d", sit.Win)
+	}
+	if sit.LastTile {
+		// 海底撈月 is a draw of the wall's last tile (a replacement draw included), 海底炮 a win on the
+		// last discard; a robbed kong, a heavenly and an earthly hand cannot be either.
+		switch sit.Win {
+		case scoring.RobbingKong, scoring.Heavenly, scoring.Earthly:
+			return bad("the last tile goes with a self-draw (a kong or flower replacement included) or a win on the last discard, not with %s", sit.Win)
+		}
 	}
 	kongs := 0
 	for _, m := range h.Melds {

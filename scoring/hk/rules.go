@@ -101,6 +101,9 @@ type Rules struct {
 	// FlowerReplacementAsKong says whether a win on a flower's replacement tile scores kong-replacement
 	// (槓上開花 counts flower replacements) instead of flower-replacement.
 	FlowerReplacementAsKong bool `yaml:"flower_replacement_as_kong"`
+	// EightFlowersFlat says whether all eight bonus tiles are always paid as eight-flowers, even beside
+	// a complete hand worth more (false: the hand is paid as whichever is worth more).
+	EightFlowersFlat bool `yaml:"eight_flowers_flat"`
 	// Items maps each stable item id to its names and value.
 	Items map[string]*ItemDef `yaml:"items"`
 	// HouseHands are the table's own hands, by id (see HouseHand).
