@@ -267,6 +267,9 @@ func (s *scorer) score(req scoreRequest) (*scoreView, error) {
 		if err := refuseJokers(&h, "DeBurger"); err != nil {
 			return nil, err
 		}
+		if sit.Win.HongKongOnly() {
+			return nil, usageErrorf("--win %s is a Hong Kong win: the DeBurger sheet has no such win", sit.Win)
+		}
 		var res points.Result
 		if sv.Loser {
 			res, err = points.ScoreLoser(&h, s.rs.DeBurger)

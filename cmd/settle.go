@@ -365,6 +365,8 @@ func (o *settleOptions) howWon() (scoring.WinKind, notation.Seat, error) {
 	switch {
 	case !k.SelfDrawn() && d == notation.NoSeat && k == scoring.RobbingKong:
 		return 0, d, usageErrorf("--win %s needs the seat whose kong was robbed: --discarder SEAT", k)
+	case !k.SelfDrawn() && d == notation.NoSeat && k == scoring.SevenFlowers:
+		return 0, d, usageErrorf("--win %s needs the seat that drew the eighth flower, who pays: --discarder SEAT", k)
 	case !k.SelfDrawn() && d == notation.NoSeat:
 		return 0, d, usageErrorf("--win %s needs the seat that discarded the winning tile: --discarder SEAT", k)
 	}
@@ -749,6 +751,9 @@ func settleDeBurger(o *settleOptions, rs *rulesets.Ruleset) error {
 		}
 		if d == mahjong {
 			return usageErrorf("--discarder %s went Mahjong: nobody wins on their own discard", d)
+		}
+		if kind.HongKongOnly() {
+			return usageErrorf("--win %s is a Hong Kong win: the DeBurger sheet has no such win", kind)
 		}
 		v.Win = kind.String()
 		var hands [4]*notation.Hand

@@ -186,7 +186,7 @@ func TestEveryOptionMatters(t *testing.T) {
 		"common_hand_honour_pair": "false", "mixed_orphans_with_all_pongs": "false",
 		"small_winds_with_wind_pongs": "true", "flower_set_replaces_seat_flower": "false",
 		"concealed_kong_keeps_concealed": "true", "concealed_hand_with_flowers": "false",
-		"flower_replacement_as_kong": "true", "eight_flowers_flat": "true",
+		"flower_replacement_as_kong": "true", "eight_flowers_flat": "true", "four_concealed_pongs_on_pair_discard": "false",
 	}
 	base := loadRules(t, "hk", nil)
 	for key, v := range flips {
