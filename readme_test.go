@@ -10,7 +10,8 @@
 //   - a line that is just "..." stands for any number of lines (zero or more);
 //   - "..." inside a line stands for any text within that line.
 //
-// Trailing blank lines of an example are ignored (they separate examples). An example exits with any status
+// Every line must fit 80 columns, except in machine formats (-o json, jsonl, yaml, csv) and `rules show`
+// (a ruleset file as it is). Trailing blank lines of an example are ignored (they separate examples). An example exits with any status
 // but 3 (a bug). A ```yaml block whose first line is "# examples/NAME" must be exactly the file examples/NAME.
 //
 // To add an example: put the file it reads under examples/, write "$ mjref ..." in a ```console block, then
@@ -35,6 +36,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/cmd"
+	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -212,6 +214,13 @@ func TestREADME(t *testing.T) {
 			continue
 		}
 		got := normalise(out.String())
+		if fitsWidth(ex.command) {
+			for _, l := range strings.Split(got, "\n") {
+				if w := tablefit.Width(l); w > 80 {
+					t.Errorf("README.md:%d: $ %s\nprints a line %d columns wide at COLUMNS=80: %q", ex.line, ex.command, w, l)
+				}
+			}
+		}
 		if matcher(ex.want).MatchString(got) {
 			if m, ok := mutate(ex.want); ok && matcher(m).MatchString(got) {
 				t.Errorf("README.md:%d: $ %s\nthe check would not notice an edited output: %q still matches", ex.line, ex.command, m)
@@ -219,10 +228,7 @@ func TestREADME(t *testing.T) {
 			continue
 		}
 		if update {
-			replaced[ex.outFrom] = strings.Split(strings.TrimSuffix(got, "\n"), "\n")
-			if got == "" {
-				replaced[ex.outFrom] = nil
-			}
+			replaced[ex.outFrom] = refresh(ex.want, got)
 			continue
 		}
 		gotLines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
@@ -250,6 +256,68 @@ func TestREADME(t *testing.T) {
 		}
 		t.Logf("rewrote the output of %d README examples: review with git diff and put back elisions", len(replaced))
 	}
+}
+
+// refresh returns the new expected output of an example that printed got: the same elisions where they
+// still fit (the head and tail of an elided output keep their length, the blocks between "..." lines
+// must still be found in got), else got in full.
+func refresh(want []string, got string) []string {
+	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	if got == "" {
+		lines = nil
+	}
+	var blocks [][]string
+	cur := []string{}
+	for _, l := range want {
+		if l == "..." {
+			blocks = append(blocks, cur)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, l)
+	}
+	blocks = append(blocks, cur)
+	if len(blocks) == 1 {
+		return lines
+	}
+	head, tail := len(blocks[0]), len(blocks[len(blocks)-1])
+	if head+tail > len(lines) {
+		return lines
+	}
+	out := append([]string(nil), lines[:head]...)
+	rest := lines[head : len(lines)-tail]
+	for _, b := range blocks[1 : len(blocks)-1] {
+		out = append(out, "...")
+		found := false
+		for k := 0; k+len(b) <= len(rest); k++ {
+			if matcher(b).MatchString(strings.Join(rest[k:k+len(b)], "\n") + "\n") {
+				out = append(out, b...)
+				rest = rest[k+len(b):]
+				found = true
+				break
+			}
+		}
+		if !found {
+			return lines
+		}
+	}
+	out = append(out, "...")
+	out = append(out, lines[len(lines)-tail:]...)
+	if !matcher(out).MatchString(got) {
+		return lines
+	}
+	return out
+}
+
+// fitsWidth reports whether an example's output must fit 80 columns: everything but machine formats and a
+// ruleset file printed as it is.
+func fitsWidth(command string) bool {
+	for _, exempt := range []string{"-o json", "-o jsonl", "-o yaml", "-o csv", "rules show"} {
+		if strings.Contains(command, exempt) {
+			return false
+		}
+	}
+	return true
 }
 
 // mutate returns want with one character of its longest line changed (outside any "..."), to show that the

@@ -3,8 +3,10 @@ package cmd
 import (
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/mattn/go-isatty"
+	"golang.org/x/term"
 )
 
 // IOStreams are the standard streams a command uses; tests pass buffers.
@@ -14,6 +16,9 @@ type IOStreams struct {
 	ErrOut io.Writer
 	// InIsTerminal reports whether In is an interactive terminal (then "-" with no input prints usage).
 	InIsTerminal func() bool
+	// Width and ErrWidth are the columns that tables and messages on Out and ErrOut must fit in; 0 means
+	// no limit (output is written as it is). See outputWidth.
+	Width, ErrWidth int
 }
 
 // SystemIO returns the process's standard streams.
@@ -27,5 +32,26 @@ func SystemIO() *IOStreams {
 			fd := os.Stdin.Fd()
 			return isatty.IsTerminal(fd) || isatty.IsCygwinTerminal(fd)
 		},
+		Width:    outputWidth(os.Stdout, os.Getenv("COLUMNS")),
+		ErrWidth: outputWidth(os.Stderr, os.Getenv("COLUMNS")),
 	}
+}
+
+// outputWidth is the width output to f must fit in: on a terminal its width, else COLUMNS, else 80; on a
+// pipe or a file COLUMNS if set, else 0 (no limit), so piped output does not change with the terminal.
+func outputWidth(f *os.File, columns string) int {
+	cols, err := strconv.Atoi(columns)
+	if err != nil || cols <= 0 {
+		cols = 0
+	}
+	if !term.IsTerminal(int(f.Fd())) {
+		return cols
+	}
+	if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+		return w
+	}
+	if cols > 0 {
+		return cols
+	}
+	return 80
 }

@@ -732,7 +732,7 @@ func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *a
 	if err != nil {
 		return h, false, err
 	}
-	lg, err := referee.ReadLog(data)
+	lg, err := referee.ReadLogWith(data, logReadOptions(rs))
 	if err != nil {
 		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "")
 	}

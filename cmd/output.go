@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/internal/asciitable"
+	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/mjref/mjref/internal/termtext"
 )
 
@@ -58,7 +60,8 @@ func render(w io.Writer, format string, v any) error {
 // table renders rows under a header, with ASCII borders and headers as written, so golden output
 // is stable (see internal/asciitable). Every cell is escaped (termtext.Escape) first: cells hold
 // names and notes from users and files, and escaping before the table measures them keeps the
-// columns aligned.
+// columns aligned. Written to a fitWriter (a terminal, or COLUMNS set), long text columns then wrap
+// to fit its width, and a table too wide even then is laid out as vertical records.
 func table(w io.Writer, header []string, rows [][]string) error {
 	esc := make([][]string, len(rows))
 	for i, r := range rows {
@@ -66,6 +69,13 @@ func table(w io.Writer, header []string, rows [][]string) error {
 		for j, c := range r {
 			esc[i][j] = termtext.Escape(c)
 		}
+	}
+	if fw, ok := w.(*fitWriter); ok {
+		h, r, fits := tablefit.Fit(header, esc, fw.width)
+		if !fits {
+			return tablefit.Vertical(w, header, esc, fw.width)
+		}
+		header, esc = h, r
 	}
 	return asciitable.Write(w, header, esc)
 }
@@ -95,4 +105,83 @@ func joinText[T fmt.Stringer](xs []T, sep string) string {
 		parts[i] = x.String()
 	}
 	return strings.Join(parts, sep)
+}
+
+// fitWriter is output for people that must fit width columns: tables written to it are fitted (see table),
+// and each "label: value" line wider than the width is wrapped under its value (tablefit.Reflow). Other
+// lines pass as they are. It holds back at most one unfinished line until Flush.
+type fitWriter struct {
+	w     io.Writer
+	width int
+	buf   []byte
+}
+
+func (f *fitWriter) Write(p []byte) (int, error) {
+	f.buf = append(f.buf, p...)
+	start := 0
+	for {
+		i := bytes.IndexByte(f.buf[start:], '\n')
+		if i < 0 {
+			break
+		}
+		if err := f.writeLine(string(f.buf[start : start+i])); err != nil {
+			return 0, err
+		}
+		start += i + 1
+	}
+	f.buf = f.buf[:copy(f.buf, f.buf[start:])]
+	return len(p), nil
+}
+
+func (f *fitWriter) writeLine(line string) error {
+	if tablefit.Width(line) <= f.width {
+		_, err := io.WriteString(f.w, line+"\n")
+		return err
+	}
+	_, err := io.WriteString(f.w, strings.Join(tablefit.Reflow(line, f.width), "\n")+"\n")
+	return err
+}
+
+// Flush writes an unfinished last line as it is.
+func (f *fitWriter) Flush() error {
+	if len(f.buf) == 0 {
+		return nil
+	}
+	_, err := f.w.Write(f.buf)
+	f.buf = f.buf[:0]
+	return err
+}
+
+// fitOutput makes the streams fit their widths; --wide and machine formats leave them as they are. It
+// returns a function that flushes them.
+func fitOutput(ios *IOStreams) (flush func()) {
+	var fws []*fitWriter
+	if ios.Width > 0 {
+		if _, done := ios.Out.(*fitWriter); !done {
+			fw := &fitWriter{w: ios.Out, width: ios.Width}
+			ios.Out = fw
+			fws = append(fws, fw)
+		}
+	}
+	if ios.ErrWidth > 0 {
+		if _, done := ios.ErrOut.(*fitWriter); !done {
+			fw := &fitWriter{w: ios.ErrOut, width: ios.ErrWidth}
+			ios.ErrOut = fw
+			fws = append(fws, fw)
+		}
+	}
+	return func() {
+		for _, fw := range fws {
+			_ = fw.Flush()
+		}
+	}
+}
+
+// rawWriter returns the writer under w for output that must never be reflowed (a file printed as it is).
+func rawWriter(w io.Writer) io.Writer {
+	if fw, ok := w.(*fitWriter); ok {
+		_ = fw.Flush()
+		return fw.w
+	}
+	return w
 }

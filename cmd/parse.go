@@ -47,6 +47,8 @@ type handView struct {
 	Bonus     []string          `json:"bonus"`
 	WinTile   *notation.Tile    `json:"win_tile"`
 	Tiles     int               `json:"tiles"`
+	// ZeroIsWhite says the canonical form writes the white dragon as 0, as American cards do.
+	ZeroIsWhite bool `json:"zero_is_white,omitempty"`
 }
 
 type meldView struct {
@@ -57,14 +59,19 @@ type meldView struct {
 	From      string          `json:"from,omitempty"`
 }
 
-func newHandView(h notation.Hand) handView {
+func newHandView(h notation.Hand) handView { return newHandViewWith(h, notation.Options{}) }
+
+// newHandViewWith is newHandView for a hand read with opt: under American rules the canonical form
+// writes the white dragon as 0.
+func newHandViewWith(h notation.Hand, opt notation.Options) handView {
 	v := handView{
-		Canonical: notation.Format(h),
-		Concealed: h.Concealed.Tiles(),
-		BySuit:    map[string]string{},
-		Melds:     []meldView{},
-		Bonus:     []string{},
-		Tiles:     h.TileCount(),
+		Canonical:   notation.FormatWith(h, opt),
+		ZeroIsWhite: opt.ZeroIsWhite && h.Concealed[notation.White] > 0,
+		Concealed:   h.Concealed.Tiles(),
+		BySuit:      map[string]string{},
+		Melds:       []meldView{},
+		Bonus:       []string{},
+		Tiles:       h.TileCount(),
 	}
 	for _, t := range v.Concealed {
 		name := t.Suit().String()
@@ -92,12 +99,18 @@ func newHandView(h notation.Hand) handView {
 }
 
 func parseRun(_ context.Context, o *parseOptions, f *factory) error {
+	// The ruleset decides how a few symbols read: under American rules 0 is the white dragon.
+	rs, err := f.Ruleset()
+	if err != nil {
+		return err
+	}
+	opt := notationOptions(rs)
 	parse := func(l batchLine) (any, bool, error) {
-		h, err := notation.Parse(l.Text)
+		h, err := notation.ParseWith(l.Text, opt)
 		if err != nil {
 			return nil, false, err
 		}
-		return newHandView(h), true, nil
+		return newHandViewWith(h, opt), true, nil
 	}
 	if o.Batch {
 		return runBatchResult(o.IO, batch{handle: parse, format: batchFormat(o.Output),
@@ -119,6 +132,9 @@ func renderHand(o *parseOptions, v handView) error {
 
 func renderHandTable(w io.Writer, v handView) error {
 	rows := [][]string{{"canonical", v.Canonical}}
+	if v.ZeroIsWhite {
+		rows = append(rows, []string{"zero", "0 is the white dragon (5z), as American cards write it"})
+	}
 	for _, s := range []string{"characters", "dots", "bamboo", "honours", "joker"} {
 		if ts, ok := v.BySuit[s]; ok {
 			rows = append(rows, []string{s, ts})

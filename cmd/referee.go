@@ -134,7 +134,16 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	lg, err := referee.ReadLog(data)
+	// The ruleset is known before any tile is read: under American rules 0 is the white dragon.
+	var rs *rulesets.Ruleset
+	var rsErr error
+	lg, err := referee.ReadLogFunc(data, func(ruleset string) referee.ReadOptions {
+		rs, rsErr = refereeRuleset(o, f, &referee.Log{Ruleset: ruleset})
+		if rsErr != nil {
+			return referee.ReadOptions{}
+		}
+		return logReadOptions(rs)
+	})
 	if err != nil {
 		hint := refereeHeaderHint
 		var le *referee.LogError
@@ -143,9 +152,8 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 		}
 		return withHint(fmt.Errorf("%s: %w", name, err), hint)
 	}
-	rs, err := refereeRuleset(o, f, lg)
-	if err != nil {
-		return err
+	if rsErr != nil {
+		return rsErr
 	}
 	deps, err := refereeDeps(rs)
 	if err != nil {
@@ -189,6 +197,15 @@ func readLogFile(name, hint string) ([]byte, error) {
 		return nil, withHint(fmt.Errorf("%s: %s", name, safeio.Reason(err)), hint)
 	}
 	return data, nil
+}
+
+// logReadOptions is how a log under rs reads: American logs read 0 as the white dragon and flowers
+// as tiles of the hand.
+func logReadOptions(rs *rulesets.Ruleset) referee.ReadOptions {
+	if rs.Family == rulesets.FamilyAmerican {
+		return referee.AmericanRead
+	}
+	return referee.ReadOptions{Notation: notationOptions(rs)}
 }
 
 // refereeRuleset loads the log's ruleset, or the one given with --rules, which wins (with a warning

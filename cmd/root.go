@@ -40,10 +40,17 @@ func Run(args []string, ios *IOStreams) (code int) {
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
 	err := root.Execute()
+	f.flushOutput()
 	if err != nil && !errors.Is(err, errNegative) {
-		printError(ios.ErrOut, err, f.jsonOut())
+		errOut := ios.ErrOut
+		if ios.ErrWidth > 0 && !f.Wide && !f.jsonOut() {
+			fw := &fitWriter{w: errOut, width: ios.ErrWidth} // messages wrap under their text
+			defer fw.Flush()
+			errOut = fw
+		}
+		printError(errOut, err, f.jsonOut())
 		if isCobraUsage(err) && !f.jsonOut() {
-			fmt.Fprintf(ios.ErrOut, "mjref: hint: run 'mjref %s --help' for usage\n", commandPath(args))
+			fmt.Fprintf(errOut, "mjref: hint: run 'mjref %s --help' for usage\n", commandPath(args))
 		}
 	}
 	return exitCode(err)
@@ -75,6 +82,9 @@ type factory struct {
 	Output string
 	Config string
 	Sets   []string
+	Wide   bool // --wide: tables as wide as their text, never wrapped
+
+	fitFlush func() // flushes the fitted streams, once they are (see fitStreams)
 
 	// outEsc and errEsc escape human output once the format is known (see escapeStreams).
 	outEsc, errEsc *termtext.Writer
@@ -82,6 +92,35 @@ type factory struct {
 	once    sync.Once
 	ruleset *rulesets.Ruleset
 	rsErr   error
+}
+
+func (f *factory) flushOutput() {
+	if f.fitFlush != nil {
+		f.fitFlush()
+	}
+}
+
+// fitStreams makes human output fit the terminal (see fitOutput): tables wrap, "label: value" lines
+// and messages wrap under their value. --wide, JSON and YAML, and completion scripts are left as
+// they are. It goes over the escaping writers, so tables are fitted after their cells are escaped.
+func (f *factory) fitStreams(cmd *cobra.Command) {
+	if f.Wide {
+		return
+	}
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Name() == "completion" || strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd) {
+			return
+		}
+	}
+	streams := *f.IO
+	if f.Output != FormatTable {
+		streams.Width = 0 // JSON and YAML are written exactly
+	}
+	if f.jsonOut() {
+		streams.ErrWidth = 0 // errors are JSON objects
+	}
+	f.fitFlush = fitOutput(&streams)
+	f.IO.Out, f.IO.ErrOut = streams.Out, streams.ErrOut
 }
 
 func (f *factory) jsonOut() bool { return f.Output == FormatJSON || f.Output == FormatJSONL }
@@ -111,6 +150,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 				return err
 			}
 			f.escapeStreams(cmd)
+			f.fitStreams(cmd)
 			return nil
 		},
 	}
@@ -120,6 +160,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	f.Output = FormatTable
 	pf.VarP(&enumFlag{value: &f.Output, allowed: outputFormats}, "output", "o", "output format: table|json|yaml|jsonl")
 	pf.StringVar(&f.Config, "config", "", "preferences file (default: $XDG_CONFIG_HOME/mjref/config.yaml)")
+	pf.BoolVar(&f.Wide, "wide", false, "do not wrap tables and messages to the terminal width (or COLUMNS)")
 	pf.StringArrayVar(&f.Sets, "set", nil, "override one ruleset value for this run, e.g. --set cap=13 (repeatable)")
 	_ = root.RegisterFlagCompletionFunc("output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp

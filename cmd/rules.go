@@ -53,13 +53,13 @@ func newRulesCmd(f *factory) *cobra.Command {
 						// Verbatim, so the lines match the ones scores cite.
 						b, err = rulesets.Raw(name)
 					} else {
-						fmt.Fprintf(f.IO.Out, "# %s resolved: inherited values included; lines cited in scores refer to the original files\n", name)
+						fmt.Fprintf(f.IO.Out, "# %s resolved, inherited values included;\n# the lines scores cite refer to the original files\n", name)
 						b, err = rs.YAML()
 					}
 					if err != nil {
 						return err
 					}
-					_, err = f.IO.Out.Write(b)
+					_, err = rawWriter(f.IO.Out).Write(b) // the file as it is: its lines are the ones scores cite
 					return err
 				}
 				return render(f.IO.Out, f.Output, rs)

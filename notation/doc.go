@@ -22,7 +22,10 @@
 //
 // Honours 1z-7z are East, South, West, North, White, Green, Red. Bonus tiles 1f-4f are the flowers and 5f-8f
 // the seasons; flower n and season n+4 belong to seat n (East 1 .. North 4). A 0 in a suit (0m, 0p, 0s) is a
-// red five as Tenhou and Mahjong Soul write it, read as 5. Without '+', the last concealed tile written is the
+// red five as Tenhou and Mahjong Soul write it, read as 5. Under Options.ZeroIsWhite (every American
+// ruleset) a 0 is the white dragon instead, as cards write years ("2026m" is 2m 2m 6m and the white
+// dragon), and zeros need no suit letter ("0000" is four white dragons); FormatWith writes them back
+// as zeros. Without '+', the last concealed tile written is the
 // winning tile.
 //
 // Parse rejects, with the column: unknown letters, digits with no suit, 0, 8 or 9 on honours, more than four

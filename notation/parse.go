@@ -3,6 +3,7 @@ package notation
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -53,6 +54,7 @@ type parser struct {
 	err *Error
 
 	digits    []placed // pending digits with no suit yet (t holds the digit)
+	digitCtx  context  // where the pending digits are written
 	lastN     int      // how many tiles the last token added to all, for '*'
 	concealed []placed
 	bonus     []placed
@@ -236,8 +238,18 @@ func (p *parser) skipSpace() {
 
 func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == ',' }
 
-// flushDigits reports digits left without a suit letter.
+// flushDigits reports digits left without a suit letter. Under ZeroIsWhite a run of zeros needs none:
+// "0000" is four white dragons, as American cards write them.
 func (p *parser) flushDigits() {
+	if len(p.digits) > 0 && p.opt.ZeroIsWhite && !slices.ContainsFunc(p.digits, func(d placed) bool { return d.t != 0 }) {
+		start := len(p.all)
+		for _, d := range p.digits {
+			p.add(p.digitCtx, placed{t: White, col: d.col})
+		}
+		p.digits = p.digits[:0]
+		p.lastN = len(p.all) - start
+		return
+	}
 	if len(p.digits) > 0 {
 		var b strings.Builder
 		for _, d := range p.digits {
@@ -259,6 +271,7 @@ func (p *parser) token(ctx context) {
 		return
 	case r >= '0' && r <= '9':
 		p.digits = append(p.digits, placed{t: Tile(r - '0'), col: col})
+		p.digitCtx = ctx
 		p.pos++
 		return
 	}
@@ -568,10 +581,28 @@ func (p *parser) checkLimits() {
 
 // Format writes h in canonical notation: concealed tiles grouped by suit and sorted (the winning tile
 // after '+' unless it is the last tile), then melds, then bonus tiles. Parse(Format(h)) == h.
-func Format(h Hand) string {
+func Format(h Hand) string { return FormatWith(h, Options{}) }
+
+// FormatWith is Format for a hand read with opt: under ZeroIsWhite the concealed white dragons are
+// written as zeros ("0 226m"), as American cards write them, before the other tiles (after them when
+// a white dragon is the winning tile), and the text reads back under the same options.
+func FormatWith(h Hand, opt Options) string {
 	var parts []string
 	c := h.Concealed
-	if c.Total() > 0 {
+	if opt.ZeroIsWhite && c[White] > 0 {
+		zeros := strings.Repeat("0", int(c[White]))
+		c[White] = 0
+		rest := h
+		rest.Concealed, rest.Melds, rest.Bonus = c, nil, nil
+		switch {
+		case c.Total() == 0:
+			parts = append(parts, zeros)
+		case h.Win == White || h.Win == NoTile:
+			parts = append(parts, FormatTiles(c.Tiles())+" "+zeros)
+		default:
+			parts = append(parts, zeros+" "+Format(rest))
+		}
+	} else if c.Total() > 0 {
 		ts := c.Tiles()
 		s := FormatTiles(ts)
 		if h.Win != NoTile && c[h.Win] > 0 && ts[len(ts)-1] != h.Win {

@@ -322,12 +322,14 @@ func FuzzParse(f *testing.F) {
 		}
 		// The American reading (0 is the white dragon) parses the same text and round-trips too.
 		if ha, err := ParseWith(s, Options{ZeroIsWhite: true}); err == nil {
-			back, err := ParseWith(Format(ha), Options{ZeroIsWhite: true})
-			if err != nil {
-				t.Fatalf("American round trip of %q: %v", s, err)
-			}
-			if diff := cmp.Diff(ha, back); diff != "" {
-				t.Fatalf("American round trip of %q (-want +got):\n%s", s, diff)
+			for _, out := range []string{Format(ha), FormatWith(ha, Options{ZeroIsWhite: true})} {
+				back, err := ParseWith(out, Options{ZeroIsWhite: true})
+				if err != nil {
+					t.Fatalf("American round trip of %q via %q: %v", s, out, err)
+				}
+				if diff := cmp.Diff(ha, back); diff != "" {
+					t.Fatalf("American round trip of %q via %q (-want +got):\n%s", s, out, diff)
+				}
 			}
 		}
 	})
@@ -354,6 +356,32 @@ func TestParseZeroIsWhite(t *testing.T) {
 	h, _ = Parse("2026m")
 	if want := CountsOf(M1+1, M1+1, M1+5, M1+4); h.Concealed != want {
 		t.Errorf("2026m without the option = %v, want a red five read as 5m", h.Concealed)
+	}
+	am := Options{ZeroIsWhite: true}
+	tests := []struct{ in, want string }{
+		{"2026m", "0 226m"},
+		{"0000", "0000"},
+		{"000 ff 2026m +6m", "0000 2266m ff"},
+		{"NN 2026m SS 666p 666s", "0 226m666p66s2244z+6s"},
+		{"NN SS 666p 666s 2026m 0", "226m666p666s2244z 00"},
+		{"2026m [000]", "0 226m [555z]"},
+		{"00 123m +0", "123m 000"},
+	}
+	for _, tt := range tests {
+		h, err := ParseWith(tt.in, am)
+		if err != nil {
+			t.Errorf("ParseWith(%q): %v", tt.in, err)
+			continue
+		}
+		if got := FormatWith(h, am); got != tt.want {
+			t.Errorf("FormatWith(ParseWith(%q)) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if _, err := Parse("0000"); err == nil {
+		t.Error(`Parse("0000") without the American reading succeeded: a suit letter is needed`)
+	}
+	if _, err := ParseWith("2026", am); err == nil {
+		t.Error(`ParseWith("2026") succeeded: only zeros go without a suit letter`)
 	}
 }
 

@@ -746,10 +746,10 @@ func (g *amGame) scoreWin(c *Event, t notation.Tile, extra bool, ctx Context) (*
 		}
 		h.Concealed = c.Shows.Concealed
 	} else if st.unknown > 0 {
-		w.hand, w.Hand, w.unseen = h, notation.Format(h), true
+		w.hand, w.Hand, w.unseen = h, notation.FormatWith(h, AmericanRead.Notation), true
 		return w, true, RuleWin, fmt.Sprintf("%s's hand was not seen: Mah Jongg is taken as declared", s)
 	}
-	w.hand, w.Hand = h, notation.Format(h)
+	w.hand, w.Hand = h, notation.FormatWith(h, AmericanRead.Notation)
 	if g.flow.card == nil {
 		return w, true, RuleWin, "no card: Mah Jongg is taken as declared"
 	}

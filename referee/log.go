@@ -236,12 +236,39 @@ type rawEvent struct {
 // than an object with events: an optional header object (the YAML keys except events), then one event
 // per line, either a string ("E discard 3z") or an object {"claims": ["W pong 9s"]}.
 // Errors are *LogError values.
-func ReadLog(data []byte) (*Log, error) {
+func ReadLog(data []byte) (*Log, error) { return ReadLogWith(data, ReadOptions{}) }
+
+// ReadOptions say how a log's tiles read under its rule family.
+type ReadOptions struct {
+	// Notation reads the tiles: an American log is read with ZeroIsWhite, so "2026m" in a hand, an
+	// event or a hand laid down holds the white dragon.
+	Notation notation.Options
+	// FlowersInHand reads flowers as tiles of the hand (American play): a hand laid down with a win
+	// may hold them.
+	FlowersInHand bool
+}
+
+// AmericanRead is how an American log reads: 0 is the white dragon and flowers are tiles.
+var AmericanRead = ReadOptions{Notation: notation.Options{ZeroIsWhite: true}, FlowersInHand: true}
+
+// ReadLogWith is ReadLog with the tiles read under opt.
+func ReadLogWith(data []byte, opt ReadOptions) (*Log, error) {
+	return ReadLogFunc(data, func(string) ReadOptions { return opt })
+}
+
+// ReadLogFunc is ReadLog with the tiles read under the options options returns for the log's
+// ruleset ("hk" when it names none), so a caller can read an American log as American before any
+// tile is parsed.
+func ReadLogFunc(data []byte, options func(ruleset string) ReadOptions) (*Log, error) {
 	raw, err := decodeRaw(data)
 	if err != nil {
 		return nil, err
 	}
-	return buildLog(raw)
+	name := raw.ruleset
+	if name == "" {
+		name = "hk"
+	}
+	return buildLog(raw, options(name))
 }
 
 func decodeRaw(data []byte) (*rawLog, error) {
@@ -621,7 +648,8 @@ func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 	return nil
 }
 
-func buildLog(raw *rawLog) (*Log, error) {
+func buildLog(raw *rawLog, ro ReadOptions) (*Log, error) {
+	opt := ro.Notation
 	lg := &Log{Ruleset: raw.ruleset, Dealer: notation.SeatEast, Prevailing: notation.SeatEast}
 	if lg.Ruleset == "" {
 		lg.Ruleset = "hk"
@@ -644,14 +672,14 @@ func buildLog(raw *rawLog) (*Log, error) {
 		if !rt.set {
 			continue
 		}
-		sh, err := parseSeatHand(rt.text)
+		sh, err := parseSeatHand(rt.text, opt)
 		if err != nil {
 			return nil, &LogError{Line: rt.line, Text: rt.text, Msg: fmt.Sprintf("hands.%s: %v", notation.Seat(s), err)}
 		}
 		lg.Hands[s] = sh
 	}
 	if raw.wall.set {
-		w, err := parseTilesUnknown(raw.wall.text)
+		w, err := parseTilesUnknown(raw.wall.text, opt)
 		if err != nil {
 			return nil, &LogError{Line: raw.wall.line, Text: raw.wall.text, Msg: "wall: " + err.Error()}
 		}
@@ -669,7 +697,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 			if !rt.set {
 				continue
 			}
-			ts, err := notation.ParseTiles(rt.text)
+			ts, err := notation.ParseTilesWith(rt.text, opt)
 			if err != nil {
 				return nil, &LogError{Line: rt.line, Text: rt.text, Msg: fmt.Sprintf("start.discards.%s: %v", notation.Seat(s), err)}
 			}
@@ -684,7 +712,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 			}
 			ev := Event{N: n, Line: re.line, Text: re.text, Verb: VerbClaims, Seat: notation.NoSeat}
 			for _, c := range re.claims {
-				ce, err := ParseEvent(c)
+				ce, err := ParseEventWith(c, ro)
 				if err != nil {
 					return nil, &LogError{Event: n, Line: re.line, Text: c, Msg: err.Error()}
 				}
@@ -705,7 +733,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 			rest = strings.Trim(strings.TrimSpace(rest), "[]")
 			raw.events[i] = rawEvent{line: re.line, isClaims: true, claims: splitClaims(rest), text: text}
 			sub := &rawLog{events: []rawEvent{raw.events[i]}}
-			one, err := buildLog(sub)
+			one, err := buildLog(sub, ro)
 			if err != nil {
 				le := err.(*LogError)
 				le.Event = n
@@ -719,7 +747,7 @@ func buildLog(raw *rawLog) (*Log, error) {
 			lg.Events = append(lg.Events, ev)
 			continue
 		}
-		ev, err := ParseEvent(text)
+		ev, err := ParseEventWith(text, ro)
 		if err != nil {
 			return nil, &LogError{Event: n, Line: re.line, Text: re.text, Msg: err.Error()}
 		}
@@ -730,11 +758,11 @@ func buildLog(raw *rawLog) (*Log, error) {
 }
 
 // parseSeatHand reads a hand in notation in which "?" stands for a tile not seen.
-func parseSeatHand(s string) (*SeatHand, error) {
+func parseSeatHand(s string, opt notation.Options) (*SeatHand, error) {
 	clean, unknown := stripUnknown(s)
 	sh := &SeatHand{Unknown: unknown}
 	if strings.TrimSpace(clean) != "" {
-		h, err := notation.Parse(clean)
+		h, err := notation.ParseWith(clean, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -775,7 +803,7 @@ func unknownCount(p string) (int, string) {
 
 // parseTilesUnknown reads a tile list in which each "?" is an unknown tile ("?5" five of them),
 // keeping the order.
-func parseTilesUnknown(s string) ([]notation.Tile, error) {
+func parseTilesUnknown(s string, opt notation.Options) ([]notation.Tile, error) {
 	var out []notation.Tile
 	parts := strings.Split(s, "?")
 	for i, p := range parts {
@@ -787,7 +815,7 @@ func parseTilesUnknown(s string) ([]notation.Tile, error) {
 			}
 		}
 		if strings.TrimSpace(p) != "" {
-			ts, err := notation.ParseTiles(p)
+			ts, err := notation.ParseTilesWith(p, opt)
 			if err != nil {
 				return nil, err
 			}
@@ -799,7 +827,11 @@ func parseTilesUnknown(s string) ([]notation.Tile, error) {
 
 // ParseEvent reads one event: "SEAT VERB [TILES] [= HAND]", e.g. "E discard 3z", "S draw" (a tile not
 // seen), "N chow 789s", "W pong", "E win 5p = 123m456p789s11z55p". Seats and verbs are case-insensitive.
-func ParseEvent(s string) (Event, error) {
+func ParseEvent(s string) (Event, error) { return ParseEventWith(s, ReadOptions{}) }
+
+// ParseEventWith is ParseEvent with the tiles read under ro (AmericanRead for American logs).
+func ParseEventWith(s string, ro ReadOptions) (Event, error) {
+	opt := ro.Notation
 	ev := Event{Text: s, Seat: notation.NoSeat}
 	body, shows, hasShows := strings.Cut(s, "=")
 	f := strings.Fields(body)
@@ -827,7 +859,7 @@ func ParseEvent(s string) (Event, error) {
 		}
 	}
 	rest := strings.Join(f[2:], " ")
-	tiles, err := parseTilesUnknown(rest)
+	tiles, err := parseTilesUnknown(rest, opt)
 	if err != nil {
 		return ev, fmt.Errorf("%s: %v", verb, err)
 	}
@@ -918,9 +950,15 @@ func ParseEvent(s string) (Event, error) {
 	}
 	ev.Tiles = tiles
 	if hasShows {
-		sh, err := parseSeatHand(shows)
+		sh, err := parseSeatHand(shows, opt)
 		if err != nil {
 			return ev, fmt.Errorf("win: the hand after '=': %v", err)
+		}
+		if ro.FlowersInHand {
+			for _, b := range sh.Hand.Bonus {
+				sh.Hand.Concealed[b.Tile]++
+			}
+			sh.Hand.Bonus = nil
 		}
 		if sh.Unknown > 0 || len(sh.Hand.Bonus) > 0 {
 			return ev, fmt.Errorf("win: the hand after '=' is the concealed tiles laid down, all seen, no flowers")
