@@ -24,7 +24,11 @@ func handArg(cmd *cobra.Command, f *factory, args []string) (hand string, batch 
 	if len(args) == 0 {
 		return "", false, usageErrorf("no hand given: write it in MPSZ notation, e.g. mjref %s 123m456p789s11z [555p], or - to read hands from standard input", cmd.Name())
 	}
-	return strings.Join(args, " "), false, nil
+	hand = strings.Join(args, " ")
+	if strings.TrimSpace(hand) == "" {
+		return "", false, usageErrorf("the hand is empty: write it in MPSZ notation, e.g. mjref %s 123m456p789s11z [555p]", cmd.Name())
+	}
+	return hand, false, nil
 }
 
 // handOptions are the options of a command that takes one hand, or '-' for a batch on standard input.
@@ -87,7 +91,33 @@ func parseSeen(s string, rs *rulesets.Ruleset, example string) (notation.Counts,
 	if err != nil {
 		return seen, withHint(fmt.Errorf("--seen: %w", err), "list tiles as in a hand, e.g. --seen "+example)
 	}
-	return notation.CountsOf(ts...), nil
+	seen = notation.CountsOf(ts...)
+	if err := checkCopies(&seen, nil); err != nil {
+		return seen, err
+	}
+	return seen, nil
+}
+
+// checkCopies refuses more copies of a tile between --seen and a hand (nil for none) than a set
+// holds: four of each suit and honour tile. (Bonus tiles and jokers are counted by the family.)
+func checkCopies(seen *notation.Counts, h *notation.Hand) error {
+	var inHand notation.Counts
+	if h != nil {
+		inHand = h.All()
+	}
+	for t := range seen {
+		tile := notation.Tile(t)
+		if !tile.IsPlaying() {
+			continue
+		}
+		if k := int(seen[t]) + int(inHand[t]); k > 4 {
+			if h == nil {
+				return withHint(usageErrorf("--seen: %d of %s: the set has four", k, tile), "--seen lists the tiles seen outside your hand, each at most four times")
+			}
+			return withHint(usageErrorf("%d of %s between the hand and --seen: the set has four", k, tile), "--seen lists only tiles outside your hand")
+		}
+	}
+	return nil
 }
 
 // fourValues reads KEY=VALUE pairs for four places (seats, or a ledger's players), given as repeated

@@ -63,6 +63,10 @@ func render(w io.Writer, format string, v any) error {
 // columns aligned. Written to a fitWriter (a terminal, or COLUMNS set), long text columns then wrap
 // to fit its width, and a table too wide even then is laid out as vertical records.
 func table(w io.Writer, header []string, rows [][]string) error {
+	header = slices.Clone(header)
+	for i, h := range header {
+		header[i] = termtext.Escape(h) // a ledger's history names its players in the header
+	}
 	esc := make([][]string, len(rows))
 	for i, r := range rows {
 		esc[i] = make([]string, len(r))

@@ -111,10 +111,15 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 		return nil, err
 	}
 	s := &scorer{rs: rs, def: *o}
-	if rs.Family == rulesets.FamilyAmerican {
+	switch {
+	case rs.Family == rulesets.FamilyAmerican:
 		if s.card, err = rulesetCard(rs, o.Card); err != nil {
 			return nil, err
 		}
+	case o.Card != "":
+		// Refused, not ignored: the user meant a card to count.
+		return nil, withHint(usageErrorf("--card is for American rulesets, and ruleset %s is %s", rs.Name, familyNames[rs.Family]),
+			"use --rules american (or an American ruleset file) with --card, or leave --card out")
 	}
 	return s, nil
 }

@@ -36,10 +36,25 @@ func TestScripts(t *testing.T) {
 				}
 				mkfifo(ts, ts.MkAbs(args[0]))
 			},
-			// repeat FILE N TEXT [TAIL]: write TEXT (Go escapes such as \n work) N times, then TAIL.
+			// envq NAME TEXT: set NAME to TEXT with Go escapes read (\x1b is ESC), for arguments
+			// holding control characters ($NAME).
+			"envq": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: envq NAME TEXT")
+				}
+				v, err := strconv.Unquote(`"` + args[1] + `"`)
+				ts.Check(err)
+				ts.Setenv(args[0], v)
+			},
+			// repeat [-a] FILE N TEXT [TAIL]: write TEXT (Go escapes such as \n work) N times,
+			// then TAIL; -a appends to FILE.
 			"repeat": func(ts *testscript.TestScript, neg bool, args []string) {
+				appendTo := len(args) > 0 && args[0] == "-a"
+				if appendTo {
+					args = args[1:]
+				}
 				if neg || len(args) < 3 || len(args) > 4 {
-					ts.Fatalf("usage: repeat FILE N TEXT [TAIL]")
+					ts.Fatalf("usage: repeat [-a] FILE N TEXT [TAIL]")
 				}
 				n, err := strconv.Atoi(args[1])
 				ts.Check(err)
@@ -52,7 +67,15 @@ func TestScripts(t *testing.T) {
 				if len(args) == 4 {
 					data += unq(args[3])
 				}
-				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
+				flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+				if appendTo {
+					flag = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+				}
+				f, err := os.OpenFile(ts.MkAbs(args[0]), flag, 0o644)
+				ts.Check(err)
+				_, err = f.WriteString(data)
+				ts.Check(err)
+				ts.Check(f.Close())
 			},
 			// status N cmd args...: run cmd and require exit status N exactly.
 			"status": func(ts *testscript.TestScript, neg bool, args []string) {

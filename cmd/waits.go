@@ -84,6 +84,9 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 				return nil, err
 			}
 		}
+		if err := checkCopies(&seen, &h); err != nil {
+			return nil, err
+		}
 		n := h.TileCount()
 		if n != 13 && n != 14 {
 			return nil, withHint(fmt.Errorf("%d tiles (kongs count as 3): waits needs 13, or 14 to weigh each discard", n), "write the hand without the winning tile, e.g. mjref waits 123m456p789s11z45s")

@@ -77,7 +77,7 @@ func ParseVerb(s string) (Verb, error) {
 			return Verb(i), nil
 		}
 	}
-	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed)", s)
+	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed)", termtext.Shorten(s, termtext.ExcerptWidth))
 }
 
 // Unknown is written "?" in a log: a tile the scorekeeper did not see (another player's draw, a tile
@@ -368,7 +368,7 @@ func yamlDuplicate(m *yaml.Node, in string) error {
 			if in != "" {
 				name = in + "." + name
 			}
-			return &LogError{Line: k.Line, Text: k.Value, Msg: fmt.Sprintf("%s is given twice, at lines %d and %d: keep one", name, line, k.Line)}
+			return &LogError{Line: k.Line, Msg: fmt.Sprintf("%s is given twice, at lines %d and %d: keep one", name, line, k.Line)}
 		}
 		first[k.Value] = k.Line
 	}
@@ -522,7 +522,7 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 			raw.events = append(raw.events, rawEvent{line: lineNo, text: s})
 		case '{':
 			if key, ok := jsonDuplicate(ln); ok {
-				return nil, &LogError{Line: lineNo, Text: key, Msg: fmt.Sprintf("key %q is given twice on this line: keep one", key)}
+				return nil, &LogError{Line: lineNo, Msg: fmt.Sprintf("key %q is given twice on this line: keep one", termtext.Shorten(key, 40))}
 			}
 			dec := json.NewDecoder(bytes.NewReader(ln))
 			dec.DisallowUnknownFields()

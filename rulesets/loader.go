@@ -324,6 +324,9 @@ func scalarAt(m *yaml.Node, key string) string {
 
 // nodeAt follows a key path; it returns the deepest node found and whether the whole path exists.
 func nodeAt(n *yaml.Node, p []string) (*yaml.Node, bool) {
+	if n == nil { // a ruleset from the snapshot has no document
+		return nil, false
+	}
 	for _, k := range p {
 		switch n.Kind {
 		case yaml.MappingNode:
@@ -353,6 +356,9 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 		return &Error{File: "--set", Msg: fmt.Sprintf("%q: expected key=value, e.g. hk.cap=13", o)}
 	}
 	p := strings.Split(key, ".")
+	if slices.Contains(p, "") {
+		return &Error{File: "--set", Msg: fmt.Sprintf("%q: a part of the key is empty: write e.g. hk.cap=13", o)}
+	}
 	if valueAt(top, p[0]) == nil && family != "" {
 		p = append([]string{family}, p...)
 	}

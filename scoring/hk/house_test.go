@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjref/mjref/internal/cpuclock"
 	"github.com/mjref/mjref/internal/handgen"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
@@ -303,20 +304,28 @@ func TestHouseHandShapedLikeBuiltin(t *testing.T) {
 	})
 }
 
-func BenchmarkScoreHouseHands(b *testing.B) {
-	r := withHouse(b, nil, exampleHouseHands())
-	hands := randomWinningHands(1024)
+// BenchmarkScoreHouseHands scores random winning hands under hk with the five example house hands;
+// BenchmarkScoreNoHouseHands is the same loop without them (house hands cost nothing then).
+func BenchmarkScoreHouseHands(b *testing.B) { benchHouse(b, exampleHouseHands()) }
+
+func BenchmarkScoreNoHouseHands(b *testing.B) { benchHouse(b, nil) }
+
+func benchHouse(b *testing.B, hands map[string]*hk.HouseHand) {
+	r := withHouse(b, nil, hands)
+	hs := randomWinningHands(1024)
 	sits := []scoring.Situation{
 		{Win: scoring.Discard}, {Win: scoring.SelfDraw, Seat: notation.SeatSouth},
 		{Win: scoring.Discard, Seat: notation.SeatWest, Prevailing: notation.SeatSouth}, {Win: scoring.SelfDraw},
 	}
 	i := 0
+	clock := cpuclock.Start()
 	for b.Loop() {
-		if _, err := hk.Score(&hands[i&1023], sits[i&3], r); err != nil {
+		if _, err := hk.Score(&hs[i&1023], sits[i&3], r); err != nil {
 			b.Fatal(err)
 		}
 		i++
 	}
+	clock.Stop(b)
 }
 
 // FuzzHouseHand validates any pattern as a house hand: no panic, and a pattern that loads has an
