@@ -49,6 +49,8 @@ const exitCodesHelp = `Exit status
   1  the command ran and the verdict is negative (not a win, below the minimum, an illegal claim)
   2  bad input: notation, flags, ruleset, card or log (the message names the column, YAML line or event)
   3  a bug in mjref
+  4  busy: the ledger file is open for writing by another mjref; nothing was done (run it again, or
+     give --wait 10s to wait for the other writer)
 
   With -o json or -o jsonl, errors are also written to standard error as one JSON object:
     {"error": "...", "code": 2, "col": 6, ...}
