@@ -109,4 +109,3 @@ func (l *Ledger) saveCache(lastLen int) {
 	}
 	_ = filewrite.WriteCache(cachePath(l.path), func(w io.Writer) error { _, err := w.Write(b); return err })
 }
-
