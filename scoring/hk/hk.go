@@ -238,9 +238,10 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 	}
 	f := factsOf(h)
 	opt := scoring.DecomposeOptions{
-		SevenPairs:      tb.on(idSevenPairs),
-		ThirteenOrphans: true,
-		DiscardWin:      !sit.Win.SelfDrawn(),
+		SevenPairs:         tb.on(idSevenPairs),
+		SevenPairsRepeated: r.SevenPairsRepeated,
+		ThirteenOrphans:    true,
+		DiscardWin:         !sit.Win.SelfDrawn(),
 	}
 	var dc scoring.Decomposer
 	var best, t tally
