@@ -66,10 +66,10 @@ Exit status: 0 the answer is clear (every claim is allowed), 1 a claim is not al
 	fl.StringArrayVar(&o.Hands, "hand", nil, "a claimant's concealed tiles, SEAT=HAND (repeatable)")
 	fl.StringVar(&o.Dealer, "dealer", "E", "the seat that deals this hand (seat winds count from it), for scoring a claimed win")
 	fl.StringVar(&o.Prevailing, "prevailing", "E", "the prevailing wind, for scoring a claimed win")
-	completeSeats(cmd, "discarder")
-	_ = cmd.RegisterFlagCompletionFunc("tile", cobra.NoFileCompletions)
-	_ = cmd.RegisterFlagCompletionFunc("claims", cobra.NoFileCompletions)
-	_ = cmd.RegisterFlagCompletionFunc("hand", cobra.NoFileCompletions)
+	completeSeats(f, cmd, "discarder")
+	f.completeFlag(cmd, "tile", cobra.NoFileCompletions)
+	f.completeFlag(cmd, "claims", cobra.NoFileCompletions)
+	f.completeFlag(cmd, "hand", cobra.NoFileCompletions)
 	return cmd
 }
 

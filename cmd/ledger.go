@@ -107,7 +107,7 @@ Players are named as in 'ledger new'. --set applies to the run it is given with,
 option the table plays by is given with every add. Bad input records nothing (exit 2). The hand's
 payments and each player's change are printed, then the standings.`
 
-func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*cobra.Command, *ledgerOptions)) *cobra.Command {
+func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*factory, *cobra.Command, *ledgerOptions)) *cobra.Command {
 	o := &ledgerOptions{IO: f.IO, Action: action}
 	cmd := &cobra.Command{
 		Use:   use,
@@ -132,21 +132,21 @@ func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, shor
 		cmd.Long = ledgerAddLong
 	}
 	if flags != nil {
-		flags(cmd, o)
+		flags(f, cmd, o)
 	}
 	return cmd
 }
 
-func ledgerNewFlags(cmd *cobra.Command, o *ledgerOptions) {
+func ledgerNewFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	fl := cmd.Flags()
 	fl.StringVar(&o.Players, "players", "", `the four players in seat order for the first hand, East first: "Ann,Ben,Cat,Dan"`)
 	fl.StringVar(&o.Length, "length", "", "how long the game lasts: 4-rounds|8-hands|16-hands|N-games|bust|target|open (default: the ruleset's flow)")
 	fl.StringVar(&o.Stake, "stake", "", "each player's starting stack (a bust game needs one)")
 	fl.StringVar(&o.Target, "target", "", "the running total that wins a target game (DeBurger: 10000)")
-	_ = cmd.RegisterFlagCompletionFunc("length", fixedCompletion([]string{"4-rounds", "8-hands", "16-hands", "8-games", "bust", "target", "open"}))
+	f.completeFlag(cmd, "length", fixedCompletion([]string{"4-rounds", "8-hands", "16-hands", "8-games", "bust", "target", "open"}))
 }
 
-func ledgerAddFlags(cmd *cobra.Command, o *ledgerOptions) {
+func ledgerAddFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	fl := cmd.Flags()
 	fl.StringVar(&o.Winner, "winner", "", "the player who won (DeBurger: who went Mahjong)")
 	fl.StringVar(&o.Discarder, "discarder", "", "the player who discarded the winning tile (or made the robbed kong)")
@@ -164,9 +164,9 @@ func ledgerAddFlags(cmd *cobra.Command, o *ledgerOptions) {
 	fl.BoolVar(&o.LastTile, "last-tile", false, "with --hand: the win was on the last tile of the wall")
 	fl.StringVar(&o.Log, "log", "", "a referee log of the hand (YAML or JSON Lines), replayed and settled")
 	fl.StringVar(&o.Note, "note", "", "a note kept with the hand")
-	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
+	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	for _, name := range []string{"winner", "discarder", "responsible", "false-win"} {
-		_ = cmd.RegisterFlagCompletionFunc(name, completePlayers)
+		f.completeFlag(cmd, name, completePlayers)
 	}
 }
 
@@ -185,14 +185,14 @@ func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra
 // exportFormats are the values of export's own -o.
 var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV}
 
-func ledgerExportFlags(cmd *cobra.Command, o *ledgerOptions) {
+func ledgerExportFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	// export has its own -o, which shadows the global one: csv is a format of this command only.
 	o.Format = ledger.FormatJSON
 	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json|csv")
-	_ = cmd.RegisterFlagCompletionFunc("output", fixedCompletion(exportFormats))
+	f.completeFlag(cmd, "output", fixedCompletion(exportFormats))
 }
 
-func ledgerChartFlags(cmd *cobra.Command, o *ledgerOptions) {
+func ledgerChartFlags(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
 	cmd.Flags().StringVar(&o.Out, "out", "", "write the chart to a file: .svg or .png (default: sparklines on the terminal)")
 }
 

@@ -105,7 +105,7 @@ Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be 
 		},
 	}
 	cmd.Flags().Var(&enumFlag{value: &o.Only, allowed: []string{onlyIllegal}}, "only", "show only these rulings: illegal")
-	_ = cmd.RegisterFlagCompletionFunc("only", fixedCompletion([]string{onlyIllegal}))
+	f.completeFlag(cmd, "only", fixedCompletion([]string{onlyIllegal}))
 	return cmd
 }
 

@@ -26,7 +26,7 @@ func Run(args []string, ios *IOStreams) (code int) {
 	// Commands write through a copy of the streams: once the output format is known, human
 	// output is routed through an escaping writer (see escapeStreams).
 	streams := *ios
-	f := &factory{IO: &streams}
+	f := &factory{IO: &streams, completing: len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd)}
 	defer f.flush()
 	defer func() {
 		if r := recover(); r != nil {
@@ -85,6 +85,10 @@ type factory struct {
 	Wide   bool // --wide: tables as wide as their text, never wrapped
 
 	fitFlush func() // flushes the fitted streams, once they are (see fitStreams)
+
+	// completing is set for a shell-completion request (cobra's hidden __complete command): only
+	// then are flag completion functions registered (see completeFlag).
+	completing bool
 
 	// outEsc and errEsc escape human output once the format is known (see escapeStreams).
 	outEsc, errEsc *termtext.Writer
@@ -162,10 +166,10 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	pf.StringVar(&f.Config, "config", "", "preferences file (default: $XDG_CONFIG_HOME/mjref/config.yaml)")
 	pf.BoolVar(&f.Wide, "wide", false, "do not wrap tables and messages to the terminal width (or COLUMNS)")
 	pf.StringArrayVar(&f.Sets, "set", nil, "override one ruleset value for this run, e.g. --set cap=13 (repeatable)")
-	_ = root.RegisterFlagCompletionFunc("output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	f.completeFlag(root, "output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp
 	})
-	_ = root.RegisterFlagCompletionFunc("rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	f.completeFlag(root, "rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		var names []string
 		for _, i := range rulesets.Builtins() {
 			names = append(names, i.Name)
@@ -186,6 +190,17 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	)
 	addHelpTopics(root)
 	return root
+}
+
+// completeFlag registers fn to complete the values of cmd's flag name, when the run is a
+// shell-completion request. cobra keeps flag completion functions in a package-level map that
+// is never emptied, keyed by flag: registering them on every run kept about 175 KB per command
+// alive in a process that runs mjref in-process many times. Completion scripts ask through
+// __complete, so nothing is lost.
+func (f *factory) completeFlag(cmd *cobra.Command, name string, fn cobra.CompletionFunc) {
+	if f.completing {
+		_ = cmd.RegisterFlagCompletionFunc(name, fn)
+	}
 }
 
 // escapeStreams routes the human output of cmd through termtext.Writer, so no string from a user

@@ -64,8 +64,8 @@ Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
 	fl.BoolVar(&o.LastTile, "last-tile", false, "the win was on the last tile of the wall (or the last discard)")
 	fl.BoolVar(&o.Loser, "loser", false, "DeBurger: score a non-winner's hand (13 tiles, sets, flowers)")
 	fl.StringVar(&o.Card, "card", "", "American: a card file or built-in card name (default: the ruleset's card)")
-	completeSeats(cmd, "seat", "prevailing", "discarder")
-	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
+	completeSeats(f, cmd, "seat", "prevailing", "discarder")
+	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	return cmd
 }
 
@@ -81,10 +81,10 @@ func fixedCompletion(values []string) func(*cobra.Command, []string, string) ([]
 }
 
 // completeSeats makes each named flag complete to the seats E, S, W and N.
-func completeSeats(cmd *cobra.Command, flags ...string) {
+func completeSeats(f *factory, cmd *cobra.Command, flags ...string) {
 	seats := []string{"E", "S", "W", "N"}
 	for _, name := range flags {
-		_ = cmd.RegisterFlagCompletionFunc(name, fixedCompletion(seats))
+		f.completeFlag(cmd, name, fixedCompletion(seats))
 	}
 }
 

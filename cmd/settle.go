@@ -102,8 +102,8 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
 	fl.StringVar(&o.Mahjong, "mahjong", "", "DeBurger: the seat that went Mahjong")
 	fl.StringArrayVar(&o.Points, "points", nil, "DeBurger: the players' points for the hand, E=2700,S=1800,W=-400,N=0")
 	fl.StringArrayVar(&o.Totals, "totals", nil, "DeBurger: the running totals before this hand, E=9000,S=4000,W=0,N=100")
-	completeSeats(cmd, "winner", "seat", "prevailing", "discarder", "responsible", "false-win", "mahjong")
-	_ = cmd.RegisterFlagCompletionFunc("win", fixedCompletion(scoring.WinKinds()))
+	completeSeats(f, cmd, "winner", "seat", "prevailing", "discarder", "responsible", "false-win", "mahjong")
+	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	return cmd
 }
 

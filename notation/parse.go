@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -71,6 +72,22 @@ type parser struct {
 	bonusBuf [8]placed
 }
 
+// parsers keeps parsers, with their backing arrays, for reuse: a batch parses a hand per line.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// newParser returns a parser from the pool, reset to read s. Nothing it returns may point into it:
+// Hand.Melds and Hand.Bonus are appended to fresh slices and errors copy the input.
+func newParser(s string, opt Options) *parser {
+	p := parsers.Get().(*parser)
+	in := p.in[:0]
+	*p = parser{opt: opt}
+	for _, r := range s {
+		in = append(in, r)
+	}
+	p.in = in
+	return p
+}
+
 func (p *parser) fail(col int, format string, args ...any) {
 	if p.err == nil {
 		p.err = &Error{Input: string(p.in), Offset: col - 1, Msg: fmt.Sprintf(format, args...)}
@@ -89,7 +106,8 @@ func ParseWith(s string, opt Options) (Hand, error) {
 	if !utf8.ValidString(s) {
 		return Hand{}, &Error{Input: s, Msg: "input is not valid UTF-8"}
 	}
-	p := &parser{in: []rune(s), opt: opt}
+	p := newParser(s, opt)
+	defer parsers.Put(p)
 	p.all, p.concealed = p.buf[0][:0], p.buf[1][:0]
 	p.digits, p.bonus = p.digitBuf[:0], p.bonusBuf[:0]
 	p.parse()
@@ -135,7 +153,8 @@ func ParseTilesWith(s string, opt Options) ([]Tile, error) {
 	if !utf8.ValidString(s) {
 		return nil, &Error{Input: s, Msg: "input is not valid UTF-8"}
 	}
-	p := &parser{in: []rune(s), opt: opt}
+	p := newParser(s, opt)
+	defer parsers.Put(p)
 	for p.pos < len(p.in) && p.err == nil {
 		r := p.in[p.pos]
 		switch r {

@@ -195,16 +195,29 @@ var honorNames = [...]string{"East", "South", "West", "North", "White", "Green",
 
 // String returns the tile in notation: "5m", "7z", "3f", "f", "J".
 func (t Tile) String() string {
-	switch {
-	case !t.Valid():
-		return "?"
-	case t == Flower:
-		return "f"
-	case t == Joker:
-		return "J"
+	if int(t) < len(tileNotation) {
+		return tileNotation[t]
 	}
-	return fmt.Sprintf("%d%c", t.Num(), t.Suit().Letter())
+	return "?"
 }
+
+// tileNotation holds every tile's String, so writing a tile allocates nothing.
+var tileNotation = func() (names [NumTiles]string) {
+	for i := range names {
+		t := Tile(i)
+		switch {
+		case !t.Valid():
+			names[i] = "?"
+		case t == Flower:
+			names[i] = "f"
+		case t == Joker:
+			names[i] = "J"
+		default:
+			names[i] = string([]byte{byte('0' + t.Num()), t.Suit().Letter()})
+		}
+	}
+	return names
+}()
 
 // Name returns a readable English name: "5 characters", "East wind", "Red dragon", "flower 3".
 func (t Tile) Name() string {
@@ -260,22 +273,27 @@ func ParseTile(s string) (Tile, error) {
 // FormatTiles writes tiles in compact notation, grouping runs of the same suit: [1m 2m 5p] -> "12m5p".
 // The order of the tiles is kept.
 func FormatTiles(ts []Tile) string {
-	var b strings.Builder
+	var buf [32]byte
+	return string(AppendTiles(buf[:0], ts))
+}
+
+// AppendTiles appends ts as FormatTiles writes them.
+func AppendTiles(b []byte, ts []Tile) []byte {
 	for i, t := range ts {
 		switch {
 		case t == Flower || t == Joker:
-			b.WriteString(t.String())
+			b = append(b, t.String()...)
 			continue
 		case !t.Valid():
-			b.WriteByte('?')
+			b = append(b, '?')
 			continue
 		}
-		b.WriteByte(byte('0' + t.Num()))
+		b = append(b, byte('0'+t.Num()))
 		if i+1 == len(ts) || ts[i+1].Suit() != t.Suit() || ts[i+1] == Flower {
-			b.WriteByte(t.Suit().Letter())
+			b = append(b, t.Suit().Letter())
 		}
 	}
-	return b.String()
+	return b
 }
 
 // Seat is a seat at the table, named by its wind. The zero value is East.

@@ -73,7 +73,9 @@ type amGame struct {
 	named         notation.Tile // the name the discard was given (differs when misnamed)
 	dead          [4]bool       // the seats whose hands are dead
 	passes        [4]int        // Charleston passes made
-	courtesyGiven [4]int        // tiles given in the courtesy pass, -1 before it
+	courtesyGiven [4]int        // tiles offered in the courtesy pass, -1 before it
+	offers        [4][]notation.Tile
+	received      [4]received // the tiles each seat received in its latest Charleston pass
 	deaths        []DeadHand
 	win           *Win
 	misname       bool
@@ -82,6 +84,9 @@ type amGame struct {
 
 func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
 	g := &amGame{table: newTable(lg, d, amAction), flow: f, courtesyGiven: [4]int{-1, -1, -1, -1}}
+	for s := range g.received {
+		g.received[s].pass = -1
+	}
 	g.deal(true, func(s notation.Seat, st *seatState, _ *SeatHand, want int) {
 		if n := st.held(); n != want {
 			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: East has 14, the others 13", s, n))
@@ -102,6 +107,12 @@ func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
 		g.badHeader(notation.NoSeat, "tiles", RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has", t))
 	}
 	return g
+}
+
+// received is what a seat was passed in one Charleston pass: the tiles (Unknown where not seen).
+type received struct {
+	pass  int // the pass, 0-based; -1 before any
+	tiles []notation.Tile
 }
 
 // overSupply returns a tile seen more often than the set holds it: four of each, eight flowers and
@@ -140,6 +151,9 @@ func amAction(e *Event) string {
 	}
 	if e.Verb == VerbExchange && e.From <= notation.SeatNorth {
 		s += " " + e.From.String()
+	}
+	if e.Blind > 0 {
+		s += fmt.Sprintf(" blind %d", e.Blind)
 	}
 	return s
 }
@@ -258,6 +272,8 @@ func (g *amGame) toward(s notation.Seat, dir string) notation.Seat {
 }
 
 // pass moves tiles (Unknown for a tile not seen) from one seat to another; it returns a problem.
+// Tiles passed unseen may be any of the passer's tiles, those it was seen to receive included: the
+// referee keeps only what the log proves the passer still holds (giveUnseen).
 func (g *amGame) pass(from, to notation.Seat, tiles []notation.Tile) string {
 	if slices.Contains(tiles, notation.Joker) {
 		return "joker"
@@ -275,11 +291,11 @@ func (g *amGame) pass(from, to notation.Seat, tiles []notation.Tile) string {
 	if !st.canHold(need) {
 		return fmt.Sprintf("%s does not hold %s", from, notation.FormatTiles(need.Tiles()))
 	}
-	if unseen > 0 && st.unknown-st.shortfall(need) < unseen {
-		return fmt.Sprintf("%s's tiles are known: name the tiles passed", from)
+	if held := st.known.Total() - int(st.known[notation.Joker]) + st.unknown - need.Total(); unseen > held {
+		return fmt.Sprintf("%s has %d tiles besides jokers to pass, not %d", from, held, unseen)
 	}
 	st.takeAll(need)
-	st.unknown -= unseen
+	giveUnseen(st, unseen)
 	rt := &g.seats[to]
 	for t, n := range need {
 		rt.known[t] += n
@@ -288,10 +304,80 @@ func (g *amGame) pass(from, to notation.Seat, tiles []notation.Tile) string {
 	return ""
 }
 
+// giveUnseen takes k tiles the log does not name from st: any of its tiles but a joker (jokers are
+// never passed). Each tile seen in the hand is still held at least known-k times; the rest of the
+// hand becomes unseen.
+func giveUnseen(st *seatState, k int) {
+	if k == 0 {
+		return
+	}
+	total := st.known.Total() + st.unknown - k
+	kept := 0
+	for t, n := range st.known {
+		if notation.Tile(t) == notation.Joker {
+			kept += int(n)
+			continue
+		}
+		st.known[t] = uint8(max(0, int(n)-k))
+		kept += int(st.known[t])
+	}
+	st.unknown = total - kept
+}
+
+// passSome moves n of the tiles offered (Unknown where not seen) from one seat to another without the
+// log saying which: an uneven courtesy pass, or a blind pass of some of the tiles just received. A
+// tile is known to move (or to stay) only when more of it were offered than can stay (or move).
+func (g *amGame) passSome(from, to notation.Seat, offered []notation.Tile, n int) string {
+	if n >= len(offered) {
+		return g.pass(from, to, offered)
+	}
+	if n <= 0 {
+		return ""
+	}
+	if slices.Contains(offered, notation.Joker) {
+		return "joker"
+	}
+	st, rt := &g.seats[from], &g.seats[to]
+	var named notation.Counts
+	unseen := 0
+	for _, t := range offered {
+		if t == Unknown {
+			unseen++
+		} else {
+			named[t]++
+		}
+	}
+	if !st.canHold(named) {
+		return fmt.Sprintf("%s does not hold %s", from, notation.FormatTiles(named.Tiles()))
+	}
+	st.takeAll(named)
+	giveUnseen(st, unseen)
+	stay := len(offered) - n
+	back, moved := 0, 0
+	for t, c := range named {
+		if c == 0 {
+			continue
+		}
+		b := max(0, int(c)-n)    // certainly among the tiles that stay
+		m := max(0, int(c)-stay) // certainly among the tiles that move
+		st.known[t] += uint8(b)
+		rt.known[t] += uint8(m)
+		back, moved = back+b, moved+m
+	}
+	st.unknown += stay - back
+	rt.unknown += n - moved
+	return ""
+}
+
 // passTiles rules on a pass of tiles from e's seat to seat to: false, with the ruling made, when the
 // tiles cannot be passed. jokers says why jokers never are.
 func (g *amGame) passTiles(e *Event, to notation.Seat, tiles []notation.Tile, jokers string) bool {
-	switch problem := g.pass(e.Seat, to, tiles); problem {
+	return g.ruleOnPass(e, g.pass(e.Seat, to, tiles), jokers)
+}
+
+// ruleOnPass rules on the problem a pass returned: false, with the ruling made, when there is one.
+func (g *amGame) ruleOnPass(e *Event, problem, jokers string) bool {
+	switch problem {
 	case "":
 		return true
 	case "joker":
@@ -320,21 +406,59 @@ func (g *amGame) charleston(e *Event) {
 		g.bad(e, RuleCharleston, "the courtesy pass has begun: the Charleston is over")
 		return
 	}
-	tiles := e.Tiles
-	if len(tiles) == 0 {
-		tiles = []notation.Tile{Unknown, Unknown, Unknown}
-	}
 	dir := g.passDir(k)
 	to := g.toward(s, dir)
-	if !g.passTiles(e, to, tiles, "jokers may never be passed in the Charleston") {
+	own := slices.Clone(e.Tiles)
+	for len(own)+e.Blind < 3 {
+		own = append(own, Unknown)
+	}
+	const noJokers = "jokers may never be passed in the Charleston"
+	blind := ""
+	if e.Blind > 0 {
+		// A blind pass (a "steal") passes on tiles being received in this same pass, unlooked at:
+		// only on the last pass of a Charleston (the first left, the last right).
+		from := g.fromToward(s, dir)
+		in := g.received[s]
+		switch {
+		case k%3 != 2:
+			g.bad(e, RuleCharleston, fmt.Sprintf("a blind pass is made only on the last pass of a Charleston (pass 3 or 6), not pass %d", k+1))
+			return
+		case in.pass != k:
+			g.bad(e, RuleCharleston, fmt.Sprintf("a blind pass passes on tiles received in the same pass: %s's pass %d to %s comes first in the log", from, k+1, s))
+			return
+		}
+		if !g.ruleOnPass(e, g.passSome(s, to, in.tiles, e.Blind), noJokers) {
+			return
+		}
+		blind = fmt.Sprintf(" (%d of them passed on blind, unseen, from the tiles %s passed)", e.Blind, from)
+	}
+	if !g.passTiles(e, to, own, noJokers) {
 		return
 	}
+	passed := own
+	if e.Blind > 0 {
+		passed = append(slices.Clone(own), slices.Repeat([]notation.Tile{Unknown}, e.Blind)...)
+		if e.Blind == 3 {
+			passed = slices.Clone(g.received[s].tiles)
+		}
+	}
+	g.received[to] = received{pass: k, tiles: passed}
 	g.passes[s]++
 	which := "first Charleston (mandatory)"
 	if k >= 3 {
 		which = "second Charleston (all agreed)"
 	}
-	g.ok(e, RuleCharleston, fmt.Sprintf("pass %d of the %s: three tiles %s to %s", k%3+1, which, dir, to))
+	g.ok(e, RuleCharleston, fmt.Sprintf("pass %d of the %s: three tiles %s to %s%s", k%3+1, which, dir, to, blind))
+}
+
+// fromToward is the seat whose pass in direction dir reaches s.
+func (g *amGame) fromToward(s notation.Seat, dir string) notation.Seat {
+	for _, o := range notation.Seats {
+		if o != s && g.toward(o, dir) == s {
+			return o
+		}
+	}
+	return s
 }
 
 func (g *amGame) courtesyBegun() bool { return slices.Max(g.courtesyGiven[:]) >= 0 }
@@ -355,11 +479,43 @@ func (g *amGame) courtesy(e *Event) {
 		return
 	}
 	to := g.toward(s, "across")
-	if !g.passTiles(e, to, e.Tiles, "jokers may never be passed, in the courtesy pass either") {
+	const noJokers = "jokers may never be passed, in the courtesy pass either"
+	if slices.Contains(e.Tiles, notation.Joker) {
+		g.bad(e, RuleCharlestonJoker, noJokers)
+		return
+	}
+	var named notation.Counts
+	for _, t := range e.Tiles {
+		if t != Unknown {
+			named[t]++
+		}
+	}
+	if !g.seats[s].canHold(named) {
+		g.bad(e, RuleInHand, fmt.Sprintf("%s does not hold %s", s, notation.FormatTiles(named.Tiles())))
 		return
 	}
 	g.courtesyGiven[s] = len(e.Tiles)
-	g.ok(e, RuleCourtesy, fmt.Sprintf("%d tile%s to %s across", len(e.Tiles), plural1(len(e.Tiles)), to))
+	g.offers[s] = slices.Clone(e.Tiles)
+	a, b := len(e.Tiles), g.courtesyGiven[to]
+	if b < 0 {
+		g.ok(e, RuleCourtesy, fmt.Sprintf("%s offers %d tile%s to %s across; the two exchange the smaller number once %s offers", s, a, plural1(a), to, to))
+		return
+	}
+	n := min(a, b)
+	// Both offers are on the table: each side passes the smaller number of its tiles.
+	if p := g.passSome(to, s, g.offers[to], n); p != "" {
+		g.ruleOnPass(e, p, noJokers)
+		return
+	}
+	if p := g.passSome(s, to, g.offers[s], n); p != "" {
+		g.ruleOnPass(e, p, noJokers)
+		return
+	}
+	why := fmt.Sprintf("%d tile%s each way with %s across", n, plural1(n), to)
+	if a != b {
+		why = fmt.Sprintf("%s offers %d, %s offered %d: they exchange the smaller number, %d tile%s each way", s, a, to, b, n, plural1(n))
+	}
+	g.ok(e, RuleCourtesy, why)
 }
 
 func plural1(n int) string {
@@ -385,9 +541,13 @@ func (g *amGame) endCharleston(e *Event) {
 		g.bad(e, RuleCharleston, "a second Charleston, once all agree to it, is three passes for everyone")
 	}
 	for _, s := range []notation.Seat{g.dealer, g.next(g.dealer)} {
-		a, b := g.courtesyGiven[s], g.courtesyGiven[g.toward(s, "across")]
-		if max(a, 0) != max(b, 0) {
-			g.bad(e, RuleCourtesy, fmt.Sprintf("%s and %s exchange as many tiles in the courtesy pass (%d and %d)", s, g.toward(s, "across"), max(a, 0), max(b, 0)))
+		o := g.toward(s, "across")
+		a, b := g.courtesyGiven[s], g.courtesyGiven[o]
+		switch {
+		case a > 0 && b < 0:
+			g.ok(e, RuleCourtesy, fmt.Sprintf("%s made no courtesy offer: the smaller number is 0, so %s keeps the %d tile%s offered", o, s, a, plural1(a)))
+		case b > 0 && a < 0:
+			g.ok(e, RuleCourtesy, fmt.Sprintf("%s made no courtesy offer: the smaller number is 0, so %s keeps the %d tile%s offered", s, o, b, plural1(b)))
 		}
 	}
 }
@@ -591,6 +751,7 @@ func (g *amGame) claims(evs []Event) {
 		reason string
 		meld   notation.Meld
 		w      *Win
+		tile   notation.Tile // the tile a Mah Jongg takes
 	}
 	vs := make([]verdict, len(evs))
 	var seen [4]bool
@@ -619,9 +780,22 @@ func (g *amGame) claims(evs []Event) {
 		case c.Verb == VerbWin || c.Verb == VerbPair:
 			seen[s] = true
 			ctx := Context{Seat: g.seatWind(s), Prevailing: notation.SeatEast, Win: scoring.Discard, Discarder: g.discarder}
-			v.w, v.legal, v.rule, v.reason = g.scoreWin(c, g.named, true, ctx)
+			// A Mah Jongg on a misnamed discard stands with the tile named, or with the tile itself
+			// when the caller names that: the misnaming prevented the call (seed 002).
+			v.tile = g.named
+			if c.Tile() == g.discard {
+				v.tile = g.discard
+			}
+			v.w, v.legal, v.rule, v.reason = g.scoreWin(c, v.tile, true, ctx)
 			v.win = v.legal
-			v.kill = !v.legal && v.rule == RuleMahJonggError && c.Shows != nil
+			v.kill = !v.legal && v.rule == RuleMahJonggError && (c.Shows != nil || len(g.seats[s].melds) > 0)
+			if v.legal && g.named != g.discard {
+				how := fmt.Sprintf("on the %s it was named", g.named)
+				if v.tile == g.discard {
+					how = fmt.Sprintf("on the %s itself: the misnaming as %s kept it from being called", g.discard, g.named)
+				}
+				v.reason = joinReason(v.reason, fmt.Sprintf("Mah Jongg %s, so %s, who misnamed it, pays four times alone", how, g.discarder))
+			}
 			if !v.legal && c.Verb == VerbPair && v.rule == RuleMahJonggError {
 				v.rule, v.reason = RuleCallPair, "a discard is never called for a pair, except for Mah Jongg: "+v.reason
 			}
@@ -674,13 +848,8 @@ func (g *amGame) claims(evs []Event) {
 	st := &g.seats[c.Seat]
 	g.removeFromRiver()
 	if v.win {
-		st.known[g.discard]++
+		st.known[v.tile]++
 		g.misname = g.named != g.discard
-		if g.misname {
-			// The winner was told the named tile: the hand stands with it.
-			st.known[g.discard]--
-			st.known[g.named]++
-		}
 		g.won(v.w)
 		return
 	}
@@ -756,8 +925,11 @@ func (g *amGame) scoreWin(c *Event, t notation.Tile, extra bool, ctx Context) (*
 	res := american.Match(g.flow.card, &h, g.flow.rules)
 	if !res.Valid {
 		why := "Mah Jongg in error: " + res.Reason
-		if c.Shows != nil {
+		switch {
+		case c.Shows != nil:
 			return w, false, RuleMahJonggError, why + "; the tiles were shown, so the hand is dead"
+		case len(st.melds) > 0:
+			return w, false, RuleMahJonggError, why + fmt.Sprintf("; %s has exposures on the table, so the hand is dead even though it was not laid down", s)
 		}
 		return w, false, RuleMahJonggError, why + "; withdrawn before any tile was shown: no penalty"
 	}
@@ -776,8 +948,11 @@ func (g *amGame) selfDraw(e *Event) {
 	onTurn := s == g.turn && g.need == needAct
 	if !onTurn {
 		g.bad(e, RuleTurnOrder, "Mah Jongg out of turn: "+g.notYourTurn(s))
-		if e.Shows != nil {
+		switch {
+		case e.Shows != nil:
 			g.kill(e, s, RuleMahJonggError, "Mah Jongg declared out of turn with the tiles shown")
+		case len(g.seats[s].melds) > 0:
+			g.kill(e, s, RuleMahJonggError, "Mah Jongg declared out of turn with exposures on the table")
 		}
 		return
 	}
@@ -793,7 +968,7 @@ func (g *amGame) selfDraw(e *Event) {
 	w, ok, rule, reason := g.scoreWin(e, t, false, ctx)
 	if !ok {
 		g.bad(e, rule, reason)
-		if e.Shows != nil {
+		if e.Shows != nil || rule == RuleMahJonggError && len(g.seats[s].melds) > 0 {
 			g.kill(e, s, rule, reason)
 			if g.need != needOver {
 				g.turn, g.need = g.nextLive(s), needDraw

@@ -14,6 +14,9 @@ func TestParseFamilyEvents(t *testing.T) {
 		{"charleston named", "E charleston 1m2m3z", Event{Seat: notation.SeatEast, Verb: VerbCharleston, Tiles: tiles("1m2m3z")}},
 		{"charleston unseen", "S charleston", Event{Seat: notation.SeatSouth, Verb: VerbCharleston}},
 		{"charleston partly seen", "S charleston 1m??", Event{Seat: notation.SeatSouth, Verb: VerbCharleston, Tiles: []notation.Tile{notation.M1, u, u}}},
+		{"blind pass of all three", "N charleston blind", Event{Seat: notation.SeatNorth, Verb: VerbCharleston, Blind: 3}},
+		{"blind pass of two", "N charleston 9p blind 2", Event{Seat: notation.SeatNorth, Verb: VerbCharleston, Tiles: tiles("9p"), Blind: 2}},
+		{"blind pass of one, two unseen", "N charleston blind 1", Event{Seat: notation.SeatNorth, Verb: VerbCharleston, Blind: 1}},
 		{"courtesy none", "W courtesy", Event{Seat: notation.SeatWest, Verb: VerbCourtesy}},
 		{"courtesy two unseen", "W courtesy ??", Event{Seat: notation.SeatWest, Verb: VerbCourtesy, Tiles: []notation.Tile{u, u}}},
 		{"pong with a joker", "W pong 5pJ", Event{Seat: notation.SeatWest, Verb: VerbPong, Tiles: tiles("5p"), Jokers: 1}},
@@ -38,6 +41,9 @@ func TestParseFamilyEventErrors(t *testing.T) {
 		{"exchange from nowhere", "E exchange 5p X", "the seat whose exposure"},
 		{"misnamed one tile", "E misnamed 9p", "named as"},
 		{"discard unseen", "E discard ?", "always seen"},
+		{"blind of four", "N charleston blind 4", "1 to 3"},
+		{"blind and too many tiles", "N charleston 9p9s blind 2", "more than the three"},
+		{"blind before the tiles", "N charleston blind 2 9p", "tiles from the hand first"},
 	})
 }
 
@@ -65,5 +71,34 @@ func TestCharlestonDirections(t *testing.T) {
 				t.Errorf("passes from E (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestGiveUnseen: tiles passed unseen may be any but jokers, so each seen tile is still held at
+// least known-k times and the rest of the hand becomes unseen.
+func TestGiveUnseen(t *testing.T) {
+	st := seatState{known: notation.CountsOf(notation.M1, notation.M1+1, notation.M1+2, notation.P1, notation.P1, notation.P1, notation.P1, notation.Joker), unknown: 6}
+	giveUnseen(&st, 3)
+	want := notation.CountsOf(notation.P1, notation.Joker)
+	if st.known != want || st.unknown != 9 {
+		t.Errorf("after an unseen pass of 3: known %v unknown %d, want %v and 9", st.known, st.unknown, want)
+	}
+}
+
+// TestPassSome: n of the offered tiles move without the log saying which; a tile is known to move
+// (or to stay) only when more of it were offered than can stay (or move).
+func TestPassSome(t *testing.T) {
+	g := &amGame{}
+	g.seats[notation.SeatEast] = seatState{known: notation.CountsOf(notation.East, notation.East, notation.P1+8), unknown: 11}
+	g.seats[notation.SeatWest] = seatState{unknown: 13}
+	if p := g.passSome(notation.SeatEast, notation.SeatWest, []notation.Tile{notation.East, notation.East, notation.P1 + 8}, 2); p != "" {
+		t.Fatal(p)
+	}
+	e, w := g.seats[notation.SeatEast], g.seats[notation.SeatWest]
+	if e.known != (notation.Counts{}) || e.unknown != 12 {
+		t.Errorf("E keeps one of 1z 1z 9p unseen: known %v unknown %d", e.known, e.unknown)
+	}
+	if w.known != notation.CountsOf(notation.East) || w.unknown != 14 {
+		t.Errorf("W certainly gets one 1z: known %v unknown %d", w.known, w.unknown)
 	}
 }

@@ -109,6 +109,10 @@ type Event struct {
 	// From is the seat whose exposure an American joker exchange takes the joker from
 	// ("E exchange 5p S"); NoSeat when not named. It is set for exchange events only.
 	From notation.Seat
+	// Blind is how many of an American Charleston pass's three tiles are passed on blind: tiles
+	// received in the same pass, passed without looking ("N charleston blind", "N charleston 9p
+	// blind 2"). The other tiles come from the hand: Tiles, then unseen ones.
+	Blind int
 }
 
 // Tile returns the first tile the event names, or Unknown.
@@ -858,6 +862,22 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 			f = f[:len(f)-1]
 		}
 	}
+	if verb == VerbCharleston {
+		if i := slices.Index(f, "blind"); i >= 2 {
+			ev.Blind = 3 - (i - 2) // by default every tile not written before "blind"
+			switch {
+			case i == len(f)-2:
+				n, err := strconv.Atoi(f[i+1])
+				if err != nil || n < 1 || n > 3 {
+					return ev, fmt.Errorf("charleston: blind is followed by how many tiles are passed on blind, 1 to 3, e.g. \"N charleston 9p blind 2\"")
+				}
+				ev.Blind = n
+			case i != len(f)-1:
+				return ev, fmt.Errorf("charleston: write the tiles from the hand first, then blind and how many, e.g. \"N charleston 9p blind 2\"")
+			}
+			f = f[:i]
+		}
+	}
 	rest := strings.Join(f[2:], " ")
 	tiles, err := parseTilesUnknown(rest, opt)
 	if err != nil {
@@ -932,7 +952,12 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 			return ev, fmt.Errorf("pass: expected at most the tile passed on")
 		}
 	case VerbCharleston:
-		if len(tiles) != 0 && len(tiles) != 3 {
+		switch {
+		case ev.Blind > 0 && len(tiles)+ev.Blind > 3:
+			return ev, fmt.Errorf("charleston: %d tiles from the hand and %d blind make more than the three passed", len(tiles), ev.Blind)
+		case ev.Blind == 0 && len(tiles) != 0 && len(tiles) != 3:
+			return ev, fmt.Errorf("charleston: expected the three tiles passed (? for a tile not seen), or nothing")
+		case ev.Blind > 0 && ev.Blind == 3 && len(tiles) > 0:
 			return ev, fmt.Errorf("charleston: expected the three tiles passed (? for a tile not seen), or nothing")
 		}
 	case VerbCourtesy:

@@ -324,6 +324,9 @@ func scalarAt(m *yaml.Node, key string) string {
 
 // nodeAt follows a key path; it returns the deepest node found and whether the whole path exists.
 func nodeAt(n *yaml.Node, p []string) (*yaml.Node, bool) {
+	if n == nil { // a ruleset from the snapshot has no document
+		return nil, false
+	}
 	for _, k := range p {
 		switch n.Kind {
 		case yaml.MappingNode:

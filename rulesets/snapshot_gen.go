@@ -15,12 +15,12 @@ import (
 )
 
 // snapshotShape is shapeCRC when the snapshots were made (see TestSnapshotCurrent).
-const snapshotShape = 0x7d565ad1
+const snapshotShape = 0xb9ab9e3a
 
 // snapshots are the built-in rulesets as their YAML decodes, before validation.
 var snapshots = map[string]snapshot{
 	"american": {
-		sums: []fileSum{{"american", 0x23015463}},
+		sums: []fileSum{{"american", 0x67d49f3c}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "american",
@@ -44,7 +44,7 @@ var snapshots = map[string]snapshot{
 						As:   "discard",
 						Source: scoring.Source{
 							Ruleset: "american",
-							Line:    24,
+							Line:    29,
 						},
 					},
 					FalseWin: settle.FalseWinRule{
@@ -52,7 +52,7 @@ var snapshots = map[string]snapshot{
 						As:   "none",
 						Source: scoring.Source{
 							Ruleset: "american",
-							Line:    26,
+							Line:    31,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -60,7 +60,7 @@ var snapshots = map[string]snapshot{
 						As:   "head-bump",
 						Source: scoring.Source{
 							Ruleset: "american",
-							Line:    28,
+							Line:    33,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -70,7 +70,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    31,
+								Line:    36,
 							},
 						},
 						"misnamed": &settle.Case{
@@ -78,7 +78,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(40000),
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    32,
+								Line:    37,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -86,7 +86,7 @@ var snapshots = map[string]snapshot{
 							Each: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    30,
+								Line:    35,
 							},
 						},
 					},
@@ -96,7 +96,7 @@ var snapshots = map[string]snapshot{
 							Per:  settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    34,
+								Line:    39,
 							},
 						},
 					},
@@ -113,7 +113,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "american",
-						Line:    40,
+						Line:    45,
 					},
 				},
 				Referee: &referee.Rules{
@@ -126,7 +126,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    83,
+								Line:    88,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -134,7 +134,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    69,
+								Line:    74,
 							},
 						},
 						"call-pair": &referee.RuleDef{
@@ -142,7 +142,7 @@ var snapshots = map[string]snapshot{
 							Text: "Never a call for a pair or a single, except for Mah Jongg.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    99,
+								Line:    104,
 							},
 						},
 						"charleston": &referee.RuleDef{
@@ -150,7 +150,7 @@ var snapshots = map[string]snapshot{
 							Text: "Three passes of three tiles, right, across and left; a second Charleston only if all agree.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    95,
+								Line:    100,
 							},
 						},
 						"charleston-joker": &referee.RuleDef{
@@ -158,7 +158,7 @@ var snapshots = map[string]snapshot{
 							Text: "Jokers may never be passed.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    96,
+								Line:    101,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -167,7 +167,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    75,
+								Line:    80,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -176,7 +176,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    76,
+								Line:    81,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -184,7 +184,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    79,
+								Line:    84,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -192,7 +192,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    74,
+								Line:    79,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -201,7 +201,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    84,
+								Line:    89,
 							},
 						},
 						"courtesy-pass": &referee.RuleDef{
@@ -209,7 +209,7 @@ var snapshots = map[string]snapshot{
 							Text: "Up to three tiles with the player across, as many each way.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    97,
+								Line:    102,
 							},
 						},
 						"dead-hand": &referee.RuleDef{
@@ -217,7 +217,7 @@ var snapshots = map[string]snapshot{
 							Text: "A hand with the wrong number of tiles, an exposure that fits no line, or one that can match no line is dead: it stops playing and still pays the winner.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    102,
+								Line:    107,
 							},
 						},
 						"dead-joker": &referee.RuleDef{
@@ -225,7 +225,7 @@ var snapshots = map[string]snapshot{
 							Text: "A discarded joker is dead and cannot be called.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    100,
+								Line:    105,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -234,7 +234,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    62,
+								Line:    67,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -242,7 +242,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    91,
+								Line:    96,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -250,7 +250,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    81,
+								Line:    86,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -258,7 +258,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    90,
+								Line:    95,
 							},
 						},
 						"exposure": &referee.RuleDef{
@@ -266,7 +266,7 @@ var snapshots = map[string]snapshot{
 							Text: "A call for a pung, kong, quint or sextet must fit some exposed (X) line of the card; an exposure holds at least one natural tile.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    98,
+								Line:    103,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -275,7 +275,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    88,
+								Line:    93,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -283,7 +283,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    64,
+								Line:    69,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -292,7 +292,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    70,
+								Line:    75,
 							},
 						},
 						"flowers-kept": &referee.RuleDef{
@@ -300,7 +300,7 @@ var snapshots = map[string]snapshot{
 							Text: "American flowers are tiles of the hand, not laid out and replaced.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    107,
+								Line:    112,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -308,7 +308,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    93,
+								Line:    98,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -317,7 +317,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    80,
+								Line:    85,
 							},
 						},
 						"joker-exchange": &referee.RuleDef{
@@ -325,7 +325,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your own turn, a natural tile from your hand for a joker in an exposure of that tile; never a discard for a joker.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    101,
+								Line:    106,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -334,7 +334,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    78,
+								Line:    83,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -342,7 +342,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    82,
+								Line:    87,
 							},
 						},
 						"mahjong-in-error": &referee.RuleDef{
@@ -350,7 +350,7 @@ var snapshots = map[string]snapshot{
 							Text: "Mah Jongg declared in error with tiles shown makes the hand dead; not shown, there is no penalty.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    103,
+								Line:    108,
 							},
 						},
 						"misnamed": &referee.RuleDef{
@@ -358,7 +358,7 @@ var snapshots = map[string]snapshot{
 							Text: "A misnamed discard that gives another player Mah Jongg: the misnamer pays four times, alone.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    104,
+								Line:    109,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -366,7 +366,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    94,
+								Line:    99,
 							},
 						},
 						"next-in-turn": &referee.RuleDef{
@@ -374,7 +374,7 @@ var snapshots = map[string]snapshot{
 							Text: "Mah Jongg beats an exposure; among equal claims the next player in turn takes the discard.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    105,
+								Line:    110,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -382,7 +382,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    72,
+								Line:    77,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -390,7 +390,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    71,
+								Line:    76,
 							},
 						},
 						"no-kong-from-hand": &referee.RuleDef{
@@ -398,7 +398,7 @@ var snapshots = map[string]snapshot{
 							Text: "American play has no concealed or added kongs and no replacement tile.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    106,
+								Line:    111,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -406,7 +406,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    73,
+								Line:    78,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -414,7 +414,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    92,
+								Line:    97,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -423,7 +423,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    77,
+								Line:    82,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -431,7 +431,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    86,
+								Line:    91,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -440,7 +440,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    85,
+								Line:    90,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -449,7 +449,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    89,
+								Line:    94,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -457,7 +457,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    63,
+								Line:    68,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -465,7 +465,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    66,
+								Line:    71,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -474,7 +474,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    65,
+								Line:    70,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -483,7 +483,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    68,
+								Line:    73,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -491,7 +491,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    67,
+								Line:    72,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -500,13 +500,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "american",
-								Line:    87,
+								Line:    92,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "american",
-						Line:    55,
+						Line:    60,
 					},
 				},
 				File: "american.yaml",

@@ -90,14 +90,27 @@ func (s Set) Tiles() []notation.Tile {
 // String returns the set in notation: "123m" for a set in the hand, "[555p]" for an exposed meld,
 // "(7777s)" for a concealed kong.
 func (s Set) String() string {
-	body := notation.FormatTiles(s.Tiles())
+	var buf [16]byte
+	return string(s.AppendText(buf[:0]))
+}
+
+// AppendText appends the set as String writes it.
+func (s Set) AppendText(b []byte) []byte {
+	var ts [4]notation.Tile
+	n := s.Size()
+	for i := range n {
+		ts[i] = s.Tile
+		if s.Kind == Chow {
+			ts[i] += notation.Tile(i)
+		}
+	}
 	switch {
 	case s.Melded && s.Concealed:
-		return "(" + body + ")"
+		return append(notation.AppendTiles(append(b, '('), ts[:n]), ')')
 	case s.Melded:
-		return "[" + body + "]"
+		return append(notation.AppendTiles(append(b, '['), ts[:n]), ']')
 	}
-	return body
+	return notation.AppendTiles(b, ts[:n])
 }
 
 // Shape is the overall form of a winning hand.
@@ -168,21 +181,40 @@ func (d *Decomposition) Counts() notation.Counts {
 // Groups returns the reading as notation strings: the sets and then the pair ("55z"); the seven pairs;
 // or the thirteen tiles of thirteen orphans followed by the doubled tile.
 func (d *Decomposition) Groups() []string {
+	out := make([]string, d.NumGroups())
+	for i := range out {
+		var buf [48]byte
+		out[i] = string(d.AppendGroup(buf[:0], i))
+	}
+	return out
+}
+
+// NumGroups is how many groups Groups lists.
+func (d *Decomposition) NumGroups() int {
 	switch d.Shape {
 	case SevenPairs:
-		out := make([]string, 0, 7)
-		for _, p := range d.Pairs {
-			out = append(out, notation.FormatTiles([]notation.Tile{p, p}))
-		}
-		return out
+		return len(d.Pairs)
 	case ThirteenOrphans:
-		return []string{notation.FormatTiles(orphans[:]), d.Pair.String()}
+		return 2
 	}
-	out := make([]string, 0, 5)
-	for _, s := range d.Sets {
-		out = append(out, s.String())
+	return len(d.Sets) + 1
+}
+
+// AppendGroup appends group i of Groups, without making the list.
+func (d *Decomposition) AppendGroup(b []byte, i int) []byte {
+	switch d.Shape {
+	case SevenPairs:
+		return notation.AppendTiles(b, []notation.Tile{d.Pairs[i], d.Pairs[i]})
+	case ThirteenOrphans:
+		if i == 0 {
+			return notation.AppendTiles(b, orphans[:])
+		}
+		return append(b, d.Pair.String()...)
 	}
-	return append(out, notation.FormatTiles([]notation.Tile{d.Pair, d.Pair}))
+	if i < len(d.Sets) {
+		return d.Sets[i].AppendText(b)
+	}
+	return notation.AppendTiles(b, []notation.Tile{d.Pair, d.Pair})
 }
 
 // String returns the groups separated by spaces.

@@ -376,3 +376,56 @@ func BenchmarkIsWinning(b *testing.B) {
 		i++
 	}
 }
+
+// Groups, written without intermediate strings, reads as the plain string-building version does, for
+// every shape, melded and concealed sets included.
+func TestRapidGroupsMatchNaive(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		h := handgen.Winning(t)
+		Decompose(&h, DecomposeOptions{SevenPairs: true, ThirteenOrphans: true}, func(d *Decomposition) bool {
+			if got, want := d.Groups(), naiveGroups(d); !slices.Equal(got, want) {
+				t.Fatalf("Groups() = %q, want %q", got, want)
+			}
+			return true
+		})
+	})
+	for _, s := range []string{"1133557799m11p11s", "19m19p19s1234567z+1z"} {
+		h := notation.MustParse(s)
+		Decompose(&h, DecomposeOptions{SevenPairs: true, ThirteenOrphans: true}, func(d *Decomposition) bool {
+			if got, want := d.Groups(), naiveGroups(d); !slices.Equal(got, want) {
+				t.Errorf("%s: Groups() = %q, want %q", s, got, want)
+			}
+			return true
+		})
+	}
+}
+
+// naiveSetString is Set.String built from strings.
+func naiveSetString(s Set) string {
+	body := notation.FormatTiles(s.Tiles())
+	switch {
+	case s.Melded && s.Concealed:
+		return "(" + body + ")"
+	case s.Melded:
+		return "[" + body + "]"
+	}
+	return body
+}
+
+func naiveGroups(d *Decomposition) []string {
+	switch d.Shape {
+	case SevenPairs:
+		out := make([]string, 0, 7)
+		for _, p := range d.Pairs {
+			out = append(out, notation.FormatTiles([]notation.Tile{p, p}))
+		}
+		return out
+	case ThirteenOrphans:
+		return []string{notation.FormatTiles(orphans[:]), d.Pair.String()}
+	}
+	out := make([]string, 0, 5)
+	for _, s := range d.Sets {
+		out = append(out, naiveSetString(s))
+	}
+	return append(out, notation.FormatTiles([]notation.Tile{d.Pair, d.Pair}))
+}

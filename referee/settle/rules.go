@@ -32,6 +32,9 @@ type Rules struct {
 	// Jokerless multiplies every payment of a jokerless win whose line carries the bonus (American: 2);
 	// 0 means no bonus.
 	Jokerless Amount `yaml:"jokerless,omitempty"`
+	// MisnamedJokerless stacks the jokerless multiplier on the misnamed-discard case; off by default,
+	// so a misnamer pays four times the hand's value whether or not it is jokerless.
+	MisnamedJokerless bool `yaml:"misnamed_jokerless,omitempty"`
 
 	// RobbingKong says how a robbed kong is paid.
 	RobbingKong RobbingKongRule `yaml:"robbing_kong"`

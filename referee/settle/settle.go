@@ -423,9 +423,18 @@ func turnsAfter(a, b notation.Seat) int { return (int(b) - int(a) + 4) % 4 }
 // pay adds the payments for one winner. discarder is NoSeat on a self-draw; coWinners marks the seats
 // that also won the same discard (they pay nothing to each other).
 func (rs *resolved) pay(res *Result, w Winner, in Input, discarder notation.Seat, coWinners *[4]bool) error {
+	// The misnamer's four times is a penalty: the jokerless doubling stacks on it only when the
+	// ruleset says so (settlement: misnamed_jokerless).
+	unstacked := in.Misnamed && w.Jokerless && !rs.r.MisnamedJokerless && rs.jokerless != Unit
+	if unstacked {
+		w.Jokerless = false
+	}
 	pts, desc, worth, err := rs.base(w)
 	if err != nil {
 		return err
+	}
+	if unstacked {
+		desc += ", jokerless not stacked on the misnamed penalty"
 	}
 	res.Paid = append(res.Paid, Paid{Seat: w.Seat, Worth: worth})
 	var owed [4]Amount // shares each seat owes this winner

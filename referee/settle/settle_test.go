@@ -335,10 +335,10 @@ func TestAmerican(t *testing.T) {
 			deltas: [4]string{"0", "-100", "0", "100"},
 		},
 		{
-			name: "misnamed jokerless discard", source: src,
+			name: "misnamed jokerless discard: the bonus does not stack on the 4x", source: "issue 17: a Mah Jongg on a miscalled tile does not stack the jokerless bonus unless the ruleset says so",
 			in:     settle.Input{Kind: scoring.Discard, Discarder: S, Misnamed: true, Winners: []settle.Winner{jokerless(winner(N, 25))}},
-			want:   []pay{{S, N, "200", "misnamed"}},
-			deltas: [4]string{"0", "-200", "0", "200"},
+			want:   []pay{{S, N, "100", "misnamed"}},
+			deltas: [4]string{"0", "-100", "0", "100"},
 		},
 		{
 			name: "wall game pays nothing", source: src,
@@ -353,6 +353,18 @@ func TestAmerican(t *testing.T) {
 			deltas: [4]string{"0", "0", "0", "0"},
 		},
 	})
+}
+
+// TestMisnamedJokerlessStacked: with settlement: misnamed_jokerless: true the doubling stacks.
+func TestMisnamedJokerlessStacked(t *testing.T) {
+	r := loadRules(t, "american-settlement.yaml")
+	r.MisnamedJokerless = true
+	runSettleCases(t, r, []settleCase{{
+		name: "misnamed jokerless discard, stacked", source: "issue 17: stacking is a ruleset option (misnamed_jokerless)",
+		in:     settle.Input{Kind: scoring.Discard, Discarder: S, Misnamed: true, Winners: []settle.Winner{func() settle.Winner { w := winner(N, 25); w.Jokerless = true; return w }()}},
+		want:   []pay{{S, N, "200", "misnamed"}},
+		deltas: [4]string{"0", "-200", "0", "200"},
+	}})
 }
 
 // TestClubRules exercises a user section: bucket at 二五雞, a double self-draw, fixed false-win fine.

@@ -37,47 +37,41 @@ func (res *Result) AppendJSON(b []byte) []byte {
 	return scoring.AppendJSONBool(b, res.SelfDrawn)
 }
 
-// appendJSON writes what MarshalJSON writes.
+// appendJSON writes what MarshalJSON writes. Groups are written straight from the decomposition:
+// notation needs no JSON escaping.
 func (r *Reading) appendJSON(b []byte) []byte {
-	g := r.Groups()
-	var sets []string
-	var pair, win string
+	d := &r.Decomposition
+	nsets, pair, win := d.NumGroups(), -1, -1 // pair and win: the group that is the pair, the win
 	switch r.Shape {
 	case scoring.Standard:
-		sets, pair = g[:4], g[4]
+		nsets, pair = 4, 4
 		switch {
 		case r.Win == scoring.WinInPair:
 			win = pair
 		case r.Win >= 0:
-			win = sets[r.Win]
+			win = int(r.Win)
 		}
 	case scoring.ThirteenOrphans:
-		sets, pair = g[:1], notation.FormatTiles([]notation.Tile{r.Pair, r.Pair})
-	default:
-		sets = g
+		nsets = 1
 	}
 	b = append(b, `{"shape":`...)
 	b = scoring.AppendJSONString(b, r.Shape.String())
-	b = append(b, `,"sets":`...)
-	if sets == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, s := range sets {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = scoring.AppendJSONString(b, s)
+	b = append(b, `,"sets":[`...)
+	for i := range nsets {
+		if i > 0 {
+			b = append(b, ',')
 		}
-		b = append(b, ']')
+		b = append(d.AppendGroup(append(b, '"'), i), '"')
 	}
-	if pair != "" {
-		b = append(b, `,"pair":`...)
-		b = scoring.AppendJSONString(b, pair)
+	b = append(b, ']')
+	switch {
+	case pair >= 0:
+		b = append(d.AppendGroup(append(b, `,"pair":"`...), pair), '"')
+	case r.Shape == scoring.ThirteenOrphans:
+		b = append(notation.AppendTiles(append(b, `,"pair":"`...), []notation.Tile{r.Pair, r.Pair}), '"')
 	}
-	if win != "" {
-		b = append(b, `,"win_in":`...)
-		b = scoring.AppendJSONString(b, win)
+	if win >= 0 {
+		b = append(d.AppendGroup(append(b, `,"win_in":"`...), win), '"')
 	}
 	return append(b, '}')
 }
