@@ -339,6 +339,11 @@ func situationOf(sv *situationView) (scoring.Situation, error) {
 		}
 	}
 	sit.LastTile = sv.LastTile
+	// Echo the seats as the JSON contract writes them (E S W N), whatever spelling was typed.
+	sv.Seat, sv.Prevailing = sit.Seat.String(), sit.Prevailing.String()
+	if sit.Discarder != notation.NoSeat {
+		sv.Discarder = sit.Discarder.String()
+	}
 	return sit, nil
 }
 
@@ -403,6 +408,7 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
+	defer plusHint(o.IO, o.Output, o.Hand, s.rs)
 	return renderResult(o.IO.Out, o.Output, v, renderScore, v.valid())
 }
 

@@ -175,6 +175,9 @@ func settleRun(_ context.Context, o *settleOptions, f *factory) error {
 	}
 	switch rs.Family {
 	case rulesets.FamilyHK, rulesets.FamilyAmerican:
+		if o.Hand != "" {
+			defer plusHint(o.IO, o.Output, o.Hand, rs)
+		}
 		return settlePayments(o, f, rs)
 	case rulesets.FamilyDeBurger:
 		return settleDeBurger(o, rs)
