@@ -95,7 +95,7 @@ type batch struct {
 type chunk struct {
 	lines []batchLine
 	out   *bytes.Buffer // from outBufs, returned once written
-	errs  []chunkError // table output: errors to print on the error stream, at their place
+	errs  []chunkError  // table output: errors to print on the error stream, at their place
 	sum   batchSummary
 	done  chan struct{}
 }

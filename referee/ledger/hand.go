@@ -183,7 +183,7 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 	if h.Faan < 0 || h.Value < 0 {
 		return -1, fmt.Errorf("faan and value cannot be negative")
 	}
-	if h.Win > scoring.Earthly {
+	if !h.Win.Known() {
 		return -1, fmt.Errorf("unknown win kind %d", h.Win)
 	}
 	if h.Winner != "" {
