@@ -30,8 +30,10 @@ func (c *Counts) Total() int {
 }
 
 // Tiles lists the tiles of c in tile order.
-func (c *Counts) Tiles() []Tile {
-	ts := make([]Tile, 0, c.Total())
+func (c *Counts) Tiles() []Tile { return c.appendTiles(make([]Tile, 0, c.Total())) }
+
+// appendTiles appends the tiles of c in tile order.
+func (c *Counts) appendTiles(ts []Tile) []Tile {
 	for t, v := range c {
 		for range v {
 			ts = append(ts, Tile(t))
@@ -135,23 +137,35 @@ func (m Meld) AddTo(c *Counts) {
 
 // String returns the meld in notation: "[123s]", "[555p@W]", "[222mJ]", "(7777s)".
 func (m Meld) String() string {
-	var b strings.Builder
+	var buf [16]byte
+	return string(m.AppendText(buf[:0]))
+}
+
+// AppendText appends the meld as String writes it.
+func (m Meld) AppendText(b []byte) []byte {
+	end := byte(']')
 	if m.Concealed {
-		b.WriteByte('(')
+		b, end = append(b, '('), ')'
 	} else {
-		b.WriteByte('[')
+		b = append(b, '[')
 	}
-	b.WriteString(FormatTiles(m.Tiles()))
+	var arr [8]Tile
+	ts := arr[:0]
+	if m.Kind == Chow {
+		ts = append(ts, m.Tile, m.Tile+1, m.Tile+2)
+	} else {
+		for range m.Naturals() {
+			ts = append(ts, m.Tile)
+		}
+		for range m.Jokers {
+			ts = append(ts, Joker)
+		}
+	}
+	b = AppendTiles(b, ts)
 	if m.From != NoSeat {
-		b.WriteByte('@')
-		b.WriteString(m.From.String())
+		b = append(append(b, '@'), m.From.String()...)
 	}
-	if m.Concealed {
-		b.WriteByte(')')
-	} else {
-		b.WriteByte(']')
-	}
-	return b.String()
+	return append(b, end)
 }
 
 // BonusTile is a flower or season laid out beside the hand; Boosted marks DeBurger's bird (written 2f*).
