@@ -246,9 +246,6 @@ func (t *Table) rowsOf(path []string) ([]row, error) {
 		rows = append(rows, r)
 	}
 	slices.SortFunc(rows, func(a, b row) int { return a.lo - b.lo })
-	if err := t.checkBeyond(path, rows); err != nil {
-		return nil, err
-	}
 	for i := 1; i < len(rows); i++ {
 		prev, r := rows[i-1], rows[i]
 		key := append(path, "points", rowKey(r))
@@ -260,6 +257,9 @@ func (t *Table) rowsOf(path []string) ([]row, error) {
 		case r.points < prev.points:
 			return nil, ruleErr(key, fmt.Sprintf("pays less than the row %s", rowKey(prev)))
 		}
+	}
+	if err := t.checkBeyond(path, rows); err != nil {
+		return nil, err
 	}
 	return rows, nil
 }
@@ -287,6 +287,19 @@ func (t *Table) checkBeyond(path []string, rows []row) error {
 		top := rows[len(rows)-1].hi
 		if top-p.DoubleEvery+1 < rows[0].lo {
 			return ruleErr(append(bp, "double_every"), fmt.Sprintf("%d: the table prints only the rows %d to %d", p.DoubleEvery, rows[0].lo, top))
+		}
+		// More faan must never pay less: the first DoubleEvery new rows must each pay at least the
+		// row before (after them, doubling keeps the order).
+		prev := rows[len(rows)-1].points
+		for f := top + 1; f <= top+p.DoubleEvery; f++ {
+			pts, err := t.pointsAt("", rows, f)
+			if err != nil {
+				return ruleErr(append(bp, "double_every"), err.Error())
+			}
+			if pts < prev {
+				return ruleErr(append(bp, "double_every"), fmt.Sprintf("%d: the row for %d faan would pay %s, less than %s for %d: the printed rows grow faster than doubling every %d faan", p.DoubleEvery, f, pts, prev, f-1, p.DoubleEvery))
+			}
+			prev = pts
 		}
 	}
 	return nil
