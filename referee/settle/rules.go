@@ -38,6 +38,8 @@ type Rules struct {
 
 	// RobbingKong says how a robbed kong is paid.
 	RobbingKong RobbingKongRule `yaml:"robbing_kong"`
+	// SevenFlowers says how a seven-flowers win (花糊, 七搶一) is paid.
+	SevenFlowers SevenFlowersRule `yaml:"seven_flowers,omitempty"`
 	// FalseWin says what a false declaration of a win costs.
 	FalseWin FalseWinRule `yaml:"false_win"`
 	// MultipleWinners says who wins when several players claim one discard for a win.
@@ -93,6 +95,22 @@ type RobbingKongRule struct {
 	Name   string `yaml:"name,omitempty"`
 	NameZH string `yaml:"name_zh,omitempty"`
 	// As is RobAsDiscard (default) or RobAsSelfDraw.
+	As     string         `yaml:"as,omitempty"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// Ways to pay a seven-flowers win.
+const (
+	SevenFlowersAsDiscard  = "discard"   // the player who drew the eighth flower pays, as a discard (the default)
+	SevenFlowersAsSelfDraw = "self-draw" // every opponent pays a self-draw share (A: 2 + self-draw 1)
+)
+
+// SevenFlowersRule says how a seven-flowers win is paid: by the player who drew the claimed flower as
+// if they had discarded it (SevenFlowersAsDiscard, the default), or by everyone as on a self-draw.
+type SevenFlowersRule struct {
+	Name   string `yaml:"name,omitempty"`
+	NameZH string `yaml:"name_zh,omitempty"`
+	// As is SevenFlowersAsDiscard (default) or SevenFlowersAsSelfDraw.
 	As     string         `yaml:"as,omitempty"`
 	Source scoring.Source `yaml:"-"`
 }
@@ -444,6 +462,9 @@ func (r *Rules) resolve(full bool) (*resolved, error) {
 	}
 	if !oneOf(r.RobbingKong.As, "", RobAsDiscard, RobAsSelfDraw) {
 		return nil, ruleErr([]string{"robbing_kong", "as"}, fmt.Sprintf("unknown %q: expected %s or %s", r.RobbingKong.As, RobAsDiscard, RobAsSelfDraw))
+	}
+	if !oneOf(r.SevenFlowers.As, "", SevenFlowersAsDiscard, SevenFlowersAsSelfDraw) {
+		return nil, ruleErr([]string{"seven_flowers", "as"}, fmt.Sprintf("unknown %q: expected %s or %s", r.SevenFlowers.As, SevenFlowersAsDiscard, SevenFlowersAsSelfDraw))
 	}
 	if !oneOf(r.MultipleWinners.As, "", HeadBump, AllWin) {
 		return nil, ruleErr([]string{"multiple_winners", "as"}, fmt.Sprintf("unknown %q: expected %s or %s", r.MultipleWinners.As, HeadBump, AllWin))
