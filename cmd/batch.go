@@ -93,10 +93,9 @@ type batch struct {
 
 // chunk is a run of lines handled by one worker; results are written in input order.
 type chunk struct {
-	buf   []byte
 	lines []batchLine
-	out   bytes.Buffer
-	errs  []chunkError // table output: errors to print on the error stream, at their place
+	out   *bytes.Buffer // from outBufs, returned once written
+	errs  []chunkError  // table output: errors to print on the error stream, at their place
 	sum   batchSummary
 	done  chan struct{}
 }
@@ -214,6 +213,9 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 		if writeErr == nil {
 			_, writeErr = bw.Write(c.out.Bytes()[at:])
 		}
+		c.out.Reset()
+		outBufs.Put(c.out)
+		c.out = nil
 	}
 	wg.Wait()
 	flush()
@@ -262,10 +264,14 @@ func isRegularFile(w io.Writer) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
+// outBufs keeps chunk output buffers for reuse: a batch of many chunks writes into the same few.
+var outBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 func (b batch) handleChunk(c *chunk) {
 	defer close(c.done)
+	c.out = outBufs.Get().(*bytes.Buffer)
 	c.out.Grow(len(c.lines) * 640)
-	enc := json.NewEncoder(&c.out)
+	enc := json.NewEncoder(c.out)
 	enc.SetEscapeHTML(false)
 	for _, l := range c.lines {
 		c.sum.Lines++
@@ -286,7 +292,7 @@ func (b batch) handleChunk(c *chunk) {
 			case FormatTable:
 				c.errs = append(c.errs, chunkError{at: c.out.Len(), err: lerr})
 			case FormatYAML:
-				_ = writeYAMLDoc(&c.out, lineError(l, err))
+				_ = writeYAMLDoc(c.out, lineError(l, err))
 			default:
 				_ = enc.Encode(lineError(l, err))
 			}
@@ -302,13 +308,12 @@ func (b batch) handleChunk(c *chunk) {
 func (b batch) write(c *chunk, enc *json.Encoder, l batchLine, v any) error {
 	switch b.format {
 	case FormatTable:
-		return b.table(&c.out, l, v)
+		return b.table(c.out, l, v)
 	case FormatYAML:
-		return writeYAMLDoc(&c.out, v)
+		return writeYAMLDoc(c.out, v)
 	}
 	if a, fast := v.(jsonAppender); fast {
-		c.buf = append(a.AppendJSON(c.buf[:0]), '\n')
-		c.out.Write(c.buf)
+		c.out.Write(append(a.AppendJSON(c.out.AvailableBuffer()), '\n')) // in place when it fits
 		return nil
 	}
 	return enc.Encode(v)

@@ -11,6 +11,7 @@ import (
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 )
@@ -21,6 +22,7 @@ const (
 	ExitNo    = 1 // the command ran and the verdict is negative
 	ExitInput = 2 // bad input: notation, flags, ruleset, log
 	ExitBug   = 3 // a bug in mjref
+	ExitBusy  = 4 // a ledger is open for writing by another process: nothing was done, try again
 )
 
 // errNegative is returned by a command that has printed a negative verdict: exit 1, nothing more printed.
@@ -58,6 +60,8 @@ func exitCode(err error) int {
 		return ExitOK
 	case errors.Is(err, errNegative):
 		return ExitNo
+	case errors.Is(err, ledger.ErrLocked):
+		return ExitBusy
 	case errors.As(err, &ue), errors.As(err, &ie),
 		errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
 		errors.Is(err, scoring.ErrImpossible),
@@ -94,6 +98,9 @@ func printError(w io.Writer, err error, jsonOut bool) {
 	}
 	if hasNE && hint == "" {
 		hint = "tiles are digits then a suit letter (123m 456p 789s 11z), melds in brackets [555p]; see 'mjref help notation'"
+	}
+	if code == ExitBusy {
+		hint = "wait for the other writer to finish and run the command again, or give --wait 10s to wait for it"
 	}
 	if code == ExitBug {
 		hint = "this is a bug in mjref: please report it with the command you ran"

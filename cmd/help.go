@@ -33,7 +33,11 @@ const notationHelp = `Tile notation (MPSZ)
 
   The winning tile: written after a '+' at the end of the concealed tiles; it is part of the hand:
     123m456p789s555p1z+1z     (the pair of East was completed by the last tile)
+  So 9p+9p is a pair and 99p+9p is three tiles: write the tile before '+' one time fewer.
   Without a '+', the last concealed tile written is the winning tile.
+
+  Seats (--seat, --winner, --discarder, @SEAT, logs): E S W N, or east south west north in any case,
+  or 東 南 西 北; mjref always prints them, and writes them to JSON, as E S W N.
 
   Canonical form (what mjref prints): concealed tiles grouped by suit and sorted, the winning tile after
   '+' unless it is the last tile, then the melds, then the bonus tiles.
@@ -45,6 +49,8 @@ const exitCodesHelp = `Exit status
   1  the command ran and the verdict is negative (not a win, below the minimum, an illegal claim)
   2  bad input: notation, flags, ruleset, card or log (the message names the column, YAML line or event)
   3  a bug in mjref
+  4  busy: the ledger file is open for writing by another mjref; nothing was done (run it again, or
+     give --wait 10s to wait for the other writer)
 
   With -o json or -o jsonl, errors are also written to standard error as one JSON object:
     {"error": "...", "code": 2, "col": 6, ...}

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/notation"
@@ -32,9 +34,10 @@ type ledgerOptions struct {
 	// new
 	Players, Length, Stake, Target string
 
-	// add
+	// add, amend
 	Winner, Discarder, Win, Responsible, FalseWin string
-	Faan, Value                                   int
+	Faan, Value                                   string // one value, or one a winner: "5,7"
+	Number                                        int    // amend: the hand
 	Drawn, Limit, Jokerless, Misnamed, LastTile   bool
 	Points, Hands                                 []string
 	Log, Note                                     string
@@ -42,6 +45,18 @@ type ledgerOptions struct {
 	// export and chart
 	Format string
 	Out    string
+
+	// writers: how long to wait for another writer
+	Wait time.Duration
+
+	// seat, rename
+	Replace, With string
+
+	// verify
+	Head string
+
+	// show
+	Summary bool
 
 	// RulesChanged says --rules was given on the command line; Changed lists the flags given.
 	RulesChanged bool
@@ -62,27 +77,43 @@ Who deals next, when the prevailing wind moves on and when the game ends come fr
 flow: section (hk: the dealer repeats after a win or a drawn hand, four rounds; american: the deal
 passes after every game; deburger-2026: first to 10,000). 'ledger new' may choose another length.
 
-Exit status: 0 ok, 1 the hand given is not a win (nothing recorded), 2 bad input (an unknown player,
-a corrupted record, a file locked by another writer, a game already over: nothing recorded).`,
+Every line of the record carries a sum of itself and of the line before (a chain): 'ledger show',
+'add' and the other commands refuse a record that was edited and name the first line that does not
+fit; 'ledger verify' reports every such line, and recomputes every payment from the recorded result.
+Files are created with mode 0666 less your umask (0644 by default).
+
+Exit status: 0 ok; 1 the hand given is not a win, or (verify) the record does not check; 2 bad input
+(an unknown player, a corrupted record, a game already over: nothing recorded); 4 the file is open
+for writing by another mjref (wait with --wait 10s, or run the command again).`,
 		Example: `  mjref ledger new evening.jsonl --rules hk --players Ann,Ben,Cat,Dan --length 16-hands
   mjref ledger add evening.jsonl --winner Ben --faan 5 --discarder Cat
   mjref ledger add evening.jsonl --drawn
   mjref ledger add evening.jsonl --hand '123m456p789s111z55z' --winner Ann --win self-draw
   mjref ledger add evening.jsonl --log hand7.yaml
   mjref ledger show evening.jsonl
+  mjref ledger add evening.jsonl --winner Ben,Dan --faan 5,3 --discarder Cat
+  mjref ledger amend evening.jsonl --hand-number 3 --winner Dan --faan 6 --discarder Cat
+  mjref ledger seat evening.jsonl --replace Dan --with Eve
   mjref ledger undo evening.jsonl
+  mjref ledger verify evening.jsonl
   mjref ledger export evening.jsonl -o csv
   mjref ledger chart evening.jsonl --out evening.svg`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("ledger needs a command: new, add, show, undo, export or chart\n\n%s", cmd.UsageString())
+			return usageErrorf("ledger needs a command: new, add, show, undo, amend, seat, rename, verify, upgrade, export or chart\n\n%s", cmd.UsageString())
 		},
 	}
 	cmd.AddCommand(
 		newLedgerSub(f, runF, "new", "new FILE", "Start a new game in a new ledger file", ledgerNewFlags),
 		newLedgerSub(f, runF, "add", "add FILE", "Record one hand: from its result, the winner's hand, or a referee log", ledgerAddFlags),
-		newLedgerSub(f, runF, "show", "show FILE", "Show the standings, who deals, the winds, and the history", nil),
-		newLedgerSub(f, runF, "undo", "undo FILE", "Take back the last hand (recorded as an undo: the file keeps it)", nil),
+		newLedgerSub(f, runF, "show", "show FILE", "Show the standings, who deals, the winds, and the history", ledgerShowFlags),
+		newLedgerSub(f, runF, "summary", "summary FILE", "The night in figures: wins, self-draws, deal-ins, 包 paid, false wins, biggest hands", nil),
+		newLedgerSub(f, runF, "undo", "undo FILE", "Take back the last hand or amend (recorded as an undo: the file keeps it)", ledgerWaitFlag),
+		newLedgerSub(f, runF, "amend", "amend FILE --hand-number N", "Correct the result of an earlier hand; every later hand is recomputed", ledgerAmendFlags),
+		newLedgerSub(f, runF, "seat", "seat FILE --replace OLD --with NEW", "A player leaves and another takes the seat (each keeps their own total)", ledgerSeatFlags),
+		newLedgerSub(f, runF, "rename", "rename FILE --replace OLD --with NEW", "Correct a player's name throughout the game", ledgerSeatFlags),
+		newLedgerSub(f, runF, "verify", "verify FILE", "Check the whole record: every line's sum, the chain, the seqs, the payments", ledgerVerifyFlags),
+		newLedgerSub(f, runF, "upgrade", "upgrade FILE", "Rewrite a version 1 ledger (the first release's) in the current format", ledgerWaitFlag),
 		newLedgerSub(f, runF, "export", "export FILE", "Write the game as JSON (-o json) or one row a hand (-o csv)", ledgerExportFlags),
 		newLedgerSub(f, runF, "chart", "chart FILE", "Draw each player's running total: sparklines, or an SVG or PNG file (--out)", ledgerChartFlags),
 	)
@@ -146,13 +177,39 @@ func ledgerNewFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	f.completeFlag(cmd, "length", fixedCompletion([]string{"4-rounds", "8-hands", "16-hands", "8-games", "bust", "target", "open"}))
 }
 
+// ledgerWaitFlag is --wait, for the commands that write.
+func ledgerWaitFlag(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
+	cmd.Flags().DurationVar(&o.Wait, "wait", 0, "wait up to this long (10s, 1m) for another writer to finish, instead of failing at once (exit 4)")
+}
+
+func ledgerAmendFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
+	ledgerAddFlags(f, cmd, o)
+	cmd.Flags().IntVar(&o.Number, "hand-number", 0, "the number of the hand to correct, as 'ledger show' lists it")
+}
+
+func ledgerSeatFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
+	ledgerWaitFlag(f, cmd, o)
+	cmd.Flags().StringVar(&o.Replace, "replace", "", "the player who leaves (seat) or the name to correct (rename)")
+	cmd.Flags().StringVar(&o.With, "with", "", "the player who sits down (seat) or the right name (rename)")
+	f.completeFlag(cmd, "replace", completePlayers)
+}
+
+func ledgerShowFlags(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
+	cmd.Flags().BoolVar(&o.Summary, "summary", false, "also print the night's summary (as 'ledger summary' does)")
+}
+
+func ledgerVerifyFlags(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
+	cmd.Flags().StringVar(&o.Head, "head", "", "the head noted earlier (SEQ:SUM, as show and add print it): also check that no line was removed from the end")
+}
+
 func ledgerAddFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
+	ledgerWaitFlag(f, cmd, o)
 	fl := cmd.Flags()
-	fl.StringVar(&o.Winner, "winner", "", "the player who won (DeBurger: who went Mahjong)")
+	fl.StringVar(&o.Winner, "winner", "", "the player who won (DeBurger: who went Mahjong); several on one discard: Ben,Dan")
 	fl.StringVar(&o.Discarder, "discarder", "", "the player who discarded the winning tile (or made the robbed kong)")
 	fl.StringVar(&o.Win, "win", "", "how the hand was won: "+strings.Join(scoring.WinKinds(), "|")+" (default discard with --discarder)")
-	fl.IntVar(&o.Faan, "faan", 0, "Hong Kong: the winning hand's faan")
-	fl.IntVar(&o.Value, "value", 0, "American: the card line's value")
+	fl.StringVar(&o.Faan, "faan", "", "Hong Kong: the winning hand's faan (several winners: one each, 5,3)")
+	fl.StringVar(&o.Value, "value", "", "American: the card line's value (several winners: one each, 25,30)")
 	fl.BoolVar(&o.Limit, "limit", false, "Hong Kong: a limit hand")
 	fl.StringVar(&o.Responsible, "responsible", "", "Hong Kong: the player who pays alone under responsibility (包)")
 	fl.BoolVar(&o.Jokerless, "jokerless", false, "American: no jokers, on a line with the jokerless bonus")
@@ -203,13 +260,23 @@ func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
 	case "add":
 		return ledgerAdd(o, f)
 	case "show":
-		return ledgerShow(o)
+		return ledgerShow(o, f)
 	case "undo":
-		return ledgerUndo(o)
+		return ledgerUndo(o, f)
+	case "amend":
+		return ledgerAmend(o, f)
+	case "seat", "rename":
+		return ledgerSeat(o, f)
+	case "verify":
+		return ledgerVerify(o, f)
+	case "summary":
+		return ledgerSummary(o, f)
+	case "upgrade":
+		return ledgerUpgrade(o, f)
 	case "export":
-		return ledgerExport(o)
+		return ledgerExport(o, f)
 	case "chart":
-		return ledgerChart(o)
+		return ledgerChart(o, f)
 	}
 	return fmt.Errorf("ledger: unknown action %q", o.Action)
 }
@@ -223,7 +290,7 @@ func ledgerError(path string, err error) error {
 	case errors.Is(err, os.ErrNotExist):
 		return withHint(err, "start a game with 'mjref ledger new "+path+" --players A,B,C,D'")
 	case errors.Is(err, ledger.ErrLocked):
-		return withHint(err, "wait for the other writer to finish, then run the command again")
+		return busyError{err} // exit 4, not bad input
 	case errors.As(err, &re):
 		return withHint(err, "the record was changed by hand or damaged: restore it from a copy, or fix that line")
 	case errors.Is(err, ledger.ErrExists):
@@ -232,11 +299,23 @@ func ledgerError(path string, err error) error {
 		return withHint(err, "start a new game with 'mjref ledger new', or take back the last hand with 'mjref ledger undo'")
 	case errors.Is(err, ledger.ErrNothingToUndo):
 		return withHint(err, "")
+	case errors.Is(err, ledger.ErrOldVersion):
+		return withHint(err, "'mjref ledger upgrade "+path+"' rewrites it in the current format and keeps the original as "+path+".v1")
+	case errors.Is(err, ledger.ErrUndoSeat):
+		return withHint(err, "")
+	case errors.Is(err, ledger.ErrNoHand):
+		return withHint(err, "'mjref ledger show "+path+"' lists the hands standing")
 	case errors.Is(err, ledger.ErrChanged):
 		return withHint(err, "another program wrote the file: check it with 'mjref ledger show "+path+"'")
 	}
 	return withHint(err, "")
 }
+
+// busyError is a ledger locked by another writer: exit 4 with a hint.
+type busyError struct{ err error }
+
+func (e busyError) Error() string { return e.err.Error() }
+func (e busyError) Unwrap() error { return e.err }
 
 // ledgerRuleset loads the ledger's own ruleset (with this run's --set overrides). --rules, when
 // given, must name the same ruleset.
@@ -362,6 +441,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	defer l.Close()
+	cs.used = false // opening checked the recorded payments through it: only this hand's count
 	st := l.State()
 	if st.Over {
 		return ledgerError(o.File, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason))
@@ -394,7 +474,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	after := l.State()
 	v.Recorded, v.Entry = true, &e
 	if cs.used && h.Deltas == nil {
-		v.Payments = paymentViews(cs.last.Payments, tableOf(&e, &after))
+		v.Payments = paymentViews(cs.last.Payments, ledger.TableOf(&e))
 	}
 	v.fill(&after)
 	if o.Output != FormatTable {
@@ -499,11 +579,18 @@ func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State,
 		return h, false, withHint(usageErrorf("say how the hand ended: --winner NAME, --drawn or --false-win NAME"),
 			"e.g. mjref ledger add "+o.File+" --winner "+st.Players[1]+" "+worthExample(rs)+" --discarder "+st.Players[2])
 	}
-	if st.Index(o.Winner) < 0 {
-		return h, false, unknownPlayer("winner", o.Winner, st)
+	winners := strings.Split(o.Winner, ",")
+	for i, w := range winners {
+		winners[i] = strings.TrimSpace(w)
+		if st.Index(winners[i]) < 0 {
+			return h, false, unknownPlayer("winner", winners[i], st)
+		}
 	}
-	h.Winner = o.Winner
+	h.Winner = winners[0]
 	if rs.Family == rulesets.FamilyDeBurger {
+		if len(winners) > 1 {
+			return h, false, usageErrorf("--winner %s: one player goes Mahjong in a DeBurger hand", o.Winner)
+		}
 		return o.handDeBurger(rs, st, v, h, deltas)
 	}
 	kind, err := o.howWon(st)
@@ -516,6 +603,9 @@ func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State,
 			return h, false, unknownPlayer("responsible", o.Responsible, st)
 		}
 		h.Responsible = o.Responsible
+	}
+	if len(winners) > 1 {
+		return o.severalWinners(rs, st, v, h, winners, deltas)
 	}
 	if len(o.Hands) > 0 {
 		for _, name := range []string{"faan", "value", "limit", "jokerless", "points"} {
@@ -534,22 +624,27 @@ func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State,
 	}
 	h.Deltas = deltas
 	h.Limit, h.Jokerless, h.Misnamed = o.Limit, o.Jokerless, o.Misnamed
+	worths, err := o.worths(rs, 1)
+	if err != nil {
+		return h, false, err
+	}
 	switch rs.Family {
 	case rulesets.FamilyHK:
-		h.Faan = o.Faan
+		if len(worths) > 0 {
+			h.Faan, h.Limit = worths[0].n, h.Limit || worths[0].limit
+		}
 		if !o.changed("faan") && !o.Limit && deltas == nil {
 			return h, false, withHint(usageErrorf("no --faan: say what %s's hand is worth, or give the hand with --hand", h.Winner),
 				"e.g. --faan 5, or --limit for a limit hand")
 		}
 	case rulesets.FamilyAmerican:
-		h.Value = o.Value
+		if len(worths) > 0 {
+			h.Value = worths[0].n
+		}
 		if !o.changed("value") && deltas == nil {
 			return h, false, withHint(usageErrorf("no --value: say what %s's hand is worth, or give the hand with --hand", h.Winner),
 				"e.g. --value 25, the card line's value")
 		}
-	}
-	if o.Faan < 0 || o.Value < 0 {
-		return h, false, usageErrorf("--faan and --value cannot be negative")
 	}
 	if deltas == nil {
 		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
@@ -558,6 +653,110 @@ func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State,
 			return h, false, nil
 		}
 	}
+	return h, true, nil
+}
+
+// worth is one winner's faan or value as given.
+type worth struct {
+	n     int
+	limit bool
+}
+
+// worths reads --faan (hk) or --value (american): one whole number a winner, or "limit" (hk).
+func (o *ledgerOptions) worths(rs *rulesets.Ruleset, winners int) ([]worth, error) {
+	flag, text := "faan", o.Faan
+	if rs.Family == rulesets.FamilyAmerican {
+		flag, text = "value", o.Value
+	}
+	if !o.changed(flag) {
+		return nil, nil
+	}
+	parts := strings.Split(text, ",")
+	if len(parts) != winners {
+		if winners == 1 {
+			return nil, usageErrorf("--%s %s: one winner, one %s", flag, text, flag)
+		}
+		return nil, usageErrorf("--%s %s: give one %s for each of the %d winners, in the order of --winner", flag, text, flag, winners)
+	}
+	out := make([]worth, len(parts))
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if flag == "faan" && strings.EqualFold(p, "limit") {
+			out[i].limit = true
+			continue
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil || p == "" || p[0] == '+' {
+			return nil, usageErrorf("--%s %q: %q is not a whole number", flag, text, p)
+		}
+		if n < 0 {
+			return nil, usageErrorf("--faan and --value cannot be negative")
+		}
+		out[i].n = n
+	}
+	return out, nil
+}
+
+// severalWinners records a discard that several players won: each with their faan (or value); the
+// ruleset's multiple_winners rule says whether all are paid or the head bump keeps only the nearest.
+func (o *ledgerOptions) severalWinners(rs *rulesets.Ruleset, st *ledger.State, v *addView, h ledger.Hand, winners []string, deltas []ledger.Amount) (ledger.Hand, bool, error) {
+	if h.Discarder == "" || h.Win.SelfDrawn() {
+		return h, false, usageErrorf("--winner %s: several players win only on one discard: give --discarder NAME", o.Winner)
+	}
+	for _, name := range []string{"hand", "responsible", "limit", "jokerless", "last-tile"} {
+		if o.changed(name) {
+			return h, false, withHint(usageErrorf("--%s with several winners: give it for one winner, or record the hand from a referee log", name),
+				"several winners: --winner A,B --faan 5,3 (--faan 5,limit for a limit hand)")
+		}
+	}
+	worths, err := o.worths(rs, len(winners))
+	if err != nil {
+		return h, false, err
+	}
+	if worths == nil && deltas == nil {
+		flag := "faan"
+		if rs.Family == rulesets.FamilyAmerican {
+			flag = "value"
+		}
+		return h, false, usageErrorf("no --%s: say what each winner's hand is worth, e.g. --%s 5,3", flag, flag)
+	}
+	seen := map[string]bool{}
+	for i, w := range winners {
+		if seen[w] {
+			return h, false, usageErrorf("--winner %s: %s is named twice", o.Winner, w)
+		}
+		seen[w] = true
+		c := ledger.Claim{Winner: w}
+		if worths != nil {
+			if rs.Family == rulesets.FamilyAmerican {
+				c.Value = worths[i].n
+			} else {
+				c.Faan, c.Limit = worths[i].n, worths[i].limit
+			}
+		}
+		if i == 0 {
+			h.Faan, h.Value, h.Limit = c.Faan, c.Value, c.Limit
+		} else {
+			h.Also = append(h.Also, c)
+		}
+	}
+	h.Misnamed = o.Misnamed
+	h.Deltas = deltas
+	if deltas != nil {
+		return h, true, nil // the points were given: every claimant named is paid as given
+	}
+	for _, c := range h.Claims() {
+		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
+		if err := rs.Settlement.CheckWorth(c.Faan+c.Value, c.Limit); errors.Is(err, scoring.ErrNotWinning) {
+			v.Reason = c.Winner + ": " + err.Error()
+			return h, false, nil
+		}
+	}
+	h, note, err := ledger.ResolveClaims(rs.Settlement, h, st.Table())
+	if err != nil {
+		return h, false, settleError(rs, err)
+	}
+	v.Notes = append(v.Notes, note)
 	return h, true, nil
 }
 
@@ -830,17 +1029,6 @@ func paymentViews(ps []settle.Payment, t ledger.Table) []paymentView {
 	return out
 }
 
-// tableOf returns the table an entry was played at.
-func tableOf(e *ledger.Entry, st *ledger.State) ledger.Table {
-	t := ledger.Table{Players: st.Players, Seats: e.Seats, Prevailing: e.Prevailing, Repeat: e.Repeat, Number: e.Number}
-	for i, s := range e.Seats {
-		if s == notation.SeatEast {
-			t.Dealer = i
-		}
-	}
-	return t
-}
-
 // addView is the outcome of ledger add: the hand recorded with its payments, or the verdict on a
 // hand that was not recorded; then the standings and the next hand.
 type addView struct {
@@ -1027,6 +1215,7 @@ func warnTorn(w io.Writer, path string, t *ledger.Torn) {
 type undoView struct {
 	Ledger    string            `json:"ledger"`
 	Undone    *ledger.Entry     `json:"undone"`
+	Amend     bool              `json:"amend,omitempty"` // the undo took back an amend of Undone's hand
 	Standings []ledger.Standing `json:"standings"`
 	Next      *positionView     `json:"next"`
 }
@@ -1035,15 +1224,21 @@ type undoView struct {
 type showView struct {
 	*ledger.State
 	Standings []ledger.Standing `json:"standings"`
+	Summary   *ledger.Summary   `json:"summary,omitempty"`
 }
 
-func ledgerShow(o *ledgerOptions) error {
-	st, err := o.read()
+func ledgerShow(o *ledgerOptions, f *factory) error {
+	st, err := o.read(f)
 	if err != nil {
 		return err
 	}
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
+		v := showView{State: &st, Standings: st.Standings()}
+		if o.Summary {
+			sum := st.Summary()
+			v.Summary = &sum
+		}
+		return render(o.IO.Out, o.Output, v)
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
 	if err := renderPosition(o.IO.Out, &st); err != nil {
@@ -1058,7 +1253,13 @@ func ledgerShow(o *ledgerOptions) error {
 		header = append(header, "wind")
 	}
 	header = append(header, "dealer", "result")
-	header = append(header, st.Players[:]...)
+	// One column a player of the evening: a player who left, or sat down later, has empty cells
+	// for the hands they did not play.
+	people := make([]string, len(st.People))
+	for i, p := range st.People {
+		people[i] = p.Name
+	}
+	header = append(header, people...)
 	rows := make([][]string, 0, len(st.History))
 	for _, e := range st.History {
 		dealer := e.Dealer
@@ -1073,19 +1274,39 @@ func ledgerShow(o *ledgerOptions) error {
 		if e.Hand.Note != "" {
 			result += " (" + e.Hand.Note + ")"
 		}
+		if e.Amended > 0 {
+			result += " [amended]"
+		}
 		row = append(row, dealer, result)
-		for i := range 4 {
-			row = append(row, signed(e.Deltas[i])+" = "+e.Totals[i].String())
+		for _, name := range people {
+			cell := ""
+			if i := slices.Index(e.Players[:], name); i >= 0 {
+				cell = signed(e.Deltas[i]) + " = " + e.Totals[i].String()
+			}
+			row = append(row, cell)
 		}
 		rows = append(rows, row)
 	}
 	fmt.Fprintln(o.IO.Out, "history:")
-	return table(o.IO.Out, header, rows)
+	if err := table(o.IO.Out, header, rows); err != nil {
+		return err
+	}
+	if o.Summary {
+		sum := st.Summary()
+		return renderSummary(o.IO.Out, &st, &sum)
+	}
+	return nil
 }
 
-// read reads the ledger file, warning when its last line was torn.
-func (o *ledgerOptions) read() (ledger.State, error) {
-	st, err := ledger.Read(o.File)
+// read reads the ledger file, checking its chain and recomputing its payments under its ruleset
+// (when the ruleset can be loaded; otherwise a warning says the payments were not checked), and
+// warning when its last line was torn.
+func (o *ledgerOptions) read(f *factory) (ledger.State, error) {
+	opts, err := o.settlerFor(f)
+	if err != nil {
+		return ledger.State{}, err
+	}
+	st, err := ledger.Read(o.File, opts...)
 	if err != nil {
 		return st, ledgerError(o.File, err)
 	}
@@ -1093,23 +1314,56 @@ func (o *ledgerOptions) read() (ledger.State, error) {
 	return st, nil
 }
 
+// settlerFor returns the options that make the ledger's own ruleset settle (and check) its hands.
+// A ruleset that cannot be loaded gives a warning and no settler, so a record can always be read.
+func (o *ledgerOptions) settlerFor(f *factory) ([]ledger.Option, error) {
+	h, err := ledger.ReadHeader(o.File)
+	if err != nil {
+		return nil, ledgerError(o.File, err)
+	}
+	pre := ledger.State{Header: h}
+	rs, err := ledgerRuleset(o, f, &pre)
+	if err != nil {
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return nil, err
+		}
+		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s: the payments were not checked: %v\n", o.File, err)
+		return nil, nil
+	}
+	if rs.Settlement == nil {
+		return nil, nil
+	}
+	return []ledger.Option{ledger.WithSettler(ledger.Settlement(rs.Settlement))}, nil
+}
+
 // open opens the ledger file to change it, warning when a torn last line was recovered.
 func (o *ledgerOptions) open(opts ...ledger.Option) (*ledger.Ledger, error) {
+	if o.Wait > 0 {
+		opts = append(opts, ledger.WithWait(o.Wait))
+	}
 	l, err := ledger.Open(o.File, opts...)
 	if err != nil {
 		return nil, ledgerError(o.File, err)
 	}
 	warnTorn(o.IO.ErrOut, o.File, l.Recovered())
+	for _, name := range l.Removed() {
+		fmt.Fprintf(o.IO.ErrOut, "mjref: note: removed %s, left by an interrupted 'ledger new'\n", name)
+	}
 	return l, nil
 }
 
-func ledgerUndo(o *ledgerOptions) error {
-	l, err := o.open()
+func ledgerUndo(o *ledgerOptions, f *factory) error {
+	opts, err := o.settlerFor(f)
+	if err != nil {
+		return err
+	}
+	l, err := o.open(opts...)
 	if err != nil {
 		return err
 	}
 	defer l.Close()
-	e, err := l.Undo()
+	e, undone, err := l.Undo()
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
@@ -1117,25 +1371,29 @@ func ledgerUndo(o *ledgerOptions) error {
 	if o.Output != FormatTable {
 		v := &addView{}
 		v.fill(&st)
-		return render(o.IO.Out, o.Output, undoView{Ledger: o.File, Undone: &e, Standings: v.Standings, Next: v.Next})
+		return render(o.IO.Out, o.Output, undoView{Ledger: o.File, Undone: &e, Amend: undone != e.Seq, Standings: v.Standings, Next: v.Next})
 	}
-	fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(&e, st.Flow.PrevailingWind), e.Hand.String())
+	if undone != e.Seq {
+		fmt.Fprintf(o.IO.Out, "undone:   the amend of hand %d (%s); the hand stands as it was before it\n", e.Number, e.Hand.String())
+	} else {
+		fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(&e, st.Flow.PrevailingWind), e.Hand.String())
+	}
 	if err := renderStandings(o.IO.Out, &st); err != nil {
 		return err
 	}
 	return renderNext(o.IO.Out, &st)
 }
 
-func ledgerExport(o *ledgerOptions) error {
-	st, err := o.read()
+func ledgerExport(o *ledgerOptions, f *factory) error {
+	st, err := o.read(f)
 	if err != nil {
 		return err
 	}
 	return ledger.Export(o.IO.Out, &st, o.Format)
 }
 
-func ledgerChart(o *ledgerOptions) error {
-	st, err := o.read()
+func ledgerChart(o *ledgerOptions, f *factory) error {
+	st, err := o.read(f)
 	if err != nil {
 		return err
 	}

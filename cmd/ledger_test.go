@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -33,7 +34,7 @@ func TestLedgerFlags(t *testing.T) {
 			ledgerOptions{Action: "new", File: "e.jsonl", Players: "A,B,C,D", Length: "8-hands", Stake: "100",
 				Changed: []string{"length", "players", "stake"}}, ""},
 		{"add from a result", []string{"add", "e.jsonl", "--winner", "Ben", "--faan", "5", "--discarder", "Cat"},
-			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ben", Faan: 5, Discarder: "Cat",
+			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ben", Faan: "5", Discarder: "Cat",
 				Changed: []string{"discarder", "faan", "winner"}}, ""},
 		{"add points", []string{"add", "e.jsonl", "--winner", "Ann", "--points", "Ann=1,Ben=-1", "--points", "Cat=0,Dan=0"},
 			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ann", Points: []string{"Ann=1,Ben=-1", "Cat=0,Dan=0"},
@@ -48,7 +49,16 @@ func TestLedgerFlags(t *testing.T) {
 		{"chart", []string{"chart", "e.jsonl", "--out", "c.svg"},
 			ledgerOptions{Action: "chart", File: "e.jsonl", Out: "c.svg", Changed: []string{"out"}}, ""},
 		{"no file", []string{"show"}, ledgerOptions{}, "takes one ledger file, got 0"},
-		{"faan not a number", []string{"add", "e.jsonl", "--faan", "five"}, ledgerOptions{}, "invalid argument"},
+		{"several winners", []string{"add", "e.jsonl", "--winner", "Ben,Dan", "--faan", "5,3", "--discarder", "Cat"},
+			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ben,Dan", Faan: "5,3", Discarder: "Cat",
+				Changed: []string{"discarder", "faan", "winner"}}, ""},
+		{"amend", []string{"amend", "e.jsonl", "--hand-number", "3", "--drawn"},
+			ledgerOptions{Action: "amend", File: "e.jsonl", Number: 3, Drawn: true, Changed: []string{"drawn", "hand-number"}}, ""},
+		{"wait", []string{"undo", "e.jsonl", "--wait", "5s"},
+			ledgerOptions{Action: "undo", File: "e.jsonl", Wait: 5 * time.Second, Changed: []string{"wait"}}, ""},
+		{"wait not a duration", []string{"undo", "e.jsonl", "--wait", "5"}, ledgerOptions{}, "invalid argument"},
+		{"seat", []string{"seat", "e.jsonl", "--replace", "Dan", "--with", "Eve"},
+			ledgerOptions{Action: "seat", File: "e.jsonl", Replace: "Dan", With: "Eve", Changed: []string{"replace", "with"}}, ""},
 		{"no command", []string{}, ledgerOptions{}, "ledger needs a command"},
 	}
 	for _, tt := range tests {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 )
 
@@ -120,6 +121,7 @@ func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
+	defer plusHint(o.IO, o.Output, o.Hand, rs)
 	return renderHand(o, v.(handView))
 }
 
@@ -161,4 +163,20 @@ func renderHandTable(w io.Writer, v handView) error {
 	}
 	rows = append(rows, []string{"winning tile", win}, []string{"tiles", fmt.Sprintf("%d (kongs count as 3)", v.Tiles)})
 	return table(w, []string{"part", "tiles"}, rows)
+}
+
+// plusHint prints, under table output, the hint for a hand written one tile over with its winning
+// tile after '+' (notation.PlusHint: "99p+9p" is three tiles); nothing when the hand does not parse
+// or needs no hint.
+func plusHint(ios *IOStreams, format, input string, rs *rulesets.Ruleset) {
+	if format != FormatTable {
+		return
+	}
+	h, err := notation.ParseWith(input, notationOptions(rs))
+	if err != nil {
+		return
+	}
+	if hint := notation.PlusHint(input, &h); hint != "" {
+		fmt.Fprintf(ios.ErrOut, "mjref: hint: %s\n", hint)
+	}
 }

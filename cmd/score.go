@@ -60,7 +60,7 @@ Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
 	fl.StringVar(&o.Prevailing, "prevailing", "E", "the prevailing (round) wind: E|S|W|N")
 	fl.StringVar(&o.Win, "win", "discard", "how the hand was won: "+strings.Join(scoring.WinKinds(), "|"))
 	fl.StringVar(&o.Discarder, "discarder", "", "the seat that discarded the winning tile (or made the robbed kong)")
-	fl.BoolVar(&o.LastTile, "last-tile", false, "the win was on the last tile of the wall (or the last discard)")
+	fl.BoolVar(&o.LastTile, "last-tile", false, "the win was on the last tile of the wall (self-draw or a replacement) or the last discard; not with robbing-kong, heavenly or earthly")
 	fl.BoolVar(&o.Loser, "loser", false, "DeBurger: score a non-winner's hand (13 tiles, sets, flowers)")
 	fl.StringVar(&o.Card, "card", "", "American: a card file or built-in card name (default: the ruleset's card)")
 	completeSeats(f, cmd, "seat", "prevailing", "discarder")
@@ -272,6 +272,9 @@ func (s *scorer) score(req scoreRequest) (*scoreView, error) {
 		if err := refuseJokers(&h, "DeBurger"); err != nil {
 			return nil, err
 		}
+		if sit.Win.HongKongOnly() {
+			return nil, usageErrorf("--win %s is a Hong Kong win: the DeBurger sheet has no such win", sit.Win)
+		}
 		var res points.Result
 		if sv.Loser {
 			res, err = points.ScoreLoser(&h, s.rs.DeBurger)
@@ -338,6 +341,11 @@ func situationOf(sv *situationView) (scoring.Situation, error) {
 		}
 	}
 	sit.LastTile = sv.LastTile
+	// Echo the seats as the JSON contract writes them (E S W N), whatever spelling was typed.
+	sv.Seat, sv.Prevailing = sit.Seat.String(), sit.Prevailing.String()
+	if sit.Discarder != notation.NoSeat {
+		sv.Discarder = sit.Discarder.String()
+	}
 	return sit, nil
 }
 
@@ -402,6 +410,7 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
+	defer plusHint(o.IO, o.Output, o.Hand, s.rs)
 	return renderResult(o.IO.Out, o.Output, v, renderScore, v.valid())
 }
 
@@ -464,6 +473,9 @@ func renderHK(w io.Writer, v *scoreView) error {
 	}
 	if r.Limit {
 		total += ", a limit hand"
+	}
+	if r.Note != "" {
+		fmt.Fprintf(w, "note:     %s\n", r.Note)
 	}
 	if r.Valid {
 		fmt.Fprintf(w, "total:    %s; minimum %d, %s: a valid win\n", total, r.MinFaan, capText)

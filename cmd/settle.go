@@ -90,7 +90,7 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
 	fl.StringVar(&o.Prevailing, "prevailing", "E", "with HAND: the prevailing (round) wind E|S|W|N")
 	fl.StringVar(&o.Win, "win", "", "how the hand was won: "+strings.Join(scoring.WinKinds(), "|")+" (default discard when --discarder is given)")
 	fl.StringVar(&o.Discarder, "discarder", "", "the seat that discarded the winning tile (or made the robbed kong)")
-	fl.BoolVar(&o.LastTile, "last-tile", false, "with HAND: the win was on the last tile of the wall")
+	fl.BoolVar(&o.LastTile, "last-tile", false, "with HAND: the win was on the last tile of the wall (self-draw or a replacement) or the last discard; not with robbing-kong, heavenly or earthly")
 	fl.StringVar(&o.Responsible, "responsible", "", "Hong Kong: the seat that pays alone under responsibility (包)")
 	fl.BoolVar(&o.Drawn, "drawn", false, "the hand was drawn (流局): nobody pays")
 	fl.BoolVar(&o.Wall, "wall", false, "a wall game (American): nobody pays; the same as --drawn")
@@ -175,6 +175,9 @@ func settleRun(_ context.Context, o *settleOptions, f *factory) error {
 	}
 	switch rs.Family {
 	case rulesets.FamilyHK, rulesets.FamilyAmerican:
+		if o.Hand != "" {
+			defer plusHint(o.IO, o.Output, o.Hand, rs)
+		}
 		return settlePayments(o, f, rs)
 	case rulesets.FamilyDeBurger:
 		return settleDeBurger(o, rs)
@@ -365,6 +368,8 @@ func (o *settleOptions) howWon() (scoring.WinKind, notation.Seat, error) {
 	switch {
 	case !k.SelfDrawn() && d == notation.NoSeat && k == scoring.RobbingKong:
 		return 0, d, usageErrorf("--win %s needs the seat whose kong was robbed: --discarder SEAT", k)
+	case !k.SelfDrawn() && d == notation.NoSeat && k == scoring.SevenFlowers:
+		return 0, d, usageErrorf("--win %s needs the seat that drew the eighth flower, who pays: --discarder SEAT", k)
 	case !k.SelfDrawn() && d == notation.NoSeat:
 		return 0, d, usageErrorf("--win %s needs the seat that discarded the winning tile: --discarder SEAT", k)
 	}
@@ -451,6 +456,9 @@ func (o *settleOptions) scoreHand(f *factory, rs *rulesets.Ruleset, in *settle.I
 		w = settle.NewWinner(seat, r.RawTotal)
 		w.Limit = r.Limit
 		v.worth = append(v.worth, hkWorth(seat, r))
+		if r.Note != "" {
+			v.Notes = append(v.Notes, r.Note)
+		}
 		if r.SelfDrawn && !in.Kind.SelfDrawn() {
 			v.Notes = append(v.Notes, "paid as a self-draw: the hand scores as one whatever the last tile ("+strings.Join(itemIDs(r.Items), ", ")+")")
 			in.Kind, in.Discarder = scoring.SelfDraw, notation.NoSeat
@@ -746,6 +754,9 @@ func settleDeBurger(o *settleOptions, rs *rulesets.Ruleset) error {
 		}
 		if d == mahjong {
 			return usageErrorf("--discarder %s went Mahjong: nobody wins on their own discard", d)
+		}
+		if kind.HongKongOnly() {
+			return usageErrorf("--win %s is a Hong Kong win: the DeBurger sheet has no such win", kind)
 		}
 		v.Win = kind.String()
 		var hands [4]*notation.Hand

@@ -89,7 +89,11 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 		}
 		n := h.TileCount()
 		if n != 13 && n != 14 {
-			return nil, withHint(fmt.Errorf("%d tiles (kongs count as 3): waits needs 13, or 14 to weigh each discard", n), "write the hand without the winning tile, e.g. mjref waits 123m456p789s11z45s")
+			hint := "write the hand without the winning tile, e.g. mjref waits 123m456p789s11z45s"
+			if h := notation.PlusHint(text, &h); h != "" {
+				hint = h
+			}
+			return nil, withHint(fmt.Errorf("%d tiles (kongs count as 3): waits needs 13, or 14 to weigh each discard", n), hint)
 		}
 		a := waits.Analyze(&h, opt)
 		return &waitsView{Hand: notation.Format(h), Ruleset: s.rs.Name, Analysis: a}, nil

@@ -2,8 +2,8 @@ package notation
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
-	"strings"
 )
 
 // Counts is a multiset of tiles indexed by Tile: an array, so it copies in one move,
@@ -29,8 +29,10 @@ func (c *Counts) Total() int {
 }
 
 // Tiles lists the tiles of c in tile order.
-func (c *Counts) Tiles() []Tile {
-	ts := make([]Tile, 0, c.Total())
+func (c *Counts) Tiles() []Tile { return c.appendTiles(make([]Tile, 0, c.Total())) }
+
+// appendTiles appends the tiles of c in tile order.
+func (c *Counts) appendTiles(ts []Tile) []Tile {
 	for t, v := range c {
 		for range v {
 			ts = append(ts, Tile(t))
@@ -134,23 +136,35 @@ func (m Meld) AddTo(c *Counts) {
 
 // String returns the meld in notation: "[123s]", "[555p@W]", "[222mJ]", "(7777s)".
 func (m Meld) String() string {
-	var b strings.Builder
+	var buf [16]byte
+	return string(m.AppendText(buf[:0]))
+}
+
+// AppendText appends the meld as String writes it.
+func (m Meld) AppendText(b []byte) []byte {
+	end := byte(']')
 	if m.Concealed {
-		b.WriteByte('(')
+		b, end = append(b, '('), ')'
 	} else {
-		b.WriteByte('[')
+		b = append(b, '[')
 	}
-	b.WriteString(FormatTiles(m.Tiles()))
+	var arr [8]Tile
+	ts := arr[:0]
+	if m.Kind == Chow {
+		ts = append(ts, m.Tile, m.Tile+1, m.Tile+2)
+	} else {
+		for range m.Naturals() {
+			ts = append(ts, m.Tile)
+		}
+		for range m.Jokers {
+			ts = append(ts, Joker)
+		}
+	}
+	b = AppendTiles(b, ts)
 	if m.From != NoSeat {
-		b.WriteByte('@')
-		b.WriteString(m.From.String())
+		b = append(append(b, '@'), m.From.String()...)
 	}
-	if m.Concealed {
-		b.WriteByte(')')
-	} else {
-		b.WriteByte(']')
-	}
-	return b.String()
+	return append(b, end)
 }
 
 // BonusTile is a flower or season laid out beside the hand; Boosted marks DeBurger's bird (written 2f*).
@@ -249,3 +263,49 @@ func boolCompare(a, b bool) int {
 
 // String returns Format(h).
 func (h Hand) String() string { return Format(h) }
+
+// PlusHint explains a hand written one tile over a complete hand with its winning tile after '+' and
+// written before it too: the tile after '+' is part of the hand, so "99p+9p" is three tiles, not a pair
+// and the tile that made it. It returns "the tile after + is part of the hand: did you mean 9p+9p?" (the
+// last group less one copy of the winning tile), or "" when the hand is not 15 tiles (kongs counted as
+// 3), has no '+', or the group before '+' does not hold the winning tile. input is the notation h was
+// parsed from.
+func PlusHint(input string, h *Hand) string {
+	if h.TileCount() != 15 {
+		return ""
+	}
+	i := strings.LastIndexByte(input, '+')
+	if i < 0 {
+		return ""
+	}
+	after := input[i+1:]
+	if j := strings.IndexAny(after, " ,[("); j >= 0 {
+		after = after[:j]
+	}
+	before := strings.TrimRight(input[:i], " ,")
+	k := len(before)
+	if after == "" || k == 0 {
+		return ""
+	}
+	hint := func(group string) string {
+		return fmt.Sprintf("the tile after + is part of the hand: did you mean %s+%s?", group, after)
+	}
+	// An alias written before '+' as well: "E E E+E".
+	if j := strings.LastIndexAny(before, " ,"); strings.TrimSpace(before[j+1:]) == after {
+		return hint(strings.TrimRight(before[:j+1], " ,"))
+	}
+	// Digits and a suit letter: "99p+9p".
+	if len(after) != 2 || before[k-1] != after[1] || !strings.ContainsRune("mpsz", rune(after[1])) {
+		return ""
+	}
+	d := k - 1
+	for d > 0 && before[d-1] >= '0' && before[d-1] <= '9' {
+		d--
+	}
+	digits := before[d : k-1]
+	j := strings.LastIndexByte(digits, after[0])
+	if j < 0 || len(digits) < 2 {
+		return ""
+	}
+	return hint(digits[:j] + digits[j+1:] + after[1:])
+}

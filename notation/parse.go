@@ -606,48 +606,82 @@ func Format(h Hand) string { return FormatWith(h, Options{}) }
 // written as zeros ("0 226m"), as American cards write them, before the other tiles (after them when
 // a white dragon is the winning tile), and the text reads back under the same options.
 func FormatWith(h Hand, opt Options) string {
-	var parts []string
+	var buf [64]byte
+	return string(AppendFormatWith(buf[:0], h, opt))
+}
+
+// AppendFormatWith appends h as FormatWith writes it, without allocating for a hand of usual size.
+func AppendFormatWith(b []byte, h Hand, opt Options) []byte {
+	start := len(b)
+	sep := func() []byte { // parts are separated by a space; none is empty
+		if len(b) > start {
+			b = append(b, ' ')
+		}
+		return b
+	}
 	c := h.Concealed
 	if opt.ZeroIsWhite && c[White] > 0 {
-		zeros := strings.Repeat("0", int(c[White]))
+		zeros := int(c[White])
 		c[White] = 0
-		rest := h
-		rest.Concealed, rest.Melds, rest.Bonus = c, nil, nil
 		switch {
 		case c.Total() == 0:
-			parts = append(parts, zeros)
+			b = appendZeros(b, zeros)
 		case h.Win == White || h.Win == NoTile:
-			parts = append(parts, FormatTiles(c.Tiles())+" "+zeros)
+			b = appendZeros(append(appendCounts(b, &c), ' '), zeros)
 		default:
-			parts = append(parts, zeros+" "+Format(rest))
+			b = appendConcealed(append(appendZeros(b, zeros), ' '), c, h.Win)
 		}
 	} else if c.Total() > 0 {
-		ts := c.Tiles()
-		s := FormatTiles(ts)
-		if h.Win != NoTile && c[h.Win] > 0 && ts[len(ts)-1] != h.Win {
-			c[h.Win]--
-			s = FormatTiles(c.Tiles()) + "+" + h.Win.String()
-		}
-		parts = append(parts, s)
+		b = appendConcealed(b, c, h.Win)
 	}
 	for _, m := range h.Melds {
-		parts = append(parts, m.String())
+		b = m.AppendText(sep())
 	}
 	if len(h.Bonus) > 0 {
-		var plain []Tile
-		var b strings.Builder
+		b = sep()
+		var plain [16]Tile
+		ts := plain[:0]
 		for _, bt := range h.Bonus {
 			if !bt.Boosted && bt.Tile != Flower {
-				plain = append(plain, bt.Tile)
+				ts = append(ts, bt.Tile)
 			}
 		}
-		b.WriteString(FormatTiles(plain))
+		b = AppendTiles(b, ts)
 		for _, bt := range h.Bonus {
 			if bt.Boosted || bt.Tile == Flower {
-				b.WriteString(bt.String())
+				b = append(b, bt.Tile.String()...)
+				if bt.Boosted {
+					b = append(b, '*')
+				}
 			}
 		}
-		parts = append(parts, b.String())
 	}
-	return strings.Join(parts, " ")
+	return b
+}
+
+func appendZeros(b []byte, n int) []byte {
+	for range n {
+		b = append(b, '0')
+	}
+	return b
+}
+
+// appendCounts appends the tiles of c in tile order.
+func appendCounts(b []byte, c *Counts) []byte {
+	var arr [32]Tile
+	return AppendTiles(b, c.appendTiles(arr[:0]))
+}
+
+// appendConcealed appends the concealed tiles c with the winning tile after '+' unless it is the
+// last of them.
+func appendConcealed(b []byte, c Counts, win Tile) []byte {
+	var arr [32]Tile
+	ts := c.appendTiles(arr[:0])
+	if win == NoTile || c[win] == 0 || ts[len(ts)-1] == win {
+		return AppendTiles(b, ts)
+	}
+	i := slices.Index(ts, win) // one copy of the winning tile goes after '+'
+	ts = append(ts[:i], ts[i+1:]...)
+	b = AppendTiles(b, ts)
+	return append(append(b, '+'), win.String()...)
 }

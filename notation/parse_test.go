@@ -402,3 +402,30 @@ func TestRunStart(t *testing.T) {
 		}
 	}
 }
+
+func TestPlusHint(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"123m456p789s111z 99p+9p", "the tile after + is part of the hand: did you mean 9p+9p?"},
+		{"123m456p789s11z [555p] 99p+9p", ""}, // 17 tiles: not one over
+		{"123m456p789s111z 9p+9p", ""},        // 14: fine
+		{"123m456p789s111z99p+9p", "the tile after + is part of the hand: did you mean 9p+9p?"},
+		{"123m456p789s 111z 4s+6s", ""},
+		{"123m456p789s 11z 455s+6s", ""}, // no 6s before '+': not the trap
+		{"E E E Rd Rd 123s+4s [555p@W] (7777m)", ""},
+		{"123m456p789s 11z 455s+5s", "the tile after + is part of the hand: did you mean 45s+5s?"},
+		{"123m456p789s222z 11z+1z", "the tile after + is part of the hand: did you mean 1z+1z?"},
+		{"123m456p789s111z 99p9p", ""}, // no '+'
+		{"123m456p789s 55z E E E+E", "the tile after + is part of the hand: did you mean 123m456p789s 55z E E+E?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			h, err := Parse(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := PlusHint(tt.in, &h); got != tt.want {
+				t.Errorf("PlusHint(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}

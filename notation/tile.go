@@ -329,16 +329,17 @@ func (s Seat) Next() Seat { return (s + 1) % 4 }
 // Prev returns the seat whose turn comes before s (its 上家).
 func (s Seat) Prev() Seat { return (s + 3) % 4 }
 
-// ParseSeat reads a seat: E, S, W, N (any case) or East, South, West, North.
+// ParseSeat reads a seat: E, S, W, N or East, South, West, North in any case, or 東 (东), 南, 西, 北.
+// Whatever was typed, the seat prints as E, S, W or N.
 func ParseSeat(s string) (Seat, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "e", "east":
+	case "e", "east", "東", "东":
 		return SeatEast, nil
-	case "s", "south":
+	case "s", "south", "南":
 		return SeatSouth, nil
-	case "w", "west":
+	case "w", "west", "西":
 		return SeatWest, nil
-	case "n", "north":
+	case "n", "north", "北":
 		return SeatNorth, nil
 	}
 	return NoSeat, fmt.Errorf("unknown seat %q: expected E, S, W or N", s)

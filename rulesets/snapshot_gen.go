@@ -15,7 +15,7 @@ import (
 )
 
 // snapshotShape is shapeCRC when the snapshots were made (see TestSnapshotCurrent).
-const snapshotShape = 0x0d6b52cd
+const snapshotShape = 0x40a0f0bd
 
 // snapshots are the built-in rulesets as their YAML decodes, before validation.
 var snapshots = map[string]snapshot{
@@ -514,7 +514,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"deburger-2026": {
-		sums: []fileSum{{"deburger-2026", 0xa29d5d58}},
+		sums: []fileSum{{"deburger-2026", 0x4dde424b}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "deburger-2026",
@@ -956,22 +956,23 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0xbe7c7309}},
+		sums: []fileSum{{"hk", 0x866b3133}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
 				Family:      "hk",
 				Description: "Hong Kong faan scoring as Hong Kong clubs play it: minimum 3 faan, cap 10, flowers played",
 				HK: &hk.Rules{
-					MinFaan:                     3,
-					Cap:                         10,
-					BonusCountsTowardMin:        true,
-					Flowers:                     true,
-					SevenPairs:                  hk.Faan(-2),
-					CommonHandHonourPair:        true,
-					MixedOrphansWithAllPongs:    true,
-					FlowerSetReplacesSeatFlower: true,
-					ConcealedHandWithFlowers:    true,
+					MinFaan:                         3,
+					Cap:                             10,
+					BonusCountsTowardMin:            true,
+					Flowers:                         true,
+					SevenPairs:                      hk.Faan(-2),
+					CommonHandHonourPair:            true,
+					MixedOrphansWithAllPongs:        true,
+					FlowerSetReplacesSeatFlower:     true,
+					ConcealedHandWithFlowers:        true,
+					FourConcealedPongsOnPairDiscard: true,
 					Items: map[string]*hk.ItemDef{
 						"all-honours": &hk.ItemDef{
 							Name:     "All honours",
@@ -980,7 +981,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs", "four-concealed-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    115,
+								Line:    123,
 							},
 						},
 						"all-one-suit": &hk.ItemDef{
@@ -990,7 +991,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"mixed-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    71,
+								Line:    79,
 							},
 						},
 						"all-pongs": &hk.ItemDef{
@@ -999,7 +1000,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    63,
+								Line:    71,
 							},
 						},
 						"all-terminals": &hk.ItemDef{
@@ -1009,7 +1010,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs", "four-concealed-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    120,
+								Line:    128,
 							},
 						},
 						"big-dragons": &hk.ItemDef{
@@ -1019,7 +1020,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong", "small-dragons"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    101,
+								Line:    109,
 							},
 						},
 						"big-winds": &hk.ItemDef{
@@ -1029,7 +1030,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"small-winds", "seat-wind", "prevailing-wind", "all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    110,
+								Line:    118,
 							},
 						},
 						"chicken-hand": &hk.ItemDef{
@@ -1038,7 +1039,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(0)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    55,
+								Line:    63,
 							},
 						},
 						"common-hand": &hk.ItemDef{
@@ -1047,7 +1048,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    59,
+								Line:    67,
 							},
 						},
 						"concealed-hand": &hk.ItemDef{
@@ -1056,7 +1057,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    148,
+								Line:    156,
 							},
 						},
 						"dragon-pong": &hk.ItemDef{
@@ -1065,7 +1066,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    84,
+								Line:    92,
 							},
 						},
 						"earthly": &hk.ItemDef{
@@ -1074,7 +1075,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    182,
+								Line:    190,
 							},
 						},
 						"eight-flowers": &hk.ItemDef{
@@ -1083,7 +1084,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(8)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    198,
+								Line:    206,
 							},
 						},
 						"flower-replacement": &hk.ItemDef{
@@ -1092,7 +1093,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    161,
+								Line:    169,
 							},
 						},
 						"flower-set": &hk.ItemDef{
@@ -1101,7 +1102,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(2)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    190,
+								Line:    198,
 							},
 						},
 						"four-concealed-pongs": &hk.ItemDef{
@@ -1111,7 +1112,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    130,
+								Line:    138,
 							},
 						},
 						"four-kongs": &hk.ItemDef{
@@ -1121,7 +1122,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    135,
+								Line:    143,
 							},
 						},
 						"heavenly": &hk.ItemDef{
@@ -1131,7 +1132,16 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"self-draw"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    177,
+								Line:    185,
+							},
+						},
+						"human-hand": &hk.ItemDef{
+							Name:  "Human hand",
+							ZH:    "人糊",
+							Value: ptr(hk.Faan(-2)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    217,
 							},
 						},
 						"kong-on-kong": &hk.ItemDef{
@@ -1141,7 +1151,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"kong-replacement"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    156,
+								Line:    164,
 							},
 						},
 						"kong-replacement": &hk.ItemDef{
@@ -1150,7 +1160,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    152,
+								Line:    160,
 							},
 						},
 						"last-tile-discard": &hk.ItemDef{
@@ -1159,7 +1169,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    173,
+								Line:    181,
 							},
 						},
 						"last-tile-draw": &hk.ItemDef{
@@ -1168,7 +1178,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    169,
+								Line:    177,
 							},
 						},
 						"mixed-one-suit": &hk.ItemDef{
@@ -1177,7 +1187,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    67,
+								Line:    75,
 							},
 						},
 						"mixed-orphans": &hk.ItemDef{
@@ -1186,7 +1196,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    76,
+								Line:    84,
 							},
 						},
 						"nine-gates": &hk.ItemDef{
@@ -1196,7 +1206,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    125,
+								Line:    133,
 							},
 						},
 						"no-flowers": &hk.ItemDef{
@@ -1205,7 +1215,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    194,
+								Line:    202,
 							},
 						},
 						"prevailing-wind": &hk.ItemDef{
@@ -1214,7 +1224,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    92,
+								Line:    100,
 							},
 						},
 						"robbing-kong": &hk.ItemDef{
@@ -1223,7 +1233,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    165,
+								Line:    173,
 							},
 						},
 						"seat-flower": &hk.ItemDef{
@@ -1232,7 +1242,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    186,
+								Line:    194,
 							},
 						},
 						"seat-wind": &hk.ItemDef{
@@ -1241,7 +1251,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    88,
+								Line:    96,
 							},
 						},
 						"self-draw": &hk.ItemDef{
@@ -1250,7 +1260,16 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    144,
+								Line:    152,
+							},
+						},
+						"seven-flowers": &hk.ItemDef{
+							Name:  "Seven flowers",
+							ZH:    "花糊",
+							Value: ptr(hk.Faan(3)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    210,
 							},
 						},
 						"seven-pairs": &hk.ItemDef{
@@ -1259,7 +1278,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"concealed-hand"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    80,
+								Line:    88,
 							},
 						},
 						"small-dragons": &hk.ItemDef{
@@ -1269,7 +1288,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    96,
+								Line:    104,
 							},
 						},
 						"small-winds": &hk.ItemDef{
@@ -1278,7 +1297,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(6)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    106,
+								Line:    114,
 							},
 						},
 						"thirteen-orphans": &hk.ItemDef{
@@ -1287,7 +1306,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    140,
+								Line:    148,
 							},
 						},
 					},
@@ -1307,7 +1326,7 @@ var snapshots = map[string]snapshot{
 						As:     "discard",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    216,
+							Line:    236,
 						},
 					},
 					FalseWin: settle.FalseWinRule{
@@ -1316,7 +1335,7 @@ var snapshots = map[string]snapshot{
 						As:     "limit-self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    219,
+							Line:    239,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -1325,7 +1344,7 @@ var snapshots = map[string]snapshot{
 						As:     "head-bump",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    222,
+							Line:    242,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -1335,7 +1354,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(30000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    227,
+								Line:    247,
 							},
 						},
 						"half": &settle.Case{
@@ -1345,7 +1364,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    228,
+								Line:    248,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -1354,7 +1373,7 @@ var snapshots = map[string]snapshot{
 							Each:   settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    226,
+								Line:    246,
 							},
 						},
 					},
@@ -1367,7 +1386,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    237,
+								Line:    257,
 							},
 						},
 						"big-three-dragons": &settle.Trigger{
@@ -1378,7 +1397,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    236,
+								Line:    256,
 							},
 						},
 						"four-kongs": &settle.Trigger{
@@ -1388,7 +1407,7 @@ var snapshots = map[string]snapshot{
 							Count:  4,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    238,
+								Line:    258,
 							},
 						},
 					},
@@ -1406,7 +1425,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    257,
+								Line:    277,
 							},
 						},
 						"full-spicy": &settle.Table{
@@ -1430,7 +1449,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    252,
+								Line:    272,
 							},
 						},
 						"half-spicy": &settle.Table{
@@ -1454,7 +1473,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    247,
+								Line:    267,
 							},
 						},
 					},
@@ -1464,7 +1483,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    263,
+								Line:    283,
 							},
 						},
 						"二五雞": &settle.Stake{
@@ -1472,7 +1491,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(5000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    261,
+								Line:    281,
 							},
 						},
 						"五一": &settle.Stake{
@@ -1480,7 +1499,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    262,
+								Line:    282,
 							},
 						},
 					},
@@ -1502,7 +1521,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    268,
+						Line:    288,
 					},
 				},
 				Referee: &referee.Rules{
@@ -1513,7 +1532,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    316,
+								Line:    336,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -1521,7 +1540,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    302,
+								Line:    322,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -1530,7 +1549,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    308,
+								Line:    328,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -1539,7 +1558,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    309,
+								Line:    329,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -1547,7 +1566,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    312,
+								Line:    332,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -1555,7 +1574,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    307,
+								Line:    327,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -1564,7 +1583,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    317,
+								Line:    337,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -1573,7 +1592,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    295,
+								Line:    315,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -1581,7 +1600,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    324,
+								Line:    344,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -1589,7 +1608,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    314,
+								Line:    334,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -1597,7 +1616,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    323,
+								Line:    343,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -1606,7 +1625,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    321,
+								Line:    341,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -1614,7 +1633,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    297,
+								Line:    317,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -1623,7 +1642,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    303,
+								Line:    323,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -1631,7 +1650,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    326,
+								Line:    346,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -1640,7 +1659,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    313,
+								Line:    333,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -1649,7 +1668,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    311,
+								Line:    331,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -1657,7 +1676,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    315,
+								Line:    335,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -1665,7 +1684,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    327,
+								Line:    347,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -1673,7 +1692,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    305,
+								Line:    325,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -1681,7 +1700,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    304,
+								Line:    324,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -1689,7 +1708,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    306,
+								Line:    326,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -1697,7 +1716,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    325,
+								Line:    345,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -1706,7 +1725,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    310,
+								Line:    330,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -1714,7 +1733,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    319,
+								Line:    339,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -1723,7 +1742,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    318,
+								Line:    338,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -1732,7 +1751,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    322,
+								Line:    342,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -1740,7 +1759,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    296,
+								Line:    316,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -1748,7 +1767,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    299,
+								Line:    319,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -1757,7 +1776,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    298,
+								Line:    318,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -1766,7 +1785,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    301,
+								Line:    321,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -1774,7 +1793,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    300,
+								Line:    320,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -1783,13 +1802,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    320,
+								Line:    340,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    288,
+						Line:    308,
 					},
 				},
 				File: "hk.yaml",
@@ -1797,7 +1816,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0x126bd317}, {"hk", 0xbe7c7309}},
+		sums: []fileSum{{"hk-oldstyle", 0x38b4e8ab}, {"hk", 0x866b3133}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",
@@ -1812,6 +1831,7 @@ var snapshots = map[string]snapshot{
 					SmallWindsWithWindPongs:     true,
 					ConcealedKongKeepsConcealed: true,
 					FlowerReplacementAsKong:     true,
+					EightFlowersFlat:            true,
 					Items: map[string]*hk.ItemDef{
 						"all-honours": &hk.ItemDef{
 							Name:     "All honours",
@@ -1820,7 +1840,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs", "four-concealed-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    115,
+								Line:    123,
 							},
 						},
 						"all-one-suit": &hk.ItemDef{
@@ -1830,7 +1850,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"mixed-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    30,
+								Line:    34,
 							},
 						},
 						"all-pongs": &hk.ItemDef{
@@ -1839,7 +1859,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    63,
+								Line:    71,
 							},
 						},
 						"all-terminals": &hk.ItemDef{
@@ -1849,7 +1869,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs", "four-concealed-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    120,
+								Line:    128,
 							},
 						},
 						"big-dragons": &hk.ItemDef{
@@ -1859,7 +1879,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong", "small-dragons"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    36,
+								Line:    40,
 							},
 						},
 						"big-winds": &hk.ItemDef{
@@ -1869,7 +1889,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"small-winds", "seat-wind", "prevailing-wind", "all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    110,
+								Line:    118,
 							},
 						},
 						"chicken-hand": &hk.ItemDef{
@@ -1878,7 +1898,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(0)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    55,
+								Line:    63,
 							},
 						},
 						"common-hand": &hk.ItemDef{
@@ -1887,7 +1907,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    59,
+								Line:    67,
 							},
 						},
 						"concealed-hand": &hk.ItemDef{
@@ -1896,7 +1916,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    148,
+								Line:    156,
 							},
 						},
 						"dragon-pong": &hk.ItemDef{
@@ -1905,7 +1925,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    84,
+								Line:    92,
 							},
 						},
 						"earthly": &hk.ItemDef{
@@ -1914,7 +1934,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    182,
+								Line:    190,
 							},
 						},
 						"eight-flowers": &hk.ItemDef{
@@ -1923,7 +1943,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(8)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    198,
+								Line:    206,
 							},
 						},
 						"flower-replacement": &hk.ItemDef{
@@ -1932,7 +1952,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    161,
+								Line:    169,
 							},
 						},
 						"flower-set": &hk.ItemDef{
@@ -1941,7 +1961,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(2)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    190,
+								Line:    198,
 							},
 						},
 						"four-concealed-pongs": &hk.ItemDef{
@@ -1951,7 +1971,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    130,
+								Line:    138,
 							},
 						},
 						"four-kongs": &hk.ItemDef{
@@ -1961,7 +1981,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-pongs"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    135,
+								Line:    143,
 							},
 						},
 						"heavenly": &hk.ItemDef{
@@ -1971,7 +1991,16 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"self-draw"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    177,
+								Line:    185,
+							},
+						},
+						"human-hand": &hk.ItemDef{
+							Name:  "Human hand",
+							ZH:    "人糊",
+							Value: ptr(hk.Faan(-2)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    217,
 							},
 						},
 						"kong-on-kong": &hk.ItemDef{
@@ -1981,7 +2010,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"kong-replacement"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    156,
+								Line:    164,
 							},
 						},
 						"kong-replacement": &hk.ItemDef{
@@ -1990,7 +2019,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    152,
+								Line:    160,
 							},
 						},
 						"last-tile-discard": &hk.ItemDef{
@@ -1999,7 +2028,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-2)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    40,
+								Line:    44,
 							},
 						},
 						"last-tile-draw": &hk.ItemDef{
@@ -2008,7 +2037,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    169,
+								Line:    177,
 							},
 						},
 						"mixed-one-suit": &hk.ItemDef{
@@ -2017,7 +2046,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(3)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    67,
+								Line:    75,
 							},
 						},
 						"mixed-orphans": &hk.ItemDef{
@@ -2026,7 +2055,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(4)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    32,
+								Line:    36,
 							},
 						},
 						"nine-gates": &hk.ItemDef{
@@ -2036,7 +2065,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"all-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    125,
+								Line:    133,
 							},
 						},
 						"no-flowers": &hk.ItemDef{
@@ -2045,7 +2074,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    194,
+								Line:    202,
 							},
 						},
 						"prevailing-wind": &hk.ItemDef{
@@ -2054,7 +2083,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    92,
+								Line:    100,
 							},
 						},
 						"robbing-kong": &hk.ItemDef{
@@ -2063,7 +2092,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    165,
+								Line:    173,
 							},
 						},
 						"seat-flower": &hk.ItemDef{
@@ -2072,7 +2101,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    186,
+								Line:    194,
 							},
 						},
 						"seat-wind": &hk.ItemDef{
@@ -2081,7 +2110,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    88,
+								Line:    96,
 							},
 						},
 						"self-draw": &hk.ItemDef{
@@ -2090,7 +2119,16 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    144,
+								Line:    152,
+							},
+						},
+						"seven-flowers": &hk.ItemDef{
+							Name:  "Seven flowers",
+							ZH:    "花糊",
+							Value: ptr(hk.Faan(3)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    210,
 							},
 						},
 						"seven-pairs": &hk.ItemDef{
@@ -2099,7 +2137,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"concealed-hand"},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    80,
+								Line:    88,
 							},
 						},
 						"small-dragons": &hk.ItemDef{
@@ -2109,7 +2147,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    34,
+								Line:    38,
 							},
 						},
 						"small-winds": &hk.ItemDef{
@@ -2118,7 +2156,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(10)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    38,
+								Line:    42,
 							},
 						},
 						"thirteen-orphans": &hk.ItemDef{
@@ -2127,7 +2165,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-1)),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    140,
+								Line:    148,
 							},
 						},
 					},
@@ -2147,7 +2185,7 @@ var snapshots = map[string]snapshot{
 						As:     "self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk-oldstyle",
-							Line:    49,
+							Line:    53,
 						},
 					},
 					FalseWin: settle.FalseWinRule{
@@ -2156,7 +2194,7 @@ var snapshots = map[string]snapshot{
 						As:     "limit-self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    219,
+							Line:    239,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -2165,7 +2203,7 @@ var snapshots = map[string]snapshot{
 						As:     "head-bump",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    222,
+							Line:    242,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -2175,7 +2213,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(30000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    227,
+								Line:    247,
 							},
 						},
 						"half": &settle.Case{
@@ -2185,7 +2223,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    228,
+								Line:    248,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -2194,7 +2232,7 @@ var snapshots = map[string]snapshot{
 							Each:   settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    226,
+								Line:    246,
 							},
 						},
 					},
@@ -2207,7 +2245,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    237,
+								Line:    257,
 							},
 						},
 						"big-three-dragons": &settle.Trigger{
@@ -2218,7 +2256,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    236,
+								Line:    256,
 							},
 						},
 						"four-kongs": &settle.Trigger{
@@ -2228,7 +2266,7 @@ var snapshots = map[string]snapshot{
 							Count:  4,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    238,
+								Line:    258,
 							},
 						},
 					},
@@ -2246,7 +2284,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    257,
+								Line:    277,
 							},
 						},
 						"full-spicy": &settle.Table{
@@ -2270,7 +2308,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    252,
+								Line:    272,
 							},
 						},
 						"half-spicy": &settle.Table{
@@ -2294,7 +2332,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    247,
+								Line:    267,
 							},
 						},
 						"half-spicy-13": &settle.Table{
@@ -2321,7 +2359,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    52,
+								Line:    56,
 							},
 						},
 					},
@@ -2331,7 +2369,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    263,
+								Line:    283,
 							},
 						},
 						"二五雞": &settle.Stake{
@@ -2339,7 +2377,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(5000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    261,
+								Line:    281,
 							},
 						},
 						"五一": &settle.Stake{
@@ -2347,7 +2385,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    262,
+								Line:    282,
 							},
 						},
 					},
@@ -2369,7 +2407,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    268,
+						Line:    288,
 					},
 				},
 				Referee: &referee.Rules{
@@ -2380,7 +2418,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    316,
+								Line:    336,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -2388,7 +2426,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    302,
+								Line:    322,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -2397,7 +2435,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    308,
+								Line:    328,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -2406,7 +2444,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    309,
+								Line:    329,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -2414,7 +2452,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    312,
+								Line:    332,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -2422,7 +2460,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    307,
+								Line:    327,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -2431,7 +2469,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    317,
+								Line:    337,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -2440,7 +2478,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    295,
+								Line:    315,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -2448,7 +2486,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    324,
+								Line:    344,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -2456,7 +2494,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    314,
+								Line:    334,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -2464,7 +2502,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    323,
+								Line:    343,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -2473,7 +2511,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    321,
+								Line:    341,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -2481,7 +2519,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    297,
+								Line:    317,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -2490,7 +2528,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    303,
+								Line:    323,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -2498,7 +2536,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    326,
+								Line:    346,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -2507,7 +2545,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    313,
+								Line:    333,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -2516,7 +2554,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    311,
+								Line:    331,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -2524,7 +2562,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    315,
+								Line:    335,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -2532,7 +2570,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    327,
+								Line:    347,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -2540,7 +2578,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    305,
+								Line:    325,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -2548,7 +2586,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    304,
+								Line:    324,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -2556,7 +2594,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    306,
+								Line:    326,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -2564,7 +2602,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    325,
+								Line:    345,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -2573,7 +2611,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    310,
+								Line:    330,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -2581,7 +2619,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    319,
+								Line:    339,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -2590,7 +2628,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    318,
+								Line:    338,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -2599,7 +2637,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    322,
+								Line:    342,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -2607,7 +2645,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    296,
+								Line:    316,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -2615,7 +2653,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    299,
+								Line:    319,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -2624,7 +2662,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    298,
+								Line:    318,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -2633,7 +2671,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    301,
+								Line:    321,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -2641,7 +2679,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    300,
+								Line:    320,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -2650,13 +2688,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    320,
+								Line:    340,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    288,
+						Line:    308,
 					},
 				},
 				File: "hk-oldstyle.yaml",

@@ -24,9 +24,17 @@ const (
 	RobbingKong                      // 搶槓: the tile another player added to a pong to make a kong
 	Heavenly                         // 天糊: the dealer's first fourteen tiles
 	Earthly                          // 地糊: on the dealer's very first discard
+	Human                            // 人糊: a non-dealer's win on a discard before their own first draw
+	SevenFlowers                     // 花糊 (七搶一): seven bonus tiles claim the eighth as another player draws it
 )
 
-var winNames = [...]string{"discard", "self-draw", "kong-replacement", "kong-on-kong", "flower-replacement", "robbing-kong", "heavenly", "earthly"}
+var winNames = [...]string{"discard", "self-draw", "kong-replacement", "kong-on-kong", "flower-replacement", "robbing-kong", "heavenly", "earthly", "human", "seven-flowers"}
+
+// Known reports whether w is one of the win kinds above.
+func (w WinKind) Known() bool { return int(w) < len(winNames) }
+
+// HongKongOnly reports whether w is a win only Hong Kong tables have (a human hand, seven flowers).
+func (w WinKind) HongKongOnly() bool { return w == Human || w == SevenFlowers }
 
 // String returns the name used on the command line and in JSON.
 func (w WinKind) String() string {

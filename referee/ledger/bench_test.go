@@ -35,7 +35,7 @@ func BenchmarkReplay1000(b *testing.B) {
 	data := longRecord(b)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if _, err := replay("bench.jsonl", data); err != nil {
+		if _, err := replay("bench.jsonl", data, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

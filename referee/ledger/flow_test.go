@@ -95,7 +95,7 @@ func TestHongKongSixteenHands(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Read: %v", err)
 	}
-	if diff := cmp.Diff(s, r, cmp.AllowUnexported(State{}, Entry{})); diff != "" {
+	if diff := cmp.Diff(s, r, cmp.AllowUnexported(State{}, Entry{}, change{})); diff != "" {
 		t.Errorf("replayed state differs (-live +replayed):\n%s", diff)
 	}
 }

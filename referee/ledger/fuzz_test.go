@@ -19,7 +19,7 @@ func FuzzReplay(f *testing.F) {
 	f.Add(append(bytes.Join(lines[:1], nil), []byte(`{"seq":2,"event":"undo","undoes":1}`+"\n")...))
 	f.Add([]byte(strings.Replace(string(good), `"deltas":[12,-4,-4,-4]`, `"deltas":[12,-4,-4,"-4.0001"]`, 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := replay("fuzz.jsonl", data)
+		s, err := replay("fuzz.jsonl", data, nil)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz.jsonl") {
 				t.Fatalf("error does not name the file: %v", err)
@@ -72,6 +72,48 @@ func FuzzParseLength(f *testing.F) {
 		back, err := ParseLength(l.String())
 		if err != nil || back != l {
 			t.Fatalf("%q -> %v -> %q -> %v, %v", s, l, l.String(), back, err)
+		}
+	})
+}
+
+// FuzzChain edits a good record at the bytes the fuzzer picks (each pair of input bytes is a
+// position and a new value): Verify must report every edit that leaves a different file, unless
+// the file is now a whole prefix of the record (lines removed from the end, which only a head
+// noted earlier shows; CheckHead must then report it).
+func FuzzChain(f *testing.F) {
+	good := sampleRecord(f)
+	f.Add([]byte{10, 'x'})
+	f.Add([]byte{200, '7', 201, '}'})
+	f.Add([]byte{255, '\n'})
+	f.Fuzz(func(t *testing.T, edits []byte) {
+		data := bytes.Clone(good)
+		for i := 0; i+1 < len(edits); i += 2 {
+			pos := int(edits[i]) * len(data) / 256
+			if edits[i+1] == 0 && pos < len(data) {
+				data = data[:pos] // a zero value cuts the file there
+				continue
+			}
+			if pos < len(data) {
+				data[pos] = edits[i+1]
+			}
+		}
+		if bytes.Equal(data, good) {
+			return
+		}
+		rep := verify("fuzz.jsonl", data, testSettler)
+		if !rep.OK() || rep.Torn != nil {
+			return
+		}
+		whole := len(data) > 0 && (data[len(data)-1] == '\n' || good[len(data)] == '\n') // cut at a line's end
+		if !bytes.HasPrefix(good, data) || !whole {
+			t.Fatalf("an edited record verifies:\n%s", data)
+		}
+		full := verify("fuzz.jsonl", good, testSettler)
+		if err := rep.CheckHead(full.Head); err != nil {
+			t.Fatal(err)
+		}
+		if rep.OK() {
+			t.Fatalf("a record cut to %d of %d bytes passes the head check", len(data), len(good))
 		}
 	})
 }

@@ -2,6 +2,8 @@ package ledger
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/scoring"
@@ -24,8 +26,88 @@ type Hand struct {
 	Misnamed    bool            `json:"misnamed,omitempty"`    // American: the discarder misnamed the winning discard
 	FalseWin    string          `json:"false_win,omitempty"`   // 詐糊: who declared a false win
 	Tiles       string          `json:"tiles,omitempty"`       // the winning hand in notation, kept for the record
-	Deltas      []Amount        `json:"deltas,omitempty"`      // each player's change, given directly
-	Note        string          `json:"note,omitempty"`
+	// Also are the other winners paid on the same discard (一炮多響, a ruleset whose
+	// multiple_winners is "all"), each with what their hand is worth.
+	Also []Claim `json:"also,omitempty"`
+	// Bumped are the players who claimed the same discard for a win and lost it to a head bump
+	// (截糊): they pay like any loser. Kept for the record.
+	Bumped []string `json:"bumped,omitempty"`
+	Deltas []Amount `json:"deltas,omitempty"` // each player's change, given directly
+	Note   string   `json:"note,omitempty"`
+}
+
+// Claim is one more winner of a discard that several players won.
+type Claim struct {
+	Winner      string `json:"winner"`
+	Faan        int    `json:"faan,omitempty"`
+	Value       int    `json:"value,omitempty"`
+	Limit       bool   `json:"limit,omitempty"`
+	Jokerless   bool   `json:"jokerless,omitempty"`
+	Responsible string `json:"responsible,omitempty"`
+	Tiles       string `json:"tiles,omitempty"`
+}
+
+// Winners returns every winner paid: the winner, then the others of the same discard.
+func (h *Hand) Winners() []string {
+	if h.Winner == "" {
+		return nil
+	}
+	out := []string{h.Winner}
+	for _, c := range h.Also {
+		out = append(out, c.Winner)
+	}
+	return out
+}
+
+// Claims returns the winner and the others of the same discard as claims.
+func (h *Hand) Claims() []Claim {
+	if h.Winner == "" {
+		return nil
+	}
+	first := Claim{Winner: h.Winner, Faan: h.Faan, Value: h.Value, Limit: h.Limit, Jokerless: h.Jokerless, Responsible: h.Responsible, Tiles: h.Tiles}
+	return append([]Claim{first}, h.Also...)
+}
+
+// worth is "5 faan", "a limit hand", "25" or "".
+func (c *Claim) worth() string {
+	switch {
+	case c.Limit:
+		return "a limit hand"
+	case c.Faan > 0:
+		return fmt.Sprintf("%d faan", c.Faan)
+	case c.Value > 0:
+		return strconv.Itoa(c.Value)
+	}
+	return ""
+}
+
+// rename replaces a player's name in the hand.
+func (h *Hand) rename(from, to string) {
+	for _, p := range []*string{&h.Winner, &h.Discarder, &h.Responsible, &h.FalseWin} {
+		if *p == from {
+			*p = to
+		}
+	}
+	for i := range h.Also {
+		for _, p := range []*string{&h.Also[i].Winner, &h.Also[i].Responsible} {
+			if *p == from {
+				*p = to
+			}
+		}
+	}
+	for i, b := range h.Bumped {
+		if b == from {
+			h.Bumped[i] = to
+		}
+	}
+}
+
+// clone returns a copy sharing no slices with h.
+func (h Hand) clone() Hand {
+	h.Also = slices.Clone(h.Also)
+	h.Bumped = slices.Clone(h.Bumped)
+	h.Deltas = slices.Clone(h.Deltas)
+	return h
 }
 
 // SelfDrawn reports whether the winner drew the winning tile.
@@ -42,14 +124,14 @@ func (h *Hand) String() string {
 	case h.FalseWin != "":
 		b.WriteString(h.FalseWin + " false win")
 	default:
-		b.WriteString(h.Winner + " wins")
-		switch {
-		case h.Limit:
-			b.WriteString(" a limit hand")
-		case h.Faan > 0:
-			fmt.Fprintf(&b, " %d faan", h.Faan)
-		case h.Value > 0:
-			fmt.Fprintf(&b, " %d", h.Value)
+		for i, c := range h.Claims() {
+			if i > 0 {
+				b.WriteString(" and ")
+			}
+			b.WriteString(c.Winner + " wins")
+			if w := c.worth(); w != "" {
+				b.WriteString(" " + w)
+			}
 		}
 		if h.Discarder != "" {
 			fmt.Fprintf(&b, " on %s's discard", h.Discarder)
@@ -59,8 +141,16 @@ func (h *Hand) String() string {
 		if h.Win != scoring.Discard && h.Win != scoring.SelfDraw {
 			b.WriteString(" (" + h.Win.String() + ")")
 		}
-		if h.Responsible != "" {
-			fmt.Fprintf(&b, ", %s responsible", h.Responsible)
+		for _, c := range h.Claims() {
+			if c.Responsible != "" {
+				fmt.Fprintf(&b, ", %s responsible", c.Responsible)
+				if len(h.Also) > 0 {
+					fmt.Fprintf(&b, " for %s", c.Winner)
+				}
+			}
+		}
+		if len(h.Bumped) > 0 {
+			fmt.Fprintf(&b, "; %s bumped (head bump)", strings.Join(h.Bumped, " and "))
 		}
 	}
 	return b.String()
@@ -93,7 +183,7 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 	if h.Faan < 0 || h.Value < 0 {
 		return -1, fmt.Errorf("faan and value cannot be negative")
 	}
-	if h.Win > scoring.Earthly {
+	if !h.Win.Known() {
 		return -1, fmt.Errorf("unknown win kind %d", h.Win)
 	}
 	if h.Winner != "" {
@@ -114,17 +204,51 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 				return -1, fmt.Errorf("a %s win has no discarder", h.Win)
 			}
 		}
-		if h.Responsible != "" {
-			r, err := idx("responsible player", h.Responsible)
-			if err != nil {
-				return -1, err
-			}
-			if r == w {
-				return -1, fmt.Errorf("the winner cannot be responsible for their own win")
+		if len(h.Also) > 0 || len(h.Bumped) > 0 {
+			if h.Discarder == "" {
+				return -1, fmt.Errorf("several players claimed the winning tile, so it was a discard: name the discarder")
 			}
 		}
+		won := map[string]bool{}
+		for _, c := range h.Claims() {
+			if won[c.Winner] {
+				return -1, fmt.Errorf("%s is named twice as a winner", c.Winner)
+			}
+			won[c.Winner] = true
+			if _, err := idx("winner", c.Winner); err != nil {
+				return -1, err
+			}
+			if c.Winner == h.Discarder {
+				return -1, fmt.Errorf("%s cannot win on their own discard", c.Winner)
+			}
+			if c.Faan < 0 || c.Value < 0 {
+				return -1, fmt.Errorf("faan and value cannot be negative")
+			}
+			if c.Responsible != "" {
+				if _, err := idx("responsible player", c.Responsible); err != nil {
+					return -1, err
+				}
+				if c.Responsible == c.Winner {
+					return -1, fmt.Errorf("the winner cannot be responsible for their own win")
+				}
+			}
+		}
+		for _, c := range h.Claims() {
+			if c.Responsible != "" && won[c.Responsible] {
+				return -1, fmt.Errorf("%s won too, so cannot be responsible for %s's win", c.Responsible, c.Winner)
+			}
+		}
+		for _, b := range h.Bumped {
+			if _, err := idx("bumped claimant", b); err != nil {
+				return -1, err
+			}
+			if won[b] || b == h.Discarder {
+				return -1, fmt.Errorf("%s cannot be both bumped and a winner or the discarder", b)
+			}
+			won[b] = true
+		}
 	} else {
-		if h.Discarder != "" || h.Responsible != "" || h.Faan != 0 || h.Value != 0 || h.Limit || h.Jokerless || h.Misnamed || h.Win != scoring.Discard {
+		if h.Discarder != "" || h.Responsible != "" || h.Faan != 0 || h.Value != 0 || h.Limit || h.Jokerless || h.Misnamed || h.Win != scoring.Discard || h.Also != nil || h.Bumped != nil {
 			return -1, fmt.Errorf("a hand with no winner takes no discarder, responsible player, faan, value or win kind")
 		}
 		if h.FalseWin != "" {

@@ -30,8 +30,15 @@ var testSettler = SettlerFunc(func(h Hand, t Table) ([4]Amount, error) {
 		}
 		return d, nil
 	}
-	d[t.Index(h.Discarder)] -= 3 * share
-	d[w] += 3 * share
+	for _, c := range h.Claims() {
+		share := Whole(halfSpicy[min(c.Faan, 10)])
+		if c.Limit {
+			share = Whole(64)
+		}
+		d[t.Index(h.Discarder)] -= 3 * share
+		d[t.Index(c.Winner)] += 3 * share
+	}
+	_ = w
 	return d, nil
 })
 

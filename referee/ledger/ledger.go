@@ -1,12 +1,16 @@
 package ledger
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
+
+	"github.com/mjref/mjref/internal/filewrite"
 )
 
 // Settler computes the deltas of one hand: each player's change, in the order of the players.
@@ -27,19 +31,27 @@ type Ledger struct {
 	f       *os.File
 	size    int64 // bytes of complete lines
 	state   State
+	last    string // the sum of the last line
 	settler Settler
 	now     func() time.Time
+	wait    time.Duration
 	torn    *Torn
+	removed []string // stale temporary files removed on opening
 }
 
-// Option configures Create and Open.
+// Option configures Create, Open, Read and Verify.
 type Option func(*Ledger)
 
-// WithSettler sets how hands without explicit deltas are settled.
+// WithSettler sets how hands without explicit deltas are settled. Read and Verify use it to
+// recompute the payments of the record and compare them.
 func WithSettler(s Settler) Option { return func(l *Ledger) { l.settler = s } }
 
 // WithClock sets the clock that stamps events (tests use a fixed one).
 func WithClock(now func() time.Time) Option { return func(l *Ledger) { l.now = now } }
+
+// WithWait makes Open wait up to d for another writer to release the file, instead of failing at
+// once with a *LockedError.
+func WithWait(d time.Duration) Option { return func(l *Ledger) { l.wait = d } }
 
 // ErrChanged is returned by Add and Undo when the file was changed by someone who ignored the lock.
 var ErrChanged = errors.New("the ledger file was changed by another program")
@@ -47,8 +59,17 @@ var ErrChanged = errors.New("the ledger file was changed by another program")
 // ErrExists is returned by Create when the file already exists.
 var ErrExists = errors.New("ledger file already exists")
 
+// ErrOldVersion is returned by Open for a version 1 record (the first release's): it can be read,
+// shown and exported, but hands are added only after Upgrade.
+var ErrOldVersion = errors.New("the ledger is in the version 1 format")
+
+// staleAge is how old a temporary file next to a ledger must be before Open removes it as left
+// by a killed 'ledger new'.
+const staleAge = time.Minute
+
 // Create starts a new game in a new file at path and opens it for writing. The header line is on
-// disk (file and directory synced) before Create returns. It fails if the file exists.
+// disk (file and directory synced) before Create returns. It fails if the file exists (or a
+// symlink is there). The file's mode is 0666 less the umask (0644 by default).
 func Create(path string, h Header, opts ...Option) (*Ledger, error) {
 	l := newLedger(path, opts)
 	st, err := begin(h, l.stamp())
@@ -62,10 +83,10 @@ func Create(path string, h Header, opts ...Option) (*Ledger, error) {
 	if _, err := os.Lstat(path); err == nil {
 		return nil, fmt.Errorf("%s: %w", path, ErrExists)
 	}
+	l.removed = filewrite.RemoveStale(path, staleAge)
 	// Write the header to a temporary file and link it into place, so nobody ever sees an empty
 	// ledger and two Creates cannot both win.
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".new-*")
+	tmp, err := filewrite.Temp(path)
 	if err != nil {
 		return nil, err
 	}
@@ -87,16 +108,17 @@ func Create(path string, h Header, opts ...Option) (*Ledger, error) {
 		}
 		return nil, err
 	}
-	if err := syncDir(dir); err != nil {
+	if err := filewrite.SyncDir(filepath.Dir(path)); err != nil {
 		return nil, err
 	}
 	return l.open()
 }
 
 // Open opens an existing game for writing, taking an exclusive lock on the file: a second writer
-// gets a *LockedError. The record is replayed and checked; a corrupt record gives a *RecordError
-// with the line. An incomplete last line (a write cut short by a crash) is moved to a side file
-// (path + ".torn") and reported by Recovered.
+// gets a *LockedError (after waiting, WithWait). The record is replayed and checked; a corrupt
+// record gives a *RecordError with the line. An incomplete last line (a write cut short by a
+// crash) is moved to a side file (path + ".torn") and reported by Recovered. Temporary files left
+// by a killed 'ledger new' are removed.
 func Open(path string, opts ...Option) (*Ledger, error) {
 	return newLedger(path, opts).open()
 }
@@ -119,37 +141,93 @@ func (l *Ledger) open() (_ *Ledger, err error) {
 			f.Close()
 		}
 	}()
-	if err := lock(f, l.path); err != nil {
+	if err := regular(f, l.path); err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(f)
+	if err := lock(f, l.path, l.wait); err != nil {
+		return nil, err
+	}
+	l.removed = append(l.removed, filewrite.RemoveStale(l.path, staleAge)...)
+	data, err := readAll(f, l.path)
 	if err != nil {
 		return nil, err
 	}
-	st, err := replay(l.path, data)
-	if err != nil {
-		return nil, err
+	r := &replayer{path: l.path, settler: l.settler}
+	r.run(data)
+	if len(r.problems) > 0 {
+		return nil, r.problems[0]
 	}
-	l.f, l.state, l.size = f, st, int64(len(data))
+	st := r.s
+	if st.Version < Version {
+		return nil, fmt.Errorf("%s: %w: it can be shown and exported, but to add to it, upgrade it first with 'mjref ledger upgrade %s'", l.path, ErrOldVersion, l.path)
+	}
+	l.f, l.state, l.size, l.last = f, st, int64(len(data)), r.sums[len(r.sums)-1]
 	if t := st.Torn; t != nil {
 		if err := l.keepAside(t); err != nil {
 			return nil, fmt.Errorf("%s: keeping the incomplete line %d aside: %w", l.path, t.Line, err)
 		}
 		l.torn = t
 		l.state.Torn = t
+	} else if len(data) > 0 && data[len(data)-1] != '\n' {
+		// A whole last line that lost its newline (an editor stripped it): give it back.
+		if err := l.writeAt([]byte{'\n'}); err != nil {
+			return nil, err
+		}
 	}
 	return l, nil
 }
 
-// keepAside appends a torn tail to the side file, syncs it, then cuts it from the record.
-func (l *Ledger) keepAside(t *Torn) error {
-	side := l.path + ".torn"
-	sf, err := os.OpenFile(side, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+// regular refuses anything but a regular file (a FIFO would hang, a device never ends).
+func regular(f *os.File, path string) error {
+	fi, err := f.Stat()
 	if err != nil {
 		return err
 	}
+	if !fi.Mode().IsRegular() {
+		return &RecordError{Path: path, Msg: fmt.Sprintf("not a regular file (%s): a ledger is a file", fi.Mode().Type())}
+	}
+	if fi.Size() > MaxSize {
+		return &RecordError{Path: path, Msg: fmt.Sprintf("%d bytes is more than a ledger's limit of %d MiB", fi.Size(), MaxSize>>20)}
+	}
+	return nil
+}
+
+// MaxSize is the largest ledger file read: about 100,000 hands, far beyond any evening.
+const MaxSize = 64 << 20
+
+// readAll reads a ledger file, at most MaxSize bytes.
+func readAll(f *os.File, path string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSize {
+		return nil, &RecordError{Path: path, Msg: fmt.Sprintf("more than a ledger's limit of %d MiB", MaxSize>>20)}
+	}
+	return data, nil
+}
+
+// keepAside writes a torn tail to a new side file (path + ".torn", or ".torn-2" and on when that
+// exists; created exclusively and never through a symlink), syncs it, then cuts it from the record.
+func (l *Ledger) keepAside(t *Torn) error {
+	var sf *os.File
+	var side string
+	for n := 1; ; n++ {
+		side = l.path + ".torn"
+		if n > 1 {
+			side += "-" + strconv.Itoa(n)
+		}
+		f, err := filewrite.Exclusive(side)
+		if err == nil {
+			sf = f
+			break
+		}
+		if !errors.Is(err, os.ErrExist) || n >= 100 {
+			return err
+		}
+	}
 	rec := fmt.Sprintf("# %s line %d, %d bytes, found %s\n", filepath.Base(l.path), t.Line, len(t.Bytes), l.stamp().UTC().Format(time.RFC3339))
-	_, err = sf.Write(append(append([]byte(rec), t.Bytes...), '\n'))
+	_, err := sf.Write(append(append([]byte(rec), t.Bytes...), '\n'))
 	if err == nil {
 		err = sf.Sync()
 	}
@@ -159,7 +237,7 @@ func (l *Ledger) keepAside(t *Torn) error {
 	if err != nil {
 		return err
 	}
-	if err := syncDir(filepath.Dir(side)); err != nil {
+	if err := filewrite.SyncDir(filepath.Dir(side)); err != nil {
 		return err
 	}
 	if err := l.f.Truncate(t.Offset); err != nil {
@@ -174,13 +252,69 @@ func (l *Ledger) keepAside(t *Torn) error {
 }
 
 // Read replays a record without locking it or changing it, for showing and exporting while a writer
-// may hold it. An incomplete last line is reported in State.Torn and not counted.
-func Read(path string) (State, error) {
-	data, err := os.ReadFile(path)
+// may hold it. An incomplete last line is reported in State.Torn and not counted. With a settler
+// (WithSettler) the payments are recomputed and compared.
+func Read(path string, opts ...Option) (State, error) {
+	l := newLedger(path, opts)
+	data, err := readFile(path)
 	if err != nil {
 		return State{}, err
 	}
-	return replay(path, data)
+	return replay(path, data, l.settler)
+}
+
+// ReadHeader reads only the first line of a record: the game's header (players, ruleset, flow), in
+// constant time whatever the length of the game.
+func ReadHeader(path string) (Header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Header{}, err
+	}
+	defer f.Close()
+	if err := regular(f, path); err != nil {
+		return Header{}, err
+	}
+	const maxHeader = 64 << 10
+	buf := make([]byte, maxHeader)
+	n, err := io.ReadFull(f, buf)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return Header{}, err
+	}
+	buf = buf[:n]
+	if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+		buf = buf[:i]
+	} else if n == maxHeader {
+		return Header{}, &RecordError{Path: path, Line: 1, Msg: "the header line is longer than 64 KiB"}
+	}
+	if n == 0 {
+		return Header{}, &RecordError{Path: path, Msg: "empty file: not a ledger"}
+	}
+	ev, err := decode(buf)
+	if err != nil {
+		return Header{}, &RecordError{Path: path, Line: 1, Msg: err.Error()}
+	}
+	if ev.Event != EventNew || ev.Seq != 1 {
+		return Header{}, &RecordError{Path: path, Line: 1, Msg: fmt.Sprintf("the first line must be a %q event, not %q", EventNew, ev.Event)}
+	}
+	if ev.Version >= 2 {
+		if _, has, ok := lineSum(buf); !has || !ok {
+			return Header{}, &RecordError{Path: path, Line: 1, Msg: "the line was changed after it was written: its sum does not match its text"}
+		}
+	}
+	return *ev.Header, nil
+}
+
+// readFile opens and reads a ledger file for reading: a regular file, within MaxSize.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if err := regular(f, path); err != nil {
+		return nil, err
+	}
+	return readAll(f, path)
 }
 
 // Path returns the file the ledger writes.
@@ -189,8 +323,28 @@ func (l *Ledger) Path() string { return l.path }
 // Recovered returns the incomplete last line that Open found and kept aside, or nil.
 func (l *Ledger) Recovered() *Torn { return l.torn }
 
+// Removed returns the stale temporary files Open or Create removed.
+func (l *Ledger) Removed() []string { return l.removed }
+
 // State returns the game as the record stands. The caller may keep it; later changes do not show.
 func (l *Ledger) State() State { return l.state.clone() }
+
+// settle computes the deltas of hand h at table t: its own, none for a drawn hand, or the Settler's.
+func (l *Ledger) settle(h Hand, t Table) ([4]Amount, error) {
+	switch {
+	case h.Deltas != nil:
+		return [4]Amount(h.Deltas), nil
+	case h.Drawn:
+		return [4]Amount{}, nil
+	case l.settler == nil:
+		return [4]Amount{}, errors.New("this hand needs a settlement: give its deltas or open the ledger with a settler")
+	}
+	d, err := l.settler.Settle(h, t)
+	if err != nil {
+		return d, fmt.Errorf("settling hand %d: %w", t.Number, err)
+	}
+	return d, nil
+}
 
 // Add records one hand. Its deltas are the hand's own Deltas when given, else the Settler's. The
 // line is on disk before Add returns; on any error (bad input, a failed write) nothing changes.
@@ -198,6 +352,7 @@ func (l *Ledger) Add(h Hand) (Entry, error) {
 	if l.f == nil {
 		return Entry{}, os.ErrClosed
 	}
+	h = h.clone()
 	// A shallow copy: add only appends to History, beyond what l.state can see, so l.state is
 	// untouched until the line is on disk.
 	next := l.state
@@ -207,19 +362,9 @@ func (l *Ledger) Add(h Hand) (Entry, error) {
 	if _, err := h.check(&next.Players, next.Flow.ZeroSum); err != nil {
 		return Entry{}, err
 	}
-	var deltas [4]Amount
-	switch {
-	case h.Deltas != nil:
-		deltas = [4]Amount(h.Deltas)
-	case h.Drawn:
-	case l.settler == nil:
-		return Entry{}, errors.New("this hand needs a settlement: give its deltas or open the ledger with a settler")
-	default:
-		d, err := l.settler.Settle(h, next.Table())
-		if err != nil {
-			return Entry{}, fmt.Errorf("settling hand %d: %w", next.Hand, err)
-		}
-		deltas = d
+	deltas, err := l.settle(h, next.Table())
+	if err != nil {
+		return Entry{}, err
 	}
 	seq := next.Events + 1
 	t := l.stamp()
@@ -228,32 +373,135 @@ func (l *Ledger) Add(h Hand) (Entry, error) {
 		return Entry{}, err
 	}
 	ev := &event{Seq: seq, Event: EventHand, Time: t, Number: number, Dealer: dealer, Hand: &h, Deltas: deltas[:]}
-	if err := l.append(ev); err != nil {
+	if err := l.commit(&next, ev); err != nil {
 		return Entry{}, err
 	}
-	next.Events = seq
-	l.state = next
 	return next.History[len(next.History)-1], nil
 }
 
-// Undo takes back the last hand standing and returns it. The undo is an event of its own: the hand
-// stays in the file.
-func (l *Ledger) Undo() (Entry, error) {
+// commit writes the event of a change already applied to next, then makes next the state.
+func (l *Ledger) commit(next *State, ev *event) error {
+	ev.Prev = l.last
+	if err := l.append(ev); err != nil {
+		return err
+	}
+	next.Events = ev.Seq
+	next.Head = strconv.Itoa(ev.Seq) + ":" + ev.Sum
+	l.last = ev.Sum
+	l.state = *next
+	return nil
+}
+
+// Undo takes back the last hand or amend standing and returns the hand taken back (for an amend,
+// the hand as the amend had made it) and the seq of the event undone. The undo is an event of its
+// own: the file keeps what it takes back.
+func (l *Ledger) Undo() (Entry, int, error) {
 	if l.f == nil {
-		return Entry{}, os.ErrClosed
+		return Entry{}, 0, os.ErrClosed
 	}
-	next := l.state // undo only shortens History
-	e, err := next.undo()
+	next := l.state.clone()
+	e, undone, err := next.undo()
 	if err != nil {
-		return Entry{}, err
+		return Entry{}, 0, err
 	}
+	if err := l.commit(&next, &event{Seq: next.Events + 1, Event: EventUndo, Time: l.stamp(), Undoes: undone}); err != nil {
+		return Entry{}, 0, err
+	}
+	return e, undone, nil
+}
+
+// Amendment is what an amend changed: the hand before and after, and every hand whose deltas,
+// dealer or seats changed as a result.
+type Amendment struct {
+	Number  int       `json:"number"`
+	Before  Entry     `json:"before"`
+	After   Entry     `json:"after"`
+	Changed []Entry   `json:"changed"` // the later hands that changed (dealer, seats or deltas), as they are now
+	Totals  [4]Amount `json:"totals_before"`
+	Seq     int       `json:"seq"`
+}
+
+// Amend replaces the result of hand number n (a hand standing) with h and recomputes every later
+// hand from the record: who deals and the seat winds follow the flow again, and every hand mjref
+// settled is settled again at its new table (hands with their own deltas keep them). The original
+// stays in the file; Undo takes the amend back.
+func (l *Ledger) Amend(n int, h Hand) (Amendment, error) {
+	if l.f == nil {
+		return Amendment{}, os.ErrClosed
+	}
+	h = h.clone()
+	next := l.state.clone()
+	at := next.findHand(n)
+	if at < 0 {
+		return Amendment{}, fmt.Errorf("%w: hand %d is not standing (the game has %d hands)", ErrNoHand, n, len(next.History))
+	}
+	before := next.History[at]
+	am := Amendment{Number: n, Before: before, Totals: next.Totals}
+	var later [][]Amount
+	var first [4]Amount
 	seq := next.Events + 1
-	if err := l.append(&event{Seq: seq, Event: EventUndo, Time: l.stamp(), Undoes: e.Seq}); err != nil {
-		return Entry{}, err
+	err := next.amend(at, h, seq, seq, func(j int, hand Hand, t Table) ([4]Amount, error) {
+		d, err := l.settle(hand, t)
+		if j == at {
+			first = d
+		} else {
+			later = append(later, d[:])
+		}
+		return d, err
+	})
+	if err != nil {
+		return Amendment{}, err
 	}
-	next.Events = seq
-	l.state = next
-	return e, nil
+	if later == nil && at < len(next.History)-1 {
+		later = [][]Amount{}
+	}
+	ev := &event{Seq: seq, Event: EventAmend, Time: l.stamp(), Amends: before.Seq, Number: n, Hand: &h, Deltas: first[:], Later: later}
+	old := l.state.History
+	if err := l.commit(&next, ev); err != nil {
+		return Amendment{}, err
+	}
+	am.Seq = seq
+	am.After = next.History[at]
+	for j := at + 1; j < len(next.History); j++ {
+		o, e := old[j], next.History[j]
+		if o.Dealer != e.Dealer || o.Deltas != e.Deltas || o.Seats != e.Seats || o.Prevailing != e.Prevailing {
+			am.Changed = append(am.Changed, e)
+		}
+	}
+	return am, nil
+}
+
+// ErrNoHand is returned by Amend for a hand number that is not standing.
+var ErrNoHand = errors.New("no such hand")
+
+// Seat records that old leaves the table and with takes the seat: old keeps their total, with
+// starts from 0 (or from their own total, if they played earlier and left), and the seat's wind
+// and turn to deal continue.
+func (l *Ledger) Seat(old, with string) error {
+	return l.change(EventSeat, old, with)
+}
+
+// Rename corrects a player's name, everywhere in the game.
+func (l *Ledger) Rename(old, name string) error {
+	return l.change(EventRename, old, name)
+}
+
+func (l *Ledger) change(kind, old, with string) error {
+	if l.f == nil {
+		return os.ErrClosed
+	}
+	next := l.state.clone()
+	seq := next.Events + 1
+	var err error
+	if kind == EventSeat {
+		err = next.seat(old, with, seq)
+	} else {
+		err = next.rename(old, with, seq)
+	}
+	if err != nil {
+		return err
+	}
+	return l.commit(&next, &event{Seq: seq, Event: kind, Time: l.stamp(), Replace: old, With: with})
 }
 
 // append writes one event line and syncs it. If anything fails the file is cut back to where it was.
@@ -262,6 +510,11 @@ func (l *Ledger) append(ev *event) error {
 	if err != nil {
 		return err
 	}
+	return l.writeAt(b)
+}
+
+// writeAt appends b at the end of the record and syncs it; on failure the file is cut back.
+func (l *Ledger) writeAt(b []byte) error {
 	// The lock is advisory: an editor may have changed the file under us. Never write over that.
 	fi, err := l.f.Stat()
 	if err != nil {
@@ -299,17 +552,4 @@ func (l *Ledger) Close() error {
 
 func (l *Ledger) stamp() time.Time {
 	return l.now().UTC().Truncate(time.Second)
-}
-
-// syncDir flushes a directory so a new or renamed entry in it survives a crash.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }

@@ -49,7 +49,7 @@ func TestBust(t *testing.T) {
 		t.Errorf("Add after bust: %v, want ErrGameOver", err)
 	}
 	// Undo reopens the game.
-	if _, err := l.Undo(); err != nil {
+	if _, _, err := l.Undo(); err != nil {
 		t.Fatal(err)
 	}
 	if s := l.State(); s.Over {
@@ -147,7 +147,9 @@ func TestTornLastLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	cut := bytes.LastIndexByte(full[:len(full)-1], '\n') + 1
-	for n := cut + 1; n < len(full); n++ {
+	// Up to the last byte of the line: without the newline alone, the line is whole (see
+	// TestLastLineWithoutNewline).
+	for n := cut + 1; n < len(full)-1; n++ {
 		dir := t.TempDir()
 		p := filepath.Join(dir, "evening.jsonl")
 		if err := os.WriteFile(p, full[:n], 0o644); err != nil {
@@ -191,6 +193,84 @@ func TestTornLastLine(t *testing.T) {
 	os.WriteFile(p, full[:10], 0o644)
 	if _, err := Open(p); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("torn header: %v, want ErrCorrupt", err)
+	}
+}
+
+// TestLastLineWithoutNewline: a last line that is a whole record, but lost its newline (an editor
+// stripped it), is a record: it is counted, and a writer gives the newline back.
+func TestLastLineWithoutNewline(t *testing.T) {
+	l, path := newGame(t, hkHeader(Length{}))
+	for _, h := range []Hand{win("Ben", "Ann", 5), self("Ben", 3)} {
+		if _, err := l.Add(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := l.State()
+	l.Close()
+	full, _ := os.ReadFile(path)
+	os.WriteFile(path, full[:len(full)-1], 0o644)
+	r, err := Read(path)
+	if err != nil || r.Torn != nil || r.Played != 2 || r.Totals != want.Totals {
+		t.Fatalf("Read: torn %+v played %d totals %v, %v", r.Torn, r.Played, r.Totals, err)
+	}
+	l2, err := Open(path, WithSettler(testSettler), WithClock(fixedClock()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l2.Recovered() != nil {
+		t.Errorf("recovered %+v", l2.Recovered())
+	}
+	if _, err := l2.Add(drawn()); err != nil {
+		t.Fatal(err)
+	}
+	l2.Close()
+	r, err = Read(path)
+	if err != nil || r.Played != 3 {
+		t.Fatalf("after add: played %d, %v", r.Played, err)
+	}
+	if _, err := os.Stat(path + ".torn"); err == nil {
+		t.Error("a whole line was moved aside")
+	}
+	// A refused add (bad input) on such a file changes nothing either.
+	os.WriteFile(path, full[:len(full)-1], 0o644)
+	l3, err := Open(path, WithSettler(testSettler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l3.Add(win("Eve", "Ann", 3)); err == nil {
+		t.Fatal("unknown winner accepted")
+	}
+	l3.Close()
+	r, err = Read(path)
+	if err != nil || r.Played != 2 {
+		t.Fatalf("after a refused add: played %d, %v", r.Played, err)
+	}
+}
+
+// TestTornSymlink: a symlink planted at FILE.torn is never written through; the torn bytes go to a
+// new side file instead.
+func TestTornSymlink(t *testing.T) {
+	l, path := newGame(t, hkHeader(Length{}))
+	l.Add(win("Ben", "Ann", 5))
+	l.Close()
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("echo X")
+	f.Close()
+	target := filepath.Join(t.TempDir(), "bashrc")
+	os.WriteFile(target, []byte("# mine\n"), 0o644)
+	if err := os.Symlink(target, path+".torn"); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := Open(path, WithSettler(testSettler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l2.Close()
+	if got := l2.Recovered(); got == nil || got.SideFile != path+".torn-2" {
+		t.Fatalf("recovered %+v", got)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "# mine\n" {
+		t.Errorf("the symlink's target was written: %q", b)
 	}
 }
 
@@ -311,7 +391,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 			if !bytes.Equal(before, after) {
 				t.Errorf("file changed:\n%s", after)
 			}
-			if diff := cmp.Diff(state, l.State(), cmp.AllowUnexported(State{}, Entry{})); diff != "" {
+			if diff := cmp.Diff(state, l.State(), cmp.AllowUnexported(State{}, Entry{}, change{})); diff != "" {
 				t.Errorf("state changed (-before +after):\n%s", diff)
 			}
 		})
@@ -320,13 +400,13 @@ func TestBadInputChangesNothing(t *testing.T) {
 
 func TestUndo(t *testing.T) {
 	l, path := newGame(t, hkHeader(Length{}))
-	if _, err := l.Undo(); !errors.Is(err, ErrNothingToUndo) {
+	if _, _, err := l.Undo(); !errors.Is(err, ErrNothingToUndo) {
 		t.Errorf("Undo on a new game: %v", err)
 	}
 	l.Add(self("Ann", 3))
 	mid := l.State()
 	l.Add(win("Ben", "Ann", 5)) // the deal passes to Ben
-	e, err := l.Undo()
+	e, _, err := l.Undo()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +420,7 @@ func TestUndo(t *testing.T) {
 	l.Add(win("Cat", "Dan", 3))
 	l.Undo()
 	l.Undo()
-	if _, err := l.Undo(); !errors.Is(err, ErrNothingToUndo) {
+	if _, _, err := l.Undo(); !errors.Is(err, ErrNothingToUndo) {
 		t.Errorf("Undo past the start: %v", err)
 	}
 	l.Add(drawn())
@@ -349,7 +429,7 @@ func TestUndo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(live, r, cmp.AllowUnexported(State{}, Entry{})); diff != "" {
+	if diff := cmp.Diff(live, r, cmp.AllowUnexported(State{}, Entry{}, change{})); diff != "" {
 		t.Errorf("replayed (-live +replayed):\n%s", diff)
 	}
 	if r.Events != 8 || r.Played != 1 || r.Undone != 3 {
@@ -465,7 +545,7 @@ func TestChangedUnderTheLock(t *testing.T) {
 	if _, err := l.Add(drawn()); !errors.Is(err, ErrChanged) {
 		t.Errorf("Add after an outside edit: %v, want ErrChanged", err)
 	}
-	if _, err := l.Undo(); !errors.Is(err, ErrChanged) {
+	if _, _, err := l.Undo(); !errors.Is(err, ErrChanged) {
 		t.Errorf("Undo after an outside edit: %v, want ErrChanged", err)
 	}
 	after, _ := os.ReadFile(path)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // LockedError says another writer holds the ledger file.
@@ -17,6 +18,7 @@ type LockedError struct {
 	Path    string
 	PID     int    // the process holding the lock, 0 when unknown
 	Command string // its command name, when known
+	Waited  time.Duration
 }
 
 func (e *LockedError) Error() string {
@@ -30,6 +32,9 @@ func (e *LockedError) Error() string {
 			who += ", this one"
 		}
 	}
+	if e.Waited > 0 {
+		return fmt.Sprintf("%s is still open for writing by %s after waiting %s: one writer at a time", e.Path, who, e.Waited)
+	}
 	return fmt.Sprintf("%s is open for writing by %s: one writer at a time", e.Path, who)
 }
 
@@ -39,8 +44,9 @@ var ErrLocked = errors.New("ledger locked")
 // Is lets errors.Is(err, ErrLocked) match.
 func (e *LockedError) Is(target error) bool { return target == ErrLocked }
 
-// lock takes an exclusive advisory lock on f without waiting.
-func lock(f *os.File, path string) error {
+// lock takes an exclusive advisory lock on f, waiting up to wait for another writer to release it.
+func lock(f *os.File, path string, wait time.Duration) error {
+	deadline := time.Now().Add(wait)
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
@@ -50,7 +56,11 @@ func lock(f *os.File, path string) error {
 			continue
 		}
 		if err == syscall.EWOULDBLOCK {
-			e := &LockedError{Path: path}
+			if time.Now().Before(deadline) {
+				time.Sleep(min(50*time.Millisecond, time.Until(deadline)+time.Millisecond))
+				continue
+			}
+			e := &LockedError{Path: path, Waited: wait}
 			e.PID, e.Command = holder(f)
 			return e
 		}

@@ -5,6 +5,7 @@ package ledger
 import (
 	"errors"
 	"os"
+	"time"
 )
 
 // LockedError says another writer holds the ledger file. Locking is not available on this
@@ -13,6 +14,7 @@ type LockedError struct {
 	Path    string
 	PID     int
 	Command string
+	Waited  time.Duration
 }
 
 func (e *LockedError) Error() string { return e.Path + " is open for writing by another process" }
@@ -24,4 +26,4 @@ var ErrLocked = errors.New("ledger locked")
 func (e *LockedError) Is(target error) bool { return target == ErrLocked }
 
 // lock does nothing where flock is not available.
-func lock(*os.File, string) error { return nil }
+func lock(*os.File, string, time.Duration) error { return nil }

@@ -56,13 +56,13 @@ func TestPropertyZeroSum(t *testing.T) {
 			before := l.State()
 			var err error
 			if rapid.IntRange(0, 5).Draw(t, "undo") == 0 {
-				_, err = l.Undo()
+				_, _, err = l.Undo()
 			} else {
 				_, err = l.Add(genHand(t))
 			}
 			s := l.State()
 			if err != nil {
-				if diff := cmp.Diff(before, s, cmp.AllowUnexported(State{}, Entry{})); diff != "" {
+				if diff := cmp.Diff(before, s, cmp.AllowUnexported(State{}, Entry{}, change{})); diff != "" {
 					t.Fatalf("refused step (%v) changed the state:\n%s", err, diff)
 				}
 				if errors.Is(err, ErrGameOver) && !before.Over {
@@ -96,7 +96,7 @@ func TestPropertyZeroSum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(l.State(), r, cmp.AllowUnexported(State{}, Entry{})); diff != "" {
+		if diff := cmp.Diff(l.State(), r, cmp.AllowUnexported(State{}, Entry{}, change{})); diff != "" {
 			t.Fatalf("replayed state (-live +replayed):\n%s", diff)
 		}
 	})
@@ -141,7 +141,7 @@ func TestPropertyFlow(t *testing.T) {
 			}
 		}
 		for i := len(positions) - 1; i >= 0; i-- {
-			if _, err := s.undo(); err != nil {
+			if _, _, err := s.undo(); err != nil {
 				t.Fatal(err)
 			}
 			if s.pos != positions[i] {

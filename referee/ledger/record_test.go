@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func sampleRecord(t testing.TB) []byte {
 			t.Fatal(err)
 		}
 	}
-	if _, err := l.Undo(); err != nil {
+	if _, _, err := l.Undo(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := l.Add(win("Cat", "Dan", 4)); err != nil {
@@ -57,6 +58,39 @@ func TestRecordGolden(t *testing.T) {
 	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("record (-want +got):\n%s", diff)
 	}
+}
+
+// reseal gives every line the sum and chain link mjref would have written for it, so an edit
+// reaches the checks behind the chain.
+func reseal(data string) string {
+	prevRe := regexp.MustCompile(`,"prev":"[0-9a-f]*"`)
+	var out strings.Builder
+	prev := ""
+	for _, ln := range strings.SplitAfter(data, "\n") {
+		if ln == "" {
+			continue
+		}
+		body := strings.TrimSuffix(ln, "\n")
+		nl := len(body) < len(ln)
+		if i := strings.LastIndex(body, sumKey); i >= 0 && strings.HasSuffix(body, `"}`) {
+			body = body[:i] + "}"
+		}
+		if !strings.HasPrefix(body, "{") || !strings.HasSuffix(body, "}") {
+			out.WriteString(ln)
+			continue
+		}
+		body = prevRe.ReplaceAllString(body, "")
+		if prev != "" {
+			body = body[:len(body)-1] + `,"prev":"` + prev + `"}`
+		}
+		sum := sumOf([]byte(body))
+		prev = sum
+		out.WriteString(body[:len(body)-1] + sumKey + sum + `"}`)
+		if nl {
+			out.WriteString("\n")
+		}
+	}
+	return out.String()
 }
 
 // TestCorruptRecord edits a good record the ways a person or a disk might and checks that each edit
@@ -99,9 +133,9 @@ func TestCorruptRecord(t *testing.T) {
 		{"deltas as text", edit(2, `"deltas":[12,-4,-4,-4]`, `"deltas":[12,-4,-4,"x"]`), `:2: not a ledger event: amount "x"`},
 		{"wrong dealer", edit(4, `"dealer":"Ann"`, `"dealer":"Cat"`), ":4: hand 3 dealt by Cat, but the record before it gives hand 3 dealt by Ann"},
 		{"unknown winner", edit(4, `"winner":"Ben"`, `"winner":"Bob"`), `:4: hand 3: winner "Bob" is not a player`},
-		{"undo of the wrong hand", edit(6, `"undoes":5`, `"undoes":4`), ":6: undo of seq 4, but the last hand standing is seq 5"},
-		{"undo with a hand", edit(6, `"undoes":5`, `"undoes":5,"number":4`), `:6: "undo" events do not take number/dealer/hand/deltas`},
-		{"future version", edit(1, `"version":1`, `"version":2`), ":1: record version 2 is not supported"},
+		{"undo of the wrong hand", edit(6, `"undoes":5`, `"undoes":4`), ":6: undo of seq 4, but the last change standing is seq 5"},
+		{"undo with a hand", edit(6, `"undoes":5`, `"undoes":5,"number":4`), `:6: "undo" events do not take number`},
+		{"future version", edit(1, `"version":2`, `"version":3`), ":1: record version 3 is not supported"},
 		{"two values", set(3, strings.TrimSpace(lines[2])+" {}"), ":3: more than one JSON value on the line"},
 		{"bad win kind", edit(5, `"win":"robbing-kong"`, `"win":"flying"`), `:5: not a ledger event: unknown win "flying"`},
 		{"the good record reads", string(good), ""},
@@ -109,7 +143,7 @@ func TestCorruptRecord(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "evening.jsonl")
-			if err := os.WriteFile(p, []byte(tt.data), 0o644); err != nil {
+			if err := os.WriteFile(p, []byte(reseal(tt.data)), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			_, err := Read(p)
@@ -131,7 +165,7 @@ func TestCorruptRecord(t *testing.T) {
 				t.Errorf("Open: %v, want ErrCorrupt", err)
 			}
 			after, _ := os.ReadFile(p)
-			if !bytes.Equal(after, []byte(tt.data)) {
+			if !bytes.Equal(after, []byte(reseal(tt.data))) {
 				t.Errorf("Open changed a corrupt file")
 			}
 		})

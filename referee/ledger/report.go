@@ -40,8 +40,10 @@ func FromReport(r *referee.Result, t Table) (Hand, error) {
 		if len(r.Wins) > 1 && len(r.Payments) == 0 {
 			return Hand{}, fmt.Errorf("%d players won one discard and the log was not settled: settle it first", len(r.Wins))
 		}
-		if len(r.Wins) > 1 {
-			h.Note = fmt.Sprintf("%d winners on one discard", len(r.Wins))
+		for _, w := range r.Wins {
+			if n := name(w.Seat); n != "" && n != h.Winner {
+				h.Also = append(h.Also, Claim{Winner: n, Faan: w.Total, Limit: w.Limit, Tiles: w.Hand})
+			}
 		}
 	default:
 		return Hand{}, fmt.Errorf("the refereed hand is %s: only a finished hand can be recorded", r.Outcome)

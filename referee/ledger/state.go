@@ -14,29 +14,58 @@ import (
 	"github.com/mjref/mjref/scoring/points"
 )
 
-// State is a game as its record gives it, recomputed from the first line every time.
+// State is a game as its record gives it. Players are the players sitting at the four places now
+// (a seat change replaces one); Totals are theirs. People lists everyone who has played, with the
+// total each takes home: a player who left keeps theirs.
 type State struct {
 	Header
+	// Version is the record format of the file (1: the first release, read only).
+	Version int       `json:"version"`
 	Created time.Time `json:"created,omitzero"`
 
 	// Hand is the number of the next hand (Played+1).
 	Hand       int              `json:"hand"`
 	Played     int              `json:"played"`            // hands standing (undone ones are not counted)
-	Undone     int              `json:"undone"`            // hands taken back
+	Undone     int              `json:"undone"`            // hands and amends taken back
+	Amended    int              `json:"amended"`           // amends standing
 	Dealer     string           `json:"dealer"`            // who deals the next hand
 	Seats      [4]notation.Seat `json:"seats"`             // each player's seat wind for the next hand
 	Prevailing notation.Seat    `json:"prevailing"`        // the prevailing wind of the next hand
 	Round      int              `json:"round"`             // the round of the next hand, from 1
 	Repeat     int              `json:"repeat"`            // how many times in a row the dealer has dealt again
 	Totals     [4]Amount        `json:"totals"`            // each player's running total
+	People     []Person         `json:"people"`            // everyone who has sat at the table, in order of arrival
 	Over       bool             `json:"over"`              // the game has ended by its length
 	Reason     string           `json:"reason,omitempty"`  // why it ended (or why a target game plays on)
 	Winners    []string         `json:"winners,omitempty"` // who won a target game
 	History    []Entry          `json:"history"`           // the hands standing, in order
 	Torn       *Torn            `json:"torn,omitempty"`    // an incomplete last line, not counted
 	Events     int              `json:"events"`            // complete lines in the record
+	// Head is the last line's seq and sum ("27:3f2a…"): a note of it shows later whether lines
+	// were removed from the end. Empty for a version 1 record.
+	Head string `json:"head,omitempty"`
 
-	pos position
+	pos     position
+	changes []change // what undo can take back, the last on top
+}
+
+// Person is one player of the evening and their running total.
+type Person struct {
+	Name   string `json:"name"`
+	Place  int    `json:"place"` // the place (0..3, the index into Players) they sit at, or -1 after leaving
+	Total  Amount `json:"total"`
+	Hands  int    `json:"hands"`  // hands played at the table
+	Joined int    `json:"joined"` // the number of the first hand they played or were seated for
+}
+
+// change is one step undo can take back: a hand, an amend, or (refused) a seat change or rename.
+type change struct {
+	kind string // EventHand, EventAmend, EventSeat, EventRename
+	seq  int
+	// amend: the history and position before it
+	history []Entry
+	pos     position
+	what    string // seat, rename: what changed, for the message
 }
 
 // Entry is one hand in the history.
@@ -50,9 +79,12 @@ type Entry struct {
 	Prevailing notation.Seat    `json:"prevailing"`
 	Round      int              `json:"round"`
 	Repeat     int              `json:"repeat"`
+	Players    [4]string        `json:"players"` // who sat at each place
 	Hand       Hand             `json:"result"`
 	Deltas     [4]Amount        `json:"deltas"`
-	Totals     [4]Amount        `json:"totals"` // after this hand
+	Totals     [4]Amount        `json:"totals"` // after this hand, of the players at each place
+	// Amended is the seq of the amend that set this result, 0 when it is as first recorded.
+	Amended int `json:"amended,omitempty"`
 
 	before position
 }
@@ -63,14 +95,21 @@ type Standing struct {
 	Player string        `json:"player"`
 	Seat   notation.Seat `json:"seat"`
 	Total  Amount        `json:"total"`
-	Stack  Amount        `json:"stack"` // the starting stake plus the total
+	Stack  Amount        `json:"stack"`          // the starting stake plus the total
+	Left   bool          `json:"left,omitempty"` // the player has left the table (Seat is then meaningless)
 }
 
-// Standings returns the players ordered by total, highest first (ties keep seat order).
+// Standings returns the players ordered by total, highest first (ties keep seat order), and after
+// the four at the table anyone who left, with the total they took.
 func (s *State) Standings() []Standing {
-	out := make([]Standing, 4)
+	out := make([]Standing, 4, 4+len(s.People))
 	for i := range 4 {
 		out[i] = Standing{Player: s.Players[i], Seat: s.Seats[i], Total: s.Totals[i], Stack: s.Flow.Stake + s.Totals[i]}
+	}
+	for _, p := range s.People {
+		if p.Place < 0 {
+			out = append(out, Standing{Player: p.Name, Seat: notation.NoSeat, Total: p.Total, Stack: s.Flow.Stake + p.Total, Left: true})
+		}
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int { return cmp.Compare(b.Total, a.Total) })
 	for i := range out {
@@ -139,7 +178,10 @@ func begin(h Header, created time.Time) (State, error) {
 	if err := h.check(); err != nil {
 		return State{}, err
 	}
-	s := State{Header: h, Created: created}
+	s := State{Header: h, Created: created, Version: Version}
+	for i, p := range h.Players {
+		s.People = append(s.People, Person{Name: p, Place: i, Joined: 1})
+	}
 	s.pos = s.Flow.start()
 	s.settle()
 	return s, nil
@@ -151,11 +193,8 @@ func (h *Header) check() error {
 		if p == "" {
 			return fmt.Errorf("player %d has no name", i+1)
 		}
-		if len(p) > 64 {
-			return fmt.Errorf("player name %.20q... is longer than 64 bytes", p)
-		}
-		if strings.TrimSpace(p) != p || strings.IndexFunc(p, unicode.IsControl) >= 0 || !utf8.ValidString(p) {
-			return fmt.Errorf("player name %q has leading or trailing spaces or control characters", p)
+		if err := checkName(p); err != nil {
+			return err
 		}
 		for _, q := range h.Players[:i] {
 			if p == q {
@@ -168,6 +207,20 @@ func (h *Header) check() error {
 	}
 	if err := h.Flow.check(h.Flow.Length); err != nil {
 		return fmt.Errorf("flow: %w", err)
+	}
+	return nil
+}
+
+// checkName checks one player's name.
+func checkName(p string) error {
+	if len(p) > 64 {
+		return fmt.Errorf("player name %.20q... is longer than 64 bytes", p)
+	}
+	if strings.TrimSpace(p) != p || strings.IndexFunc(p, unicode.IsControl) >= 0 || !utf8.ValidString(p) {
+		return fmt.Errorf("player name %q has leading or trailing spaces or control characters", p)
+	}
+	if strings.Contains(p, ",") {
+		return fmt.Errorf("player name %q has a comma (the flags use commas to separate names)", p)
 	}
 	return nil
 }
@@ -214,7 +267,7 @@ func (s *State) settle() {
 		for i, t := range s.Totals {
 			if t == top {
 				tied = append(tied, s.Players[i])
-				if n := len(s.History); n > 0 && s.History[n-1].Hand.Winner == s.Players[i] {
+				if n := len(s.History); n > 0 && slices.Contains(s.History[n-1].Hand.Winners(), s.Players[i]) {
 					won = true
 				}
 			}
@@ -225,7 +278,8 @@ func (s *State) settle() {
 		case f.Ties == points.TiesShared:
 			s.Winners = tied
 		case f.Ties == points.TiesMahjong && won:
-			s.Winners = []string{s.History[len(s.History)-1].Hand.Winner}
+			last := s.History[len(s.History)-1].Hand.Winners()
+			s.Winners = slices.DeleteFunc(slices.Clone(tied), func(p string) bool { return !slices.Contains(last, p) })
 		default:
 			s.Reason = fmt.Sprintf("%s tied at %s over the target %s: play on", strings.Join(tied, " and "), top, f.Target)
 			return
@@ -234,117 +288,340 @@ func (s *State) settle() {
 	}
 }
 
-// add applies one hand with its deltas (by player). It changes nothing on error.
+// dealerWon reports whether the dealer of position p is among the hand's winners.
+func (s *State) dealerWon(h *Hand, players *[4]string, p position) bool {
+	return slices.Contains(h.Winners(), players[p.Dealer])
+}
+
+// entry builds the history entry of hand h played at position p by players, with its deltas; it
+// checks the hand and the deltas. totals are the totals of those players before the hand.
+func (s *State) entry(h Hand, deltas [4]Amount, p position, players [4]string) (Entry, error) {
+	if _, err := h.check(&players, s.Flow.ZeroSum); err != nil {
+		return Entry{}, err
+	}
+	if err := checkDeltas(deltas, s.Flow.ZeroSum); err != nil {
+		return Entry{}, err
+	}
+	if h.Deltas != nil && [4]Amount(h.Deltas) != deltas {
+		return Entry{}, errors.New("the deltas differ from the ones given with the hand")
+	}
+	if h.Drawn && s.Flow.ZeroSum && deltas != ([4]Amount{}) {
+		return Entry{}, errors.New("a drawn hand moves no points")
+	}
+	e := Entry{Number: p.Hand, Dealer: players[p.Dealer], Prevailing: p.Prevailing, Round: p.Round, Repeat: p.Repeat,
+		Players: players, Hand: h, Deltas: deltas, before: p}
+	for i := range 4 {
+		e.Seats[i] = p.seat(i)
+	}
+	return e, nil
+}
+
+// person returns the index in People of the named player, or -1.
+func (s *State) person(name string) int {
+	for i, p := range s.People {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// credit adds a hand's deltas to the totals of the players who played it (sign -1 takes them back).
+func (s *State) credit(e *Entry, sign Amount) {
+	for i, name := range e.Players {
+		if k := s.person(name); k >= 0 {
+			s.People[k].Total += sign * e.Deltas[i]
+			s.People[k].Hands += int(sign)
+		}
+	}
+}
+
+// ownPeople makes People a copy of its own, so a State copied by value can change it without
+// touching the original's (Ledger.Add works on such a copy until the line is on disk).
+func (s *State) ownPeople() { s.People = slices.Clone(s.People) }
+
+// seatTotals copies the totals of the players at the table into Totals.
+func (s *State) seatTotals() {
+	for i, name := range s.Players {
+		s.Totals[i] = 0
+		if k := s.person(name); k >= 0 {
+			s.Totals[i] = s.People[k].Total
+		}
+	}
+}
+
+// add applies one hand with its deltas (by place). It changes nothing on error.
 func (s *State) add(h Hand, deltas [4]Amount, seq, line int, t time.Time) error {
 	if s.Over {
 		return fmt.Errorf("%w (%s)", ErrGameOver, s.Reason)
 	}
-	winner, err := h.check(&s.Players, s.Flow.ZeroSum)
+	e, err := s.entry(h, deltas, s.pos, s.Players)
 	if err != nil {
 		return err
 	}
-	if err := checkDeltas(deltas, s.Flow.ZeroSum); err != nil {
-		return err
-	}
-	if h.Deltas != nil && [4]Amount(h.Deltas) != deltas {
-		return errors.New("the deltas differ from the ones given with the hand")
-	}
-	if h.Drawn && s.Flow.ZeroSum && deltas != ([4]Amount{}) {
-		return errors.New("a drawn hand moves no points")
-	}
-	e := Entry{Number: s.Hand, Line: line, Seq: seq, Time: t, Dealer: s.Dealer, Seats: s.Seats, Prevailing: s.Prevailing,
-		Round: s.Round, Repeat: s.Repeat, Hand: h, Deltas: deltas, before: s.pos}
-	for i := range 4 {
-		e.Totals[i] = s.Totals[i] + deltas[i]
-	}
-	s.Totals = e.Totals
+	e.Seq, e.Line, e.Time = seq, line, t
+	s.ownPeople()
+	s.credit(&e, 1)
+	s.seatTotals()
+	e.Totals = s.Totals
 	s.History = append(s.History, e)
+	s.changes = append(s.changes, change{kind: EventHand, seq: seq})
 	s.Played++
 	// A false win is replayed like a drawn hand.
-	s.pos = s.Flow.next(s.pos, winner >= 0 && winner == s.pos.Dealer, winner < 0)
+	s.pos = s.Flow.next(s.pos, s.dealerWon(&h, &s.Players, s.pos), h.Winner == "")
 	s.settle()
 	return nil
 }
 
-// undo takes back the last hand standing.
-func (s *State) undo() (Entry, error) {
-	if len(s.History) == 0 {
-		return Entry{}, ErrNothingToUndo
+// lastChange returns the change undo would take back, or nil.
+func (s *State) lastChange() *change {
+	if len(s.changes) == 0 {
+		return nil
+	}
+	return &s.changes[len(s.changes)-1]
+}
+
+// ErrUndoSeat is returned by Undo when the last change is a seat change or a rename: those are
+// put back with another seat change or rename, not undone.
+var ErrUndoSeat = errors.New("the last change is not a hand")
+
+// undo takes back the last hand or amend standing. It returns the hand taken back (for an amend:
+// the hand as the amend had made it) and, for an amend, its seq.
+func (s *State) undo() (Entry, int, error) {
+	c := s.lastChange()
+	if c == nil {
+		return Entry{}, 0, ErrNothingToUndo
+	}
+	switch c.kind {
+	case EventSeat, EventRename:
+		return Entry{}, 0, fmt.Errorf("%w: %s", ErrUndoSeat, c.what)
+	case EventAmend:
+		s.ownPeople()
+		var amended Entry
+		for _, e := range s.History {
+			if e.Amended == c.seq {
+				amended = e
+			}
+		}
+		for _, e := range s.History {
+			s.credit(&e, -1)
+		}
+		s.History, s.pos = c.history, c.pos
+		for _, e := range s.History {
+			s.credit(&e, 1)
+		}
+		s.changes = s.changes[:len(s.changes)-1]
+		s.Amended--
+		s.Undone++
+		s.seatTotals()
+		s.settle()
+		return amended, c.seq, nil
 	}
 	e := s.History[len(s.History)-1]
 	s.History = s.History[:len(s.History)-1]
+	s.changes = s.changes[:len(s.changes)-1]
 	s.Played--
 	s.Undone++
 	s.pos = e.before
-	for i := range 4 {
-		s.Totals[i] -= e.Deltas[i]
-	}
+	s.ownPeople()
+	s.credit(&e, -1)
+	s.seatTotals()
 	s.settle()
-	return e, nil
+	return e, e.Seq, nil
+}
+
+// DeltasFunc gives the deltas of a hand of the history being recomputed: the index of the hand in
+// the history, its result and the table it is now played at.
+type DeltasFunc func(i int, h Hand, t Table) ([4]Amount, error)
+
+// findHand returns the index in History of hand number n, or -1.
+func (s *State) findHand(n int) int {
+	for i, e := range s.History {
+		if e.Number == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// amend replaces the result of the hand at index i of the history with h and recomputes every
+// hand from it on: who deals, the seat winds, and (through deltas) what each hand pays. It changes
+// nothing on error.
+func (s *State) amend(i int, h Hand, seq, line int, deltas DeltasFunc) error {
+	if i < 0 || i >= len(s.History) {
+		return fmt.Errorf("no hand %d standing", i+1)
+	}
+	old := slices.Clone(s.History)
+	hist := slices.Clone(s.History[:i])
+	p := old[i].before
+	for j := i; j < len(old); j++ {
+		prev := old[j]
+		hand := prev.Hand
+		if j == i {
+			hand = h
+		}
+		t := tableAt(p, prev.Players)
+		if _, err := hand.check(&prev.Players, s.Flow.ZeroSum); err != nil {
+			return fmt.Errorf("hand %d: %w", prev.Number, err)
+		}
+		d, err := deltas(j, hand, t)
+		if err != nil {
+			return fmt.Errorf("hand %d: %w", prev.Number, err)
+		}
+		e, err := s.entry(hand, d, p, prev.Players)
+		if err != nil {
+			return fmt.Errorf("hand %d: %w", prev.Number, err)
+		}
+		e.Seq, e.Line, e.Time, e.Amended = prev.Seq, prev.Line, prev.Time, prev.Amended
+		if j == i {
+			e.Amended, e.Line = seq, line
+		}
+		hist = append(hist, e)
+		p = s.Flow.next(p, s.dealerWon(&hand, &prev.Players, p), hand.Winner == "")
+	}
+	// The totals: take back every hand as it stood, add every hand as it stands now.
+	s.ownPeople()
+	for k := range old {
+		s.credit(&old[k], -1)
+	}
+	for k := range hist {
+		s.credit(&hist[k], 1)
+	}
+	// Each entry's running totals, replayed from the start of the game.
+	run := map[string]Amount{}
+	for k := range hist {
+		for m, name := range hist[k].Players {
+			run[name] += hist[k].Deltas[m]
+			hist[k].Totals[m] = run[name]
+		}
+	}
+	s.changes = append(s.changes, change{kind: EventAmend, seq: seq, history: old, pos: s.pos})
+	s.History, s.pos = hist, p
+	s.Amended++
+	s.seatTotals()
+	s.settle()
+	return nil
+}
+
+// tableAt is the table of a hand played at position p by players.
+func tableAt(p position, players [4]string) Table {
+	t := Table{Players: players, Dealer: p.Dealer, Prevailing: p.Prevailing, Repeat: p.Repeat, Number: p.Hand}
+	for i := range 4 {
+		t.Seats[i] = p.seat(i)
+	}
+	return t
+}
+
+// TableOf returns the table entry e was played at.
+func TableOf(e *Entry) Table { return tableAt(e.before, e.Players) }
+
+// seat replaces the player old, who leaves the table, with with, who takes the seat: a new player
+// (starting from 0) or one who left earlier (with their total).
+func (s *State) seat(old, with string, seq int) error {
+	place := slices.Index(s.Players[:], old)
+	if place < 0 {
+		return fmt.Errorf("%q is not at the table: the players are %s", old, strings.Join(s.Players[:], ", "))
+	}
+	if slices.Contains(s.Players[:], with) {
+		return fmt.Errorf("%s is already at the table", with)
+	}
+	if err := checkName(with); err != nil {
+		return err
+	}
+	if s.Over {
+		return fmt.Errorf("%w (%s)", ErrGameOver, s.Reason)
+	}
+	s.ownPeople()
+	s.People[s.person(old)].Place = -1
+	if k := s.person(with); k >= 0 {
+		s.People[k].Place = place
+	} else {
+		s.People = append(s.People, Person{Name: with, Place: place, Joined: s.Hand})
+	}
+	s.Players[place] = with
+	s.changes = append(s.changes, change{kind: EventSeat, seq: seq,
+		what: fmt.Sprintf("%s took %s's seat; to put %s back, run 'ledger seat --replace %s --with %s'", with, old, old, with, old)})
+	s.seatTotals()
+	s.settle()
+	return nil
+}
+
+// rename corrects a player's name everywhere in the game.
+func (s *State) rename(old, name string, seq int) error {
+	k := s.person(old)
+	if k < 0 {
+		return fmt.Errorf("%q is not a player of this game", old)
+	}
+	if s.person(name) >= 0 {
+		return fmt.Errorf("%s is already a player of this game", name)
+	}
+	if err := checkName(name); err != nil {
+		return err
+	}
+	s.ownPeople()
+	s.People[k].Name = name
+	for i, p := range s.Players {
+		if p == old {
+			s.Players[i] = name
+		}
+	}
+	ren := func(h []Entry) {
+		for j := range h {
+			e := &h[j]
+			for i, p := range e.Players {
+				if p == old {
+					e.Players[i] = name
+				}
+			}
+			if e.Dealer == old {
+				e.Dealer = name
+			}
+			e.Hand.Also = slices.Clone(e.Hand.Also)
+			e.Hand.Bumped = slices.Clone(e.Hand.Bumped)
+			e.Hand.rename(old, name)
+		}
+	}
+	s.History = slices.Clone(s.History)
+	ren(s.History)
+	for i := range s.changes {
+		if s.changes[i].history != nil {
+			s.changes[i].history = slices.Clone(s.changes[i].history)
+			ren(s.changes[i].history)
+		}
+	}
+	s.changes = append(s.changes, change{kind: EventRename, seq: seq,
+		what: fmt.Sprintf("%s was renamed %s; to change it back, run 'ledger rename --replace %s --with %s'", old, name, name, old)})
+	s.settle()
+	return nil
 }
 
 // clone returns a copy that shares nothing mutable with s.
 func (s *State) clone() State {
 	c := *s
 	c.History = slices.Clone(s.History)
+	c.People = slices.Clone(s.People)
+	c.changes = slices.Clone(s.changes)
+	c.Winners = slices.Clone(s.Winners)
 	return c
 }
 
-// replay recomputes a game from its record. path names the file in errors.
-func replay(path string, data []byte) (State, error) {
-	lines, torn := split(data)
-	if len(lines) == 0 {
-		if torn != nil {
-			return State{}, &RecordError{Path: path, Line: 1, Msg: "the header line is incomplete (the game was never started)"}
-		}
-		return State{}, &RecordError{Path: path, Msg: "empty file: not a ledger"}
+// At returns the game as it stood before hand number n (a hand standing): who sits where, who
+// deals, the winds, the totals, the history before it. An amend builds the corrected hand on it.
+func (s *State) At(n int) (State, error) {
+	i := s.findHand(n)
+	if i < 0 {
+		return State{}, fmt.Errorf("%w: hand %d is not standing (the game has %d hands)", ErrNoHand, n, len(s.History))
 	}
-	var s State
-	for i, ln := range lines {
-		bad := func(format string, args ...any) error {
-			return &RecordError{Path: path, Line: ln.no, Msg: fmt.Sprintf(format, args...)}
-		}
-		ev, err := decode(ln.text)
-		if err != nil {
-			return State{}, bad("%v", err)
-		}
-		if ev.Seq != i+1 {
-			return State{}, bad("seq %d where %d was expected (a line was removed, added or moved)", ev.Seq, i+1)
-		}
-		if i == 0 {
-			if ev.Event != EventNew {
-				return State{}, bad("the first line must be a %q event, not %q", EventNew, ev.Event)
-			}
-			if s, err = begin(*ev.Header, ev.Time); err != nil {
-				return State{}, bad("%v", err)
-			}
-			s.Events = 1
-			continue
-		}
-		switch ev.Event {
-		case EventNew:
-			return State{}, bad("a second %q event: one file holds one game", EventNew)
-		case EventHand:
-			if ev.Number != s.Hand || ev.Dealer != s.Dealer {
-				return State{}, bad("hand %d dealt by %s, but the record before it gives hand %d dealt by %s", ev.Number, ev.Dealer, s.Hand, s.Dealer)
-			}
-			if err := s.add(*ev.Hand, [4]Amount(ev.Deltas), ev.Seq, ln.no, ev.Time); err != nil {
-				return State{}, bad("hand %d: %v", ev.Number, err)
-			}
-		case EventUndo:
-			if len(s.History) == 0 || s.History[len(s.History)-1].Seq != ev.Undoes {
-				last := 0
-				if len(s.History) > 0 {
-					last = s.History[len(s.History)-1].Seq
-				}
-				return State{}, bad("undo of seq %d, but the last hand standing is seq %d", ev.Undoes, last)
-			}
-			if _, err := s.undo(); err != nil {
-				return State{}, bad("%v", err)
-			}
-		}
-		s.Events = i + 1
+	e := s.History[i]
+	c := s.clone()
+	c.History = c.History[:i]
+	c.Players, c.pos = e.Players, e.before
+	if i > 0 {
+		c.Totals = s.History[i-1].Totals
+	} else {
+		c.Totals = [4]Amount{}
 	}
-	s.Torn = torn
-	return s, nil
+	c.Played = i
+	c.settle()
+	return c, nil
 }

@@ -361,7 +361,7 @@ func (rs *resolved) won(res *Result, in Input) error {
 			}
 		}
 	}
-	if in.Kind > scoring.Earthly {
+	if !in.Kind.Known() {
 		return impossible(fmt.Sprintf("unknown win kind %d", in.Kind))
 	}
 	winners := in.Winners

@@ -35,6 +35,7 @@ type hkCase struct {
 	RawTotal   int               `yaml:"raw_total"`
 	Limit      bool              `yaml:"limit"`
 	Reason     string            `yaml:"reason"`
+	Note       string            `yaml:"note"`
 	Error      string            `yaml:"error"`
 }
 
@@ -103,6 +104,7 @@ type caseOutcome struct {
 	RawTotal int
 	Limit    bool
 	Reason   string
+	Note     string
 }
 
 func TestCases(t *testing.T) {
@@ -150,14 +152,14 @@ func TestCases(t *testing.T) {
 			for _, it := range res.Items {
 				covered[it.ID] = true
 			}
-			want := caseOutcome{Valid: c.Valid, Items: c.Items, Total: c.Total, RawTotal: c.RawTotal, Limit: c.Limit, Reason: c.Reason}
+			want := caseOutcome{Valid: c.Valid, Items: c.Items, Total: c.Total, RawTotal: c.RawTotal, Limit: c.Limit, Reason: c.Reason, Note: c.Note}
 			if want.RawTotal == 0 {
 				want.RawTotal = want.Total
 			}
 			if want.Items == nil {
 				want.Items = []string{}
 			}
-			got := caseOutcome{Valid: res.Valid, Items: itemStrings(res.Items), Total: res.Total, RawTotal: res.RawTotal, Limit: res.Limit, Reason: res.Reason}
+			got := caseOutcome{Valid: res.Valid, Items: itemStrings(res.Items), Total: res.Total, RawTotal: res.RawTotal, Limit: res.Limit, Reason: res.Reason, Note: res.Note}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("%s (%s) (-want +got):\n%s\n%s", c.Hand, c.Win, diff, res)
 			}
@@ -184,7 +186,7 @@ func TestEveryOptionMatters(t *testing.T) {
 		"common_hand_honour_pair": "false", "mixed_orphans_with_all_pongs": "false",
 		"small_winds_with_wind_pongs": "true", "flower_set_replaces_seat_flower": "false",
 		"concealed_kong_keeps_concealed": "true", "concealed_hand_with_flowers": "false",
-		"flower_replacement_as_kong": "true",
+		"flower_replacement_as_kong": "true", "eight_flowers_flat": "true", "four_concealed_pongs_on_pair_discard": "false",
 	}
 	base := loadRules(t, "hk", nil)
 	for key, v := range flips {

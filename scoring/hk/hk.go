@@ -5,6 +5,7 @@ package hk
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -32,6 +33,9 @@ type Result struct {
 	Cap     int `json:"cap"`
 	// SelfDrawn reports whether the win is paid as a self-draw (eight flowers is, whatever the win).
 	SelfDrawn bool `json:"self_drawn"`
+	// Note explains a choice the scorer made between two ways to pay the hand (all eight flowers or
+	// the complete hand they sit beside); empty when there was none.
+	Note string `json:"note,omitempty"`
 }
 
 // Reading is a decomposition as it is shown: in JSON, its shape, sets and pair as notation strings.
@@ -225,16 +229,77 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 	if err := checkSituation(h, sit); err != nil {
 		return res, err
 	}
+	if sit.Win == scoring.SevenFlowers {
+		return scoreSevenFlowers(res, h, r, tb)
+	}
 	if r.Flowers && tb.on(idEightFlowers) && eightFlowers(h) {
-		var t tally
-		t.add(tb, idEightFlowers, notation.NoTile, 0)
-		res.SelfDrawn = true
-		res.finish(&t, nil, h, tb, r)
+		return scoreEightFlowers(res, h, sit, r, tb), nil
+	}
+	res.scoreHand(h, sit, r, tb)
+	return res, nil
+}
+
+// scoreSevenFlowers judges a claim of seven-flowers (花糊, 七搶一): the winner holds seven of the eight
+// bonus tiles and claims the eighth as another player draws it, winning on the spot whatever the hand
+// (it may be incomplete). It is paid as a discard by the player who drew the eighth.
+func scoreSevenFlowers(res Result, h *notation.Hand, r *Rules, tb *valueTable) (Result, error) {
+	var seen uint8
+	for _, b := range h.Bonus {
+		if b.Tile >= notation.F1 && b.Tile < notation.Flower {
+			seen |= 1 << (b.Tile - notation.F1)
+		}
+	}
+	n := bits.OnesCount8(seen)
+	switch {
+	case !r.Flowers:
+		res.Reason = "seven-flowers needs flowers, and this ruleset plays none"
+		return res, nil
+	case n < 7:
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d of the eight flowers and seasons; it needs seven (the eighth is the one claimed)", scoring.ErrImpossible, n)
+	case !tb.on(idSevenFlowers):
+		res.Reason = "seven-flowers (花糊) is off in this ruleset: seven bonus tiles do not win"
 		return res, nil
 	}
+	var t tally
+	t.add(tb, idSevenFlowers, notation.NoTile, 0)
+	res.finish(&t, nil, h, tb, r)
+	return res, nil
+}
+
+// scoreEightFlowers judges a hand holding all eight bonus tiles: a win on the spot paid as a
+// self-draw (八仙過海), or, when the tiles are also a complete hand worth more, that hand, unless the
+// table pays eight flowers flat (EightFlowersFlat). Note says which was chosen and why.
+func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) Result {
+	eight := res
+	var t tally
+	t.add(tb, idEightFlowers, notation.NoTile, 0)
+	eight.SelfDrawn = true
+	eight.finish(&t, nil, h, tb, r)
+	if shapeProblem(h) != "" {
+		return eight
+	}
+	if r.EightFlowersFlat {
+		eight.Note = "eight flowers is paid flat at this table (eight_flowers_flat): the hand itself is not scored"
+		return eight
+	}
+	hand := res
+	hand.scoreHand(h, sit, r, tb)
+	if !hand.Valid {
+		return eight
+	}
+	if hand.Total > eight.Total {
+		hand.Note = fmt.Sprintf("all eight flowers (%d) or the hand (%d): paid as the hand, which is worth more", eight.Total, hand.Total)
+		return hand
+	}
+	eight.Note = fmt.Sprintf("all eight flowers (%d) or the hand (%d): paid as eight flowers, which is worth as much or more", eight.Total, hand.Total)
+	return eight
+}
+
+// scoreHand reads h every way it can be read and scores the best reading into res.
+func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) {
 	if reason := shapeProblem(h); reason != "" {
 		res.Reason = reason
-		return res, nil
+		return
 	}
 	f := factsOf(h)
 	opt := scoring.DecomposeOptions{
@@ -253,17 +318,15 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 			best, bestD = t, &ds[i]
 		}
 	}
-	found := bestD != nil
-	if !found {
+	if bestD == nil {
 		res.Reason = "not a winning shape: no reading as four sets and a pair"
 		if opt.SevenPairs {
 			res.Reason += ", seven pairs"
 		}
 		res.Reason += " or thirteen orphans"
-		return res, nil
+		return
 	}
 	res.finish(&best, bestD, h, tb, r)
-	return res, nil
 }
 
 // better reports whether reading a is worth more than b: paid value first, then the raw total.
@@ -320,8 +383,16 @@ func checkSituation(h *notation.Hand, sit scoring.Situation) error {
 	if sit.Seat > notation.SeatNorth || sit.Prevailing > notation.SeatNorth {
 		return bad("the seat and the prevailing wind must be E, S, W or N")
 	}
-	if sit.Win > scoring.Earthly {
+	if !sit.Win.Known() {
 		return bad("unknown win kind %d", sit.Win)
+	}
+	if sit.LastTile {
+		// 海底撈月 is a draw of the wall's last tile (a replacement draw included), 海底炮 a win on the
+		// last discard; a robbed kong, a heavenly and an earthly hand cannot be either.
+		switch sit.Win {
+		case scoring.RobbingKong, scoring.Heavenly, scoring.Earthly, scoring.Human, scoring.SevenFlowers:
+			return bad("the last tile goes with a self-draw (a kong or flower replacement included) or a win on the last discard, not with %s", sit.Win)
+		}
 	}
 	kongs := 0
 	for _, m := range h.Melds {
@@ -346,6 +417,13 @@ func checkSituation(h *notation.Hand, sit scoring.Situation) error {
 		}
 		if sit.Discarder != notation.NoSeat && sit.Discarder != notation.SeatEast {
 			return bad("an earthly hand is won on the dealer's first discard: the discarder must be E, not %s", sit.Discarder)
+		}
+	case scoring.Human:
+		if sit.Seat == notation.SeatEast {
+			return bad("a human hand is a non-dealer's: the winner cannot be East")
+		}
+		if len(h.Melds) > 0 {
+			return bad("a human hand is won before the winner's first draw: it has no melds")
 		}
 	case scoring.KongReplacement:
 		if kongs == 0 {
@@ -413,7 +491,7 @@ func scoreReading(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handF
 		if f.nineGates {
 			t.add(tb, idNineGates, notation.NoTile, 0)
 		}
-		if pongs == 4 && concealedPongs == 4 {
+		if pongs == 4 && concealedPongs == 4 && (sit.Win.SelfDrawn() || r.FourConcealedPongsOnPairDiscard) {
 			t.add(tb, idFourConcealed, notation.NoTile, 0)
 		}
 		if pongs == 4 {
@@ -486,6 +564,8 @@ func winItems(t *tally, d *scoring.Decomposition, h *notation.Hand, f *handFacts
 		t.add(tb, idHeavenly, notation.NoTile, 0)
 	case scoring.Earthly:
 		t.add(tb, idEarthly, notation.NoTile, 0)
+	case scoring.Human:
+		t.add(tb, idHuman, notation.NoTile, 0)
 	}
 	if sit.Win.SelfDrawn() {
 		t.add(tb, idSelfDraw, notation.NoTile, 0) // heavenly replaces it in the built-in tables

@@ -34,7 +34,12 @@ func (res *Result) AppendJSON(b []byte) []byte {
 	b = append(b, `,"cap":`...)
 	b = strconv.AppendInt(b, int64(res.Cap), 10)
 	b = append(b, `,"self_drawn":`...)
-	return scoring.AppendJSONBool(b, res.SelfDrawn)
+	b = scoring.AppendJSONBool(b, res.SelfDrawn)
+	if res.Note != "" {
+		b = append(b, `,"note":`...)
+		b = scoring.AppendJSONString(b, res.Note)
+	}
+	return b
 }
 
 // appendJSON writes what MarshalJSON writes. Groups are written straight from the decomposition:

@@ -101,6 +101,12 @@ type Rules struct {
 	// FlowerReplacementAsKong says whether a win on a flower's replacement tile scores kong-replacement
 	// (槓上開花 counts flower replacements) instead of flower-replacement.
 	FlowerReplacementAsKong bool `yaml:"flower_replacement_as_kong"`
+	// EightFlowersFlat says whether all eight bonus tiles are always paid as eight-flowers, even beside
+	// a complete hand worth more (false: the hand is paid as whichever is worth more).
+	EightFlowersFlat bool `yaml:"eight_flowers_flat"`
+	// FourConcealedPongsOnPairDiscard says whether four-concealed-pongs scores when a discard completes
+	// only the pair (true), or only when the hand is self-drawn (false).
+	FourConcealedPongsOnPairDiscard bool `yaml:"four_concealed_pongs_on_pair_discard"`
 	// Items maps each stable item id to its names and value.
 	Items map[string]*ItemDef `yaml:"items"`
 	// HouseHands are the table's own hands, by id (see HouseHand).
@@ -150,6 +156,8 @@ const (
 	idFlowerSet
 	idNoFlowers
 	idEightFlowers
+	idSevenFlowers
+	idHuman
 	numItems
 )
 
@@ -160,7 +168,7 @@ var ItemIDs = [...]string{
 	"small-winds", "big-winds", "all-honours", "all-terminals", "nine-gates", "four-concealed-pongs",
 	"four-kongs", "thirteen-orphans", "self-draw", "concealed-hand", "kong-replacement", "kong-on-kong",
 	"flower-replacement", "robbing-kong", "last-tile-draw", "last-tile-discard", "heavenly", "earthly",
-	"seat-flower", "flower-set", "no-flowers", "eight-flowers",
+	"seat-flower", "flower-set", "no-flowers", "eight-flowers", "seven-flowers", "human-hand",
 }
 
 // ItemIDs and the item constants must match one for one (a compile error otherwise).

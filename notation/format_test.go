@@ -1,0 +1,125 @@
+package notation
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// FormatWith, written by appending into one buffer, writes what the string-joining version did, for
+// hands with melds (jokers and claim marks included), bonus tiles (boosted, the plain flower), no
+// winning tile, and white dragons under ZeroIsWhite.
+func TestRapidFormatMatchesNaive(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		h := genHand(t)
+		for i := range h.Melds {
+			if m := &h.Melds[i]; m.Kind != Chow && !m.Concealed {
+				m.Jokers = uint8(rapid.IntRange(0, m.Size()-1).Draw(t, "jokers"))
+			}
+		}
+		if rapid.IntRange(0, 4).Draw(t, "flower") == 0 {
+			h.Bonus = append(h.Bonus, BonusTile{Tile: Flower, Boosted: rapid.Bool().Draw(t, "boost")})
+		}
+		if rapid.IntRange(0, 4).Draw(t, "nowin") == 0 {
+			h.Win = NoTile
+		}
+		for _, opt := range []Options{{}, {ZeroIsWhite: true}} {
+			if got, want := FormatWith(h, opt), naiveFormatWith(h, opt); got != want {
+				t.Fatalf("FormatWith(%+v) = %q, want %q", opt, got, want)
+			}
+		}
+		for _, m := range h.Melds {
+			if got, want := m.String(), naiveMeldString(m); got != want {
+				t.Fatalf("Meld.String() = %q, want %q", got, want)
+			}
+		}
+	})
+}
+
+func naiveFormatTiles(ts []Tile) string {
+	var b strings.Builder
+	for i, t := range ts {
+		switch {
+		case t == Flower || t == Joker:
+			b.WriteString(t.String())
+			continue
+		case !t.Valid():
+			b.WriteByte('?')
+			continue
+		}
+		b.WriteByte(byte('0' + t.Num()))
+		if i+1 == len(ts) || ts[i+1].Suit() != t.Suit() || ts[i+1] == Flower {
+			b.WriteByte(t.Suit().Letter())
+		}
+	}
+	return b.String()
+}
+
+func naiveMeldString(m Meld) string {
+	var b strings.Builder
+	if m.Concealed {
+		b.WriteByte('(')
+	} else {
+		b.WriteByte('[')
+	}
+	b.WriteString(naiveFormatTiles(m.Tiles()))
+	if m.From != NoSeat {
+		b.WriteByte('@')
+		b.WriteString(m.From.String())
+	}
+	if m.Concealed {
+		b.WriteByte(')')
+	} else {
+		b.WriteByte(']')
+	}
+	return b.String()
+}
+
+// naiveFormatWith is FormatWith as it was first written, joining strings.
+func naiveFormatWith(h Hand, opt Options) string {
+	var parts []string
+	c := h.Concealed
+	if opt.ZeroIsWhite && c[White] > 0 {
+		zeros := strings.Repeat("0", int(c[White]))
+		c[White] = 0
+		rest := h
+		rest.Concealed, rest.Melds, rest.Bonus = c, nil, nil
+		switch {
+		case c.Total() == 0:
+			parts = append(parts, zeros)
+		case h.Win == White || h.Win == NoTile:
+			parts = append(parts, naiveFormatTiles(c.Tiles())+" "+zeros)
+		default:
+			parts = append(parts, zeros+" "+naiveFormatWith(rest, Options{}))
+		}
+	} else if c.Total() > 0 {
+		ts := c.Tiles()
+		s := naiveFormatTiles(ts)
+		if h.Win != NoTile && c[h.Win] > 0 && ts[len(ts)-1] != h.Win {
+			c[h.Win]--
+			s = naiveFormatTiles(c.Tiles()) + "+" + h.Win.String()
+		}
+		parts = append(parts, s)
+	}
+	for _, m := range h.Melds {
+		parts = append(parts, naiveMeldString(m))
+	}
+	if len(h.Bonus) > 0 {
+		var plain []Tile
+		var b strings.Builder
+		for _, bt := range h.Bonus {
+			if !bt.Boosted && bt.Tile != Flower {
+				plain = append(plain, bt.Tile)
+			}
+		}
+		b.WriteString(naiveFormatTiles(plain))
+		for _, bt := range h.Bonus {
+			if bt.Boosted || bt.Tile == Flower {
+				b.WriteString(bt.String())
+			}
+		}
+		parts = append(parts, b.String())
+	}
+	return strings.Join(parts, " ")
+}
