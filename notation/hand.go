@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Counts is a multiset of tiles indexed by Tile: an array, so it copies in one move,
