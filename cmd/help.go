@@ -1,6 +1,13 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/referee"
+	"github.com/spf13/cobra"
+)
 
 const notationHelp = `Tile notation (MPSZ)
 
@@ -58,6 +65,27 @@ const exitCodesHelp = `Exit status
   the worst line's: 2 or 3 if any line failed, else 1 if any verdict was negative, else 0.
 `
 
+var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
+
+  Files and standard input are untrusted: mjref reads only regular files (a
+  directory, a device such as /dev/zero, a named pipe or a socket is refused at
+  once, never waited on) and stops at a cap for each kind:
+
+    rulesets, files they extend, card files, --config   %s each
+    referee logs (a file or standard input)             %s, and %d events
+    ledger files                                        %s
+    one line of standard input (score -, parse -, ...)  %s
+
+  Past a cap mjref exits 2 naming the file, the line and the limit; a line of
+  standard input over its cap fails alone and the batch goes on. A message
+  quotes at most %d characters of input around the position it names.
+
+  Text from users and files (names, notes, rulesets, cards, hands) is shown with
+  control characters escaped (\x1b, \a, \u202e) in tables, plain lines and
+  errors; JSON and YAML keep the exact strings.
+`, safeio.FormatSize(safeio.RulesetLimit), safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
+	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit), termtext.ExcerptWidth)
+
 const patternsHelp = `Patterns: card lines and house hands
 
   American card lines and Hong Kong house hands are written in one pattern
@@ -102,5 +130,6 @@ func addHelpTopics(root *cobra.Command) {
 		&cobra.Command{Use: "notation", Short: "The tile notation every command accepts", Long: notationHelp},
 		&cobra.Command{Use: "exit-codes", Short: "What mjref's exit statuses mean", Long: exitCodesHelp},
 		&cobra.Command{Use: "patterns", Short: "The pattern language of card lines and house hands", Long: patternsHelp},
+		&cobra.Command{Use: "limits", Short: "How big a file or line mjref reads, and what it refuses", Long: limitsHelp},
 	)
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/mjref/mjref/internal/termtext"
 )
 
 // Error is a notation error: what was wrong and where. Offset counts characters from 0;
@@ -274,7 +276,7 @@ func (p *parser) flushDigits() {
 		for _, d := range p.digits {
 			b.WriteByte(byte('0' + d.t))
 		}
-		p.fail(p.digits[0].col, "digits %q have no suit letter: expected m, p, s, z or f after them", b.String())
+		p.fail(p.digits[0].col, "digits %q have no suit letter: expected m, p, s, z or f after them", termtext.Shorten(b.String(), 20))
 		p.digits = nil
 	}
 }

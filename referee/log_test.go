@@ -222,12 +222,19 @@ func FuzzReadLog(f *testing.F) {
 		}
 	}
 	f.Add([]byte("events:\n  - claims: W pong 9s, N chow 789s\n"))
+	f.Add([]byte("events: []\nevents: [E discard 1m]\n"))
+	f.Add([]byte(`{"dealer": "E", "hands": {"E": "1m", "e": "2m"}, "dealer": "S"}` + "\n\"E discard 1m\"\n"))
+	f.Add([]byte("events:\n  - E " + strings.Repeat("x", 500) + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lg, err := ReadLog(data)
 		if err != nil {
 			var le *LogError
 			if !errors.As(err, &le) {
 				t.Fatalf("error %v is not a *LogError", err)
+			}
+			// Quoted input is an excerpt: a message stays short however long the input.
+			if n := len(err.Error()); n > 1000 {
+				t.Fatalf("a %d-byte message for %d bytes of input", n, len(data))
 			}
 			return
 		}
