@@ -106,7 +106,7 @@ func printError(w io.Writer, err error, jsonOut bool) {
 		hint = "this is a bug in mjref: please report it with the command you ran"
 	}
 	if jsonOut {
-		obj := map[string]any{"error": err.Error(), "code": code}
+		obj := map[string]any{"error": shortMessage(err.Error()), "code": code}
 		if hasNE {
 			obj["col"] = ne.Col()
 			obj["offset"] = ne.Offset
@@ -141,14 +141,32 @@ func printError(w io.Writer, err error, jsonOut bool) {
 }
 
 // escapeLines escapes each line of a message for a terminal (see termtext.Escape), keeping the
-// message's own line breaks.
+// message's own line breaks, and cuts it short (see shortMessage).
 func escapeLines(msg string) string {
+	msg = shortMessage(msg)
 	if !termtext.Unsafe(strings.ReplaceAll(msg, "\n", "")) {
 		return msg
 	}
 	lines := strings.Split(msg, "\n")
 	for i, l := range lines {
 		lines[i] = termtext.Escape(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// maxMessageLine is the longest line of an error message that is printed whole. Messages quote
+// excerpts of the input they name; this catches any that quotes more, so a 10 MB event never
+// makes a 10 MB message.
+const maxMessageLine = 600
+
+// shortMessage cuts each line of msg longer than maxMessageLine characters.
+func shortMessage(msg string) string {
+	if len(msg) <= maxMessageLine {
+		return msg
+	}
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i] = termtext.Shorten(l, maxMessageLine)
 	}
 	return strings.Join(lines, "\n")
 }

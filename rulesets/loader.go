@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
@@ -233,13 +234,13 @@ func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	if err != nil {
 		var re *Error
 		if errors.As(err, &re) && re.File == baseName && re.Line == 0 {
-			return nil, &Error{File: src.name, Line: ext.Line, Msg: fmt.Sprintf("extends %q: %s", ext.Value, re.Msg)}
+			return nil, &Error{File: src.name, Line: ext.Line, Msg: fmt.Sprintf("extends %s: %s", quote(ext.Value), re.Msg)}
 		}
 		return nil, err
 	}
 	btop := base.Content[0]
 	if bf, f := scalarAt(btop, "family"), scalarAt(top, "family"); f != "" && bf != f {
-		return nil, &Error{File: src.name, Line: valueAt(top, "family").Line, Msg: fmt.Sprintf("family %q differs from the family %q of %s", f, bf, ext.Value)}
+		return nil, &Error{File: src.name, Line: valueAt(top, "family").Line, Msg: fmt.Sprintf("family %s differs from the family %s of %s", quote(f), quote(bf), ext.Value)}
 	}
 	l.mergeMapping(btop, top)
 	return base, nil
@@ -254,6 +255,10 @@ func relativeTo(file, name string, builtin func(string) bool) string {
 	}
 	return filepath.Join(filepath.Dir(file), name)
 }
+
+// quote quotes a value from a ruleset file for a message: Go-quoted (control characters
+// escaped) and cut to an excerpt, so a 1 MB key does not make a 1 MB message.
+func quote(s string) string { return strconv.Quote(termtext.Shorten(s, termtext.ExcerptWidth)) }
 
 // looksLikeText reports whether b can be a YAML file: no NUL bytes, valid UTF-8.
 func looksLikeText(b []byte) bool {
@@ -353,11 +358,11 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 	key, val, ok := strings.Cut(o, "=")
 	key = strings.TrimSpace(key)
 	if !ok || key == "" {
-		return &Error{File: "--set", Msg: fmt.Sprintf("%q: expected key=value, e.g. hk.cap=13", o)}
+		return &Error{File: "--set", Msg: fmt.Sprintf("%s: expected key=value, e.g. hk.cap=13", quote(o))}
 	}
 	p := strings.Split(key, ".")
 	if slices.Contains(p, "") {
-		return &Error{File: "--set", Msg: fmt.Sprintf("%q: a part of the key is empty: write e.g. hk.cap=13", o)}
+		return &Error{File: "--set", Msg: fmt.Sprintf("%s: a part of the key is empty: write e.g. hk.cap=13", quote(o))}
 	}
 	if valueAt(top, p[0]) == nil && family != "" {
 		p = append([]string{family}, p...)
@@ -394,7 +399,7 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 	if err := dec.Decode(&rs); err != nil {
 		msg := err.Error()
 		if m := fieldRe.FindStringSubmatch(msg); m != nil {
-			msg = fmt.Sprintf("unknown key %q", m[2])
+			msg = fmt.Sprintf("unknown key %s", quote(m[2]))
 		} else {
 			msg = cleanYAMLMsg(msg)
 		}
@@ -440,7 +445,7 @@ func (l *loader) yamlError(file string, err error) error {
 	for _, m := range msgs {
 		if f := fieldRe.FindStringSubmatch(m); f != nil {
 			line, _ := strconv.Atoi(f[1])
-			msg := fmt.Sprintf("unknown key %q", f[2])
+			msg := fmt.Sprintf("unknown key %s", quote(f[2]))
 			if near := nearestKey(f[2], strings.TrimPrefix(f[3], "*")); near != "" {
 				msg += fmt.Sprintf(": did you mean %q?", near)
 			}
@@ -555,7 +560,7 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	sections := map[string]any{FamilyHK: rs.HK, FamilyDeBurger: rs.DeBurger, FamilyAmerican: rs.American}
 	want, ok := sections[rs.Family]
 	if !ok {
-		return fail([]string{"family"}, fmt.Sprintf("family %q: expected hk, american or deburger", rs.Family))
+		return fail([]string{"family"}, fmt.Sprintf("family %s: expected hk, american or deburger", quote(rs.Family)))
 	}
 	if reflect.ValueOf(want).IsNil() {
 		return fail(nil, fmt.Sprintf("family %s needs a %s: section", rs.Family, rs.Family))
