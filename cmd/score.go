@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -438,6 +439,10 @@ func itemRows(items []scoring.Item, withZH bool) [][]string {
 			row = append(row, it.NameZH)
 		}
 		rule := it.Source.String()
+		if dir := filepath.Dir(it.Source.Ruleset); dir != "." && dir != "" {
+			// A rule from a file (a house hand) shows the file's name; JSON keeps the path.
+			rule = filepath.Base(it.Source.Ruleset) + rule[len(it.Source.Ruleset):]
+		}
 		if it.Note != "" {
 			rule = strings.TrimSpace(it.Note + "  " + rule)
 		}

@@ -225,8 +225,11 @@ var orphans = [13]notation.Tile{1, 9, 10, 18, 19, 27, 28, 29, 30, 31, 32, 33, 34
 
 // DecomposeOptions says which shapes besides the standard one to look for and how the hand was won.
 type DecomposeOptions struct {
-	SevenPairs      bool
-	ThirteenOrphans bool
+	SevenPairs bool
+	// SevenPairsRepeated lets four of a kind count as two of the seven pairs (a luxury seven pairs);
+	// the pair is then listed twice in Pairs. It needs SevenPairs.
+	SevenPairsRepeated bool
+	ThirteenOrphans    bool
 	// DiscardWin means the winning tile came from another player (a discard or a robbed kong): the set
 	// it completes is not concealed, and each distinct place the winning tile can sit in is a reading
 	// of its own, so a scorer can take the most favourable one. Without it, each reading places the
@@ -296,11 +299,11 @@ func (dc *Decomposer) Readings(h *notation.Hand, opt DecomposeOptions) []Decompo
 			}
 			dc.push(&d)
 		}
-		if opt.SevenPairs && isSevenPairs(&dc.c) {
+		if opt.SevenPairs && (isSevenPairs(&dc.c) || (opt.SevenPairsRepeated && isSevenPairsRepeated(&dc.c))) {
 			d := Decomposition{Shape: SevenPairs, Win: WinInPair}
 			n := 0
 			for t := notation.Tile(1); t <= notation.Red; t++ {
-				if dc.c[t] == 2 {
+				for range dc.c[t] / 2 {
 					d.Pairs[n] = t
 					n++
 				}
@@ -482,6 +485,21 @@ func isSevenPairs(c *notation.Counts) bool {
 		case 0:
 		case 2:
 			pairs++
+		default:
+			return false
+		}
+	}
+	return pairs == 7
+}
+
+// isSevenPairsRepeated reports whether c is seven pairs when four of a kind count as two pairs.
+func isSevenPairsRepeated(c *notation.Counts) bool {
+	pairs := 0
+	for t := notation.Tile(1); t <= notation.Red; t++ {
+		switch c[t] {
+		case 0:
+		case 2, 4:
+			pairs += int(c[t]) / 2
 		default:
 			return false
 		}

@@ -91,6 +91,18 @@ func TestDecompose(t *testing.T) {
 			want: nil,
 		},
 		{
+			name: "four of a kind is two pairs under SevenPairsRepeated",
+			hand: "1111m3344p5566s77z",
+			opt:  DecomposeOptions{SevenPairs: true, SevenPairsRepeated: true},
+			want: []string{"seven-pairs: 11m 11m 33p 44p 55s 66s 77z win:pair"},
+		},
+		{
+			name: "SevenPairsRepeated alone finds no seven pairs",
+			hand: "1111m3344p5566s77z",
+			opt:  DecomposeOptions{SevenPairsRepeated: true},
+			want: nil,
+		},
+		{
 			name: "seven pairs that is also standard",
 			hand: "112233m445566p77z",
 			opt:  DecomposeOptions{SevenPairs: true},

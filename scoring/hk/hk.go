@@ -303,9 +303,10 @@ func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, 
 	}
 	f := factsOf(h)
 	opt := scoring.DecomposeOptions{
-		SevenPairs:      tb.on(idSevenPairs),
-		ThirteenOrphans: true,
-		DiscardWin:      !sit.Win.SelfDrawn(),
+		SevenPairs:         tb.on(idSevenPairs),
+		SevenPairsRepeated: r.SevenPairsRepeated,
+		ThirteenOrphans:    true,
+		DiscardWin:         !sit.Win.SelfDrawn(),
 	}
 	var dc scoring.Decomposer
 	var best, t tally

@@ -357,3 +357,51 @@ func FuzzHouseHand(f *testing.F) {
 		}
 	})
 }
+
+// TestLuxurySevenPairs: under seven_pairs_repeated, four of a kind counts as two of seven pairs, and
+// a pairs-only house hand with a repeated pair (XXa XXa) pays the luxury.
+func TestLuxurySevenPairs(t *testing.T) {
+	luxury := map[string]*hk.HouseHand{"luxury-seven-pairs": {Name: "Luxury seven pairs", ZH: "豪華七對", Value: faan(2), Pattern: "XXa XXa"}}
+	on := withHouse(t, map[string]string{"seven_pairs": "4", "seven_pairs_repeated": "true"}, luxury)
+	distinct := withHouse(t, map[string]string{"seven_pairs": "4"}, nil)
+	tests := []struct {
+		hand         string
+		rules        *hk.Rules
+		valid        bool
+		wantItems    []string
+		wantNotItems []string
+	}{
+		{"1111223344m5566p", on, true, []string{"seven-pairs", "luxury-seven-pairs"}, nil},
+		{"11223344m556677p", on, true, []string{"seven-pairs"}, []string{"luxury-seven-pairs"}},
+		{"1111223344m5566p", distinct, false, nil, []string{"seven-pairs"}},
+	}
+	for _, tt := range tests {
+		h := notation.MustParse(tt.hand)
+		res, err := hk.Score(&h, scoring.Situation{Win: scoring.SelfDraw, Discarder: notation.NoSeat}, tt.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := itemIDs(res)
+		if res.Valid != tt.valid {
+			t.Errorf("%s: valid %v, want %v (%s)", tt.hand, res.Valid, tt.valid, res)
+		}
+		for _, id := range tt.wantItems {
+			if !slices.Contains(ids, id) {
+				t.Errorf("%s: items %v lack %s", tt.hand, ids, id)
+			}
+		}
+		for _, id := range tt.wantNotItems {
+			if slices.Contains(ids, id) {
+				t.Errorf("%s: items %v hold %s", tt.hand, ids, id)
+			}
+		}
+	}
+	if ex := on.HouseExamples(); len(ex) != 1 || !ex[0].Valid {
+		t.Errorf("examples %+v", ex)
+	}
+	r := loadRules(t, "hk", nil)
+	r.SevenPairsRepeated = true
+	if err := r.Validate(); err == nil || !strings.Contains(err.Error(), "seven_pairs_repeated needs seven pairs") {
+		t.Errorf("seven_pairs_repeated without seven pairs: %v", err)
+	}
+}

@@ -82,6 +82,9 @@ type Rules struct {
 	Flowers bool `yaml:"flowers"`
 	// SevenPairs is off, or the value of a seven-pairs hand.
 	SevenPairs Faan `yaml:"seven_pairs"`
+	// SevenPairsRepeated says whether four of a kind may count as two of the seven pairs (a luxury
+	// seven pairs, 豪華七對); it needs SevenPairs.
+	SevenPairsRepeated bool `yaml:"seven_pairs_repeated"`
 	// CommonHandHonourPair says whether common-hand allows a pair of honours.
 	CommonHandHonourPair bool `yaml:"common_hand_honour_pair"`
 	// MixedOrphansWithAllPongs says whether mixed-orphans is added on top of all-pongs (true) or
@@ -224,6 +227,9 @@ func (r *Rules) compile() (*valueTable, error) {
 	}
 	if r.Cap > 0 && r.MinFaan > r.Cap {
 		return nil, ruleErr(fmt.Sprintf("minimum faan %d is above the cap %d: no hand could win", r.MinFaan, r.Cap), "min_faan")
+	}
+	if r.SevenPairsRepeated && r.SevenPairs == Off {
+		return nil, ruleErr("seven_pairs_repeated needs seven pairs: seven_pairs is off", "seven_pairs_repeated")
 	}
 	if r.SevenPairs < Off || r.SevenPairs > 99 {
 		return nil, ruleErr(fmt.Sprintf("seven_pairs %d: expected off or a number of faan", r.SevenPairs), "seven_pairs")
