@@ -112,7 +112,9 @@ const patternsHelp = `Patterns: card lines and house hands
     5555a              a kong          55a   ZZ              a pair
     (???)              a concealed set: formed in the hand, not on a discard
   The pattern must be contained in the hand (the rest is free) unless the
-  house hand says whole: true (four sets and a pair, or seven pairs). Besides
+  house hand says whole: true (four sets and a pair, or seven pairs). Pairs
+  only match seven pairs, where the ruleset plays them (XXa XXa is a repeated
+  pair, under seven_pairs_repeated: true). Besides
   pattern: a house hand may say
     only: 23468s 6z       every tile of the hand is one of these
     concealed: true       nothing exposed (concealed kongs allowed)

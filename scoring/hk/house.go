@@ -162,18 +162,6 @@ type binding struct {
 	used uint8            // units taken
 }
 
-// suitOfDragon is the suit a dragon is tied to, as on American cards: red characters, green bamboo,
-// white dots.
-func suitOfDragon(t notation.Tile) notation.Suit {
-	switch t {
-	case notation.Red:
-		return notation.Man
-	case notation.Green:
-		return notation.Sou
-	}
-	return notation.Pin
-}
-
 // bindSuit fixes or checks the group's suit.
 func (b *binding) bindSuit(suf pat.Suffix, s notation.Suit) bool {
 	switch suf {
@@ -220,7 +208,7 @@ func (a *halt) unify(t notation.Tile, b *binding) bool {
 	case pat.NamedDragon:
 		return t == notation.White+notation.Tile(a.val)
 	case pat.Dragon:
-		return t.IsDragon() && b.bindSuit(a.suf, suitOfDragon(t))
+		return t.IsDragon() && b.bindSuit(a.suf, pat.SuitOfDragon(t))
 	case pat.Zero:
 		return t == notation.White
 	case pat.Wind:
@@ -466,30 +454,30 @@ func (t *valueTable) compileHouse(r *Rules) error {
 		}
 		return -1
 	}
+	// edges adds one replaces: edge per item a list names; from(j) gives the edge for item j.
+	edges := func(id, key string, i int, list []string, from func(j int) (int, int)) error {
+		for n, other := range list {
+			j := lookup(other)
+			switch {
+			case j < 0:
+				return ruleErr(fmt.Sprintf("unknown item id %q: name a built-in item or a house hand", other), "house_hands", id, key, fmt.Sprint(n))
+			case j == i:
+				return ruleErr("a house hand cannot replace itself", "house_hands", id, key, fmt.Sprint(n))
+			}
+			a, b := from(j)
+			t.replaces[a] |= 1 << b
+			t.any = true
+		}
+		return nil
+	}
 	for k, id := range ids {
 		i := int(numItems) + k
 		d := r.HouseHands[id]
-		for n, other := range d.Replaces {
-			j := lookup(other)
-			switch {
-			case j < 0:
-				return ruleErr(fmt.Sprintf("unknown item id %q: name a built-in item or a house hand", other), "house_hands", id, "replaces", fmt.Sprint(n))
-			case j == i:
-				return ruleErr("a house hand cannot replace itself", "house_hands", id, "replaces", fmt.Sprint(n))
-			}
-			t.replaces[i] |= 1 << j
-			t.any = true
+		if err := edges(id, "replaces", i, d.Replaces, func(j int) (int, int) { return i, j }); err != nil {
+			return err
 		}
-		for n, other := range d.ReplacedBy {
-			j := lookup(other)
-			switch {
-			case j < 0:
-				return ruleErr(fmt.Sprintf("unknown item id %q: name a built-in item or a house hand", other), "house_hands", id, "replaced_by", fmt.Sprint(n))
-			case j == i:
-				return ruleErr("a house hand cannot replace itself", "house_hands", id, "replaced_by", fmt.Sprint(n))
-			}
-			t.replaces[j] |= 1 << i
-			t.any = true
+		if err := edges(id, "replaced_by", i, d.ReplacedBy, func(j int) (int, int) { return j, i }); err != nil {
+			return err
 		}
 	}
 	// A cycle would drop every item on it whenever they all apply.

@@ -38,6 +38,8 @@ package pattern
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mjref/mjref/notation"
 )
 
 // Kind is the kind of one symbol of a group.
@@ -251,3 +253,14 @@ func (a *Alt) Has(k Kind) bool {
 
 // isVar reports whether k is a number variable, X or Y.
 func isVar(k Kind) bool { return k == X || k == Y }
+
+// SuitOfDragon returns the suit a dragon is tied to (the inverse of DragonOf), or NoSuit for a tile
+// that is not a dragon.
+func SuitOfDragon(t notation.Tile) notation.Suit {
+	for _, s := range suitsMPS {
+		if DragonOf(s) == t {
+			return s
+		}
+	}
+	return notation.NoSuit
+}
