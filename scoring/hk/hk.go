@@ -92,7 +92,7 @@ type entry struct {
 
 // tally is the items of one reading.
 type tally struct {
-	e     [40]entry
+	e     [48]entry // room for every built-in item of a reading and MaxHouseHands
 	n     int
 	total int
 	limit bool

@@ -2,6 +2,7 @@ package hk_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -403,5 +404,34 @@ func TestLuxurySevenPairs(t *testing.T) {
 	r.SevenPairsRepeated = true
 	if err := r.Validate(); err == nil || !strings.Contains(err.Error(), "seven_pairs_repeated needs seven pairs") {
 		t.Errorf("seven_pairs_repeated without seven pairs: %v", err)
+	}
+}
+
+// TestManyHouseHands: with the most house hands a ruleset may have, all matching one big hand,
+// every item is listed and the total is their sum.
+func TestManyHouseHands(t *testing.T) {
+	hands := map[string]*hk.HouseHand{}
+	for i := range hk.MaxHouseHands {
+		hands[fmt.Sprintf("h%02d", i)] = &hk.HouseHand{Name: "n", ZH: "z", Value: faan(1), Pattern: "???"}
+	}
+	r := withHouse(t, map[string]string{"cap": "0"}, hands)
+	h := notation.MustParse("555z666z777z22z [111z] 1f5f")
+	res, err := hk.Score(&h, scoring.Situation{Win: scoring.SelfDraw, Discarder: notation.NoSeat}, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, it := range res.Items {
+		if hands[it.ID] != nil {
+			n++
+		}
+	}
+	if n != hk.MaxHouseHands {
+		t.Errorf("%d house items listed, want %d: %s", n, hk.MaxHouseHands, res)
+	}
+	hands["one-too-many"] = &hk.HouseHand{Name: "n", ZH: "z", Value: faan(1), Pattern: "???"}
+	r.HouseHands = hands
+	if err := r.Validate(); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("%d house hands: %v", len(hands), err)
 	}
 }
