@@ -26,20 +26,21 @@ type game struct {
 	table
 	total int // tiles in the set
 
-	owed      [4]int
-	drew      [4]bool // has drawn at least once (for heavenly)
-	first     bool    // the discard on the table is the dealer's first, before any claim
-	claimed   bool    // any claim or kong so far
-	lastDisc  bool    // the discard on the table came after the last tile was drawn
-	konger    notation.Seat
-	kongTile  notation.Tile
-	concealed bool // the kong on the table is concealed
-	kongReal  bool // the kong on the table was really made (its tiles were there)
-	kongs     int  // kongs in a row by the seat on turn
-	drawKind  scoring.WinKind
-	lastTile  bool // the seat on turn drew the last tile of the wall
-	skipped   []notation.Seat
-	claimer   notation.Seat
+	owed       [4]int
+	drew       [4]bool // has drawn at least once (for heavenly)
+	first      bool    // the discard on the table is the dealer's first, before any claim
+	claimed    bool    // any claim or kong so far
+	lastDisc   bool    // the discard on the table came after the last tile was drawn
+	konger     notation.Seat
+	kongTile   notation.Tile
+	flowerTile notation.Tile // the last bonus tile laid out by the seat on turn, awaiting its replacement
+	concealed  bool          // the kong on the table is concealed
+	kongReal   bool          // the kong on the table was really made (its tiles were there)
+	kongs      int           // kongs in a row by the seat on turn
+	drawKind   scoring.WinKind
+	lastTile   bool // the seat on turn drew the last tile of the wall
+	skipped    []notation.Seat
+	claimer    notation.Seat
 
 	pending []Win // the wins to settle
 
@@ -197,6 +198,12 @@ func (g *game) step(e *Event) {
 			g.claims(e, []Event{*e})
 		case needRob:
 			g.rob(e)
+		case needReplace:
+			if e.Seat != g.turn && !g.dealing && g.flowerTile != notation.NoTile {
+				g.sevenFlowers(e)
+				break
+			}
+			g.selfDraw(e)
 		default:
 			g.selfDraw(e)
 		}
@@ -476,6 +483,7 @@ func (g *game) flower(e *Event) {
 	g.owed[s] += n
 	if !g.dealing && n > 0 {
 		g.turn, g.need = s, needReplace
+		g.flowerTile = st.bonus[len(st.bonus)-1]
 	}
 	if ft, _ := g.fifthCopy(); ft != notation.NoTile && verdict == VerdictOK {
 		verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a second %s: there is one of each flower and season", ft)
@@ -836,6 +844,49 @@ func (g *game) eightFlowers(e *Event) {
 	}
 	g.ok(e, rule, joinReason("all eight flowers and seasons win on the spot (八仙過海)", reason))
 	g.owed[s] = 0
+	g.won([]Win{*w})
+}
+
+// sevenFlowers rules on a win claimed on the bonus tile the seat on turn has just laid out: a player
+// holding the seven others claims it and wins on the spot (花糊, 七搶一), whatever their hand; the
+// player who drew it pays, as a discard.
+func (g *game) sevenFlowers(e *Event) {
+	s, from, t := e.Seat, g.turn, g.flowerTile
+	n := len(g.seats[s].bonus)
+	switch {
+	case s > notation.SeatNorth:
+		g.bad(e, RuleTurnOrder, "no seat")
+		return
+	case e.Tile() != Unknown && e.Tile() != t:
+		g.bad(e, RuleClaimTile, fmt.Sprintf("%s laid out %s, not %s", from, t, e.Tile()))
+		g.falseWin(s, "a win claimed on a tile not laid out")
+		return
+	case n != 7:
+		g.bad(e, RuleSevenFlowers, fmt.Sprintf("%s holds %d flowers and seasons: only a player holding the other seven may claim the %s %s lays out", s, n, t, from))
+		g.falseWin(s, "a seven-flowers win without seven flowers")
+		return
+	}
+	ctx := g.context(s, scoring.SevenFlowers)
+	ctx.Discarder = from
+	// The claimed flower moves from the player who laid it out to the seven.
+	st, fs := &g.seats[s], &g.seats[from]
+	i := slices.Index(fs.bonus, t)
+	if i >= 0 {
+		fs.bonus = slices.Delete(fs.bonus, i, i+1)
+	}
+	st.bonus = append(st.bonus, t)
+	w, rule, reason, ok := g.scoreWin(e, notation.NoTile, ctx)
+	if !ok {
+		st.bonus = st.bonus[:n]
+		if i >= 0 {
+			fs.bonus = slices.Insert(fs.bonus, i, t)
+		}
+		g.bad(e, rule, reason)
+		g.falseWin(s, reason)
+		return
+	}
+	g.ok(e, RuleSevenFlowers, joinReason(fmt.Sprintf("%s holds the other seven flowers and seasons and claims %s as %s lays it out (花糊); %s pays, as a discard", s, t, from, from), reason))
+	g.owed[from] = 0
 	g.won([]Win{*w})
 }
 

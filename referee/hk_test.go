@@ -165,6 +165,7 @@ func TestHKOutcomes(t *testing.T) {
 	}{
 		{"heavenly", referee.OutcomeWin, notation.SeatEast, true, 3},
 		{"eight-flowers", referee.OutcomeWin, notation.SeatNorth, false, 3},
+		{"seven-flowers", referee.OutcomeWin, notation.SeatSouth, false, 1}, // the player who laid out the eighth pays alone
 		{"rob-concealed-kong-thirteen-orphans", referee.OutcomeWin, notation.SeatEast, true, 1},
 		{"kong-on-kong", referee.OutcomeWin, notation.SeatSouth, false, 3},
 		{"false-win", referee.OutcomeFalseWin, notation.NoSeat, false, 3},

@@ -55,6 +55,7 @@ const (
 	RulePass            = "pass"
 	RuleHandOver        = "hand-over"
 	RuleMissedWin       = "missed-win-lock" // house rule: a passed win locks that tile until your next draw
+	RuleSevenFlowers    = "seven-flowers"   // seven bonus tiles claim the eighth as it is laid out (花糊)
 )
 
 // Ruling is the referee's answer on one step (or one claim of a claims: event).
@@ -89,7 +90,7 @@ var RuleIDs = []string{
 	RuleWin, RuleFalseWin, RuleSelfDraw, RuleDraw, RuleDiscard, RulePass, RuleHandOver, RuleMissedWin,
 	RuleCharleston, RuleCharlestonJoker, RuleCourtesy, RuleExposure, RuleCallPair, RuleDeadJoker,
 	RuleJokerExchange, RuleDeadHand, RuleMahJonggError, RuleMisnamed, RuleNextInTurn, RuleNoKong,
-	RuleFlowerKept, RuleBird, RuleBirdLand,
+	RuleFlowerKept, RuleBird, RuleBirdLand, RuleSevenFlowers,
 }
 
 // explain names each ruling's rule and cites its ruleset line, where the rules explain it.

@@ -956,7 +956,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0x866b3133}},
+		sums: []fileSum{{"hk", 0x5543ee61}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
@@ -1754,6 +1754,15 @@ var snapshots = map[string]snapshot{
 								Line:    342,
 							},
 						},
+						"seven-flowers": &referee.RuleDef{
+							Name: "Seven flowers",
+							ZH:   "花糊",
+							Text: "A player holding seven flowers and seasons may claim the eighth as another player lays it out and win on the spot; the player who drew it pays, as a discard.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    348,
+							},
+						},
 						"tile-count": &referee.RuleDef{
 							Name: "Tile count",
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
@@ -1816,7 +1825,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0x38b4e8ab}, {"hk", 0x866b3133}},
+		sums: []fileSum{{"hk-oldstyle", 0x38b4e8ab}, {"hk", 0x5543ee61}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",
@@ -2638,6 +2647,15 @@ var snapshots = map[string]snapshot{
 							Source: scoring.Source{
 								Ruleset: "hk",
 								Line:    342,
+							},
+						},
+						"seven-flowers": &referee.RuleDef{
+							Name: "Seven flowers",
+							ZH:   "花糊",
+							Text: "A player holding seven flowers and seasons may claim the eighth as another player lays it out and win on the spot; the player who drew it pays, as a discard.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    348,
 							},
 						},
 						"tile-count": &referee.RuleDef{

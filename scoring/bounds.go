@@ -63,13 +63,17 @@ type NotPaidError struct {
 	Values []int
 }
 
-// Error returns "value 30 is not a value the card pays (25, 30, ...)".
+// Error returns "value 33 is not a value the card pays (25, 30, 40): not a win".
 func (e *NotPaidError) Error() string {
 	vs := make([]string, len(e.Values))
 	for i, v := range e.Values {
 		vs[i] = strconv.Itoa(v)
 	}
-	return fmt.Sprintf("%s is not a %s this table pays (%s): not a win", worthText(e.Worth, e.Unit), unitOr(e.Unit), strings.Join(vs, ", "))
+	payer := "this table"
+	if e.Unit == "value" {
+		payer = "the card"
+	}
+	return fmt.Sprintf("%s is not a %s %s pays (%s): not a win", worthText(e.Worth, e.Unit), unitOr(e.Unit), payer, strings.Join(vs, ", "))
 }
 
 // Unwrap lets errors.Is(err, ErrNotWinning) match.
