@@ -162,6 +162,9 @@ func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, shor
 	if action == "add" {
 		cmd.Long = ledgerAddLong
 	}
+	if action == "export" {
+		cmd.Annotations = map[string]string{rawOutput: "true"} // CSV and JSON, exactly
+	}
 	if flags != nil {
 		flags(f, cmd, o)
 	}

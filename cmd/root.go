@@ -111,10 +111,8 @@ func (f *factory) fitStreams(cmd *cobra.Command) {
 	if f.Wide {
 		return
 	}
-	for c := cmd; c != nil; c = c.Parent() {
-		if c.Name() == "completion" || strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd) {
-			return
-		}
+	if !humanOutput(cmd) {
+		return
 	}
 	streams := *f.IO
 	if f.Output != FormatTable {
@@ -209,10 +207,8 @@ func (f *factory) completeFlag(cmd *cobra.Command, name string, fn cobra.Complet
 // JSON and YAML keep exact strings (their encoders escape control characters themselves), and
 // shell completion scripts are written as they are.
 func (f *factory) escapeStreams(cmd *cobra.Command) {
-	for c := cmd; c != nil; c = c.Parent() {
-		if c.Name() == "completion" || strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd) {
-			return
-		}
+	if !humanOutput(cmd) {
+		return
 	}
 	if f.Output == FormatTable {
 		f.outEsc = termtext.NewWriter(f.IO.Out)
@@ -222,6 +218,24 @@ func (f *factory) escapeStreams(cmd *cobra.Command) {
 		f.errEsc = termtext.NewWriter(f.IO.ErrOut)
 		f.IO.ErrOut = f.errEsc
 	}
+}
+
+// rawOutput is the annotation of a command whose standard output is a file format written
+// exactly (ledger export's CSV and JSON), whatever -o says: it is neither escaped nor fitted.
+const rawOutput = "mjref/raw-output"
+
+// humanOutput reports whether cmd's standard output is for people, to be escaped and fitted:
+// not a shell completion script or request, and not a command marked rawOutput.
+func humanOutput(cmd *cobra.Command) bool {
+	if cmd.Annotations[rawOutput] != "" {
+		return false
+	}
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Name() == "completion" || strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd) {
+			return false
+		}
+	}
+	return true
 }
 
 // flush writes out what the escaping writers still hold.
