@@ -43,7 +43,8 @@ Claims are SEAT ACTION [TILES], separated by commas: win, pong, kong, chow (with
 'E chow 456p', or left out), pass. Without hands every claim is taken as possible; give a
 claimant's tiles with --hand SEAT=HAND (13 before the discard or 14 with it, melds in brackets)
 and a pong must find its pair, a chow its run, and a win must be a valid hand worth the minimum
-(scored with the claimant's seat as seat wind, East prevailing).
+(scored with each claimant's seat wind counted from --dealer, default E, and the --prevailing wind,
+default E).
 
 The ruleset (--rules, default hk) may be Hong Kong or DeBurger, which share these priorities; American
 calls are ruled by 'mjref referee'.

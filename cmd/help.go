@@ -52,8 +52,9 @@ const notationHelp = `Tile notation (MPSZ)
 
 const exitCodesHelp = `Exit status
 
-  0  the command ran and the verdict is positive (a win, a legal claim, a valid file)
-  1  the command ran and the verdict is negative (not a win, below the minimum, an illegal claim)
+  0  the command ran and the verdict is positive (a win, a legal claim, a valid file, a ready hand)
+  1  the command ran and the verdict is negative (not a win, below the minimum, an illegal claim,
+     not ready, a dead hand)
   2  bad input: notation, flags, ruleset, card or log (the message names the column, YAML line or event)
   3  a bug in mjref
   4  busy: the ledger file is open for writing by another mjref; nothing was done (run it again, or

@@ -174,7 +174,7 @@ func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, shor
 func ledgerNewFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	fl := cmd.Flags()
 	fl.StringVar(&o.Players, "players", "", `the four players in seat order for the first hand, East first: "Ann,Ben,Cat,Dan"`)
-	fl.StringVar(&o.Length, "length", "", "how long the game lasts: 4-rounds|8-hands|16-hands|N-games|bust|target|open (default: the ruleset's flow)")
+	fl.StringVar(&o.Length, "length", "", "how long the game lasts: N-rounds (4-rounds, 1-round)|N-hands (8-hands, 16-hands)|N-games|bust|target|open (default: the ruleset's flow)")
 	fl.StringVar(&o.Stake, "stake", "", "each player's starting stack (a bust game needs one)")
 	fl.StringVar(&o.Target, "target", "", "the running total that wins a target game (DeBurger: 10000)")
 	f.completeFlag(cmd, "length", fixedCompletion([]string{"4-rounds", "8-hands", "16-hands", "8-games", "bust", "target", "open"}))

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -39,7 +40,8 @@ func Run(args []string, ios *IOStreams) (code int) {
 	root.SetIn(ios.In)
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
-	err := root.Execute()
+	ran, err := root.ExecuteC()
+	err = tidyCobraError(err)
 	f.flushOutput()
 	if err != nil && !errors.Is(err, errNegative) {
 		errOut := ios.ErrOut
@@ -49,28 +51,52 @@ func Run(args []string, ios *IOStreams) (code int) {
 			errOut = fw
 		}
 		printError(errOut, err, f.jsonOut())
-		if isCobraUsage(err) && !f.jsonOut() {
-			fmt.Fprintf(errOut, "mjref: hint: run 'mjref %s --help' for usage\n", commandPath(args))
+		var ue *usageError
+		if (isCobraUsage(err) || errors.As(err, &ue)) && !f.jsonOut() && ran != nil {
+			fmt.Fprintf(errOut, "mjref: hint: run '%s --help' for usage\n", ran.CommandPath())
 		}
 	}
 	return exitCode(err)
 }
 
-func commandPath(args []string) string {
-	var parts []string
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
-			break
-		}
-		parts = append(parts, a)
-		if len(parts) == 2 {
-			break
+var pflagInvalid = regexp.MustCompile(`^invalid argument "(.*)" for "(\S+)" flag: strconv\.Parse(\w+): .*$`)
+
+// flagErrorText rewrites pflag's `invalid argument "x" for "--top" flag: strconv.ParseInt: parsing
+// "x": invalid syntax` as `--top "x": expected a whole number`: no Go function names reach the user.
+func flagErrorText(msg string) string {
+	m := pflagInvalid.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	flag := m[2]
+	if i := strings.Index(flag, ", "); i >= 0 { // "-n, --top"
+		flag = flag[i+2:]
+	}
+	want := map[string]string{"Int": "a whole number", "Uint": "a whole number, 0 or more", "Float": "a number", "Bool": "true or false"}[m[3]]
+	if want == "" {
+		want = "a value of another kind"
+	}
+	return fmt.Sprintf("%s %q: expected %s", flag, m[1], want)
+}
+
+// tidyCobraError rewrites cobra's multi-line "unknown command" message, whose suggestions are
+// indented with tabs, as one line: unknown command "scor" for "mjref": did you mean score?
+func tidyCobraError(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	head, suggest, ok := strings.Cut(msg, "\n\nDid you mean this?\n")
+	if !ok || !strings.HasPrefix(head, "unknown command") {
+		return err
+	}
+	var names []string
+	for _, l := range strings.Split(suggest, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			names = append(names, l)
 		}
 	}
-	if len(parts) > 0 {
-		return parts[0]
-	}
-	return ""
+	return &usageError{msg: fmt.Sprintf("%s: did you mean %s?", head, strings.Join(names, " or "))}
 }
 
 // factory carries what every command needs: the streams and the global options, resolved late.
@@ -174,7 +200,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		}
 		return names, cobra.ShellCompDirectiveDefault
 	})
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{msg: err.Error()} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{msg: flagErrorText(err.Error())} })
 
 	root.AddCommand(
 		newParseCmd(f, nil),
@@ -187,7 +213,33 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newClosestCmd(f, nil), newCardCmd(f), newRefereeCmd(f, nil), newClaimCmd(f, nil),
 	)
 	addHelpTopics(root)
+	refuseUnknownSubcommands(root)
 	return root
+}
+
+// refuseUnknownSubcommands makes a command that only groups others ("rules", "card", "ledger") refuse
+// an unknown subcommand, with suggestions, instead of printing its help and exiting 0.
+func refuseUnknownSubcommands(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		refuseUnknownSubcommands(sub)
+	}
+	if c == c.Root() || !c.HasSubCommands() || c.Run != nil || c.RunE != nil {
+		return
+	}
+	c.Args = cobra.ArbitraryArgs
+	if c.SuggestionsMinimumDistance <= 0 {
+		c.SuggestionsMinimumDistance = 2
+	}
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += ": did you mean " + strings.Join(s, " or ") + "?"
+		}
+		return &usageError{msg: msg}
+	}
 }
 
 // completeFlag registers fn to complete the values of cmd's flag name, when the run is a

@@ -9,7 +9,13 @@ import (
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/hk"
 	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
 )
+
+// rulesListView is the JSON of rules list: {"schema_version": 1, "rulesets": [...]}.
+type rulesListView struct {
+	Rulesets []rulesets.Info `json:"rulesets"`
+}
 
 func newRulesCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
@@ -25,7 +31,7 @@ func newRulesCmd(f *factory) *cobra.Command {
 			RunE: func(cmd *cobra.Command, args []string) error {
 				infos := rulesets.Builtins()
 				if f.Output != FormatTable {
-					return render(f.IO.Out, f.Output, infos)
+					return render(f.IO.Out, f.Output, rulesListView{Rulesets: infos})
 				}
 				var rows [][]string
 				for _, i := range infos {
@@ -62,7 +68,17 @@ func newRulesCmd(f *factory) *cobra.Command {
 					_, err = rawWriter(f.IO.Out).Write(b) // the file as it is: its lines are the ones scores cite
 					return err
 				}
-				return render(f.IO.Out, f.Output, rs)
+				// JSON is the resolved YAML document itself, so its keys are the ruleset's own
+				// (snake_case, as written in the file) in the file's order.
+				b, err := rs.YAML()
+				if err != nil {
+					return err
+				}
+				var doc yaml.Node
+				if err := yaml.Unmarshal(b, &doc); err != nil {
+					return err
+				}
+				return render(f.IO.Out, f.Output, yamlJSON{&doc})
 			},
 		},
 		&cobra.Command{

@@ -3,9 +3,11 @@ package rulesets
 import (
 	"bytes"
 	"embed"
+	"encoding"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -33,6 +35,10 @@ type Error struct {
 	File string
 	Line int
 	Msg  string
+	// Key and Set name a value given on the command line: File is "--set", Key the value's path
+	// ("hk.cap") and Set the override as typed ("cap=2"), so the error reads "hk.cap (from --set
+	// cap=2): ...".
+	Key, Set string
 	// Err is the underlying error when the file could not be read (a *safeio.LimitError, a
 	// *safeio.NotRegularError, an *fs.PathError), else nil.
 	Err error
@@ -42,6 +48,9 @@ type Error struct {
 func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
+	if e.File == "--set" && e.Set != "" {
+		return fmt.Sprintf("%s (from --set %s): %s", e.Key, e.Set, e.Msg)
+	}
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 	}
@@ -134,6 +143,8 @@ func loadYAML(nameOrFile string, overrides ...string) (*Ruleset, error) {
 type loader struct {
 	origin  map[*yaml.Node]string // node -> ruleset name it came from
 	files   map[*yaml.Node]string // node -> file name for errors
+	sets    map[*yaml.Node]string // node -> the --set that wrote it ("cap=2")
+	builtin map[string]bool       // the file names (as in files) of built-in rulesets
 	first   string                // the file asked for
 	extends string                // what it extends
 }
@@ -188,6 +199,9 @@ func (l *loader) read(nameOrFile string) (source, error) {
 		}
 		return src, err
 	}
+	if bad, _ := wholeNumbers(&doc, reflect.TypeFor[Ruleset](), nil); bad != nil {
+		return src, &Error{File: src.name, Line: bad.Line, Msg: fmt.Sprintf("%s is not a whole number", bad.Value)}
+	}
 	src.doc = &doc
 	return src, nil
 }
@@ -221,6 +235,12 @@ func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	}
 	mark(src.doc, src.rs, l.origin)
 	mark(src.doc, src.name, l.files)
+	if IsBuiltin(nameOrFile) {
+		if l.builtin == nil {
+			l.builtin = map[string]bool{}
+		}
+		l.builtin[src.name] = true
+	}
 	top := src.doc.Content[0]
 	ext := valueAt(top, "extends")
 	if ext == nil || ext.Value == "" {
@@ -372,8 +392,12 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 		vdoc = yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: val}}}
 	}
 	v := vdoc.Content[0]
+	if l.sets == nil {
+		l.sets = map[*yaml.Node]string{}
+	}
 	mark(v, "--set", l.origin)
 	mark(v, "--set", l.files)
+	mark(v, o, l.sets)
 	zeroLines(v)
 	// Check the key and the value's type on their own, strictly.
 	probe := &yaml.Node{Kind: yaml.MappingNode}
@@ -403,7 +427,10 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 		} else {
 			msg = cleanYAMLMsg(msg)
 		}
-		return &Error{File: "--set", Msg: fmt.Sprintf("%s: %s", key, msg)}
+		return &Error{File: "--set", Key: strings.Join(p, "."), Set: o, Msg: msg}
+	}
+	if bad, _ := wholeNumbers(probe, reflect.TypeFor[Ruleset](), nil); bad != nil {
+		return &Error{File: "--set", Key: strings.Join(p, "."), Set: o, Msg: fmt.Sprintf("%s is not a whole number", bad.Value)}
 	}
 	// Apply.
 	cur = top
@@ -412,6 +439,7 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 			if ex := valueAt(cur, k); ex != nil {
 				*ex = *v
 				mark(ex, "--set", l.files)
+				mark(ex, o, l.sets)
 			} else {
 				cur.Content = append(cur.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, v)
 			}
@@ -421,9 +449,10 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 		if next == nil {
 			next = &yaml.Node{Kind: yaml.MappingNode}
 			cur.Content = append(cur.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, next)
+			l.origin[next], l.files[next], l.sets[next] = "--set", "--set", o
 		}
 		if next.Kind != yaml.MappingNode {
-			return &Error{File: "--set", Msg: fmt.Sprintf("%s: %s is not a mapping", key, strings.Join(p[:i+1], "."))}
+			return &Error{File: "--set", Key: key, Set: o, Msg: fmt.Sprintf("%s is not a mapping", strings.Join(p[:i+1], "."))}
 		}
 		cur = next
 	}
@@ -537,7 +566,98 @@ func cleanYAMLMsg(s string) string {
 	if f := lineRe.FindStringSubmatch(s); f != nil {
 		s = f[2]
 	}
-	return s
+	return humanUnmarshal(s)
+}
+
+var unmarshalRe = regexp.MustCompile("cannot unmarshal !!(\\w+)(?: `([^`]*)`)? into (\\S+)")
+
+// humanUnmarshal rewrites the decoder's "cannot unmarshal !!str `abc` into int" as `"abc" is not a
+// whole number`, naming what the key takes instead of a Go type.
+func humanUnmarshal(s string) string {
+	m := unmarshalRe.FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	want := describeType(m[3])
+	got := strconv.Quote(m[2])
+	switch m[1] {
+	case "map":
+		got = "a mapping"
+	case "seq":
+		got = "a list"
+	}
+	return strings.Replace(s, m[0], got+" is not "+want, 1)
+}
+
+// describeType says in words what a value of the Go type named as yaml.v3 names it takes.
+func describeType(name string) string {
+	switch strings.TrimPrefix(name, "*") {
+	case "int", "int8", "int16", "int32", "int64":
+		return "a whole number"
+	case "uint", "uint8", "uint16", "uint32", "uint64":
+		return "a whole number (0 or more)"
+	case "float32", "float64":
+		return "a number"
+	case "bool":
+		return "true or false"
+	case "string":
+		return "text"
+	}
+	if strings.HasPrefix(name, "[]") {
+		return "a list"
+	}
+	if strings.HasPrefix(name, "map[") {
+		return "a mapping"
+	}
+	var found reflect.Type
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		if found != nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.String() == strings.TrimPrefix(name, "*") {
+			found = t
+			return
+		}
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Array:
+			walk(t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				walk(t.Field(i).Type)
+			}
+		}
+	}
+	walk(reflect.TypeFor[Ruleset]())
+	if found == nil {
+		return "the kind of value this key takes"
+	}
+	switch found.Kind() {
+	case reflect.Struct:
+		var keys []string
+		for i := range found.NumField() {
+			f := found.Field(i)
+			if k, _, _ := strings.Cut(f.Tag.Get("yaml"), ","); k != "" && k != "-" && f.IsExported() {
+				keys = append(keys, k)
+			}
+		}
+		return "a mapping: this key holds " + strings.Join(keys, ", ")
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.String:
+		return "text"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map:
+		return "a mapping"
+	}
+	return "the kind of value this key takes"
 }
 
 // validator is implemented by every ruleset section.
@@ -549,8 +669,9 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 			return &Error{File: rs.File, Msg: strings.Join(p, ".") + ": " + msg}
 		}
 		n, _ := nodeAt(top, p)
+		n, p = l.userSibling(top, n, p, msg)
 		if l.files[n] == "--set" {
-			msg = strings.Join(p, ".") + ": " + msg
+			return &Error{File: "--set", Key: strings.Join(p, "."), Set: l.sets[n], Msg: msg}
 		}
 		return &Error{File: l.files[n], Line: n.Line, Msg: msg}
 	}
@@ -632,6 +753,40 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 		return err
 	}
 	return check("referee", any(rs.Referee))
+}
+
+// userSibling re-points an error about a value the user did not write (one inherited through
+// extends:) to the value beside it that the user did write and the message names: "minimum faan 3 is
+// above the cap 2" is about the user's "cap: 2", not the built-in's min_faan line.
+func (l *loader) userSibling(top, n *yaml.Node, p []string, msg string) (*yaml.Node, []string) {
+	// rank: 2 for a value from --set, 1 from the user's own files, 0 inherited from a built-in.
+	rank := func(v *yaml.Node) int {
+		switch {
+		case l.files[v] == "--set":
+			return 2
+		case l.files[v] != "" && !l.builtin[l.files[v]]:
+			return 1 // a file the user wrote, this one or one it extends
+		}
+		return 0
+	}
+	if n == nil || rank(n) == 2 || len(p) == 0 {
+		return n, p
+	}
+	parent, ok := nodeAt(top, p[:len(p)-1])
+	if !ok || parent.Kind != yaml.MappingNode {
+		return n, p
+	}
+	for i := 0; i+1 < len(parent.Content); i += 2 {
+		k, v := parent.Content[i], parent.Content[i+1]
+		if k.Value == p[len(p)-1] || rank(v) <= rank(n) {
+			continue
+		}
+		word := regexp.MustCompile(`\b` + regexp.QuoteMeta(strings.ReplaceAll(k.Value, "_", " ")) + `\b`)
+		if word.MatchString(msg) || strings.Contains(msg, k.Value) {
+			return v, append(slices.Clone(p[:len(p)-1]), k.Value)
+		}
+	}
+	return n, p
 }
 
 // bindBounds gives the settlement the range its family pays a win in (hk: min_faan, cap and the
@@ -836,3 +991,93 @@ func Raw(name string) ([]byte, error) {
 
 // Check loads a ruleset file and reports the first problem, or nil.
 func Check(file string) (*Ruleset, error) { return Load(file) }
+
+// wholeNumbers finds a number with a fraction written where a whole number goes ("min_faan: 1.5"):
+// the YAML decoder would drop the fraction without a word, and a table would pay on the wrong value.
+// It follows the document along the Go type t and returns the node and the path of the first such
+// number, or nil.
+func wholeNumbers(n *yaml.Node, t reflect.Type, path []string) (*yaml.Node, []string) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if pt := reflect.PointerTo(t); pt.Implements(reflect.TypeFor[yaml.Unmarshaler]()) || pt.Implements(reflect.TypeFor[encoding.TextUnmarshaler]()) {
+		return nil, nil // the type reads its own values (and reports its own errors)
+	}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		for _, c := range n.Content {
+			if bad, p := wholeNumbers(c, t, path); bad != nil {
+				return bad, p
+			}
+		}
+	case yaml.ScalarNode:
+		switch t.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			if n.Tag == "!!float" || (n.Tag == "" && strings.ContainsAny(n.Value, ".eE") && !strings.HasPrefix(n.Value, "0x")) {
+				if f, err := strconv.ParseFloat(n.Value, 64); err == nil && f != float64(int64(f)) {
+					return n, path
+				}
+			}
+		}
+	case yaml.SequenceNode:
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			for i, c := range n.Content {
+				if bad, p := wholeNumbers(c, t.Elem(), append(path, strconv.Itoa(i))); bad != nil {
+					return bad, p
+				}
+			}
+		}
+	case yaml.MappingNode:
+		switch t.Kind() {
+		case reflect.Map:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if bad, p := wholeNumbers(n.Content[i+1], t.Elem(), append(path, n.Content[i].Value)); bad != nil {
+					return bad, p
+				}
+			}
+		case reflect.Struct:
+			fields := yamlFields(t)
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				ft, ok := fields[n.Content[i].Value]
+				if !ok {
+					continue
+				}
+				if bad, p := wholeNumbers(n.Content[i+1], ft, append(path, n.Content[i].Value)); bad != nil {
+					return bad, p
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// yamlFields maps the YAML keys of a struct type (inline fields flattened) to their types.
+func yamlFields(t reflect.Type) map[string]reflect.Type {
+	m := map[string]reflect.Type{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "-" {
+			continue
+		}
+		if strings.Contains(opts, "inline") {
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				maps.Copy(m, yamlFields(ft))
+			}
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		m[name] = f.Type
+	}
+	return m
+}

@@ -103,7 +103,14 @@ func TestLoadErrors(t *testing.T) {
 		{"set unknown key", "hk", []string{"capp=3"}, "--set", 0, `unknown key "capp"`},
 		{"set bad type", "hk", []string{"cap=x"}, "--set", 0, "cap"},
 		{"set not key=value", "hk", []string{"cap"}, "--set", 0, "expected key=value"},
-		{"set bad value", "hk", []string{"cap=2"}, "hk.yaml", 0, "above the cap"},
+		{"set bad value", "hk", []string{"cap=2"}, "--set", 0, "hk.cap (from --set cap=2): minimum faan 3 is above the cap 2"},
+		{"set bad type, in words", "hk", []string{"cap=x"}, "--set", 0, `hk.cap (from --set cap=x): "x" is not a whole number`},
+		{"set a new key path", "hk", []string{"items.x.value=1"}, "--set", 0, `hk.items.x (from --set items.x.value=1): unknown item id "x"`},
+		{"set a mapping as a scalar", "hk", []string{"settlement.multiple_winners=all"}, "--set", 0, `"all" is not a mapping: this key holds name, name_zh, as`},
+		{"set a fraction", "hk", []string{"min_faan=1.5"}, "--set", 0, "1.5 is not a whole number"},
+		{"user value against an inherited one", "testdata/lowcap.yaml", nil, "testdata/lowcap.yaml", 5, "above the cap 2"},
+		{"bad value in an extended user file", "testdata/grandchild.yaml", nil, "testdata/lowcap.yaml", 5, "above the cap 2"},
+		{"a fraction where a whole number goes", "testdata/fraction.yaml", nil, "testdata/fraction.yaml", 5, "1.5 is not a whole number"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
