@@ -423,10 +423,11 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 func ledgerAdd(o *ledgerOptions, f *factory) error {
 	// Read the record first, without the lock, to load the ruleset and check the flags before
 	// taking the lock; the hand is then checked again against the locked record.
-	pre, err := ledger.Read(o.File)
+	head, err := ledger.ReadHeader(o.File) // the header alone: add costs the same at every hand
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
+	pre := ledger.State{Header: head}
 	rs, err := ledgerRuleset(o, f, &pre)
 	if err != nil {
 		return err
