@@ -414,7 +414,7 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
+		return render(o.IO.Out, o.Output, newShowView(&st))
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s: a new game\n", o.File)
 	return renderPosition(o.IO.Out, &st)
@@ -423,10 +423,11 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 func ledgerAdd(o *ledgerOptions, f *factory) error {
 	// Read the record first, without the lock, to load the ruleset and check the flags before
 	// taking the lock; the hand is then checked again against the locked record.
-	pre, err := ledger.Read(o.File)
+	head, err := ledger.ReadHeader(o.File) // the header alone: add costs the same at every hand
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
+	pre := ledger.State{Header: head}
 	rs, err := ledgerRuleset(o, f, &pre)
 	if err != nil {
 		return err
@@ -1230,13 +1231,21 @@ type showView struct {
 	Summary   *ledger.Summary   `json:"summary,omitempty"`
 }
 
+// newShowView is what ledger show writes for st; an empty game's history is [], never null.
+func newShowView(st *ledger.State) showView {
+	if st.History == nil {
+		st.History = []ledger.Entry{}
+	}
+	return showView{State: st, Standings: st.Standings()}
+}
+
 func ledgerShow(o *ledgerOptions, f *factory) error {
 	st, err := o.read(f)
 	if err != nil {
 		return err
 	}
 	if o.Output != FormatTable {
-		v := showView{State: &st, Standings: st.Standings()}
+		v := newShowView(&st)
 		if o.Summary {
 			sum := st.Summary()
 			v.Summary = &sum

@@ -56,7 +56,10 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	defer l.Close()
-	cur := l.State()
+	cur, err := l.FullState()
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
 	at, err := cur.At(o.Number)
 	if err != nil {
 		return ledgerError(o.File, err)
