@@ -1410,6 +1410,9 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	if o.Out == "" {
+		if o.Output != FormatTable {
+			return render(o.IO.Out, o.Output, newChartView(o.File, &st))
+		}
 		_, err := io.WriteString(o.IO.Out, ledger.Sparklines(&st, 60))
 		return err
 	}
@@ -1421,6 +1424,11 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 	// drawing leaves no empty or half-written file behind.
 	if err := filewrite.Write(o.Out, func(w io.Writer) error { return chart.Draw(&st, w, format) }); err != nil {
 		return withHint(fmt.Errorf("--out %s: %w", o.Out, err), "nothing was written; free some space or choose another directory")
+	}
+	if o.Output != FormatTable {
+		v := newChartView(o.File, &st)
+		v.Out, v.Format = o.Out, format
+		return render(o.IO.Out, o.Output, v)
 	}
 	fmt.Fprintf(o.IO.Out, "chart:    %s (%d hands, %s)\n", o.Out, len(st.History), format)
 	return nil

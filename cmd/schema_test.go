@@ -51,6 +51,7 @@ var schemaDocs = []struct {
 	{"version", "mjref version", []any{versionInfo{}}},
 	{"ledger-show", "mjref ledger show", []any{showView{}}},
 	{"ledger-add", "mjref ledger add (and new, join, leave)", []any{addView{}}},
+	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{chartView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{batchError{}}},
 }
 
@@ -314,6 +315,9 @@ func TestOutputsMatchSchema(t *testing.T) {
 		{"version", []string{"version"}, ""},
 		{"ledger-show", []string{"ledger", "show", emptyLed}, ""},
 		{"ledger-show", []string{"ledger", "show", led}, ""},
+		{"ledger-chart", []string{"ledger", "chart", led}, ""},
+		{"ledger-chart", []string{"ledger", "chart", emptyLed}, ""},
+		{"ledger-chart", []string{"ledger", "chart", led, "--out", filepath.Join(dir, "c.svg")}, ""},
 	}
 	batches := []struct {
 		schema string
