@@ -449,7 +449,7 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
+		return render(o.IO.Out, o.Output, newShowView(&st))
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s: a new game\n", o.File)
 	return renderPosition(o.IO.Out, &st)
@@ -1292,13 +1292,21 @@ type showView struct {
 	Summary   *ledger.Summary   `json:"summary,omitempty"`
 }
 
+// newShowView is what ledger show writes for st; an empty game's history is [], never null.
+func newShowView(st *ledger.State) showView {
+	if st.History == nil {
+		st.History = []ledger.Entry{}
+	}
+	return showView{State: st, Standings: st.Standings()}
+}
+
 func ledgerShow(o *ledgerOptions, f *factory) error {
 	st, err := o.read(f)
 	if err != nil {
 		return err
 	}
 	if o.Output != FormatTable {
-		v := showView{State: &st, Standings: st.Standings()}
+		v := newShowView(&st)
 		if o.Summary {
 			sum := st.Summary()
 			v.Summary = &sum
@@ -1476,6 +1484,9 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	if o.Out == "" {
+		if o.Output != FormatTable {
+			return render(o.IO.Out, o.Output, newChartView(o.File, &st))
+		}
 		_, err := io.WriteString(o.IO.Out, ledger.Sparklines(&st, 60))
 		return err
 	}
@@ -1494,6 +1505,11 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s\n", w)
+	}
+	if o.Output != FormatTable {
+		v := newChartView(o.File, &st)
+		v.Out, v.Format = o.Out, format
+		return render(o.IO.Out, o.Output, v)
 	}
 	fmt.Fprintf(o.IO.Out, "chart:    %s (%d hands, %s)\n", o.Out, len(st.History), format)
 	return nil

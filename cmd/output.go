@@ -39,6 +39,8 @@ func (e *enumFlag) Set(s string) error {
 	return nil
 }
 
+//go:generate go test -run ^TestSchemaFiles$ . -args -update-schema
+
 // SchemaVersion is the version of the JSON contract (schema/), written first in every JSON and YAML
 // document mjref prints as "schema_version". It changes only when a field changes meaning or goes
 // away; new fields do not change it.

@@ -12,6 +12,16 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// rulesCheckView is the JSON of rules check.
+type rulesCheckView struct {
+	File       string            `json:"file"`
+	Name       string            `json:"name"`
+	Family     string            `json:"family"`
+	Extends    string            `json:"extends,omitempty"`
+	OK         bool              `json:"ok"`
+	HouseHands []hk.HouseExample `json:"house_hands,omitempty"`
+}
+
 // rulesListView is the JSON of rules list: {"schema_version": 1, "rulesets": [...]}.
 type rulesListView struct {
 	Rulesets []rulesets.Info `json:"rulesets"`
@@ -90,14 +100,7 @@ func newRulesCmd(f *factory) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				v := struct {
-					File       string            `json:"file"`
-					Name       string            `json:"name"`
-					Family     string            `json:"family"`
-					Extends    string            `json:"extends,omitempty"`
-					OK         bool              `json:"ok"`
-					HouseHands []hk.HouseExample `json:"house_hands,omitempty"`
-				}{args[0], rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
+				v := rulesCheckView{args[0], rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
 				if f.Output != FormatTable {
 					return render(f.IO.Out, f.Output, v)
 				}
