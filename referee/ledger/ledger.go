@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mjref/mjref/internal/filewrite"
+	"github.com/mjref/mjref/internal/safeio"
 )
 
 // Settler computes the deltas of one hand: each player's change, in the order of the players.
@@ -233,8 +234,9 @@ func regular(f *os.File, path string) error {
 	return nil
 }
 
-// MaxSize is the largest ledger file read: about 100,000 hands, far beyond any evening.
-const MaxSize = 64 << 20
+// MaxSize is the largest ledger file read (safeio.LedgerLimit, 64 MiB): about 200,000 hands, far
+// beyond any evening.
+const MaxSize = safeio.LedgerLimit
 
 // readAll reads a ledger file, at most MaxSize bytes.
 func readAll(f io.Reader, path string) ([]byte, error) {
@@ -242,7 +244,7 @@ func readAll(f io.Reader, path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > MaxSize {
+	if int64(len(data)) > MaxSize {
 		return nil, &RecordError{Path: path, Msg: fmt.Sprintf("more than a ledger's limit of %d MiB", MaxSize>>20)}
 	}
 	return data, nil
@@ -307,7 +309,7 @@ func Read(path string, opts ...Option) (State, error) {
 // ReadHeader reads only the first line of a record: the game's header (players, ruleset, flow), in
 // constant time whatever the length of the game.
 func ReadHeader(path string) (Header, error) {
-	f, err := os.Open(path)
+	f, err := safeio.Open(path)
 	if err != nil {
 		return Header{}, err
 	}
@@ -345,17 +347,10 @@ func ReadHeader(path string) (Header, error) {
 	return *ev.Header, nil
 }
 
-// readFile opens and reads a ledger file for reading: a regular file, within MaxSize.
+// readFile reads a ledger file for reading through safeio: a regular file only (a FIFO is refused
+// at once, never waited on), within MaxSize.
 func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if err := regular(f, path); err != nil {
-		return nil, err
-	}
-	return readAll(f, path)
+	return safeio.ReadFile(path, MaxSize)
 }
 
 // Path returns the file the ledger writes.
