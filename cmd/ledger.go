@@ -58,6 +58,13 @@ type ledgerOptions struct {
 	// show
 	Summary bool
 
+	// add: this run's --set is for this hand only
+	ThisHand bool
+
+	// export, chart
+	Excel bool
+	Font  string
+
 	// RulesChanged says --rules was given on the command line; Changed lists the flags given.
 	RulesChanged bool
 	Changed      []string
@@ -134,8 +141,9 @@ const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
   from a referee log --log FILE (hk): the log's seats are the places at the table as the game began
                     (the first player listed is E); its dealer: and prevailing: must be this hand's.
 
-Players are named as in 'ledger new'. --set applies to the run it is given with, so a settlement
-option the table plays by is given with every add. Bad input records nothing (exit 2). The hand's
+Players are named as in 'ledger new'. The --set overrides given to 'ledger new' are kept in the
+ledger and apply to every hand; a --set given to add that differs from them is refused, unless
+--this-hand says it applies to this one hand (its payments are then recorded with the hand). Bad input records nothing (exit 2). The hand's
 payments and each player's change are printed, then the standings.`
 
 func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*factory, *cobra.Command, *ledgerOptions)) *cobra.Command {
@@ -224,6 +232,7 @@ func ledgerAddFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	fl.BoolVar(&o.LastTile, "last-tile", false, "with --hand: the win was on the last tile of the wall")
 	fl.StringVar(&o.Log, "log", "", "a referee log of the hand (YAML or JSON Lines), replayed and settled")
 	fl.StringVar(&o.Note, "note", "", "a note kept with the hand")
+	fl.BoolVar(&o.ThisHand, "this-hand", false, "the --set given applies to this hand only (otherwise a --set that differs from the game's is refused)")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	for _, name := range []string{"winner", "discarder", "responsible", "false-win"} {
 		f.completeFlag(cmd, name, completePlayers)
@@ -243,17 +252,19 @@ func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra
 }
 
 // exportFormats are the values of export's own -o.
-var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV}
+var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV, ledger.FormatJSONL}
 
 func ledgerExportFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	// export has its own -o, which shadows the global one: csv is a format of this command only.
 	o.Format = ledger.FormatJSON
-	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json|csv")
+	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), csv (a row a hand), jsonl (the events as recorded)")
+	cmd.Flags().BoolVar(&o.Excel, "excel", false, "csv: start with a UTF-8 byte order mark, so Excel on Windows reads Chinese (any non-ASCII) names right")
 	f.completeFlag(cmd, "output", fixedCompletion(exportFormats))
 }
 
 func ledgerChartFlags(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
 	cmd.Flags().StringVar(&o.Out, "out", "", "write the chart to a file: .svg or .png (default: sparklines on the terminal)")
+	cmd.Flags().StringVar(&o.Font, "font", "", "a .ttf, .otf or .ttc font for the picture's text, for names the built-in font cannot draw (Chinese: e.g. NotoSansCJK-Regular.ttc); without it a known system CJK font is tried, then such a name is drawn as P1..P4 with a warning")
 }
 
 func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
@@ -323,7 +334,31 @@ func (e busyError) Unwrap() error { return e.err }
 // ledgerRuleset loads the ledger's own ruleset (with this run's --set overrides). --rules, when
 // given, must name the same ruleset.
 func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ruleset, error) {
-	// The overrides the game began with come first; this run's --set may change them further.
+	// The overrides the game began with come first. A --set of this run that is not one of them
+	// would change how the game is paid: refused, unless --this-hand says it is for this hand only.
+	for _, set := range f.Sets {
+		if slices.Contains(st.Sets, set) {
+			continue
+		}
+		if o.ThisHand && o.Action == "add" {
+			continue
+		}
+		key, _, _ := strings.Cut(set, "=")
+		from := fmt.Sprintf("the ruleset %s's own setting (no --set for it was given to 'ledger new')", st.Ruleset)
+		for _, g := range st.Sets {
+			if k, _, _ := strings.Cut(g, "="); k == key {
+				from = fmt.Sprintf("--set %s, given to 'ledger new' and kept in the ledger's header (line 1)", g)
+			}
+		}
+		hint := "a ledger keeps the settings it was started with; to pay one hand differently, add --this-hand to 'ledger add'"
+		if o.Action != "add" && o.Action != "amend" {
+			hint = "a ledger keeps the settings it was started with: drop --set"
+		}
+		return nil, withHint(usageErrorf("--set %s: the game plays %s by %s", set, key, from), hint)
+	}
+	if o.ThisHand && len(f.Sets) == 0 {
+		return nil, usageErrorf("--this-hand: give the --set that applies to this hand only")
+	}
 	f.Sets = append(slices.Clone(st.Sets), f.Sets...)
 	if o.RulesChanged && f.Rules != st.Ruleset {
 		rs, err := f.Ruleset()
@@ -437,7 +472,17 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	}
 	cs := &capturingSettler{rules: rs.Settlement}
 	var opts []ledger.Option
-	if rs.Settlement != nil {
+	switch {
+	case o.ThisHand:
+		// The record is checked under the game's own settings; only this hand is paid otherwise.
+		game, err := rulesets.Load(head.Ruleset, head.Sets...)
+		if err != nil {
+			return err
+		}
+		if game.Settlement != nil {
+			opts = append(opts, ledger.WithSettler(ledger.Settlement(game.Settlement)))
+		}
+	case rs.Settlement != nil:
 		opts = append(opts, ledger.WithSettler(cs))
 	}
 	l, err := o.open(opts...)
@@ -471,13 +516,27 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		}
 		h.Note += o.Note
 	}
+	if o.ThisHand && h.Deltas == nil && !h.Drawn && rs.Settlement != nil {
+		// Paid under this run's --set: the deltas are recorded with the hand, so that a replay
+		// under the game's settings keeps them.
+		d, err := cs.Settle(h, st.Table())
+		if err != nil {
+			return settleError(rs, err)
+		}
+		h.Deltas = d[:]
+		note := "paid with --set " + strings.Join(f.Sets[len(head.Sets):], ", ") + " for this hand only"
+		if h.Note != "" {
+			note = h.Note + "; " + note
+		}
+		h.Note = note
+	}
 	e, err := l.Add(h)
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
 	after := l.State()
 	v.Recorded, v.Entry = true, &e
-	if cs.used && h.Deltas == nil {
+	if cs.used {
 		v.Payments = paymentViews(cs.last.Payments, ledger.TableOf(&e))
 	}
 	v.fill(&after)
@@ -887,6 +946,8 @@ func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *
 				return h, false, err
 			}
 			h.Win, h.Discarder = kind, o.Discarder
+		} else {
+			h.HowUnknown = true // recorded as given: not as a self-draw nobody declared
 		}
 		h.Deltas = deltas
 		return h, true, nil
@@ -1401,6 +1462,19 @@ func ledgerExport(o *ledgerOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
+	switch o.Format {
+	case ledger.FormatJSONL:
+		opts, err := o.settlerFor(f)
+		if err != nil {
+			return err
+		}
+		return ledgerError(o.File, ledger.WriteEvents(o.IO.Out, o.File, opts...))
+	case ledger.FormatCSV:
+		return ledger.ExportCSV(o.IO.Out, &st, ledger.ExportOptions{Excel: o.Excel})
+	}
+	if o.Excel {
+		return usageErrorf("--excel is for -o csv")
+	}
 	return ledger.Export(o.IO.Out, &st, o.Format)
 }
 
@@ -1422,8 +1496,15 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 	}
 	// The picture is drawn into a temporary file renamed into place: a full disk or a failed
 	// drawing leaves no empty or half-written file behind.
-	if err := filewrite.Write(o.Out, func(w io.Writer) error { return chart.Draw(&st, w, format) }); err != nil {
+	var warnings []string
+	if err := filewrite.Write(o.Out, func(w io.Writer) (err error) {
+		warnings, err = chart.Draw(&st, w, format, chart.Options{Font: o.Font})
+		return err
+	}); err != nil {
 		return withHint(fmt.Errorf("--out %s: %w", o.Out, err), "nothing was written; free some space or choose another directory")
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s\n", w)
 	}
 	if o.Output != FormatTable {
 		v := newChartView(o.File, &st)
