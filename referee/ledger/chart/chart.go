@@ -198,19 +198,14 @@ func plotTotals(s *ledger.State, names []string, face *font.Face) (*plot.Plot, e
 	p.Add(plotter.NewGrid())
 	for k, person := range s.People {
 		// A player's line runs through the hands they played.
-		var xys plotter.XYs
-		if person.Joined <= 1 {
-			xys = append(xys, plotter.XY{X: 0, Y: 0})
-		}
+		// From 0 before their first hand (a player who sat down later starts there too).
+		xys := plotter.XYs{{X: float64(max(person.Joined-1, 0)), Y: 0}}
 		for j, e := range s.History {
 			for i, name := range e.Players {
 				if name == person.Name {
 					xys = append(xys, plotter.XY{X: float64(j + 1), Y: amountFloat(e.Totals[i])})
 				}
 			}
-		}
-		if len(xys) == 0 {
-			continue
 		}
 		l, err := plotter.NewLine(xys)
 		if err != nil {
