@@ -193,13 +193,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	f.completeFlag(root, "output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp
 	})
-	f.completeFlag(root, "rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		var names []string
-		for _, i := range rulesets.Builtins() {
-			names = append(names, i.Name)
-		}
-		return names, cobra.ShellCompDirectiveDefault
-	})
+	f.completeFlag(root, "rules", rulesCompletion)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{msg: flagErrorText(err.Error())} })
 
 	root.AddCommand(
@@ -211,9 +205,11 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newWaitsCmd(f, nil),
 		newLedgerCmd(f, nil),
 		newClosestCmd(f, nil), newCardCmd(f), newRefereeCmd(f, nil), newClaimCmd(f, nil),
+		newManCmd(f),
 	)
 	addHelpTopics(root)
 	refuseUnknownSubcommands(root)
+	f.completeEverything(root)
 	return root
 }
 
