@@ -264,6 +264,16 @@ func isRegularFile(w io.Writer) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
+// encodeDoc writes v as one JSON line of the contract (see marshalDoc).
+func encodeDoc(w *bytes.Buffer, v any) error {
+	b, err := marshalDoc(v)
+	if err != nil {
+		return err
+	}
+	w.Write(b)
+	return w.WriteByte('\n')
+}
+
 // outBufs keeps chunk output buffers for reuse: a batch of many chunks writes into the same few.
 var outBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
@@ -271,8 +281,6 @@ func (b batch) handleChunk(c *chunk) {
 	defer close(c.done)
 	c.out = outBufs.Get().(*bytes.Buffer)
 	c.out.Grow(len(c.lines) * 640)
-	enc := json.NewEncoder(c.out)
-	enc.SetEscapeHTML(false)
 	for _, l := range c.lines {
 		c.sum.Lines++
 		v, ok, err := safeCall(b.handle, l)
@@ -280,7 +288,7 @@ func (b batch) handleChunk(c *chunk) {
 			v, ok, err = nil, false, l.Err
 		}
 		if err == nil {
-			err = b.write(c, enc, l, v)
+			err = b.write(c, l, v)
 		}
 		if err != nil {
 			c.sum.Failed++
@@ -294,7 +302,7 @@ func (b batch) handleChunk(c *chunk) {
 			case FormatYAML:
 				_ = writeYAMLDoc(c.out, lineError(l, err))
 			default:
-				_ = enc.Encode(lineError(l, err))
+				_ = encodeDoc(c.out, lineError(l, err))
 			}
 			continue
 		}
@@ -305,7 +313,7 @@ func (b batch) handleChunk(c *chunk) {
 }
 
 // write writes one line's result v to the chunk in the batch's format.
-func (b batch) write(c *chunk, enc *json.Encoder, l batchLine, v any) error {
+func (b batch) write(c *chunk, l batchLine, v any) error {
 	switch b.format {
 	case FormatTable:
 		return b.table(c.out, l, v)
@@ -313,10 +321,14 @@ func (b batch) write(c *chunk, enc *json.Encoder, l batchLine, v any) error {
 		return writeYAMLDoc(c.out, v)
 	}
 	if a, fast := v.(jsonAppender); fast {
-		c.out.Write(append(a.AppendJSON(c.out.AvailableBuffer()), '\n')) // in place when it fits
+		b, err := withSchemaVersion(a.AppendJSON(c.out.AvailableBuffer()), 0)
+		if err != nil {
+			return err
+		}
+		c.out.Write(append(b, '\n')) // in place when it fits
 		return nil
 	}
-	return enc.Encode(v)
+	return encodeDoc(c.out, v)
 }
 
 // safeCall turns a panic in one line's handling into that line's error (exit 3 for the run).

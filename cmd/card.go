@@ -58,6 +58,11 @@ type cardListItem struct {
 	Lines int    `json:"lines"`
 }
 
+// cardListView is the JSON of card list: {"schema_version": 1, "cards": [...]}.
+type cardListView struct {
+	Cards []cardListItem `json:"cards"`
+}
+
 func newCardListCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
@@ -73,7 +78,7 @@ func newCardListCmd(f *factory) *cobra.Command {
 				items = append(items, cardListItem{Name: name, Title: c.Name, Year: c.Year, Lines: len(c.Lines)})
 			}
 			if f.Output != FormatTable {
-				return render(f.IO.Out, f.Output, items)
+				return render(f.IO.Out, f.Output, cardListView{Cards: items})
 			}
 			rows := make([][]string, 0, len(items))
 			for _, it := range items {

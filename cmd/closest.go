@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
@@ -33,8 +34,12 @@ no place in it.
 
 A line is dead when the hand's exposures rule it out (a concealed line, or an exposure that fits no set
 of the line) or when the tiles it needs are no longer to be had given --seen: the discards and the other
-players' exposures (not your own tiles). A joker in --seen counts as a discarded joker. When every line
-is dead the hand is dead: exit 1.
+players' exposures (not your own tiles). A joker in --seen counts as a discarded joker; write others'
+exposures in brackets ('[666pJ]'): their naturals are gone, but their jokers can still be redeemed, and
+the output notes them. When every line is dead the hand is dead: exit 1.
+
+With 14 tiles (after a draw) and no line complete, a second table ranks every discard by the lines it
+keeps live, then by the tiles the closest line still needs.
 
 Live lines come first, then fewer tiles needed, higher value, card order.
 With '-', hands are read from standard input, one per line, and each is answered as soon as it is
@@ -44,13 +49,15 @@ Exit status: 0 at least one line is live, 1 a dead hand, 2 bad input (or a rules
 		Example: `  mjref closest 'NN 2026m SS 666p 66s' --rules american
   mjref closest 'ff 2222m 44m 666p 8p J' --rules american --top 3
   mjref closest '2026m NN 666p [666s] 1s' --rules american --seen 'NN SSSS' -o json
+  mjref closest 'NN 2026m SS 666p 66s 9p' --rules american --top 3
+  mjref closest 'ff 2222m 44m 666p 8p J' --rules american --seen '9p [GdGdJ]'
   mjref closest '1111m 33m 555p 77p 99s' --rules american --card my-card.yaml`,
 		RunE: handRunE(f, o, runF, closestRun),
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.Card, "card", "", "a card file or built-in card name (default: the ruleset's card; see 'mjref card list')")
 	fl.IntVar(&o.Top, "top", 0, "show only the N closest lines (0: every line)")
-	fl.StringVar(&o.Seen, "seen", "", "tiles no longer available: discards and others' exposures, e.g. 'NNN 3m J' (write the white dragon Wd or 5z)")
+	fl.StringVar(&o.Seen, "seen", "", "tiles no longer available: discards and others' exposures in brackets, e.g. 'NNN 3m J [666pJ]'")
 	f.completeFlag(cmd, "card", withFiles(rulesets.ListCards(), "yaml", "yml"))
 	return cmd
 }
@@ -73,14 +80,19 @@ type closestView struct {
 	Seen       []notation.Tile      `json:"seen"`
 	Dead       bool                 `json:"dead"` // every line is dead: a dead hand
 	Candidates []american.Candidate `json:"candidates"`
+	// Discards ranks the discards of a 14-tile hand by the lines each keeps live.
+	Discards []american.DiscardOption `json:"discards,omitempty"`
+	// Redeemable lists the exposures in --seen whose jokers can still be redeemed.
+	Redeemable []string `json:"redeemable,omitempty"`
 }
 
 // closester ranks hands against one card; it is safe for concurrent use.
 type closester struct {
-	rs   *rulesets.Ruleset
-	card *american.Card
-	seen notation.Counts
-	top  int
+	rs         *rulesets.Ruleset
+	card       *american.Card
+	seen       notation.Counts
+	redeemable []string
+	top        int
 }
 
 func newClosester(f *factory, o *closestOptions) (*closester, error) {
@@ -96,11 +108,39 @@ func newClosester(f *factory, o *closestOptions) (*closester, error) {
 	if err != nil {
 		return nil, err
 	}
-	seen, err := parseSeen(o.Seen, rs, "'NNN 3m Wd J'")
+	seen, redeemable, err := parseAmericanSeen(o.Seen, rs)
 	if err != nil {
 		return nil, err
 	}
-	return &closester{rs: rs, card: card, seen: seen, top: o.Top}, nil
+	return &closester{rs: rs, card: card, seen: seen, redeemable: redeemable, top: o.Top}, nil
+}
+
+// parseAmericanSeen reads --seen: loose tiles (discards; a J is a discarded joker) and, in brackets,
+// other players' exposures, whose naturals are gone but whose jokers can still be redeemed.
+func parseAmericanSeen(s string, rs *rulesets.Ruleset) (notation.Counts, []string, error) {
+	if !strings.ContainsAny(s, "[]") {
+		seen, err := parseSeen(s, rs, "'NNN 3m Wd J [666pJ]'")
+		return seen, nil, err
+	}
+	h, err := notation.ParseWith(s, notationOptions(rs))
+	if err != nil {
+		return notation.Counts{}, nil, withHint(fmt.Errorf("--seen: %w", err), "list discards as tiles and others' exposures in brackets, e.g. --seen 'NNN 3m J [666pJ]'")
+	}
+	seen := h.Concealed
+	for _, b := range h.Bonus {
+		seen[b.Tile]++
+	}
+	var redeemable []string
+	for _, m := range h.Melds {
+		seen[m.Tile] += uint8(m.Naturals())
+		if m.Jokers > 0 {
+			redeemable = append(redeemable, m.String())
+		}
+	}
+	if err := checkCopies(&seen, nil); err != nil {
+		return seen, nil, err
+	}
+	return seen, redeemable, nil
 }
 
 // rank parses one hand and ranks the card's lines for it.
@@ -113,8 +153,17 @@ func (c *closester) rank(text string) (*closestView, error) {
 		return nil, err
 	}
 	cands := american.Closest(c.card, &h, c.seen, c.top)
+	var discards []american.DiscardOption
+	if americanTiles(&h) == american.HandTiles && (len(cands) == 0 || cands[0].Need > 0) {
+		discards = american.Discards(c.card, &h, c.seen)
+		if c.top > 0 && len(discards) > c.top {
+			discards = discards[:c.top]
+		}
+	}
 	h.Win = notation.NoTile // a hand in progress has no winning tile to mark
 	return &closestView{
+		Discards:   discards,
+		Redeemable: c.redeemable,
 		Hand:       notation.Format(h),
 		Ruleset:    c.rs.Name,
 		Card:       c.card.Name,
@@ -233,7 +282,27 @@ func renderClosest(w io.Writer, v *closestView) error {
 		}
 		fmt.Fprintf(w, "verdict:  closest is %s (%s, %d), %s short\n", best.Line, best.Section, best.Value, plural(best.Need, "tile"))
 	}
-	return nil
+	if len(v.Redeemable) > 0 {
+		what, each := "joker", "it"
+		if len(v.Redeemable) > 1 || strings.Count(v.Redeemable[0], "J") > 1 {
+			what, each = "jokers", "each"
+		}
+		fmt.Fprintf(w, "note:     the %s in %s can still be redeemed: on your turn, a natural tile from your hand for %s\n",
+			what, strings.Join(v.Redeemable, " "), each)
+	}
+	if len(v.Discards) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "discards: the lines each discard keeps live, most first")
+	rows = rows[:0]
+	for _, d := range v.Discards {
+		best, need := "-", "-"
+		if d.Need >= 0 {
+			best, need = d.Best, fmt.Sprint(d.Need)
+		}
+		rows = append(rows, []string{d.Tile.String(), fmt.Sprint(d.Live), best, need, fmt.Sprint(d.AtBest)})
+	}
+	return table(w, []string{"discard", "live lines", "closest", "need", "lines at that need"}, rows)
 }
 
 // concealedMark is a card's mark for a line: C concealed, X exposures allowed.

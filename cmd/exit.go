@@ -159,12 +159,20 @@ func escapeLines(msg string) string {
 // makes a 10 MB message.
 const maxMessageLine = 600
 
-// shortMessage cuts each line of msg longer than maxMessageLine characters.
+// maxMessageLines is the most lines of an error message printed (a card can have a problem on
+// every one of its lines).
+const maxMessageLines = 40
+
+// shortMessage cuts each line of msg longer than maxMessageLine characters, and the message
+// after maxMessageLines lines.
 func shortMessage(msg string) string {
 	if len(msg) <= maxMessageLine {
 		return msg
 	}
 	lines := strings.Split(msg, "\n")
+	if n := len(lines); n > maxMessageLines {
+		lines = append(lines[:maxMessageLines], fmt.Sprintf("... and %d more lines", n-maxMessageLines))
+	}
 	for i, l := range lines {
 		lines[i] = termtext.Shorten(l, maxMessageLine)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/scoring/american"
 	"github.com/spf13/cobra"
 )
 
@@ -73,6 +74,7 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
   once, never waited on) and stops at a cap for each kind:
 
     rulesets, files they extend, card files, --config   %s each
+    a card                                              %d lines, %d hands
     referee logs (a file or standard input)             %s, and %d events
     ledger files                                        %s
     one line of standard input (score -, parse -, ...)  %s
@@ -84,7 +86,8 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
   Text from users and files (names, notes, rulesets, cards, hands) is shown with
   control characters escaped (\x1b, \a, \u202e) in tables, plain lines and
   errors; JSON and YAML keep the exact strings.
-`, safeio.FormatSize(safeio.RulesetLimit), safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
+`, safeio.FormatSize(safeio.RulesetLimit), american.MaxCardLines, american.MaxCardHands,
+	safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
 	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit), termtext.ExcerptWidth)
 
 const patternsHelp = `Patterns: card lines and house hands

@@ -58,6 +58,13 @@ type ledgerOptions struct {
 	// show
 	Summary bool
 
+	// add: this run's --set is for this hand only
+	ThisHand bool
+
+	// export, chart
+	Excel bool
+	Font  string
+
 	// RulesChanged says --rules was given on the command line; Changed lists the flags given.
 	RulesChanged bool
 	Changed      []string
@@ -134,8 +141,9 @@ const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
   from a referee log --log FILE (hk): the log's seats are the places at the table as the game began
                     (the first player listed is E); its dealer: and prevailing: must be this hand's.
 
-Players are named as in 'ledger new'. --set applies to the run it is given with, so a settlement
-option the table plays by is given with every add. Bad input records nothing (exit 2). The hand's
+Players are named as in 'ledger new'. The --set overrides given to 'ledger new' are kept in the
+ledger and apply to every hand; a --set given to add that differs from them is refused, unless
+--this-hand says it applies to this one hand (its payments are then recorded with the hand). Bad input records nothing (exit 2). The hand's
 payments and each player's change are printed, then the standings.`
 
 func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*factory, *cobra.Command, *ledgerOptions)) *cobra.Command {
@@ -224,6 +232,7 @@ func ledgerAddFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	fl.BoolVar(&o.LastTile, "last-tile", false, "with --hand: the win was on the last tile of the wall")
 	fl.StringVar(&o.Log, "log", "", "a referee log of the hand (YAML or JSON Lines), replayed and settled")
 	fl.StringVar(&o.Note, "note", "", "a note kept with the hand")
+	fl.BoolVar(&o.ThisHand, "this-hand", false, "the --set given applies to this hand only (otherwise a --set that differs from the game's is refused)")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	for _, name := range []string{"winner", "discarder", "responsible", "false-win"} {
 		f.completeFlag(cmd, name, completePlayers)
@@ -243,17 +252,19 @@ func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra
 }
 
 // exportFormats are the values of export's own -o.
-var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV}
+var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV, ledger.FormatJSONL}
 
 func ledgerExportFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
 	// export has its own -o, which shadows the global one: csv is a format of this command only.
 	o.Format = ledger.FormatJSON
-	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json|csv")
+	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), csv (a row a hand), jsonl (the events as recorded)")
+	cmd.Flags().BoolVar(&o.Excel, "excel", false, "csv: start with a UTF-8 byte order mark, so Excel on Windows reads Chinese (any non-ASCII) names right")
 	f.completeFlag(cmd, "output", fixedCompletion(exportFormats))
 }
 
 func ledgerChartFlags(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
 	cmd.Flags().StringVar(&o.Out, "out", "", "write the chart to a file: .svg or .png (default: sparklines on the terminal)")
+	cmd.Flags().StringVar(&o.Font, "font", "", "a .ttf, .otf or .ttc font for the picture's text, for names the built-in font cannot draw (Chinese: e.g. NotoSansCJK-Regular.ttc); without it a known system CJK font is tried, then such a name is drawn as P1..P4 with a warning")
 }
 
 func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
@@ -323,7 +334,31 @@ func (e busyError) Unwrap() error { return e.err }
 // ledgerRuleset loads the ledger's own ruleset (with this run's --set overrides). --rules, when
 // given, must name the same ruleset.
 func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ruleset, error) {
-	// The overrides the game began with come first; this run's --set may change them further.
+	// The overrides the game began with come first. A --set of this run that is not one of them
+	// would change how the game is paid: refused, unless --this-hand says it is for this hand only.
+	for _, set := range f.Sets {
+		if slices.Contains(st.Sets, set) {
+			continue
+		}
+		if o.ThisHand && o.Action == "add" {
+			continue
+		}
+		key, _, _ := strings.Cut(set, "=")
+		from := fmt.Sprintf("the ruleset %s's own setting (no --set for it was given to 'ledger new')", st.Ruleset)
+		for _, g := range st.Sets {
+			if k, _, _ := strings.Cut(g, "="); k == key {
+				from = fmt.Sprintf("--set %s, given to 'ledger new' and kept in the ledger's header (line 1)", g)
+			}
+		}
+		hint := "a ledger keeps the settings it was started with; to pay one hand differently, add --this-hand to 'ledger add'"
+		if o.Action != "add" && o.Action != "amend" {
+			hint = "a ledger keeps the settings it was started with: drop --set"
+		}
+		return nil, withHint(usageErrorf("--set %s: the game plays %s by %s", set, key, from), hint)
+	}
+	if o.ThisHand && len(f.Sets) == 0 {
+		return nil, usageErrorf("--this-hand: give the --set that applies to this hand only")
+	}
 	f.Sets = append(slices.Clone(st.Sets), f.Sets...)
 	if o.RulesChanged && f.Rules != st.Ruleset {
 		rs, err := f.Ruleset()
@@ -414,7 +449,7 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, showView{State: &st, Standings: st.Standings()})
+		return render(o.IO.Out, o.Output, newShowView(&st))
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s: a new game\n", o.File)
 	return renderPosition(o.IO.Out, &st)
@@ -423,10 +458,11 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 func ledgerAdd(o *ledgerOptions, f *factory) error {
 	// Read the record first, without the lock, to load the ruleset and check the flags before
 	// taking the lock; the hand is then checked again against the locked record.
-	pre, err := ledger.Read(o.File)
+	head, err := ledger.ReadHeader(o.File) // the header alone: add costs the same at every hand
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
+	pre := ledger.State{Header: head}
 	rs, err := ledgerRuleset(o, f, &pre)
 	if err != nil {
 		return err
@@ -436,7 +472,17 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	}
 	cs := &capturingSettler{rules: rs.Settlement}
 	var opts []ledger.Option
-	if rs.Settlement != nil {
+	switch {
+	case o.ThisHand:
+		// The record is checked under the game's own settings; only this hand is paid otherwise.
+		game, err := rulesets.Load(head.Ruleset, head.Sets...)
+		if err != nil {
+			return err
+		}
+		if game.Settlement != nil {
+			opts = append(opts, ledger.WithSettler(ledger.Settlement(game.Settlement)))
+		}
+	case rs.Settlement != nil:
 		opts = append(opts, ledger.WithSettler(cs))
 	}
 	l, err := o.open(opts...)
@@ -470,13 +516,27 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		}
 		h.Note += o.Note
 	}
+	if o.ThisHand && h.Deltas == nil && !h.Drawn && rs.Settlement != nil {
+		// Paid under this run's --set: the deltas are recorded with the hand, so that a replay
+		// under the game's settings keeps them.
+		d, err := cs.Settle(h, st.Table())
+		if err != nil {
+			return settleError(rs, err)
+		}
+		h.Deltas = d[:]
+		note := "paid with --set " + strings.Join(f.Sets[len(head.Sets):], ", ") + " for this hand only"
+		if h.Note != "" {
+			note = h.Note + "; " + note
+		}
+		h.Note = note
+	}
 	e, err := l.Add(h)
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
 	after := l.State()
 	v.Recorded, v.Entry = true, &e
-	if cs.used && h.Deltas == nil {
+	if cs.used {
 		v.Payments = paymentViews(cs.last.Payments, ledger.TableOf(&e))
 	}
 	v.fill(&after)
@@ -886,6 +946,8 @@ func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *
 				return h, false, err
 			}
 			h.Win, h.Discarder = kind, o.Discarder
+		} else {
+			h.HowUnknown = true // recorded as given: not as a self-draw nobody declared
 		}
 		h.Deltas = deltas
 		return h, true, nil
@@ -1230,13 +1292,21 @@ type showView struct {
 	Summary   *ledger.Summary   `json:"summary,omitempty"`
 }
 
+// newShowView is what ledger show writes for st; an empty game's history is [], never null.
+func newShowView(st *ledger.State) showView {
+	if st.History == nil {
+		st.History = []ledger.Entry{}
+	}
+	return showView{State: st, Standings: st.Standings()}
+}
+
 func ledgerShow(o *ledgerOptions, f *factory) error {
 	st, err := o.read(f)
 	if err != nil {
 		return err
 	}
 	if o.Output != FormatTable {
-		v := showView{State: &st, Standings: st.Standings()}
+		v := newShowView(&st)
 		if o.Summary {
 			sum := st.Summary()
 			v.Summary = &sum
@@ -1392,6 +1462,19 @@ func ledgerExport(o *ledgerOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
+	switch o.Format {
+	case ledger.FormatJSONL:
+		opts, err := o.settlerFor(f)
+		if err != nil {
+			return err
+		}
+		return ledgerError(o.File, ledger.WriteEvents(o.IO.Out, o.File, opts...))
+	case ledger.FormatCSV:
+		return ledger.ExportCSV(o.IO.Out, &st, ledger.ExportOptions{Excel: o.Excel})
+	}
+	if o.Excel {
+		return usageErrorf("--excel is for -o csv")
+	}
 	return ledger.Export(o.IO.Out, &st, o.Format)
 }
 
@@ -1401,6 +1484,9 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	if o.Out == "" {
+		if o.Output != FormatTable {
+			return render(o.IO.Out, o.Output, newChartView(o.File, &st))
+		}
 		_, err := io.WriteString(o.IO.Out, ledger.Sparklines(&st, 60))
 		return err
 	}
@@ -1410,8 +1496,20 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 	}
 	// The picture is drawn into a temporary file renamed into place: a full disk or a failed
 	// drawing leaves no empty or half-written file behind.
-	if err := filewrite.Write(o.Out, func(w io.Writer) error { return chart.Draw(&st, w, format) }); err != nil {
+	var warnings []string
+	if err := filewrite.Write(o.Out, func(w io.Writer) (err error) {
+		warnings, err = chart.Draw(&st, w, format, chart.Options{Font: o.Font})
+		return err
+	}); err != nil {
 		return withHint(fmt.Errorf("--out %s: %w", o.Out, err), "nothing was written; free some space or choose another directory")
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s\n", w)
+	}
+	if o.Output != FormatTable {
+		v := newChartView(o.File, &st)
+		v.Out, v.Format = o.Out, format
+		return render(o.IO.Out, o.Output, v)
 	}
 	fmt.Fprintf(o.IO.Out, "chart:    %s (%d hands, %s)\n", o.Out, len(st.History), format)
 	return nil

@@ -44,6 +44,9 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 	if err := o.checkAddFamily(rs); err != nil {
 		return err
 	}
+	if o.ThisHand {
+		return usageErrorf("--this-hand is for 'ledger add': an amend is settled by the game's settings")
+	}
 	if o.Log != "" {
 		return usageErrorf("--log with amend: give the corrected result with --winner, --drawn or --false-win")
 	}
@@ -56,7 +59,10 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	defer l.Close()
-	cur := l.State()
+	cur, err := l.FullState()
+	if err != nil {
+		return ledgerError(o.File, err)
+	}
 	at, err := cur.At(o.Number)
 	if err != nil {
 		return ledgerError(o.File, err)

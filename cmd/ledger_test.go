@@ -297,16 +297,3 @@ func BenchmarkLedgerShow(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkLedgerAdd records one hand through the command line (read, lock, settle, append, sync).
-func BenchmarkLedgerAdd(b *testing.B) {
-	file := filepath.Join(b.TempDir(), "add.jsonl")
-	if _, stderr, code := runLedger("ledger", "new", file, "--players", "Ann,Ben,Cat,Dan", "--length", "open"); code != 0 {
-		b.Fatalf("exit %d: %s", code, stderr)
-	}
-	for b.Loop() {
-		if _, stderr, code := runLedger("ledger", "add", file, "--winner", "Ben", "--faan", "5", "--discarder", "Cat"); code != 0 {
-			b.Fatalf("exit %d: %s", code, stderr)
-		}
-	}
-}

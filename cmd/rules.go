@@ -9,7 +9,23 @@ import (
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/hk"
 	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
 )
+
+// rulesCheckView is the JSON of rules check.
+type rulesCheckView struct {
+	File       string            `json:"file"`
+	Name       string            `json:"name"`
+	Family     string            `json:"family"`
+	Extends    string            `json:"extends,omitempty"`
+	OK         bool              `json:"ok"`
+	HouseHands []hk.HouseExample `json:"house_hands,omitempty"`
+}
+
+// rulesListView is the JSON of rules list: {"schema_version": 1, "rulesets": [...]}.
+type rulesListView struct {
+	Rulesets []rulesets.Info `json:"rulesets"`
+}
 
 func newRulesCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
@@ -25,7 +41,7 @@ func newRulesCmd(f *factory) *cobra.Command {
 			RunE: func(cmd *cobra.Command, args []string) error {
 				infos := rulesets.Builtins()
 				if f.Output != FormatTable {
-					return render(f.IO.Out, f.Output, infos)
+					return render(f.IO.Out, f.Output, rulesListView{Rulesets: infos})
 				}
 				var rows [][]string
 				for _, i := range infos {
@@ -62,7 +78,17 @@ func newRulesCmd(f *factory) *cobra.Command {
 					_, err = rawWriter(f.IO.Out).Write(b) // the file as it is: its lines are the ones scores cite
 					return err
 				}
-				return render(f.IO.Out, f.Output, rs)
+				// JSON is the resolved YAML document itself, so its keys are the ruleset's own
+				// (snake_case, as written in the file) in the file's order.
+				b, err := rs.YAML()
+				if err != nil {
+					return err
+				}
+				var doc yaml.Node
+				if err := yaml.Unmarshal(b, &doc); err != nil {
+					return err
+				}
+				return render(f.IO.Out, f.Output, yamlJSON{&doc})
 			},
 		},
 		&cobra.Command{
@@ -74,14 +100,7 @@ func newRulesCmd(f *factory) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				v := struct {
-					File       string            `json:"file"`
-					Name       string            `json:"name"`
-					Family     string            `json:"family"`
-					Extends    string            `json:"extends,omitempty"`
-					OK         bool              `json:"ok"`
-					HouseHands []hk.HouseExample `json:"house_hands,omitempty"`
-				}{args[0], rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
+				v := rulesCheckView{args[0], rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
 				if f.Output != FormatTable {
 					return render(f.IO.Out, f.Output, v)
 				}

@@ -429,7 +429,7 @@ func renderScore(w io.Writer, v *scoreView) error {
 func itemRows(items []scoring.Item, withZH bool) [][]string {
 	var rows [][]string
 	for _, it := range items {
-		val := fmt.Sprint(it.Value)
+		val := strconv.Itoa(it.Value)
 		if it.Limit {
 			val += " (limit)"
 		}

@@ -157,7 +157,7 @@ func TestBatchLongLines(t *testing.T) {
 	if err != nil || sum.Lines != 2 {
 		t.Fatalf("lines %d, err %v", sum.Lines, err)
 	}
-	if want := `{"len":2,"line":1}` + "\n" + `{"len":22,"line":2}` + "\n"; out.String() != want {
+	if want := `{"schema_version":1,"len":2,"line":1}` + "\n" + `{"schema_version":1,"len":22,"line":2}` + "\n"; out.String() != want {
 		t.Errorf("output %q, want %q", out.String(), want)
 	}
 	out.Reset()
@@ -170,9 +170,9 @@ func TestBatchLongLines(t *testing.T) {
 	if got := sum.err(); exitCode(got) != ExitInput || !strings.Contains(got.Error(), "line 2: longer than the limit of 64 KiB") {
 		t.Errorf("result %v (exit %d): want line 2 refused with exit 2", got, exitCode(got))
 	}
-	want := `{"text":"1m"}` + "\n" +
-		`{"input_line":2,"input":"","error":"longer than the limit of 64 KiB for one line of standard input: skipped","code":2}` + "\n" +
-		`{"text":"2m"}` + "\n"
+	want := `{"schema_version":1,"text":"1m"}` + "\n" +
+		`{"schema_version":1,"input_line":2,"input":"","error":"longer than the limit of 64 KiB for one line of standard input: skipped","code":2}` + "\n" +
+		`{"schema_version":1,"text":"2m"}` + "\n"
 	if out.String() != want {
 		t.Errorf("output %q, want %q", out.String(), want)
 	}

@@ -128,6 +128,7 @@ func waitOptions(s *scorer, seen notation.Counts) waits.Options {
 		if s.rs.HK.SevenPairs != hk.Off {
 			opt.Shapes |= shanten.ShapeSevenPairs
 		}
+		opt.SevenPairsRepeated = s.rs.HK.SevenPairsRepeated
 		opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
 			st := sit
 			st.Win = win

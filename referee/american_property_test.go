@@ -139,15 +139,18 @@ func FuzzReplayFamilies(f *testing.F) {
 	}
 	card := propertyCard(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// An American log reads 0 as the white dragon and flowers as tiles, as the referee command does.
+		if lg, err := ReadLogWith(data, AmericanRead); err == nil {
+			d := American(card, nil, nil, nil)
+			g := newAmGame(lg, d, d.Flow.(*americanFlow))
+			stepCounting(t, g, lg, g.tiles(), nil)
+			g.finish()
+			_ = g.report()
+		}
 		lg, err := ReadLog(data)
 		if err != nil {
 			return
 		}
-		d := American(card, nil, nil, nil)
-		g := newAmGame(lg, d, d.Flow.(*americanFlow))
-		stepCounting(t, g, lg, g.tiles(), nil)
-		g.finish()
-		_ = g.report()
 		r := Replay(lg, DeBurger(points.Default(), nil))
 		if r.Result.Outcome == OutcomeWin && len(r.Points) != 4 {
 			t.Fatalf("deburger: a won hand scores every player: points %v", r.Points)

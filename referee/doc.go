@@ -99,13 +99,22 @@
 //	                       player passes right, then across, then left (the first Charleston, mandatory);
 //	                       three more passes are the second Charleston, all or none (Rules.SecondCharleston:
 //	                       reversed by default, as the NMJL plays; "same" as the seed says)
-//	courtesy [TILES]       up to three tiles with the player across, as many each way, after the Charleston
+//	                       Tiles not seen may be any of the passer's tiles but jokers, those it was seen to
+//	                       receive included: the replay keeps only what the log proves it still holds.
+//	charleston [TILES] blind [N]  a blind pass ("steal"), on the last pass of a Charleston only: N (default:
+//	                       the tiles not written, up to three) of the tiles being passed to the player in the
+//	                       same pass are passed on unlooked at, the rest come from the hand
+//	courtesy [TILES]       an offer of up to three tiles to the player across, after the Charleston; once
+//	                       both have offered they exchange the smaller number (which tiles, unseen, when a
+//	                       side offered more)
 //	pong|kong|quint|sextet TILE[J...]   a call for an exposure; each J written is a joker from the hand
 //	pair TILE              a call for a pair: only for Mah Jongg
 //	exchange TILE [SEAT]   a natural from the hand for a joker in an exposure of TILE (SEAT's, or the
 //	                       first found from the player's own on)
 //	misnamed TILE NAME     a discard of TILE announced as NAME
-//	win [TILE] [= HAND]    Mah Jongg; the hand after '=' is shown
+//	win [TILE] [= HAND]    Mah Jongg; the hand after '=' is shown. On a misnamed discard TILE may be the
+//	                       tile named or the tile itself (the misnaming kept the call from being made):
+//	                       either way the misnamer pays four times alone
 //
 // A log without charleston events starts after the Charleston. "Right" is the next player in turn; the
 // turn goes E → S → W → N ("clockwise", as the seed says) or the other way (Rules.Direction). Calls
@@ -113,7 +122,8 @@
 // exposures); Mah Jongg beats an exposure and, among equal calls, the next player in turn takes the
 // discard. A discarded joker is dead. Dead hands (Report.Dead): a wrong number of tiles at a discard, an
 // exposure that fits no line, a joker exchange out of turn, Mah Jongg in error with the tiles shown
-// (without '=' the error costs nothing and play goes on), a misnamed tile called for an exposure the
+// or with exposures on the table (otherwise, without '=', the error costs nothing and play goes on),
+// a misnamed tile called for an exposure the
 // caller cannot make. A dead hand stops playing, the turn passes it by, and it still pays; three dead
 // hands end the game with no payment. A Mah Jongg on a misnamed discard is paid by the misnamer alone
 // (four times). There are no flowers to lay out, no kongs from the hand and no replacement draws.

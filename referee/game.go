@@ -703,8 +703,13 @@ func (g *game) discardContext(s notation.Seat) Context {
 	c := g.context(s, scoring.Discard)
 	c.Discarder = g.discarder
 	c.LastTile = g.lastDisc
-	if g.first && g.discarder == g.dealer && s != g.dealer {
+	switch {
+	case g.first && g.discarder == g.dealer && s != g.dealer:
 		c.Win = scoring.Earthly
+	case g.deps.HumanHand && g.log.Start == nil && s != g.dealer && !g.drew[s] && !g.claimed:
+		// A non-dealer's win on a discard before their own first draw, nothing claimed: a human
+		// hand (人糊), at a table that pays one.
+		c.Win = scoring.Human
 	}
 	return c
 }
@@ -747,7 +752,7 @@ func (g *game) winnerHand(s notation.Seat, t notation.Tile, extra bool, shows *n
 // scoreWin scores seat c.Seat's win on tile t, returning the win and whether it stands.
 func (g *game) scoreWin(c *Event, t notation.Tile, ctx Context) (*Win, string, string, bool) {
 	s := c.Seat
-	extra := ctx.Win == scoring.Discard || ctx.Win == scoring.RobbingKong || ctx.Win == scoring.Earthly
+	extra := ctx.Win == scoring.Discard || ctx.Win == scoring.RobbingKong || ctx.Win == scoring.Earthly || ctx.Win == scoring.Human
 	h, problem := g.winnerHand(s, t, extra, c.Shows)
 	w := &Win{Seat: s, Context: ctx, hand: h}
 	w.Hand = notation.Format(h)

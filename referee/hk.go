@@ -22,6 +22,7 @@ func HK(h *hk.Rules, s *settle.Rules, r *Rules) Deps {
 	}
 	if h != nil {
 		d.Score = HKScorer(h)
+		d.HumanHand = h.Plays("human-hand")
 		if !h.Flowers && d.Rules.Tiles == 0 {
 			d.Rules.Tiles = 136
 		}

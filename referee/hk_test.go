@@ -204,3 +204,28 @@ func TestHKDeps(t *testing.T) {
 		t.Errorf("HK(nil, nil) = %+v", none)
 	}
 }
+
+// TestHKHumanHand replays a non-dealer's win on a discard before their first draw at a table that
+// pays a human hand (人糊, limit); once anybody has claimed, such a win is a plain discard win.
+func TestHKHumanHand(t *testing.T) {
+	rs, err := rulesets.Load("hk", "items.human-hand.value=limit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deps := referee.HK(rs.HK, rs.Settlement, rs.Referee)
+	r := referee.Replay(readLog(t, "testdata/logs/human-hand.yaml"), deps)
+	res := r.Result
+	if res.Context == nil {
+		t.Fatalf("no context: %v\n%v", res, r.Rulings)
+	}
+	got := []any{res.Outcome, res.Winner, res.Context.Win, res.Limit, res.Total}
+	want := []any{referee.OutcomeWin, notation.SeatWest, scoring.Human, true, 10}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("outcome, winner, win, limit, total (-want +got):\n%s\n%s", diff, res)
+	}
+	// After a claim the same kind of win is an ordinary discard win.
+	r = referee.Replay(readLog(t, "testdata/logs/human-hand-after-claim.yaml"), deps)
+	if c := r.Result.Context; c == nil || c.Win == scoring.Human {
+		t.Errorf("a win after a claim replayed as a human hand: %v", r.Result)
+	}
+}

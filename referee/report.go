@@ -341,6 +341,9 @@ type Deps struct {
 	Settle Settler
 	// Flow is a rule family's own replay (American, DeBurger); nil replays a Hong Kong hand.
 	Flow Flow
+	// HumanHand says the scorer pays a human hand (人糊), so a non-dealer's win on a discard before
+	// their first draw, nothing claimed, is replayed as one (HK sets it from the hk: section).
+	HumanHand bool
 }
 
 // Flow is a rule family's own flow of play. Only this package implements it: see American and DeBurger.

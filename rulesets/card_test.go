@@ -285,6 +285,13 @@ func FuzzParseCard(f *testing.F) {
 	f.Add("card:\n  lines:\n    - {id: K1, pattern: [\"FF 1111a 2222a 3333a\", \"FF 1111a 2222b 3333c\"], value: 25}\n")
 	f.Add("card:\n  defaults: {value: 25, x: [1, 3]}\n  lines:\n    - {id: K1, pattern: \"FF XXa XXb XX+1a XX+1b XX+2a XX+2b\"}\n")
 	f.Add("card: [1, 2]\n")
+	for _, p := range []string{"testdata/cards/short-forms.yaml", "testdata/cards/long-forms.yaml"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		card, err := ParseCard([]byte(s), "fuzz.yaml")
 		if err != nil {

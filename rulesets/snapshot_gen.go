@@ -15,7 +15,7 @@ import (
 )
 
 // snapshotShape is shapeCRC when the snapshots were made (see TestSnapshotCurrent).
-const snapshotShape = 0x32f11ca1
+const snapshotShape = 0x6874f59b
 
 // snapshots are the built-in rulesets as their YAML decodes, before validation.
 var snapshots = map[string]snapshot{
@@ -956,7 +956,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0x5543ee61}},
+		sums: []fileSum{{"hk", 0x459c58b5}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
@@ -1329,13 +1329,22 @@ var snapshots = map[string]snapshot{
 							Line:    236,
 						},
 					},
+					SevenFlowers: settle.SevenFlowersRule{
+						Name:   "Seven flowers",
+						NameZH: "花糊",
+						As:     "discard",
+						Source: scoring.Source{
+							Ruleset: "hk",
+							Line:    239,
+						},
+					},
 					FalseWin: settle.FalseWinRule{
 						Name:   "False win",
 						NameZH: "詐糊",
 						As:     "limit-self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    239,
+							Line:    242,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -1344,7 +1353,7 @@ var snapshots = map[string]snapshot{
 						As:     "head-bump",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    242,
+							Line:    245,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -1354,7 +1363,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(30000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    247,
+								Line:    250,
 							},
 						},
 						"half": &settle.Case{
@@ -1364,7 +1373,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    248,
+								Line:    251,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -1373,7 +1382,7 @@ var snapshots = map[string]snapshot{
 							Each:   settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    246,
+								Line:    249,
 							},
 						},
 					},
@@ -1386,7 +1395,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    257,
+								Line:    260,
 							},
 						},
 						"big-three-dragons": &settle.Trigger{
@@ -1397,7 +1406,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    256,
+								Line:    259,
 							},
 						},
 						"four-kongs": &settle.Trigger{
@@ -1407,7 +1416,7 @@ var snapshots = map[string]snapshot{
 							Count:  4,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    258,
+								Line:    261,
 							},
 						},
 					},
@@ -1425,7 +1434,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    277,
+								Line:    280,
 							},
 						},
 						"full-spicy": &settle.Table{
@@ -1449,7 +1458,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    272,
+								Line:    275,
 							},
 						},
 						"half-spicy": &settle.Table{
@@ -1473,7 +1482,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    267,
+								Line:    270,
 							},
 						},
 					},
@@ -1483,7 +1492,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    283,
+								Line:    286,
 							},
 						},
 						"二五雞": &settle.Stake{
@@ -1491,7 +1500,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(5000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    281,
+								Line:    284,
 							},
 						},
 						"五一": &settle.Stake{
@@ -1499,7 +1508,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    282,
+								Line:    285,
 							},
 						},
 					},
@@ -1521,7 +1530,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    288,
+						Line:    291,
 					},
 				},
 				Referee: &referee.Rules{
@@ -1532,7 +1541,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    336,
+								Line:    339,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -1540,7 +1549,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    322,
+								Line:    325,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -1549,7 +1558,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    328,
+								Line:    331,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -1558,7 +1567,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    329,
+								Line:    332,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -1566,7 +1575,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    332,
+								Line:    335,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -1574,7 +1583,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    327,
+								Line:    330,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -1583,7 +1592,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    337,
+								Line:    340,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -1592,7 +1601,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    315,
+								Line:    318,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -1600,7 +1609,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    344,
+								Line:    347,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -1608,7 +1617,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    334,
+								Line:    337,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -1616,7 +1625,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    343,
+								Line:    346,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -1625,7 +1634,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    341,
+								Line:    344,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -1633,7 +1642,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    317,
+								Line:    320,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -1642,7 +1651,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    323,
+								Line:    326,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -1650,7 +1659,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    346,
+								Line:    349,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -1659,7 +1668,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    333,
+								Line:    336,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -1668,7 +1677,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    331,
+								Line:    334,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -1676,7 +1685,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    335,
+								Line:    338,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -1684,7 +1693,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    347,
+								Line:    350,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -1692,7 +1701,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    325,
+								Line:    328,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -1700,7 +1709,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    324,
+								Line:    327,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -1708,7 +1717,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    326,
+								Line:    329,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -1716,7 +1725,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    345,
+								Line:    348,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -1725,7 +1734,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    330,
+								Line:    333,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -1733,7 +1742,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    339,
+								Line:    342,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -1742,7 +1751,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    338,
+								Line:    341,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -1751,7 +1760,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    342,
+								Line:    345,
 							},
 						},
 						"seven-flowers": &referee.RuleDef{
@@ -1760,7 +1769,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player holding seven flowers and seasons may claim the eighth as another player lays it out and win on the spot; the player who drew it pays, as a discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    348,
+								Line:    351,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -1768,7 +1777,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    316,
+								Line:    319,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -1776,7 +1785,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    319,
+								Line:    322,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -1785,7 +1794,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    318,
+								Line:    321,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -1794,7 +1803,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    321,
+								Line:    324,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -1802,7 +1811,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    320,
+								Line:    323,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -1811,13 +1820,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    340,
+								Line:    343,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    308,
+						Line:    311,
 					},
 				},
 				File: "hk.yaml",
@@ -1825,7 +1834,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0x38b4e8ab}, {"hk", 0x5543ee61}},
+		sums: []fileSum{{"hk-oldstyle", 0x38b4e8ab}, {"hk", 0x459c58b5}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",
@@ -2197,13 +2206,22 @@ var snapshots = map[string]snapshot{
 							Line:    53,
 						},
 					},
+					SevenFlowers: settle.SevenFlowersRule{
+						Name:   "Seven flowers",
+						NameZH: "花糊",
+						As:     "discard",
+						Source: scoring.Source{
+							Ruleset: "hk",
+							Line:    239,
+						},
+					},
 					FalseWin: settle.FalseWinRule{
 						Name:   "False win",
 						NameZH: "詐糊",
 						As:     "limit-self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    239,
+							Line:    242,
 						},
 					},
 					MultipleWinners: settle.MultipleWinnersRule{
@@ -2212,7 +2230,7 @@ var snapshots = map[string]snapshot{
 						As:     "head-bump",
 						Source: scoring.Source{
 							Ruleset: "hk",
-							Line:    242,
+							Line:    245,
 						},
 					},
 					Cases: map[string]*settle.Case{
@@ -2222,7 +2240,7 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(30000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    247,
+								Line:    250,
 							},
 						},
 						"half": &settle.Case{
@@ -2232,7 +2250,7 @@ var snapshots = map[string]snapshot{
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    248,
+								Line:    251,
 							},
 						},
 						"self-draw": &settle.Case{
@@ -2241,7 +2259,7 @@ var snapshots = map[string]snapshot{
 							Each:   settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    246,
+								Line:    249,
 							},
 						},
 					},
@@ -2254,7 +2272,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    257,
+								Line:    260,
 							},
 						},
 						"big-three-dragons": &settle.Trigger{
@@ -2265,7 +2283,7 @@ var snapshots = map[string]snapshot{
 							WinningDiscard: true,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    256,
+								Line:    259,
 							},
 						},
 						"four-kongs": &settle.Trigger{
@@ -2275,7 +2293,7 @@ var snapshots = map[string]snapshot{
 							Count:  4,
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    258,
+								Line:    261,
 							},
 						},
 					},
@@ -2293,7 +2311,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    277,
+								Line:    280,
 							},
 						},
 						"full-spicy": &settle.Table{
@@ -2317,7 +2335,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    272,
+								Line:    275,
 							},
 						},
 						"half-spicy": &settle.Table{
@@ -2341,7 +2359,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    267,
+								Line:    270,
 							},
 						},
 						"half-spicy-13": &settle.Table{
@@ -2378,7 +2396,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(20000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    283,
+								Line:    286,
 							},
 						},
 						"二五雞": &settle.Stake{
@@ -2386,7 +2404,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(5000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    281,
+								Line:    284,
 							},
 						},
 						"五一": &settle.Stake{
@@ -2394,7 +2412,7 @@ var snapshots = map[string]snapshot{
 							Multiplier: settle.Amount(10000),
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    282,
+								Line:    285,
 							},
 						},
 					},
@@ -2416,7 +2434,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    288,
+						Line:    291,
 					},
 				},
 				Referee: &referee.Rules{
@@ -2427,7 +2445,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    336,
+								Line:    339,
 							},
 						},
 						"bonus-not-discard": &referee.RuleDef{
@@ -2435,7 +2453,7 @@ var snapshots = map[string]snapshot{
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    322,
+								Line:    325,
 							},
 						},
 						"chow-from-left": &referee.RuleDef{
@@ -2444,7 +2462,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    328,
+								Line:    331,
 							},
 						},
 						"chow-shape": &referee.RuleDef{
@@ -2453,7 +2471,7 @@ var snapshots = map[string]snapshot{
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    329,
+								Line:    332,
 							},
 						},
 						"claim-priority": &referee.RuleDef{
@@ -2461,7 +2479,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    332,
+								Line:    335,
 							},
 						},
 						"claim-tile": &referee.RuleDef{
@@ -2469,7 +2487,7 @@ var snapshots = map[string]snapshot{
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    327,
+								Line:    330,
 							},
 						},
 						"concealed-kong": &referee.RuleDef{
@@ -2478,7 +2496,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    337,
+								Line:    340,
 							},
 						},
 						"deal": &referee.RuleDef{
@@ -2487,7 +2505,7 @@ var snapshots = map[string]snapshot{
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    315,
+								Line:    318,
 							},
 						},
 						"discard": &referee.RuleDef{
@@ -2495,7 +2513,7 @@ var snapshots = map[string]snapshot{
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    344,
+								Line:    347,
 							},
 						},
 						"discard-after-claim": &referee.RuleDef{
@@ -2503,7 +2521,7 @@ var snapshots = map[string]snapshot{
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    334,
+								Line:    337,
 							},
 						},
 						"draw": &referee.RuleDef{
@@ -2511,7 +2529,7 @@ var snapshots = map[string]snapshot{
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    343,
+								Line:    346,
 							},
 						},
 						"false-win": &referee.RuleDef{
@@ -2520,7 +2538,7 @@ var snapshots = map[string]snapshot{
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    341,
+								Line:    344,
 							},
 						},
 						"fifth-copy": &referee.RuleDef{
@@ -2528,7 +2546,7 @@ var snapshots = map[string]snapshot{
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    317,
+								Line:    320,
 							},
 						},
 						"flower-replacement": &referee.RuleDef{
@@ -2537,7 +2555,7 @@ var snapshots = map[string]snapshot{
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    323,
+								Line:    326,
 							},
 						},
 						"hand-over": &referee.RuleDef{
@@ -2545,7 +2563,7 @@ var snapshots = map[string]snapshot{
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    346,
+								Line:    349,
 							},
 						},
 						"head-bump": &referee.RuleDef{
@@ -2554,7 +2572,7 @@ var snapshots = map[string]snapshot{
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    333,
+								Line:    336,
 							},
 						},
 						"kong": &referee.RuleDef{
@@ -2563,7 +2581,7 @@ var snapshots = map[string]snapshot{
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    331,
+								Line:    334,
 							},
 						},
 						"kong-replacement": &referee.RuleDef{
@@ -2571,7 +2589,7 @@ var snapshots = map[string]snapshot{
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    335,
+								Line:    338,
 							},
 						},
 						"missed-win-lock": &referee.RuleDef{
@@ -2579,7 +2597,7 @@ var snapshots = map[string]snapshot{
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    347,
+								Line:    350,
 							},
 						},
 						"no-discard": &referee.RuleDef{
@@ -2587,7 +2605,7 @@ var snapshots = map[string]snapshot{
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    325,
+								Line:    328,
 							},
 						},
 						"no-flowers": &referee.RuleDef{
@@ -2595,7 +2613,7 @@ var snapshots = map[string]snapshot{
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    324,
+								Line:    327,
 							},
 						},
 						"own-discard": &referee.RuleDef{
@@ -2603,7 +2621,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    326,
+								Line:    329,
 							},
 						},
 						"pass": &referee.RuleDef{
@@ -2611,7 +2629,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    345,
+								Line:    348,
 							},
 						},
 						"pong": &referee.RuleDef{
@@ -2620,7 +2638,7 @@ var snapshots = map[string]snapshot{
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    330,
+								Line:    333,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
@@ -2628,7 +2646,7 @@ var snapshots = map[string]snapshot{
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    339,
+								Line:    342,
 							},
 						},
 						"rob-kong": &referee.RuleDef{
@@ -2637,7 +2655,7 @@ var snapshots = map[string]snapshot{
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    338,
+								Line:    341,
 							},
 						},
 						"self-draw": &referee.RuleDef{
@@ -2646,7 +2664,7 @@ var snapshots = map[string]snapshot{
 							Text: "A win on the player's own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    342,
+								Line:    345,
 							},
 						},
 						"seven-flowers": &referee.RuleDef{
@@ -2655,7 +2673,7 @@ var snapshots = map[string]snapshot{
 							Text: "A player holding seven flowers and seasons may claim the eighth as another player lays it out and win on the spot; the player who drew it pays, as a discard.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    348,
+								Line:    351,
 							},
 						},
 						"tile-count": &referee.RuleDef{
@@ -2663,7 +2681,7 @@ var snapshots = map[string]snapshot{
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    316,
+								Line:    319,
 							},
 						},
 						"tile-in-hand": &referee.RuleDef{
@@ -2671,7 +2689,7 @@ var snapshots = map[string]snapshot{
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    319,
+								Line:    322,
 							},
 						},
 						"turn-order": &referee.RuleDef{
@@ -2680,7 +2698,7 @@ var snapshots = map[string]snapshot{
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    318,
+								Line:    321,
 							},
 						},
 						"wall-exhausted": &referee.RuleDef{
@@ -2689,7 +2707,7 @@ var snapshots = map[string]snapshot{
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    321,
+								Line:    324,
 							},
 						},
 						"wall-order": &referee.RuleDef{
@@ -2697,7 +2715,7 @@ var snapshots = map[string]snapshot{
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    320,
+								Line:    323,
 							},
 						},
 						"win": &referee.RuleDef{
@@ -2706,13 +2724,13 @@ var snapshots = map[string]snapshot{
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
 							Source: scoring.Source{
 								Ruleset: "hk",
-								Line:    340,
+								Line:    343,
 							},
 						},
 					},
 					Source: scoring.Source{
 						Ruleset: "hk",
-						Line:    308,
+						Line:    311,
 					},
 				},
 				File: "hk-oldstyle.yaml",

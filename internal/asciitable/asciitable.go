@@ -38,29 +38,39 @@ func Append(b []byte, header []string, rows [][]string) []byte {
 	for i := range widths {
 		widths[i] = 0
 	}
-	measure := func(r []string) {
-		for i, c := range r {
-			for line := range strings.SplitSeq(strings.TrimSpace(c), "\n") {
-				widths[i] = max(widths[i], Width(line))
-			}
-		}
-	}
-	measure(header)
+	measure(widths, header)
 	for _, r := range rows {
-		measure(r)
+		measure(widths, r)
 	}
+	start := len(b)
 	b = rule(b, widths)
+	border := b[start:] // drawn once, copied for the other two
 	if len(header) > 0 {
 		b = row(b, widths, header)
-		b = rule(b, widths)
+		b = append(b, border...)
 	}
 	for _, r := range rows {
 		b = row(b, widths, r)
 	}
 	if len(rows) > 0 || len(header) == 0 {
-		b = rule(b, widths)
+		b = append(b, b[start:start+len(border)]...)
 	}
 	return b
+}
+
+// measure widens widths to fit each line of each cell of r.
+func measure(widths []int, r []string) {
+	for i, c := range r {
+		c = strings.TrimSpace(c)
+		for {
+			line, rest, more := strings.Cut(c, "\n")
+			widths[i] = max(widths[i], Width(line))
+			if !more {
+				break
+			}
+			c = rest
+		}
+	}
 }
 
 // rule is a border line: +-----+----+.
@@ -90,14 +100,23 @@ func row(b []byte, widths []int, cells []string) []byte {
 			}
 			b = append(b, ' ')
 			b = append(b, text...)
-			for range w - Width(text) + 1 {
-				b = append(b, ' ')
-			}
+			b = appendSpaces(b, w-Width(text)+1)
 			b = append(b, '|')
 		}
 		b = append(b, '\n')
 	}
 	return b
+}
+
+const spaces = "                                                                "
+
+// appendSpaces appends n spaces.
+func appendSpaces(b []byte, n int) []byte {
+	for n > len(spaces) {
+		b = append(b, spaces...)
+		n -= len(spaces)
+	}
+	return append(b, spaces[:max(n, 0)]...)
 }
 
 // nthLine returns line n of s (counting from 0), or "" when s has fewer lines.

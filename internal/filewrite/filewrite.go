@@ -52,7 +52,13 @@ func Temp(path string) (*os.File, error) {
 
 // Write writes a whole file: write fills a temporary file next to path, which is synced and then
 // renamed over path. On any error the temporary file is removed and path is untouched.
-func Write(path string, write func(w io.Writer) error) (err error) {
+func Write(path string, write func(w io.Writer) error) error { return write1(path, write, true) }
+
+// WriteCache is Write without the syncs, for a cache that may be lost in a crash (a reader checks
+// it and falls back to the real file): the rename still means it is never seen half written.
+func WriteCache(path string, write func(w io.Writer) error) error { return write1(path, write, false) }
+
+func write1(path string, write func(w io.Writer) error, sync bool) (err error) {
 	f, err := Temp(path)
 	if err != nil {
 		return err
@@ -66,14 +72,19 @@ func Write(path string, write func(w io.Writer) error) (err error) {
 	if err = write(f); err != nil {
 		return err
 	}
-	if err = f.Sync(); err != nil {
-		return err
+	if sync {
+		if err = f.Sync(); err != nil {
+			return err
+		}
 	}
 	if err = f.Close(); err != nil {
 		return err
 	}
 	if err = os.Rename(f.Name(), path); err != nil {
 		return err
+	}
+	if !sync {
+		return nil
 	}
 	return SyncDir(filepath.Dir(path))
 }

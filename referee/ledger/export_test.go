@@ -30,11 +30,38 @@ func TestExportCSV(t *testing.T) {
 	if err := Export(&b, &s, FormatCSV); err != nil {
 		t.Fatal(err)
 	}
-	want := `hand,round,prevailing,dealer,repeat,result,Ann,Ben,Cat,Dan,Ann total,Ben total,Cat total,Dan total
-1,1,E,Ann,0,Ann wins 3 faan by self-draw,12,-4,-4,-4,12,-4,-4,-4
-2,1,E,Ann,1,drawn,0,0,0,0,12,-4,-4,-4
-3,1,E,Ann,2,Ben wins 5 faan on Ann's discard,-36,36,0,0,-24,32,-4,-4
-4,1,E,Ben,0,Cat wins 4 faan on Dan's discard,0,0,24,-24,-24,32,20,-28
+	want := `hand,round,prevailing,dealer,repeat,result,winners,discarder,responsible,note,Ann,Ben,Cat,Dan,Ann total,Ben total,Cat total,Dan total
+1,1,E,Ann,0,Ann wins 3 faan by self-draw,Ann,,,,12,-4,-4,-4,12,-4,-4,-4
+2,1,E,Ann,1,drawn,,,,wall ran out,0,0,0,0,12,-4,-4,-4
+3,1,E,Ann,2,Ben wins 5 faan on Ann's discard,Ben,Ann,,,-36,36,0,0,-24,32,-4,-4
+4,1,E,Ben,0,Cat wins 4 faan on Dan's discard,Cat,Dan,,,0,0,24,-24,-24,32,20,-28
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("csv (-want +got):\n%s", diff)
+	}
+}
+
+// TestExportCSVTable: several winners and the notes are in their columns, names that look like
+// formulas are quoted, a player who left and one who sat down have their own columns, a family
+// without a prevailing wind or repeats has no such columns, and --excel starts with a BOM.
+func TestExportCSVTable(t *testing.T) {
+	h := Header{Players: [4]string{"=1+1", "張三", "Cat", "Dan"}, Ruleset: "american", Family: "american", Flow: American()}
+	l, path := newGame(t, h)
+	l.Add(Hand{Winner: "張三", Faan: 3, Discarder: "Cat", Also: []Claim{{Winner: "Dan", Faan: 4}}, Note: "-two at once"})
+	l.Seat("Dan", "@Eve")
+	l.Add(win("@Eve", "=1+1", 3))
+	l.Close()
+	s, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := ExportCSV(&b, &s, ExportOptions{Excel: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := "\uFEFF" + `hand,dealer,result,winners,discarder,responsible,note,'=1+1,張三,Cat,Dan,'@Eve,'=1+1 total,張三 total,Cat total,Dan total,'@Eve total
+1,'=1+1,張三 wins 3 faan and Dan wins 4 faan on Cat's discard,張三; Dan,Cat,,'-two at once,0,12,-36,24,,0,12,-36,24,
+2,張三,'@Eve wins 3 faan on =1+1's discard,'@Eve,'=1+1,,,-12,0,0,,12,-12,12,-36,,12
 `
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("csv (-want +got):\n%s", diff)

@@ -29,6 +29,9 @@ type Hand struct {
 	// Also are the other winners paid on the same discard (一炮多響, a ruleset whose
 	// multiple_winners is "all"), each with what their hand is worth.
 	Also []Claim `json:"also,omitempty"`
+	// HowUnknown says nobody said how the winning tile came (a DeBurger hand recorded from its
+	// points alone): the hand is neither a self-draw nor a discard win.
+	HowUnknown bool `json:"how_unknown,omitempty"`
 	// Bumped are the players who claimed the same discard for a win and lost it to a head bump
 	// (截糊): they pay like any loser. Kept for the record.
 	Bumped []string `json:"bumped,omitempty"`
@@ -112,7 +115,7 @@ func (h Hand) clone() Hand {
 
 // SelfDrawn reports whether the winner drew the winning tile.
 func (h *Hand) SelfDrawn() bool {
-	return h.Win.SelfDrawn() || (h.Winner != "" && h.Discarder == "" && h.Win == scoring.Discard)
+	return h.Win.SelfDrawn() || (h.Winner != "" && h.Discarder == "" && h.Win == scoring.Discard && !h.HowUnknown)
 }
 
 // String describes the hand: "Ben wins 5 faan on Cat's discard", "drawn".
@@ -133,9 +136,10 @@ func (h *Hand) String() string {
 				b.WriteString(" " + w)
 			}
 		}
-		if h.Discarder != "" {
+		switch {
+		case h.Discarder != "":
 			fmt.Fprintf(&b, " on %s's discard", h.Discarder)
-		} else {
+		case !h.HowUnknown:
 			b.WriteString(" by self-draw")
 		}
 		if h.Win != scoring.Discard && h.Win != scoring.SelfDraw {
@@ -204,6 +208,9 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 				return -1, fmt.Errorf("a %s win has no discarder", h.Win)
 			}
 		}
+		if h.HowUnknown && (h.Discarder != "" || h.Win != scoring.Discard) {
+			return -1, fmt.Errorf("a hand whose win is not known has no discarder or win kind")
+		}
 		if len(h.Also) > 0 || len(h.Bumped) > 0 {
 			if h.Discarder == "" {
 				return -1, fmt.Errorf("several players claimed the winning tile, so it was a discard: name the discarder")
@@ -248,7 +255,7 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 			won[b] = true
 		}
 	} else {
-		if h.Discarder != "" || h.Responsible != "" || h.Faan != 0 || h.Value != 0 || h.Limit || h.Jokerless || h.Misnamed || h.Win != scoring.Discard || h.Also != nil || h.Bumped != nil {
+		if h.Discarder != "" || h.Responsible != "" || h.Faan != 0 || h.Value != 0 || h.Limit || h.Jokerless || h.Misnamed || h.Win != scoring.Discard || h.Also != nil || h.Bumped != nil || h.HowUnknown {
 			return -1, fmt.Errorf("a hand with no winner takes no discarder, responsible player, faan, value or win kind")
 		}
 		if h.FalseWin != "" {

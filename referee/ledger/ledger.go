@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mjref/mjref/internal/filewrite"
+	"github.com/mjref/mjref/internal/safeio"
 )
 
 // Settler computes the deltas of one hand: each player's change, in the order of the players.
@@ -148,33 +149,74 @@ func (l *Ledger) open() (_ *Ledger, err error) {
 		return nil, err
 	}
 	l.removed = append(l.removed, filewrite.RemoveStale(l.path, staleAge)...)
-	data, err := readAll(f, l.path)
-	if err != nil {
+	if st, last, size, ok := l.loadCache(f); ok {
+		l.f, l.state, l.last, l.size = f, st, last, size
+		return l, nil
+	}
+	if err := l.replayAll(f); err != nil {
 		return nil, err
+	}
+	l.saveCache(lastLineLen(l.f, l.size))
+	return l, nil
+}
+
+// lastLineLen returns the length of the file's last line, newline included (0 when unknown).
+func lastLineLen(f *os.File, size int64) int {
+	n := int64(min(size, 64<<10))
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, size-n); err != nil {
+		return 0
+	}
+	i := bytes.LastIndexByte(buf[:len(buf)-1], '\n')
+	if i < 0 && n < size {
+		return 0
+	}
+	return len(buf) - i - 1
+}
+
+// full replays the whole record when the state came from the cache: undo, amend, seat and rename
+// need the history.
+func (l *Ledger) full() error {
+	if !l.state.partial {
+		return nil
+	}
+	return l.replayAll(l.f)
+}
+
+// replayAll reads and checks the whole record of f (locked), recovering a torn last line.
+func (l *Ledger) replayAll(f *os.File) (err error) {
+	data, err := readAllAt(f, l.path)
+	if err != nil {
+		return err
 	}
 	r := &replayer{path: l.path, settler: l.settler}
 	r.run(data)
 	if len(r.problems) > 0 {
-		return nil, r.problems[0]
+		return r.problems[0]
 	}
 	st := r.s
 	if st.Version < Version {
-		return nil, fmt.Errorf("%s: %w: it can be shown and exported, but to add to it, upgrade it first with 'mjref ledger upgrade %s'", l.path, ErrOldVersion, l.path)
+		return fmt.Errorf("%s: %w: it can be shown and exported, but to add to it, upgrade it first with 'mjref ledger upgrade %s'", l.path, ErrOldVersion, l.path)
 	}
 	l.f, l.state, l.size, l.last = f, st, int64(len(data)), r.sums[len(r.sums)-1]
 	if t := st.Torn; t != nil {
 		if err := l.keepAside(t); err != nil {
-			return nil, fmt.Errorf("%s: keeping the incomplete line %d aside: %w", l.path, t.Line, err)
+			return fmt.Errorf("%s: keeping the incomplete line %d aside: %w", l.path, t.Line, err)
 		}
 		l.torn = t
 		l.state.Torn = t
 	} else if len(data) > 0 && data[len(data)-1] != '\n' {
 		// A whole last line that lost its newline (an editor stripped it): give it back.
 		if err := l.writeAt([]byte{'\n'}); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return l, nil
+	return nil
+}
+
+// readAllAt reads a whole ledger file from its start, at most MaxSize bytes.
+func readAllAt(f *os.File, path string) ([]byte, error) {
+	return readAll(io.NewSectionReader(f, 0, MaxSize+1), path)
 }
 
 // regular refuses anything but a regular file (a FIFO would hang, a device never ends).
@@ -192,16 +234,17 @@ func regular(f *os.File, path string) error {
 	return nil
 }
 
-// MaxSize is the largest ledger file read: about 100,000 hands, far beyond any evening.
-const MaxSize = 64 << 20
+// MaxSize is the largest ledger file read (safeio.LedgerLimit, 64 MiB): about 200,000 hands, far
+// beyond any evening.
+const MaxSize = safeio.LedgerLimit
 
 // readAll reads a ledger file, at most MaxSize bytes.
-func readAll(f *os.File, path string) ([]byte, error) {
+func readAll(f io.Reader, path string) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > MaxSize {
+	if int64(len(data)) > MaxSize {
 		return nil, &RecordError{Path: path, Msg: fmt.Sprintf("more than a ledger's limit of %d MiB", MaxSize>>20)}
 	}
 	return data, nil
@@ -266,7 +309,7 @@ func Read(path string, opts ...Option) (State, error) {
 // ReadHeader reads only the first line of a record: the game's header (players, ruleset, flow), in
 // constant time whatever the length of the game.
 func ReadHeader(path string) (Header, error) {
-	f, err := os.Open(path)
+	f, err := safeio.Open(path)
 	if err != nil {
 		return Header{}, err
 	}
@@ -304,17 +347,10 @@ func ReadHeader(path string) (Header, error) {
 	return *ev.Header, nil
 }
 
-// readFile opens and reads a ledger file for reading: a regular file, within MaxSize.
+// readFile reads a ledger file for reading through safeio: a regular file only (a FIFO is refused
+// at once, never waited on), within MaxSize.
 func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if err := regular(f, path); err != nil {
-		return nil, err
-	}
-	return readAll(f, path)
+	return safeio.ReadFile(path, MaxSize)
 }
 
 // Path returns the file the ledger writes.
@@ -327,7 +363,18 @@ func (l *Ledger) Recovered() *Torn { return l.torn }
 func (l *Ledger) Removed() []string { return l.removed }
 
 // State returns the game as the record stands. The caller may keep it; later changes do not show.
+// When Open took the state from the cache, History holds only the last hand: FullState replays the
+// record for the rest.
 func (l *Ledger) State() State { return l.state.clone() }
+
+// FullState returns the game with its whole history, replaying the record if Open took the state
+// from the cache.
+func (l *Ledger) FullState() (State, error) {
+	if err := l.full(); err != nil {
+		return State{}, err
+	}
+	return l.state.clone(), nil
+}
 
 // settle computes the deltas of hand h at table t: its own, none for a drawn hand, or the Settler's.
 func (l *Ledger) settle(h Hand, t Table) ([4]Amount, error) {
@@ -382,13 +429,15 @@ func (l *Ledger) Add(h Hand) (Entry, error) {
 // commit writes the event of a change already applied to next, then makes next the state.
 func (l *Ledger) commit(next *State, ev *event) error {
 	ev.Prev = l.last
-	if err := l.append(ev); err != nil {
+	n, err := l.append(ev)
+	if err != nil {
 		return err
 	}
 	next.Events = ev.Seq
 	next.Head = strconv.Itoa(ev.Seq) + ":" + ev.Sum
 	l.last = ev.Sum
 	l.state = *next
+	l.saveCache(n)
 	return nil
 }
 
@@ -398,6 +447,9 @@ func (l *Ledger) commit(next *State, ev *event) error {
 func (l *Ledger) Undo() (Entry, int, error) {
 	if l.f == nil {
 		return Entry{}, 0, os.ErrClosed
+	}
+	if err := l.full(); err != nil {
+		return Entry{}, 0, err
 	}
 	next := l.state.clone()
 	e, undone, err := next.undo()
@@ -428,6 +480,9 @@ type Amendment struct {
 func (l *Ledger) Amend(n int, h Hand) (Amendment, error) {
 	if l.f == nil {
 		return Amendment{}, os.ErrClosed
+	}
+	if err := l.full(); err != nil {
+		return Amendment{}, err
 	}
 	h = h.clone()
 	next := l.state.clone()
@@ -490,6 +545,9 @@ func (l *Ledger) change(kind, old, with string) error {
 	if l.f == nil {
 		return os.ErrClosed
 	}
+	if err := l.full(); err != nil {
+		return err
+	}
 	next := l.state.clone()
 	seq := next.Events + 1
 	var err error
@@ -505,12 +563,12 @@ func (l *Ledger) change(kind, old, with string) error {
 }
 
 // append writes one event line and syncs it. If anything fails the file is cut back to where it was.
-func (l *Ledger) append(ev *event) error {
+func (l *Ledger) append(ev *event) (int, error) {
 	b, err := encode(ev)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	return l.writeAt(b)
+	return len(b), l.writeAt(b)
 }
 
 // writeAt appends b at the end of the record and syncs it; on failure the file is cut back.

@@ -47,6 +47,7 @@ type State struct {
 
 	pos     position
 	changes []change // what undo can take back, the last on top
+	partial bool     // loaded from the state cache: History holds only the last hand
 }
 
 // Person is one player of the evening and their running total.

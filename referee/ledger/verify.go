@@ -141,3 +141,25 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 	}
 	return backup, nil
 }
+
+// WriteEvents writes the record's events as they were recorded, one JSON object a line (JSON
+// Lines), after checking the record as Read does (with WithSettler, its payments too); a torn last
+// line is left out.
+func WriteEvents(w io.Writer, path string, opts ...Option) error {
+	l := newLedger(path, opts)
+	data, err := readFile(path)
+	if err != nil {
+		return err
+	}
+	r := &replayer{path: path, settler: l.settler}
+	r.run(data)
+	if len(r.problems) > 0 {
+		return r.problems[0]
+	}
+	for _, ln := range split(data)[:len(r.sums)] {
+		if _, err := w.Write(append(bytes.Clone(ln.text), '\n')); err != nil {
+			return err
+		}
+	}
+	return nil
+}

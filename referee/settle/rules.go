@@ -38,6 +38,8 @@ type Rules struct {
 
 	// RobbingKong says how a robbed kong is paid.
 	RobbingKong RobbingKongRule `yaml:"robbing_kong"`
+	// SevenFlowers says how a seven-flowers win (花糊, 七搶一) is paid.
+	SevenFlowers SevenFlowersRule `yaml:"seven_flowers,omitempty"`
 	// FalseWin says what a false declaration of a win costs.
 	FalseWin FalseWinRule `yaml:"false_win"`
 	// MultipleWinners says who wins when several players claim one discard for a win.
@@ -93,6 +95,22 @@ type RobbingKongRule struct {
 	Name   string `yaml:"name,omitempty"`
 	NameZH string `yaml:"name_zh,omitempty"`
 	// As is RobAsDiscard (default) or RobAsSelfDraw.
+	As     string         `yaml:"as,omitempty"`
+	Source scoring.Source `yaml:"-"`
+}
+
+// Ways to pay a seven-flowers win.
+const (
+	SevenFlowersAsDiscard  = "discard"   // the player who drew the eighth flower pays, as a discard (the default)
+	SevenFlowersAsSelfDraw = "self-draw" // every opponent pays a self-draw share (A: 2 + self-draw 1)
+)
+
+// SevenFlowersRule says how a seven-flowers win is paid: by the player who drew the claimed flower as
+// if they had discarded it (SevenFlowersAsDiscard, the default), or by everyone as on a self-draw.
+type SevenFlowersRule struct {
+	Name   string `yaml:"name,omitempty"`
+	NameZH string `yaml:"name_zh,omitempty"`
+	// As is SevenFlowersAsDiscard (default) or SevenFlowersAsSelfDraw.
 	As     string         `yaml:"as,omitempty"`
 	Source scoring.Source `yaml:"-"`
 }
@@ -246,9 +264,6 @@ func (t *Table) rowsOf(path []string) ([]row, error) {
 		rows = append(rows, r)
 	}
 	slices.SortFunc(rows, func(a, b row) int { return a.lo - b.lo })
-	if err := t.checkBeyond(path, rows); err != nil {
-		return nil, err
-	}
 	for i := 1; i < len(rows); i++ {
 		prev, r := rows[i-1], rows[i]
 		key := append(path, "points", rowKey(r))
@@ -260,6 +275,9 @@ func (t *Table) rowsOf(path []string) ([]row, error) {
 		case r.points < prev.points:
 			return nil, ruleErr(key, fmt.Sprintf("pays less than the row %s", rowKey(prev)))
 		}
+	}
+	if err := t.checkBeyond(path, rows); err != nil {
+		return nil, err
 	}
 	return rows, nil
 }
@@ -287,6 +305,19 @@ func (t *Table) checkBeyond(path []string, rows []row) error {
 		top := rows[len(rows)-1].hi
 		if top-p.DoubleEvery+1 < rows[0].lo {
 			return ruleErr(append(bp, "double_every"), fmt.Sprintf("%d: the table prints only the rows %d to %d", p.DoubleEvery, rows[0].lo, top))
+		}
+		// More faan must never pay less: the first DoubleEvery new rows must each pay at least the
+		// row before (after them, doubling keeps the order).
+		prev := rows[len(rows)-1].points
+		for f := top + 1; f <= top+p.DoubleEvery; f++ {
+			pts, err := t.pointsAt("", rows, f)
+			if err != nil {
+				return ruleErr(append(bp, "double_every"), err.Error())
+			}
+			if pts < prev {
+				return ruleErr(append(bp, "double_every"), fmt.Sprintf("%d: the row for %d faan would pay %s, less than %s for %d: the printed rows grow faster than doubling every %d faan", p.DoubleEvery, f, pts, prev, f-1, p.DoubleEvery))
+			}
+			prev = pts
 		}
 	}
 	return nil
@@ -431,6 +462,9 @@ func (r *Rules) resolve(full bool) (*resolved, error) {
 	}
 	if !oneOf(r.RobbingKong.As, "", RobAsDiscard, RobAsSelfDraw) {
 		return nil, ruleErr([]string{"robbing_kong", "as"}, fmt.Sprintf("unknown %q: expected %s or %s", r.RobbingKong.As, RobAsDiscard, RobAsSelfDraw))
+	}
+	if !oneOf(r.SevenFlowers.As, "", SevenFlowersAsDiscard, SevenFlowersAsSelfDraw) {
+		return nil, ruleErr([]string{"seven_flowers", "as"}, fmt.Sprintf("unknown %q: expected %s or %s", r.SevenFlowers.As, SevenFlowersAsDiscard, SevenFlowersAsSelfDraw))
 	}
 	if !oneOf(r.MultipleWinners.As, "", HeadBump, AllWin) {
 		return nil, ruleErr([]string{"multiple_winners", "as"}, fmt.Sprintf("unknown %q: expected %s or %s", r.MultipleWinners.As, HeadBump, AllWin))

@@ -155,6 +155,8 @@ func TestValidateErrors(t *testing.T) {
 			[]string{"tables", "t", "beyond"}, "double_every: or add:, not both"},
 		{"beyond empty", `{table: t, tables: {t: {points: {0: 1, 1: 2}, beyond: {}}}, self_draw: s, discard: d, cases: {s: {each: 1}, d: {discarder: 1}}}`,
 			[]string{"tables", "t", "beyond"}, "say how the rows go on: double_every: N, add: POINTS, or none"},
+		{"beyond pays less for more", `{table: t, tables: {t: {points: {0: 1, 1: 2, 2: 3, 3: 10}, beyond: {double_every: 3}}}, self_draw: s, discard: d, cases: {s: {each: 1}, d: {discarder: 1}}}`,
+			[]string{"tables", "t", "beyond", "double_every"}, "3: the row for 4 faan would pay 4, less than 10 for 3: the printed rows grow faster than doubling every 3 faan"},
 		{"beyond doubles rows not printed", `{table: t, tables: {t: {points: {3: 1, 4: 2}, beyond: {double_every: 3}}}, self_draw: s, discard: d, cases: {s: {each: 1}, d: {discarder: 1}}}`,
 			[]string{"tables", "t", "beyond", "double_every"}, "3: the table prints only the rows 3 to 4"},
 		{"trigger class", `{table: t, tables: {t: {per: 1}}, self_draw: s, discard: d, cases: {s: {each: 1}, d: {discarder: 1}}, responsibility: {x: {melds: chow, count: 4}}}`,

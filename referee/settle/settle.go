@@ -450,6 +450,15 @@ func (rs *resolved) pay(res *Result, w Winner, in Input, discarder notation.Seat
 				owed[s] = each
 			}
 		}
+	case in.Kind == scoring.SevenFlowers && rs.r.SevenFlowers.As == SevenFlowersAsSelfDraw:
+		// Every opponent pays as on a self-draw (A prices 花糊 2 + self-draw 1).
+		rule, src, how = "seven-flowers", rs.r.SevenFlowers.Source, "as a self-draw, "
+		_, each := rs.selfDraw.shares()
+		for _, s := range notation.Seats {
+			if s != w.Seat {
+				owed[s] = each
+			}
+		}
 	case in.Kind == scoring.RobbingKong && rs.r.RobbingKong.As == RobAsSelfDraw:
 		// 搶槓當自摸: the konger alone pays every share of a self-draw.
 		rule, src, how = "robbing-kong", rs.r.RobbingKong.Source, "as a self-draw, "
@@ -464,6 +473,11 @@ func (rs *resolved) pay(res *Result, w Winner, in Input, discarder notation.Seat
 			rule, src = ruleID("misnamed", rs.r.Misnamed), c.Source
 		case in.Kind == scoring.RobbingKong:
 			rule, src, how = "robbing-kong", rs.r.RobbingKong.Source, "as a discard ("+rs.r.Discard+"), "
+		case in.Kind == scoring.SevenFlowers:
+			rule, how = "seven-flowers", "the drawer of the eighth flower, as a discard ("+rs.r.Discard+"), "
+			if rs.r.SevenFlowers.Source.Line != 0 {
+				src = rs.r.SevenFlowers.Source
+			}
 		}
 		dShares, oShares := c.shares()
 		for _, s := range notation.Seats {

@@ -552,3 +552,30 @@ func TestOutcomeText(t *testing.T) {
 		t.Errorf("Outcome(9) = %q", got)
 	}
 }
+
+// TestSevenFlowers pays a seven-flowers win (花糊, 七搶一): by the player who drew the eighth flower, as
+// a discard, or by everyone as on a self-draw.
+func TestSevenFlowers(t *testing.T) {
+	runSettleCases(t, loadRules(t, "hk-settlement.yaml"), []settleCase{
+		{
+			name: "the drawer pays, as a discard (全銃)", source: "issue 13 item 5 (paid by the player who drew it, as a discard)",
+			in:     settle.Input{Kind: scoring.SevenFlowers, Discarder: N, Winners: []settle.Winner{winner(S, 3)}},
+			want:   []pay{{N, S, "12", "seven-flowers"}},
+			deltas: [4]string{"0", "12", "0", "-12"},
+		},
+		{
+			name: "the drawer pays, as a discard (半銃)", source: "issue 13 item 5; 半銃 shares",
+			rules:  half,
+			in:     settle.Input{Kind: scoring.SevenFlowers, Discarder: N, Winners: []settle.Winner{winner(S, 3)}},
+			want:   []pay{{E, S, "4", "seven-flowers"}, {W, S, "4", "seven-flowers"}, {N, S, "8", "seven-flowers"}},
+			deltas: [4]string{"-4", "16", "-4", "-8"},
+		},
+		{
+			name: "every opponent pays a self-draw share", source: "research notes A.3 (A: 花糊 2 + self-draw 1)",
+			rules:  func(r *settle.Rules) { r.SevenFlowers.As = settle.SevenFlowersAsSelfDraw },
+			in:     settle.Input{Kind: scoring.SevenFlowers, Discarder: N, Winners: []settle.Winner{winner(S, 3)}},
+			want:   []pay{{E, S, "4", "seven-flowers"}, {W, S, "4", "seven-flowers"}, {N, S, "4", "seven-flowers"}},
+			deltas: [4]string{"-4", "12", "-4", "-4"},
+		},
+	})
+}

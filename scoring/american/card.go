@@ -204,8 +204,12 @@ func (c *Card) Info() []LineInfo {
 // returned, joined, each as a *LineError naming where the line is written.
 func Compile(spec CardSpec) (*Card, error) {
 	card := &Card{Name: spec.Name, Year: spec.Year, Source: spec.Source}
+	if len(spec.Lines) > MaxCardLines {
+		return nil, &LineError{Source: spec.Source, Msg: fmt.Sprintf("%d lines: a card holds at most %d", len(spec.Lines), MaxCardLines)}
+	}
 	var errs []error
 	seen := map[string]scoring.Source{}
+	hands := 0
 	for i := range spec.Lines {
 		ls := &spec.Lines[i]
 		fail := func(src scoring.Source, format string, args ...any) {
@@ -328,6 +332,9 @@ func Compile(spec CardSpec) (*Card, error) {
 		}
 		if ok {
 			card.Lines = append(card.Lines, line)
+			if hands += line.Hands(); hands > MaxCardHands {
+				return nil, &LineError{Source: ls.Source, ID: ls.ID, Msg: fmt.Sprintf("the card expands to more than %d concrete hands by this line, the most a card may hold", MaxCardHands)}
+			}
 		}
 	}
 	if len(spec.Lines) == 0 {
@@ -338,6 +345,14 @@ func Compile(spec CardSpec) (*Card, error) {
 	}
 	return card, nil
 }
+
+// MaxCardLines and MaxCardHands bound a whole card, so a hostile card file (thousands of lines
+// of many hands each) is refused in well under a second instead of loading for a minute: a
+// year's card has some 60-70 lines and a few thousand concrete hands.
+const (
+	MaxCardLines = 500
+	MaxCardHands = 20000
+)
 
 // MaxLineHands bounds the work of expanding one line (choices tried and concrete hands built, before
 // duplicates are removed), so a pattern of many free choices cannot stall loading.

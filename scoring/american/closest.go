@@ -162,7 +162,7 @@ func alive(need, set *[nIdx]uint8, mask uint64, hi *handInfo, sv *seenInfo) (boo
 		jokersShort += max(0, int(set[i])-(avail-fixed))
 	}
 	if left := MaxJokers - sv.jokers; jokersShort > left {
-		return false, fmt.Sprintf("needs %d jokers, only %d left", jokersShort, max(left, 0))
+		return false, fmt.Sprintf("needs %s, only %d left", countText(jokersShort, "joker"), max(left, 0))
 	}
 	return true, ""
 }
@@ -268,5 +268,86 @@ func sorted(cands []Candidate, top int) []Candidate {
 	for k, i := range order {
 		out[k] = cands[i]
 	}
+	return out
+}
+
+// countText reads like "1 joker" or "3 jokers".
+func countText(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// DiscardOption is one discard from a hand of 14 tiles and what it leaves: how many lines stay live
+// and the closest of them.
+type DiscardOption struct {
+	Tile notation.Tile `json:"tile"`
+	// Live counts the lines still live after the discard; AtBest those of them that need Need tiles.
+	Live   int `json:"live"`
+	AtBest int `json:"at_best"`
+	// Best is the closest live line after the discard and Need the tiles it still needs (-1 and ""
+	// when no line is live).
+	Best string `json:"best,omitempty"`
+	Need int    `json:"need"`
+}
+
+// Discards ranks every discard a hand of 14 tiles can make by the lines it keeps alive (most
+// first), then by the tiles the closest live line still needs, then tile order: the American
+// counterpart of choosing a discard by its waits. The discarded tile counts as seen.
+func Discards(card *Card, h *notation.Hand, seen notation.Counts) []DiscardOption {
+	var out []DiscardOption
+	for t, n := range h.Concealed {
+		if n == 0 {
+			continue
+		}
+		tile := notation.Tile(t)
+		rest := *h
+		rest.Concealed[t]--
+		rest.Win = notation.NoTile
+		sv := seen
+		sv[t]++
+		var hi handInfo
+		hi.read(&rest)
+		var svi seenInfo
+		for k, c := range sv {
+			switch st := notation.Tile(k); {
+			case st == notation.Joker:
+				svi.jokers += int(c)
+			case slotOf(st) >= 0:
+				svi.n[slotOf(st)] += int(c)
+			}
+		}
+		opt := DiscardOption{Tile: tile, Need: -1}
+		for _, c := range rank(card, &hi, &svi) {
+			if c.Dead {
+				continue
+			}
+			opt.Live++
+			switch {
+			case opt.Need < 0 || c.Need < opt.Need:
+				opt.Need, opt.Best, opt.AtBest = c.Need, c.Line, 1
+			case c.Need == opt.Need:
+				opt.AtBest++
+			}
+		}
+		out = append(out, opt)
+	}
+	slices.SortStableFunc(out, func(a, b DiscardOption) int {
+		if c := cmp.Compare(b.Live, a.Live); c != 0 {
+			return c
+		}
+		an, bn := a.Need, b.Need
+		if an < 0 {
+			an = 1 << 30
+		}
+		if bn < 0 {
+			bn = 1 << 30
+		}
+		if c := cmp.Compare(an, bn); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.AtBest, a.AtBest)
+	})
 	return out
 }

@@ -125,3 +125,57 @@ func TestClosestConcealedLine(t *testing.T) {
 	}
 	t.Error("R3 not ranked")
 }
+
+// TestDiscards: from 14 tiles, the discard that keeps the most lines live and the closest line
+// nearest comes first.
+func TestDiscards(t *testing.T) {
+	card := sampleCard(t)
+	opts := Discards(card, mustHand(t, "NN 226m Wd SS 666p 66s 9p"), notation.Counts{})
+	if len(opts) == 0 {
+		t.Fatal("no discards")
+	}
+	got := opts[0]
+	if got.Tile != notation.P1+8 || got.Best != "Y1" || got.Need != 1 {
+		t.Errorf("first discard = %+v, want 9p leaving Y1 one tile short", got)
+	}
+	for _, o := range opts[1:] {
+		if o.Live > got.Live || o.Live == got.Live && o.Need >= 0 && o.Need < got.Need {
+			t.Errorf("discard %+v ranks below %+v", o, got)
+		}
+	}
+	// Every distinct concealed tile is a discard.
+	if len(opts) != 8 {
+		t.Errorf("%d discards, want 8 (2m 6m 6p 6s 9p 2z 4z 5z): %v", len(opts), opts)
+	}
+}
+
+// TestReasonConcealedLine: a hand with an exposure that fills a concealed line is told so, rather
+// than sent to the nearest exposed line.
+func TestReasonConcealedLine(t *testing.T) {
+	got := Match(sampleCard(t), mustHand(t, "ffff 226m Wd [222p] 222s"), nil)
+	want := "Y4 (2026, 30) is concealed: it allows no exposure (the tiles fill it otherwise)"
+	if got.Valid || got.Reason != want {
+		t.Errorf("Match: valid %v, reason %q; want %q", got.Valid, got.Reason, want)
+	}
+	got = Match(sampleCard(t), mustHand(t, "ffff 226m Wd [222p] 22s N"), nil)
+	if want := "Y4 (2026, 30) is concealed: it allows no exposure; it would still be 1 tile short, lacks 2s; no place for 4z"; got.Reason != want {
+		t.Errorf("reason %q, want %q", got.Reason, want)
+	}
+}
+
+// TestJokersShortSingular: the dead reason counts one joker as "1 joker".
+func TestJokersShortSingular(t *testing.T) {
+	var seen notation.Counts
+	seen[notation.Joker] = 7
+	card := compileLines(t, LineSpec{Pattern: []string{"NNNNN EEEEE SSSS"}})
+	c := Closest(card, mustHand(t, "NNNN EEEE SSSS"), seen, 0)
+	if len(c) != 1 || c[0].Why != "needs 2 jokers, only 1 left" {
+		t.Fatalf("Closest = %+v", c)
+	}
+	seen[notation.Joker] = 8
+	card = compileLines(t, LineSpec{Pattern: []string{"NNNNN EEEE SSSS F"}})
+	c = Closest(card, mustHand(t, "NNNN EEEE SSSS f"), seen, 0)
+	if len(c) != 1 || c[0].Why != "needs 1 joker, only 0 left" {
+		t.Errorf("Closest = %+v, want \"needs 1 joker, only 0 left\"", c)
+	}
+}

@@ -1,6 +1,7 @@
 package american
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -313,7 +314,9 @@ func reading(c *concrete, hi *handInfo) *Reading {
 	return rd
 }
 
-// nearestReason explains a hand that fills no line: the nearest line and what it lacks.
+// nearestReason explains a hand that fills no line by the line the player most likely meant: the
+// fewest tiles short with every tile read as written (a concealed line counts, exposures and all),
+// live lines before dead ones among equals, then the higher value.
 func nearestReason(card *Card, hi *handInfo) string {
 	cands := rank(card, hi, nil)
 	if len(cands) == 0 {
@@ -321,23 +324,28 @@ func nearestReason(card *Card, hi *handInfo) string {
 	}
 	best := 0
 	for k := range cands {
-		if better(&cands[k], &cands[best]) < 0 {
+		if meant(&cands[k], &cands[best]) < 0 {
 			best = k
 		}
 	}
 	describe(cands[best:best+1], hi)
 	c := cands[best]
 	var b strings.Builder
-	fmt.Fprintf(&b, "nearest is %s (%s, %d)", c.Line, c.Section, c.Value)
-	if c.Dead {
-		fmt.Fprintf(&b, ", but %s", c.Why)
+	switch {
+	case c.Dead && c.Concealed && len(hi.exp) > 0:
+		fmt.Fprintf(&b, "%s (%s, %d) is concealed: it allows no exposure", c.Line, c.Section, c.Value)
+		if c.Need == 0 {
+			b.WriteString(" (the tiles fill it otherwise)")
+			return b.String()
+		}
+		b.WriteString("; it would still be ")
+	case c.Dead:
+		fmt.Fprintf(&b, "nearest is %s (%s, %d), but %s", c.Line, c.Section, c.Value, c.Why)
 		return b.String()
+	default:
+		fmt.Fprintf(&b, "nearest is %s (%s, %d): ", c.Line, c.Section, c.Value)
 	}
-	fmt.Fprintf(&b, ": %d tile", c.Need)
-	if c.Need != 1 {
-		b.WriteByte('s')
-	}
-	fmt.Fprintf(&b, " short, lacks %s", tilesText(c.Missing))
+	fmt.Fprintf(&b, "%s short, lacks %s", countText(c.Need, "tile"), tilesText(c.Missing))
 	if len(c.Extra) > 0 {
 		fmt.Fprintf(&b, "; no place for %s", tilesText(c.Extra))
 	}
@@ -345,6 +353,21 @@ func nearestReason(card *Card, hi *handInfo) string {
 		b.WriteString(" (jokers stand only in sets of 3 or more identical tiles)")
 	}
 	return b.String()
+}
+
+// meant orders candidates for nearestReason: fewer tiles short first (a line the exposures rule out
+// is measured with them read as concealed), then live before dead, then higher value.
+func meant(a, b *Candidate) int {
+	if c := cmp.Compare(a.Need, b.Need); c != 0 {
+		return c
+	}
+	if a.Dead != b.Dead {
+		if a.Dead {
+			return 1
+		}
+		return -1
+	}
+	return cmp.Compare(b.Value, a.Value)
 }
 
 func tilesText(ts []notation.Tile) string {

@@ -310,6 +310,12 @@ func (r *Rules) compile() (*valueTable, error) {
 	return t, nil
 }
 
+// Plays reports whether the item id is played (its value is not off).
+func (r *Rules) Plays(id string) bool {
+	d := r.Items[id]
+	return d != nil && d.Value != nil && *d.Value != Off
+}
+
 // LimitValue returns what a limit hand is worth: the cap, or 13 when there is none.
 func (r *Rules) LimitValue() int {
 	if r.Cap > 0 {

@@ -76,6 +76,9 @@ type Options struct {
 	// where a hand wins by matching a card line); the shapes' shanten numbers are then not given
 	// and Best is 0 when some tile wins, else 1 (at least one tile away).
 	ByValue bool
+	// SevenPairsRepeated says four of a kind counts as two of seven pairs (a ruleset option): a
+	// hand waiting on the fourth copy for a luxury seven pairs is then ready too.
+	SevenPairsRepeated bool
 }
 
 // supply is how many copies of t a set holds: 4, or 8 for flowers and jokers.
@@ -144,11 +147,22 @@ func Analyze(h *notation.Hand, opt Options) Analysis {
 				a.Shanten.Standard, a.Shanten.Best = &zero, 0
 			}
 		}
+		luxury := notation.NoTile
+		if opt.SevenPairsRepeated && opt.Shapes&shanten.ShapeSevenPairs != 0 && melds == 0 {
+			luxury = repeatedPairWait(&c)
+		}
+		if luxury != notation.NoTile {
+			zero := 0
+			a.Shanten.SevenPairs, a.Shanten.Best = &zero, 0
+		}
 		a.Ready = a.Shanten.Best == 0
 		if !a.Ready {
 			return a
 		}
 		ws := shanten.Waits(&c, melds, opt.Shapes) | fifth
+		if luxury != notation.NoTile {
+			ws = ws.With(luxury)
+		}
 		for t := notation.M1; t <= notation.Red; t++ {
 			if !ws.Has(t) {
 				continue
@@ -173,6 +187,34 @@ func Analyze(h *notation.Hand, opt Options) Analysis {
 		}
 	}
 	return a
+}
+
+// repeatedPairWait returns the tile that completes c (13 concealed tiles) as seven pairs with a
+// repeated pair: six pairs, four of a kind counted as two, and three of the tile; NoTile otherwise.
+func repeatedPairWait(c *notation.Counts) notation.Tile {
+	wait, pairs, repeated := notation.NoTile, 0, false
+	for t := notation.M1; t <= notation.Red; t++ {
+		switch c[t] {
+		case 0:
+		case 2:
+			pairs++
+		case 4:
+			pairs += 2
+			repeated = true
+		case 3:
+			if wait != notation.NoTile {
+				return notation.NoTile
+			}
+			wait, repeated = t, true
+			pairs++
+		default:
+			return notation.NoTile
+		}
+	}
+	if pairs != 6 || !repeated {
+		return notation.NoTile
+	}
+	return wait
 }
 
 func shantenOf(n shanten.Numbers, shapes shanten.Shapes) Shanten {

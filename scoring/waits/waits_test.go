@@ -17,12 +17,13 @@ func ptr(n int) *int { return &n }
 
 func TestAnalyzeWaits(t *testing.T) {
 	tests := []struct {
-		name    string
-		hand    string
-		seen    string
-		shapes  shanten.Shapes
-		shanten Shanten
-		waits   []Wait
+		name     string
+		hand     string
+		seen     string
+		shapes   shanten.Shapes
+		repeated bool // seven_pairs_repeated
+		shanten  Shanten
+		waits    []Wait
 	}{
 		{name: "two-sided wait", hand: "123m456p789s11z45s", shapes: shanten.ShapeStandard | shanten.ShapeThirteenOrphans,
 			shanten: Shanten{Standard: ptr(0), ThirteenOrphans: ptr(9), Best: 0},
@@ -43,6 +44,11 @@ func TestAnalyzeWaits(t *testing.T) {
 		{name: "seven pairs single", hand: "1122m3344p5566s7z", shapes: shanten.ShapeStandard | shanten.ShapeSevenPairs,
 			shanten: Shanten{Standard: ptr(3), SevenPairs: ptr(0), Best: 0},
 			waits:   []Wait{{Tile: notation.Red, Unseen: 3}}},
+		{name: "luxury seven pairs waits on the fourth copy", hand: "111m22m3344p5566s", shapes: shanten.ShapeStandard | shanten.ShapeSevenPairs,
+			repeated: true, shanten: Shanten{Standard: ptr(2), SevenPairs: ptr(0), Best: 0},
+			waits: []Wait{{Tile: notation.M1, Unseen: 1}}},
+		{name: "without the option it is not ready", hand: "111m22m3344p5566s", shapes: shanten.ShapeStandard | shanten.ShapeSevenPairs,
+			shanten: Shanten{Standard: ptr(2), SevenPairs: ptr(1), Best: 1}},
 		{name: "not ready", hand: "13579m2468p1357s", shapes: shanten.ShapeStandard,
 			shanten: Shanten{Standard: ptr(4), Best: 4}},
 		{name: "with melds", hand: "5m [123s] [456s] [789s] [111z]", shapes: shanten.AllShapes,
@@ -52,7 +58,7 @@ func TestAnalyzeWaits(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := notation.MustParse(tt.hand)
-			opt := Options{Shapes: tt.shapes}
+			opt := Options{Shapes: tt.shapes, SevenPairsRepeated: tt.repeated}
 			if tt.seen != "" {
 				ts, _ := notation.ParseTiles(tt.seen)
 				opt.Seen = notation.CountsOf(ts...)

@@ -7,17 +7,24 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"os"
 	"strconv"
 
-	"github.com/mjref/mjref/referee/ledger"
-	"github.com/mjref/mjref/referee/settle"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/font/liberation"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/settle"
 )
 
 // Picture formats.
@@ -26,62 +33,226 @@ const (
 	PNG = "png"
 )
 
-// Draw draws each player's running total hand by hand as an SVG or PNG picture. (The text form, a
-// sparkline a player, is ledger.Sparklines.)
-func Draw(s *ledger.State, w io.Writer, format string) error {
-	switch format {
-	case SVG, PNG:
-		p, err := plotTotals(s)
-		if err != nil {
-			return err
-		}
-		const width, height = 16 * vg.Centimeter, 10 * vg.Centimeter
-		var c draw.Canvas
-		var out io.WriterTo
-		if format == SVG {
-			sc := vgsvg.New(width, height)
-			c, out = draw.New(sc), sc
-		} else {
-			pc := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(144))}
-			c, out = draw.New(pc), pc
-		}
-		p.Draw(c)
-		_, err = out.WriteTo(w)
-		return err
+// Options says how to draw a chart.
+type Options struct {
+	// Font is a TrueType or OpenType font file (.ttf, .otf, or the first font of a .ttc) to draw
+	// the text with, for names the built-in Liberation fonts cannot draw (Chinese, Japanese,
+	// Korean). Empty: Liberation, or for such names the first of SystemFonts found that draws them.
+	Font string
+}
+
+// SystemFonts are the CJK fonts tried, in order, when a name cannot be drawn with the built-in
+// font and no font is given: Noto CJK and WenQuanYi (Linux), PingFang and Hiragino (macOS), Microsoft
+// YaHei (Windows).
+var SystemFonts = []string{
+	"/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+	"/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+	"/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
+	"/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+	"/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+	"/System/Library/Fonts/PingFang.ttc",
+	"/System/Library/Fonts/Hiragino Sans GB.ttc",
+	`C:\Windows\Fonts\msyh.ttc`,
+}
+
+// Draw draws each player's running total hand by hand as an SVG or PNG picture: a line a player,
+// the target as a labelled line in a game played to one, and a mark where each round (prevailing
+// wind) begins. A name the font cannot draw is never left blank: the player is drawn as "P1"
+// (their place) and a warning says so and which font to give. (The text form, a sparkline a
+// player, is ledger.Sparklines.)
+func Draw(s *ledger.State, w io.Writer, format string, o Options) (warnings []string, err error) {
+	if format != SVG && format != PNG {
+		return nil, fmt.Errorf("unknown chart format %q: expected svg or png", format)
 	}
-	return fmt.Errorf("unknown chart format %q: expected svg or png", format)
+	names, face, warnings, err := chooseFont(s, o)
+	if err != nil {
+		return nil, err
+	}
+	p, err := plotTotals(s, names, face)
+	if err != nil {
+		return nil, err
+	}
+	const width, height = 16 * vg.Centimeter, 10 * vg.Centimeter
+	var c vg.CanvasWriterTo
+	if format == SVG {
+		c = vgsvg.New(width, height)
+	} else {
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(144))}
+	}
+	dc := draw.New(c)
+	// A margin all round, so the title and the labels do not touch the edges.
+	m := 4 * vg.Millimeter
+	p.Draw(draw.Crop(dc, m, -m, m, -m))
+	_, err = c.WriteTo(w)
+	return warnings, err
+}
+
+// chooseFont returns the font to draw with (nil: the built-in one) and each player's label.
+func chooseFont(s *ledger.State, o Options) ([]string, *font.Face, []string, error) {
+	var names []string
+	for _, p := range s.People {
+		names = append(names, p.Name)
+	}
+	var warnings []string
+	if o.Font != "" {
+		f, err := loadFont(o.Font)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("--font %s: %w", o.Font, err)
+		}
+		return labels(names, f, o.Font, &warnings), f, warnings, nil
+	}
+	builtin := liberationFace()
+	if covers(builtin, names...) {
+		return names, nil, nil, nil
+	}
+	for _, path := range SystemFonts {
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		if f, err := loadFont(path); err == nil && covers(f, names...) {
+			return names, f, nil, nil
+		}
+	}
+	return labels(names, builtin, "the built-in font", &warnings), nil, warnings, nil
+}
+
+// labels returns the names, with "P1" (the place) for a name f cannot draw, and warns of each.
+func labels(names []string, f *font.Face, what string, warnings *[]string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if !covers(f, n) {
+			out[i] = "P" + strconv.Itoa(i+1)
+			*warnings = append(*warnings, fmt.Sprintf("%s cannot draw the name %q: it is drawn as %s; give --font with a font that has its characters (a CJK font such as Noto Sans CJK)", what, n, out[i]))
+		}
+	}
+	return out
+}
+
+// liberationFace is the built-in regular sans face.
+func liberationFace() *font.Face {
+	for _, f := range liberation.Collection() {
+		if f.Font.Typeface == "Liberation" && f.Font.Variant == "Sans" && f.Font.Style == 0 && f.Font.Weight == 0 {
+			return &f
+		}
+	}
+	c := liberation.Collection()
+	return &c[0]
+}
+
+// loadFont reads a font file (the first font of a collection).
+func loadFont(path string) (*font.Face, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := opentype.Parse(data)
+	if err != nil {
+		coll, cerr := opentype.ParseCollection(data)
+		if cerr != nil {
+			return nil, fmt.Errorf("not a TrueType or OpenType font: %v", err)
+		}
+		if f, err = coll.Font(0); err != nil {
+			return nil, err
+		}
+	}
+	return &font.Face{Font: font.Font{Typeface: "mjref-chart"}, Face: f}, nil
+}
+
+// covers reports whether f has a glyph for every character of the texts (spaces aside).
+func covers(f *font.Face, texts ...string) bool {
+	var buf sfnt.Buffer
+	for _, t := range texts {
+		for _, r := range t {
+			if r == ' ' {
+				continue
+			}
+			if g, err := f.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // plotTotals builds the plot: one line a player, x the hand number (0 is the start), y the total.
-func plotTotals(s *ledger.State) (*plot.Plot, error) {
+func plotTotals(s *ledger.State, names []string, face *font.Face) (*plot.Plot, error) {
 	p := plot.New()
+	if face != nil {
+		cache := font.NewCache(font.Collection{*face})
+		h := text.Plain{Fonts: cache}
+		f := font.Font{Typeface: face.Font.Typeface}
+		set := func(st *text.Style, size vg.Length) { st.Font, st.Handler = font.From(f, size), h }
+		p.TextHandler = h
+		set(&p.Title.TextStyle, 12)
+		set(&p.Legend.TextStyle, 12)
+		for _, a := range []*plot.Axis{&p.X, &p.Y} {
+			set(&a.Label.TextStyle, 12)
+			set(&a.Tick.Label, 10)
+		}
+	}
 	p.Title.Text = fmt.Sprintf("%s: running totals after %d hands", s.Ruleset, len(s.History))
+	p.Title.Padding = 3 * vg.Millimeter
 	p.X.Label.Text = "hand"
 	p.Y.Label.Text = "total"
 	p.Add(plotter.NewGrid())
-	for i, name := range s.Players {
-		xys := make(plotter.XYs, len(s.History)+1)
+	for k, person := range s.People {
+		// A player's line runs through the hands they played.
+		var xys plotter.XYs
+		if person.Joined <= 1 {
+			xys = append(xys, plotter.XY{X: 0, Y: 0})
+		}
 		for j, e := range s.History {
-			xys[j+1] = plotter.XY{X: float64(j + 1), Y: amountFloat(e.Totals[i])}
+			for i, name := range e.Players {
+				if name == person.Name {
+					xys = append(xys, plotter.XY{X: float64(j + 1), Y: amountFloat(e.Totals[i])})
+				}
+			}
+		}
+		if len(xys) == 0 {
+			continue
 		}
 		l, err := plotter.NewLine(xys)
 		if err != nil {
 			return nil, err
 		}
-		l.Color = plotutil.Color(i)
+		l.Color = plotutil.Color(k)
 		l.Width = vg.Points(1.5)
-		l.Dashes = plotutil.Dashes(i)
+		l.Dashes = plotutil.Dashes(k)
 		p.Add(l)
-		p.Legend.Add(fmt.Sprintf("%s %s", name, s.Totals[i]), l)
+		p.Legend.Add(fmt.Sprintf("%s %s", names[k], person.Total), l)
 	}
+	last := float64(max(len(s.History), 1))
 	if s.Flow.Length.Kind == ledger.Target {
-		t, err := plotter.NewLine(plotter.XYs{{X: 0, Y: amountFloat(s.Flow.Target)}, {X: float64(max(len(s.History), 1)), Y: amountFloat(s.Flow.Target)}})
+		y := amountFloat(s.Flow.Target)
+		t, err := plotter.NewLine(plotter.XYs{{X: 0, Y: y}, {X: last, Y: y}})
 		if err != nil {
 			return nil, err
 		}
 		t.Color = color.Gray{Y: 128}
 		t.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
 		p.Add(t)
+		p.Legend.Add("target "+s.Flow.Target.String(), t)
+	}
+	// A mark where each round begins: the prevailing wind of the hand after it.
+	if s.Flow.PrevailingWind {
+		for j := 1; j < len(s.History); j++ {
+			if e := s.History[j]; e.Prevailing != s.History[j-1].Prevailing {
+				x := float64(j) + 0.5
+				mark, err := plotter.NewLine(plotter.XYs{{X: x, Y: p.Y.Min}, {X: x, Y: p.Y.Max}})
+				if err != nil {
+					return nil, err
+				}
+				mark.Color = color.Gray{Y: 170}
+				mark.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
+				p.Add(mark)
+				lbl, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: x, Y: p.Y.Min}}, Labels: []string{e.Prevailing.String() + " round"}})
+				if err != nil {
+					return nil, err
+				}
+				p.Add(lbl)
+			}
+		}
 	}
 	p.Legend.Top = true
 	p.Legend.Left = true

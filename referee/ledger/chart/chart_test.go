@@ -57,7 +57,7 @@ func TestDraw(t *testing.T) {
 	s := game(t, [4]string{"Ann", "Ben", "Cat", "Dan"}, ledger.HongKong(), 12)
 	t.Run("svg", func(t *testing.T) {
 		var b bytes.Buffer
-		if err := Draw(&s, &b, SVG); err != nil {
+		if _, err := Draw(&s, &b, SVG, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		out := b.String()
@@ -69,7 +69,7 @@ func TestDraw(t *testing.T) {
 	})
 	t.Run("png", func(t *testing.T) {
 		var b bytes.Buffer
-		if err := Draw(&s, &b, PNG); err != nil {
+		if _, err := Draw(&s, &b, PNG, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		raw := bytes.Clone(b.Bytes())
@@ -85,10 +85,62 @@ func TestDraw(t *testing.T) {
 		}
 	})
 	t.Run("unknown", func(t *testing.T) {
-		if err := Draw(&s, &bytes.Buffer{}, "gif"); err == nil {
+		if _, err := Draw(&s, &bytes.Buffer{}, "gif", Options{}); err == nil {
 			t.Error("no error")
 		}
 	})
+}
+
+// TestDrawMarks: a game played to a target has a labelled target line; every round is marked.
+func TestDrawMarks(t *testing.T) {
+	s := game(t, [4]string{"Ann", "Ben", "Cat", "Dan"}, ledger.HongKong(), 16)
+	var b bytes.Buffer
+	if _, err := Draw(&s, &b, SVG, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "S round") {
+		t.Errorf("no round mark in a game that reached the S round (prevailing %s)", s.Prevailing)
+	}
+	f := ledger.DeBurger()
+	f.Target = ledger.Whole(100)
+	d := game(t, [4]string{"Ann", "Ben", "Cat", "Dan"}, f, 3)
+	b.Reset()
+	if _, err := Draw(&d, &b, SVG, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "target 100") {
+		t.Error("the target line has no label")
+	}
+}
+
+// TestDrawNames: names the font cannot draw are never blank: drawn as their place with a warning.
+func TestDrawNames(t *testing.T) {
+	saved := SystemFonts
+	SystemFonts = nil // as on a machine without a CJK font
+	defer func() { SystemFonts = saved }()
+	s := game(t, [4]string{"Ann", "張三", "Cat", "李四"}, ledger.HongKong(), 4)
+	var b bytes.Buffer
+	warnings, err := Draw(&s, &b, SVG, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 2 || !strings.Contains(warnings[0], `"張三": it is drawn as P2`) || !strings.Contains(warnings[0], "--font") {
+		t.Errorf("warnings %q", warnings)
+	}
+	if out := b.String(); !strings.Contains(out, "P2 ") || !strings.Contains(out, "P4 ") || !strings.Contains(out, "Ann ") {
+		t.Error("the players are not all labelled")
+	}
+	// A font file given: used, and checked the same way.
+	const dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+	if _, err := os.Stat(dejavu); err == nil {
+		warnings, err := Draw(&s, &bytes.Buffer{}, PNG, Options{Font: dejavu})
+		if err != nil || len(warnings) != 2 || !strings.Contains(warnings[0], dejavu) {
+			t.Errorf("with %s: %q, %v", dejavu, warnings, err)
+		}
+	}
+	if _, err := Draw(&s, &bytes.Buffer{}, PNG, Options{Font: "chart_test.go"}); err == nil || !strings.Contains(err.Error(), "not a TrueType or OpenType font") {
+		t.Errorf("a font that is not one: %v", err)
+	}
 }
 
 // BenchmarkDrawSVG draws a 1000-hand game.
@@ -97,7 +149,7 @@ func BenchmarkDrawSVG(b *testing.B) {
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := Draw(&s, &buf, SVG); err != nil {
+		if _, err := Draw(&s, &buf, SVG, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
