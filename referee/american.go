@@ -567,7 +567,7 @@ func (g *amGame) draw(e *Event) {
 	}
 	if g.front >= g.back && (g.sized || g.outside <= 0) {
 		g.over(OutcomeDraw, "wall game: the wall ran out and nobody pays")
-		g.bad(e, RuleWallExhausted, "no tile left to draw: a wall game")
+		g.judge(e, VerdictOK, RuleWallExhausted, "no tile left to draw: the wall is exhausted, a wall game")
 		return
 	}
 	t := e.Tile()

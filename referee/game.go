@@ -302,7 +302,13 @@ func (g *game) draw(e *Event) {
 		if fromBack {
 			g.result.Reason = "a replacement was needed and none was left (流局)"
 		}
-		g.bad(e, RuleWallExhausted, "no tile left to draw: the hand is drawn")
+		// Writing the draw that finds the wall empty is how a table records the end: legal when
+		// it is that player's turn to draw.
+		if verdict == VerdictOK {
+			g.judge(e, VerdictOK, RuleWallExhausted, "no tile left to draw: the wall is exhausted and the hand is drawn (流局)")
+		} else {
+			g.bad(e, rule, reason+"; and no tile is left to draw: the hand is drawn")
+		}
 		return
 	}
 	g.locked[s] = notation.NoTile
