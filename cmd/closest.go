@@ -58,9 +58,7 @@ Exit status: 0 at least one line is live, 1 a dead hand, 2 bad input (or a rules
 	fl.StringVar(&o.Card, "card", "", "a card file or built-in card name (default: the ruleset's card; see 'mjref card list')")
 	fl.IntVar(&o.Top, "top", 0, "show only the N closest lines (0: every line)")
 	fl.StringVar(&o.Seen, "seen", "", "tiles no longer available: discards and others' exposures in brackets, e.g. 'NNN 3m J [666pJ]'")
-	f.completeFlag(cmd, "card", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return rulesets.ListCards(), cobra.ShellCompDirectiveDefault
-	})
+	f.completeFlag(cmd, "card", withFiles(rulesets.ListCards(), "yaml", "yml"))
 	return cmd
 }
 

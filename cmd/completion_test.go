@@ -15,7 +15,7 @@ func TestCompletionFlags(t *testing.T) {
 	}{
 		{[]string{"__complete", "score", "--win", ""}, "self-draw"},
 		{[]string{"__complete", "--output", ""}, "jsonl"},
-		{[]string{"__complete", "score", "--seat", ""}, "W"},
+		{[]string{"__complete", "score", "--seat", ""}, "W\tWest"},
 		{[]string{"__complete", "ledger", "new", "--length", ""}, "8-hands"},
 		{[]string{"__complete", "referee", "--only", ""}, "illegal"},
 	}

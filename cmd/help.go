@@ -135,6 +135,7 @@ func addHelpTopics(root *cobra.Command) {
 	root.AddCommand(
 		&cobra.Command{Use: "notation", Short: "The tile notation every command accepts", Long: notationHelp},
 		&cobra.Command{Use: "exit-codes", Short: "What mjref's exit statuses mean", Long: exitCodesHelp},
+		&cobra.Command{Use: "environment", Short: "Environment variables, the preferences file and its keys", Long: environmentHelp},
 		&cobra.Command{Use: "patterns", Short: "The pattern language of card lines and house hands", Long: patternsHelp},
 		&cobra.Command{Use: "limits", Short: "How big a file or line mjref reads, and what it refuses", Long: limitsHelp},
 	)

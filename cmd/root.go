@@ -108,7 +108,9 @@ type factory struct {
 	Output string
 	Config string
 	Sets   []string
-	Wide   bool // --wide: tables as wide as their text, never wrapped
+	// rulesFrom says where Rules came from when not from --rules: "MJREF_RULES=..." or "FILE:LINE".
+	rulesFrom string
+	Wide      bool // --wide: tables as wide as their text, never wrapped
 
 	fitFlush func() // flushes the fitted streams, once they are (see fitStreams)
 
@@ -157,6 +159,11 @@ func (f *factory) jsonOut() bool { return f.Output == FormatJSON || f.Output == 
 func (f *factory) Ruleset() (*rulesets.Ruleset, error) {
 	f.once.Do(func() {
 		f.ruleset, f.rsErr = rulesets.Load(f.Rules, f.Sets...)
+		if f.rsErr != nil && f.rulesFrom != "" {
+			// A ruleset named by MJREF_RULES or the preferences file: say so, or the user looks
+			// for the mistake in the command line.
+			f.rsErr = withHint(fmt.Errorf("the ruleset from %s: %w", f.rulesFrom, f.rsErr), "see 'mjref help environment'")
+		}
 	})
 	return f.ruleset, f.rsErr
 }
@@ -193,13 +200,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	f.completeFlag(root, "output", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp
 	})
-	f.completeFlag(root, "rules", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		var names []string
-		for _, i := range rulesets.Builtins() {
-			names = append(names, i.Name)
-		}
-		return names, cobra.ShellCompDirectiveDefault
-	})
+	f.completeFlag(root, "rules", rulesCompletion)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{msg: flagErrorText(err.Error())} })
 
 	root.AddCommand(
@@ -211,9 +212,11 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newWaitsCmd(f, nil),
 		newLedgerCmd(f, nil),
 		newClosestCmd(f, nil), newCardCmd(f), newRefereeCmd(f, nil), newClaimCmd(f, nil),
+		newManCmd(f),
 	)
 	addHelpTopics(root)
 	refuseUnknownSubcommands(root)
+	f.completeEverything(root)
 	return root
 }
 
@@ -317,16 +320,23 @@ func (f *factory) resolvePreferences(cmd *cobra.Command) error {
 			cfg = filepath.Join(dir, "mjref", "config.yaml")
 		}
 	}
+	var lines map[string]int // the line of each key of the preferences file
 	if cfg != "" {
 		// Read the file ourselves, bounded and regular files only; viper only decodes it.
 		data, err := safeio.ReadFile(cfg, safeio.RulesetLimit)
 		switch {
 		case err == nil:
+			if lines, err = checkPrefsFile(cfg, data); err != nil {
+				return err
+			}
 			v.SetConfigType("yaml")
 			if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
 				return withHint(fmt.Errorf("preferences file %s: %w", cfg, err), "the file holds keys like 'rules: hk' and 'output: json'")
 			}
 		case explicit || !errors.Is(err, fs.ErrNotExist):
+			if f.Config == "" && os.Getenv("MJREF_CONFIG") != "" {
+				return usageErrorf("MJREF_CONFIG=%s: %s", cfg, safeio.Reason(err))
+			}
 			return usageErrorf("--config %s: %s", cfg, safeio.Reason(err))
 		}
 	}
@@ -334,10 +344,12 @@ func (f *factory) resolvePreferences(cmd *cobra.Command) error {
 	if !pf.Changed("rules") {
 		f.Rules = v.GetString("rules")
 	}
+	f.rulesFrom = prefSource("rules", "MJREF_RULES", cfg, lines, pf.Changed("rules"))
 	if !pf.Changed("output") {
 		out := v.GetString("output")
 		if err := (&enumFlag{value: &f.Output, allowed: outputFormats}).Set(out); err != nil {
-			return usageErrorf("output %q from the environment or preferences: %v", out, err)
+			from := prefSource("output", "MJREF_OUTPUT", cfg, lines, false)
+			return withHint(fmt.Errorf("output %q from %s: %v", out, from, err), "see 'mjref help environment'")
 		}
 	}
 	return nil

@@ -80,11 +80,10 @@ func fixedCompletion(values []string) func(*cobra.Command, []string, string) ([]
 	}
 }
 
-// completeSeats makes each named flag complete to the seats E, S, W and N.
+// completeSeats makes each named flag complete to the seats E, S, W and N, with their names.
 func completeSeats(f *factory, cmd *cobra.Command, flags ...string) {
-	seats := []string{"E", "S", "W", "N"}
 	for _, name := range flags {
-		f.completeFlag(cmd, name, fixedCompletion(seats))
+		f.completeFlag(cmd, name, fixedCompletion(seatCompletions))
 	}
 }
 

@@ -16,7 +16,29 @@ type versionInfo struct {
 	Go       string `json:"go"`
 }
 
+// version, commit and date are stamped by release builds (.goreleaser.yaml):
+//
+//	-ldflags "-X github.com/mjref/mjref/cmd.version=1.2.0 -X github.com/mjref/mjref/cmd.commit=... -X github.com/mjref/mjref/cmd.date=..."
+//
+// Without them the version and revision come from the Go build info (a module version for go
+// install, the VCS revision for a build in a checkout).
+var version, commit, date string
+
 func buildVersion() versionInfo {
+	vi := buildInfoVersion()
+	if version != "" {
+		vi.Version = version
+	}
+	if commit != "" {
+		vi.Revision, vi.Modified = commit, false
+	}
+	if date != "" {
+		vi.Time = date
+	}
+	return vi
+}
+
+func buildInfoVersion() versionInfo {
 	vi := versionInfo{Module: "github.com/mjref/mjref", Version: "(devel)"}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -62,13 +84,19 @@ func newVersionCmd(f *factory) *cobra.Command {
 			if f.Output != FormatTable {
 				return render(f.IO.Out, f.Output, vi)
 			}
-			rev := vi.Revision
-			if rev == "" {
-				rev = "unknown (built without VCS stamping)"
-			} else if vi.Modified {
-				rev += " (modified)"
+			fmt.Fprintf(f.IO.Out, "mjref %s\nmodule   %s\n", vi.Version, vi.Module)
+			// A build from a module download (go install ...@v1.2.0) records its version but no
+			// revision: the line is left out rather than printed as unknown.
+			if rev := vi.Revision; rev != "" {
+				if vi.Modified {
+					rev += " (modified)"
+				}
+				fmt.Fprintf(f.IO.Out, "revision %s\n", rev)
 			}
-			_, err := fmt.Fprintf(f.IO.Out, "mjref %s\nmodule   %s\nrevision %s\ngo       %s\n", vi.Version, vi.Module, rev, vi.Go)
+			if vi.Time != "" {
+				fmt.Fprintf(f.IO.Out, "built    %s\n", vi.Time)
+			}
+			_, err := fmt.Fprintf(f.IO.Out, "go       %s\n", vi.Go)
 			return err
 		},
 	}
