@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -29,10 +30,12 @@ func buildVersion() versionInfo {
 	if version != "" {
 		vi.Version = version
 	}
-	if commit != "" {
+	// goreleaser writes "none" and the zero time when it could not read git (a snapshot of a clone
+	// without a remote): the build info's VCS stamp is better than either.
+	if commit != "" && commit != "none" {
 		vi.Revision, vi.Modified = commit, false
 	}
-	if date != "" {
+	if date != "" && !strings.HasPrefix(date, "0001-") {
 		vi.Time = date
 	}
 	return vi
