@@ -45,21 +45,8 @@ const maxCache = 1 << 20
 
 // loadCache returns the state from the cache if it still describes f exactly, else ok is false.
 func (l *Ledger) loadCache(f *os.File) (st State, last string, size int64, ok bool) {
-	cf, err := os.Open(cachePath(l.path))
-	if err != nil {
-		return State{}, "", 0, false
-	}
-	defer cf.Close()
-	fi, err := cf.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return State{}, "", 0, false
-	}
-	data, err := io.ReadAll(io.LimitReader(cf, maxCache))
-	if err != nil {
-		return State{}, "", 0, false
-	}
-	var c cache
-	if json.Unmarshal(data, &c) != nil || c.Format != cacheFormat || c.Length < 2 || c.Length > int(c.File.Size) {
+	c, ok := readCache(l.path)
+	if !ok || c.Length < 2 || c.Length > int(c.File.Size) {
 		return State{}, "", 0, false
 	}
 	id, err := identify(f)
@@ -108,4 +95,33 @@ func (l *Ledger) saveCache(lastLen int) {
 		return
 	}
 	_ = filewrite.WriteCache(cachePath(l.path), func(w io.Writer) error { _, err := w.Write(b); return err })
+}
+
+// readCache reads a ledger's state cache; ok is false when there is none, or it is not a regular
+// file of this format.
+func readCache(path string) (c cache, ok bool) {
+	cf, err := os.Open(cachePath(path))
+	if err != nil {
+		return cache{}, false
+	}
+	defer cf.Close()
+	if fi, err := cf.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return cache{}, false
+	}
+	data, err := io.ReadAll(io.LimitReader(cf, maxCache))
+	if err != nil || json.Unmarshal(data, &c) != nil || c.Format != cacheFormat {
+		return cache{}, false
+	}
+	return c, true
+}
+
+// cachedHead returns the seq and sum of the last line the writer wrote, as its state cache notes
+// them, whatever has happened to the ledger file since: a witness that lines were removed from the
+// end (a prefix of a record is otherwise a valid record). ok is false when there is no readable cache.
+func cachedHead(path string) (seq int, sum string, ok bool) {
+	c, ok := readCache(path)
+	if !ok || c.Seq < 1 || len(c.Sum) < 6 {
+		return 0, "", false
+	}
+	return c.Seq, c.Sum, true
 }

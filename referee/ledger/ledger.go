@@ -156,6 +156,13 @@ func (l *Ledger) open() (_ *Ledger, err error) {
 	if err := l.replayAll(f); err != nil {
 		return nil, err
 	}
+	if seq, _, ok := cachedHead(l.path); ok && seq > l.state.Events && l.state.Version >= Version {
+		// A writer would append after a record that lost its end: refuse, so that nobody builds
+		// on a game with hands missing.
+		cp := filepath.Base(cachePath(l.path))
+		return nil, &RecordError{Path: l.path, Line: l.state.Events,
+			Msg: fmt.Sprintf("the record ends at line %d, but the last write (noted in %s) was line %d: %d lines were removed from the end; restore them, or delete %s if they were removed on purpose", l.state.Events, cp, seq, seq-l.state.Events, cp)}
+	}
 	l.saveCache(lastLineLen(l.f, l.size))
 	return l, nil
 }

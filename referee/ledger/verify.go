@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -46,7 +47,11 @@ func Verify(path string, opts ...Option) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	return verify(path, data, l.settler), nil
+	rep := verify(path, data, l.settler)
+	if seq, sum, ok := cachedHead(path); ok && rep.Version >= Version {
+		rep.checkHead(seq, sum, fmt.Sprintf("the last write noted in %s", filepath.Base(cachePath(path))))
+	}
+	return rep, nil
 }
 
 func verify(path string, data []byte, settler Settler) Report {
@@ -69,15 +74,21 @@ func (r *Report) CheckHead(head string) error {
 	if !ok || err != nil || seq < 1 || len(sum) < 6 {
 		return fmt.Errorf("head %q: expected SEQ:SUM as 'ledger show' prints it, e.g. 27:3f2a9c1e", head)
 	}
+	r.checkHead(seq, sum, "head "+head)
+	return nil
+}
+
+// checkHead adds a problem when line seq is missing from the record or is not the line whose sum
+// (or a prefix of it) was noted; from says where the note came from.
+func (r *Report) checkHead(seq int, sum, from string) {
 	switch {
 	case seq > len(r.sums):
 		r.Problems = append(r.Problems, &RecordError{Path: r.Path, Line: len(r.sums),
-			Msg: fmt.Sprintf("the record ends at line %d, but line %d was noted (head %s): %d lines were removed from the end", len(r.sums), seq, head, seq-len(r.sums))})
+			Msg: fmt.Sprintf("the record ends at line %d, but line %d was noted (%s): %d lines were removed from the end", len(r.sums), seq, from, seq-len(r.sums))})
 	case !strings.HasPrefix(r.sums[seq-1], sum):
 		r.Problems = append(r.Problems, &RecordError{Path: r.Path, Line: seq,
-			Msg: fmt.Sprintf("line %d is not the line noted (head %s): its sum is %s", seq, head, short(r.sums[seq-1]))})
+			Msg: fmt.Sprintf("line %d is not the line noted (%s): its sum is %s", seq, from, short(r.sums[seq-1]))})
 	}
-	return nil
 }
 
 // Upgrade rewrites a version 1 record (the first release's) as version 2, with the same events,
