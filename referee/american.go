@@ -246,6 +246,7 @@ func (g *amGame) step(e *Event) {
 // startAt sets the turn for a log that starts in the middle of a hand.
 func (g *amGame) startAt(e *Event) {
 	g.table.startAt(e, func(st *seatState) bool { return st.held() < 14 })
+	g.checkSizes(e, (*seatState).held)
 }
 
 // passDir is the direction of Charleston pass k (0-based): right, across, left, then the second

@@ -222,6 +222,7 @@ func (g *game) startAt(e *Event) {
 	case VerbDraw, VerbDiscard, VerbAddKong, VerbConcealedKong, VerbFlower, VerbWin:
 		// A seat short of 14, or whose hand the log does not write, drew before the log began.
 		g.table.startAt(e, func(st *seatState) bool { return st.count() < 14 && st.unknown > 0 || g.log.Hands[e.Seat] == nil })
+		g.checkSizes(e, (*seatState).count)
 	default:
 		g.dealing = false
 		g.bad(e, RuleNoDiscard, "a log that starts mid-hand must start at a draw or a discard")

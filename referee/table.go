@@ -304,6 +304,38 @@ func (t *table) startAt(e *Event, drewBefore func(*seatState) bool) {
 	}
 }
 
+// checkSizes rules on the hands a mid-hand log writes, at its first event e (after startAt): each
+// seat holds 13 tiles, and the seat on turn 14 when it acts before drawing. count is the family's way
+// to count a hand (a Hong Kong kong counts as 3). A seat whose every tile is seen and that is on turn
+// is left to the family's own check when it discards, so that one mistake gets one ruling.
+func (t *table) checkSizes(e *Event, count func(*seatState) int) {
+	for _, s := range notation.Seats {
+		st := &t.seats[s]
+		if t.log.Hands[s] == nil || s == e.Seat && st.unknown == 0 {
+			continue
+		}
+		want := 13
+		if s == e.Seat && t.need == needAct {
+			want = 14
+		}
+		if n := count(st); n != want {
+			t.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles when the log begins at event %d: %s (write the tiles not seen as ?N)",
+				s, n, e.N, sizeRule(s == e.Seat, t.need == needAct)))
+		}
+	}
+}
+
+// sizeRule says how many tiles a seat holds at the point a mid-hand log begins.
+func sizeRule(onTurn, acts bool) string {
+	switch {
+	case onTurn && acts:
+		return "the seat on turn holds 14 before it discards"
+	case onTurn:
+		return "the seat on turn holds 13 before it draws"
+	}
+	return "a seat holds 13 between its turns"
+}
+
 // layWall lays out the live wall, rest being the tiles not in hands, melds, rivers or laid out: the
 // log's wall when it lists one, else rest unseen tiles (start.wall's count when given, at most rest;
 // a mid-hand log without it leaves the wall's size unknown). outside takes up the difference.
