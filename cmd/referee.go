@@ -58,7 +58,8 @@ over it, with a warning when the two differ; a preference (MJREF_RULES, the conf
 The log:
 
   ruleset: hk
-  dealer: E                 # the seat that deals this hand (default E)
+  dealer: E                 # the seat that deals this hand (default E); seats keep the names
+                            # they had when the game began: with dealer: S, seat S sits East
   prevailing: E             # the round's wind (default E)
   hands:                    # optional, per seat: the tiles after the deal
     E: "123m456p789s1122z5f 3z"
