@@ -15,6 +15,7 @@ import (
 const (
 	RuleBird     = "bird"      // a discarded 1-bamboo lands on the first unboosted flower, or goes to the centre
 	RuleBirdLand = "bird-land" // a bird that landed on a flower cannot be called
+	RuleReveal   = "reveal"    // after the win every hand is laid down and scored
 )
 
 // SeatScore is one player's points at the end of a DeBurger hand, where every player scores.
@@ -97,6 +98,10 @@ type dbGame struct {
 }
 
 func (g *dbGame) step(e *Event) {
+	if e.Verb == VerbReveal {
+		g.reveal(e)
+		return
+	}
 	if g.landed != notation.NoSeat && g.need != needOver && g.isCall(e) {
 		calls := []Event{*e}
 		if e.Verb == VerbClaims {
@@ -144,6 +149,34 @@ func (g *dbGame) step(e *Event) {
 	if e.Verb == VerbDiscard && e.Tile() == notation.S1 && g.need == needClaim && !g.phantom && g.discarder == e.Seat {
 		g.bird(e)
 	}
+}
+
+// reveal lays a losing hand down after the win ("S reveal = HAND"), so that every player is scored
+// without logging the hand from the deal: the tiles must fit what the log saw of that seat.
+func (g *dbGame) reveal(e *Event) {
+	if e.Seat > notation.SeatNorth {
+		g.bad(e, RuleTurnOrder, "no seat")
+		return
+	}
+	if g.result.Outcome != OutcomeWin || len(g.pending) == 0 {
+		g.bad(e, RuleReveal, "a hand is laid down only after the win, to score every player")
+		return
+	}
+	if s := g.pending[0].Seat; e.Seat == s {
+		g.bad(e, RuleReveal, fmt.Sprintf("%s won: the winner lays the hand down with the win (%s win TILE = HAND)", s, s))
+		return
+	}
+	st := &g.seats[e.Seat]
+	if len(e.Shows.Melds) > 0 {
+		g.bad(e, RuleReveal, "write only the concealed tiles after '=': the melds are on the table already")
+		return
+	}
+	if problem := shownMismatch(e.Seat, st.known, st.unknown, e.Shows.Concealed); problem != "" {
+		g.bad(e, RuleReveal, problem)
+		return
+	}
+	st.known, st.unknown = e.Shows.Concealed, 0
+	g.ok(e, RuleReveal, fmt.Sprintf("%s lays down %s: scored with the others at the end", e.Seat, notation.FormatTiles(e.Shows.Concealed.Tiles())))
 }
 
 // isCall reports whether e claims the discard on the table.

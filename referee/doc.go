@@ -137,5 +137,7 @@
 // boost per flower) and cannot be called, the next player drawing; with no unboosted flower it goes to
 // the centre and may be called. The bird stays counted among its discarder's discards. When someone
 // goes Mahjong every player's hand is scored with its flowers and boosts (Report.Points and
-// Report.Scores); there are no payments.
+// Report.Scores); there are no payments. A hand not seen during play is laid down after the win with
+// "SEAT reveal = HAND" (the concealed tiles; they must fit what the log saw of that seat), so a
+// scorekeeper need not log every hand from the deal.
 package referee

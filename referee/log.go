@@ -37,10 +37,11 @@ const (
 	VerbSextet                    // American: claim the discard for six of a kind (jokers stand in)
 	VerbPair                      // claim the discard for a pair: only to win
 	VerbMisnamed                  // American: discard a tile under another tile's name ("E misnamed 5p 6p")
+	VerbReveal                    // DeBurger: a loser lays its hand down after the win ("S reveal = 123m...")
 )
 
 var verbNames = [...]string{"", "draw", "discard", "chow", "pong", "kong", "add-kong", "concealed-kong", "flower", "win", "pass", "claims",
-	"charleston", "courtesy", "exchange", "quint", "sextet", "pair", "misnamed"}
+	"charleston", "courtesy", "exchange", "quint", "sextet", "pair", "misnamed", "reveal"}
 
 // String returns the verb as written in a log.
 func (v Verb) String() string {
@@ -77,7 +78,7 @@ func ParseVerb(s string) (Verb, error) {
 			return Verb(i), nil
 		}
 	}
-	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed)", termtext.Shorten(s, termtext.ExcerptWidth))
+	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed; DeBurger: pair, reveal)", termtext.Shorten(s, termtext.ExcerptWidth))
 }
 
 // Unknown is written "?" in a log: a tile the scorekeeper did not see (another player's draw, a tile
@@ -883,8 +884,11 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 	if err != nil {
 		return ev, fmt.Errorf("%s: %v", verb, err)
 	}
-	if hasShows && verb != VerbWin {
-		return ev, fmt.Errorf("'= HAND' follows a win only")
+	if hasShows && verb != VerbWin && verb != VerbReveal {
+		return ev, fmt.Errorf("'= HAND' follows a win or a reveal only")
+	}
+	if verb == VerbReveal && (!hasShows || strings.TrimSpace(rest) != "") {
+		return ev, fmt.Errorf("reveal: write the hand laid down after '=', e.g. \"S reveal = 123m456p789s11z\"")
 	}
 	if n := len(tiles); verb >= VerbPong && verb <= VerbKong || verb >= VerbQuint && verb <= VerbPair {
 		tiles = slices.DeleteFunc(tiles, func(t notation.Tile) bool { return t == notation.Joker })
@@ -977,7 +981,7 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 	if hasShows {
 		sh, err := parseSeatHand(shows, opt)
 		if err != nil {
-			return ev, fmt.Errorf("win: the hand after '=': %v", err)
+			return ev, fmt.Errorf("%s: the hand after '=': %v", verb, err)
 		}
 		if ro.FlowersInHand {
 			for _, b := range sh.Hand.Bonus {
@@ -986,7 +990,7 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 			sh.Hand.Bonus = nil
 		}
 		if sh.Unknown > 0 || len(sh.Hand.Bonus) > 0 {
-			return ev, fmt.Errorf("win: the hand after '=' is the concealed tiles laid down, all seen, no flowers")
+			return ev, fmt.Errorf("%s: the hand after '=' is the concealed tiles laid down, all seen, no flowers", verb)
 		}
 		ev.Shows = &sh.Hand
 	}

@@ -91,7 +91,7 @@ func TestParseEventErrors(t *testing.T) {
 		{"chow not a run", "S chow 246p", "not three consecutive"},
 		{"pong of two kinds", "W pong 9s8s", "pong: expected one tile"},
 		{"flower not bonus", "N flower 3m", "not a flower"},
-		{"shown hand on a discard", "E discard 3z = 123m", "follows a win only"},
+		{"shown hand on a discard", "E discard 3z = 123m", "follows a win or a reveal only"},
 		{"shown hand unseen", "E win = 123m?", "all seen"},
 		{"bad tile", "E discard 0z", "not a tile"},
 	})

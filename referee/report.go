@@ -90,7 +90,7 @@ var RuleIDs = []string{
 	RuleWin, RuleFalseWin, RuleSelfDraw, RuleDraw, RuleDiscard, RulePass, RuleHandOver, RuleMissedWin,
 	RuleCharleston, RuleCharlestonJoker, RuleCourtesy, RuleExposure, RuleCallPair, RuleDeadJoker,
 	RuleJokerExchange, RuleDeadHand, RuleMahJonggError, RuleMisnamed, RuleNextInTurn, RuleNoKong,
-	RuleFlowerKept, RuleBird, RuleBirdLand, RuleSevenFlowers,
+	RuleFlowerKept, RuleBird, RuleBirdLand, RuleSevenFlowers, RuleReveal,
 }
 
 // explain names each ruling's rule and cites its ruleset line, where the rules explain it.

@@ -514,7 +514,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"deburger-2026": {
-		sums: []fileSum{{"deburger-2026", 0x4dde424b}},
+		sums: []fileSum{{"deburger-2026", 0x60a70fb8}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "deburger-2026",
@@ -866,6 +866,14 @@ var snapshots = map[string]snapshot{
 							Source: scoring.Source{
 								Ruleset: "deburger-2026",
 								Line:    140,
+							},
+						},
+						"reveal": &referee.RuleDef{
+							Name: "Laying the hands down",
+							Text: "After the win every player lays the hand down and is scored; a log may write a hand not seen during play as SEAT reveal = HAND.",
+							Source: scoring.Source{
+								Ruleset: "deburger-2026",
+								Line:    160,
 							},
 						},
 						"rob-concealed-kong": &referee.RuleDef{
