@@ -496,25 +496,9 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		return ledgerError(o.File, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason))
 	}
 	v := &addView{Ledger: o.File}
-	h, ok, err := o.hand(f, rs, &st, v)
+	h, err := o.handToRecord(f, rs, &st, v)
 	if err != nil {
 		return err
-	}
-	if !ok {
-		if o.Output != FormatTable {
-			if err := render(o.IO.Out, o.Output, v); err != nil {
-				return err
-			}
-		} else {
-			renderVerdict(o.IO.Out, v)
-		}
-		return errNegative
-	}
-	if o.Note != "" {
-		if h.Note != "" {
-			h.Note += "; "
-		}
-		h.Note += o.Note
 	}
 	if o.ThisHand && h.Deltas == nil && !h.Drawn && rs.Settlement != nil {
 		// Paid under this run's --set: the deltas are recorded with the hand, so that a replay
@@ -595,6 +579,32 @@ func (o *ledgerOptions) checkAddFamily(rs *rulesets.Ruleset) error {
 
 // hand turns the flags into the hand to record. ok is false when the hand given is not a win (or
 // its log is not legal); v then holds the verdict.
+// handToRecord reads the hand the flags describe as seat positions stand in st (o.hand), renders a
+// negative verdict into v and returns errNegative when it is not a win, and adds --note.
+func (o *ledgerOptions) handToRecord(f *factory, rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, error) {
+	h, ok, err := o.hand(f, rs, st, v)
+	if err != nil {
+		return h, err
+	}
+	if !ok {
+		if o.Output != FormatTable {
+			if err := render(o.IO.Out, o.Output, v); err != nil {
+				return h, err
+			}
+		} else {
+			renderVerdict(o.IO.Out, v)
+		}
+		return h, errNegative
+	}
+	if o.Note != "" {
+		if h.Note != "" {
+			h.Note += "; "
+		}
+		h.Note += o.Note
+	}
+	return h, nil
+}
+
 func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
 	var h ledger.Hand
 	ways := 0

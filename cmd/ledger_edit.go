@@ -68,25 +68,9 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 		return ledgerError(o.File, err)
 	}
 	v := &addView{Ledger: o.File}
-	hand, ok, err := o.hand(f, rs, &at, v)
+	hand, err := o.handToRecord(f, rs, &at, v)
 	if err != nil {
 		return err
-	}
-	if !ok {
-		if o.Output != FormatTable {
-			if err := render(o.IO.Out, o.Output, v); err != nil {
-				return err
-			}
-		} else {
-			renderVerdict(o.IO.Out, v)
-		}
-		return errNegative
-	}
-	if o.Note != "" {
-		if hand.Note != "" {
-			hand.Note += "; "
-		}
-		hand.Note += o.Note
 	}
 	am, err := l.Amend(o.Number, hand)
 	if err != nil {

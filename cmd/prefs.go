@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/textdist"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -71,32 +72,11 @@ func prefsHint() string {
 // nearestPref is the known key within two edits of key, for a did-you-mean.
 func nearestPref(key string) string {
 	for _, p := range prefKeys {
-		if d := editDistance(key, p.key); d <= 2 {
+		if d := textdist.Distance(key, p.key); d <= 2 {
 			return p.key
 		}
 	}
 	return ""
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // prefSource says where a preference came from, for its errors: "MJREF_RULES=nosuch" or

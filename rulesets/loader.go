@@ -18,6 +18,7 @@ import (
 
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/textdist"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
@@ -530,34 +531,11 @@ func nearestKey(key, typeName string) string {
 	walk(reflect.TypeFor[Ruleset]())
 	best, bestD := "", 3
 	for _, k := range keys {
-		if d := editDistance(key, k); d < bestD && d <= len(k)/2 {
+		if d := textdist.Distance(key, k); d < bestD && d <= len(k)/2 {
 			best, bestD = k, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance, treating '_' and '-' as equal.
-func editDistance(a, b string) int {
-	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
-	a, b = norm(a), norm(b)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func cleanYAMLMsg(s string) string {
