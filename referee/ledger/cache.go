@@ -34,6 +34,16 @@ type cache struct {
 	Before position `json:"before"` // the last hand's position before it
 }
 
+// fileID identifies a ledger file's content as last written (identify fills what the platform
+// tells: on Linux every field, elsewhere the size and modification time).
+type fileID struct {
+	Dev   uint64 `json:"dev"`
+	Ino   uint64 `json:"ino"`
+	Size  int64  `json:"size"`
+	MTime int64  `json:"mtime"`
+	CTime int64  `json:"ctime"`
+}
+
 // cachePath returns the cache file of a ledger.
 func cachePath(path string) string {
 	dir, base := filepath.Split(path)

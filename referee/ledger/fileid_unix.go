@@ -7,16 +7,8 @@ import (
 	"syscall"
 )
 
-// fileID identifies a file's content as last written: any write, truncate or replacement changes
-// it (the change time cannot be set back by a user).
-type fileID struct {
-	Dev   uint64 `json:"dev"`
-	Ino   uint64 `json:"ino"`
-	Size  int64  `json:"size"`
-	MTime int64  `json:"mtime"`
-	CTime int64  `json:"ctime"`
-}
-
+// identify returns f's fileID: device and inode, size, modification and change times; any write, truncate or
+// replacement changes it (the change time cannot be set back by a user).
 func identify(f *os.File) (fileID, error) {
 	fi, err := f.Stat()
 	if err != nil {
