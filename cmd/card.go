@@ -51,12 +51,7 @@ defaults: may set any of these but id and pattern for the card or a section.`,
 }
 
 // cardListItem is one built-in card in 'card list'.
-type cardListItem struct {
-	Name  string `json:"name"`
-	Title string `json:"title"`
-	Year  int    `json:"year,omitempty"`
-	Lines int    `json:"lines"`
-}
+type cardListItem = rulesets.CardInfo
 
 // cardListView is the JSON of card list: {"schema_version": 1, "cards": [...]}.
 type cardListView struct {
@@ -69,13 +64,9 @@ func newCardListCmd(f *factory) *cobra.Command {
 		Short: "List the built-in cards",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			items := []cardListItem{}
-			for _, name := range rulesets.ListCards() {
-				c, err := rulesets.LoadCard(name)
-				if err != nil {
-					return fmt.Errorf("built-in card %s: %w", name, err) // a bug: built-in cards are tested
-				}
-				items = append(items, cardListItem{Name: name, Title: c.Name, Year: c.Year, Lines: len(c.Lines)})
+			items, err := rulesets.CardInfos()
+			if err != nil {
+				return err
 			}
 			if f.Output != FormatTable {
 				return render(f.IO.Out, f.Output, cardListView{Cards: items})

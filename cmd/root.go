@@ -212,7 +212,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newWaitsCmd(f, nil),
 		newLedgerCmd(f, nil),
 		newClosestCmd(f, nil), newCardCmd(f), newRefereeCmd(f, nil), newClaimCmd(f, nil),
-		newManCmd(f),
+		newManCmd(f), newServeCmd(f, nil),
 	)
 	addHelpTopics(root)
 	refuseUnknownSubcommands(root)

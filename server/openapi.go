@@ -1,0 +1,5 @@
+package server
+
+import "net/http"
+
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {}
