@@ -30,7 +30,6 @@ func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.index)
 	m.Handle("GET /static/", staticFiles())
-	m.HandleFunc("GET /openapi.json", s.openAPI)
 	eps := s.endpoints()
 	for _, e := range eps {
 		m.HandleFunc(e.method+" "+e.path, e.handler)

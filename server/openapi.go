@@ -1,5 +1,0 @@
-package server
-
-import "net/http"
-
-func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {}
