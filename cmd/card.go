@@ -281,8 +281,18 @@ func cardError(name string, err error) error {
 		b.WriteString("\n  ")
 		b.WriteString(p.Error())
 	}
-	return withHint(errors.New(b.String()), hint)
+	return withHint(&problemsError{msg: b.String(), errs: problems}, hint)
 }
+
+// problemsError is several problems, in one message of a line each; errors.As and the JSON error
+// object still find each of them.
+type problemsError struct {
+	msg  string
+	errs []error
+}
+
+func (e *problemsError) Error() string   { return e.msg }
+func (e *problemsError) Unwrap() []error { return e.errs }
 
 // flattenErrors lists the errors joined in err (errors.Join, nested), in order.
 func flattenErrors(err error) []error {

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/internal/asciitable"
 	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/schema"
 )
 
 // Output formats.
@@ -42,12 +44,11 @@ func (e *enumFlag) Set(s string) error {
 //go:generate go test -run ^TestSchemaFiles$ . -args -update-schema
 
 // SchemaVersion is the version of the JSON contract (schema/), written first in every JSON and YAML
-// document mjref prints as "schema_version". It changes only when a field changes meaning or goes
-// away; new fields do not change it.
-const SchemaVersion = 1
+// document mjref prints as "schema_version" (see schema.Version).
+const SchemaVersion = schema.Version
 
 // schemaVersionField is what every document starts with.
-const schemaVersionField = `"schema_version":1`
+var schemaVersionField = `"schema_version":` + strconv.Itoa(SchemaVersion)
 
 // marshalDoc encodes v as one JSON document of the contract: an object, its first field
 // schema_version.
