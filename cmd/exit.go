@@ -14,6 +14,7 @@ import (
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -90,7 +91,7 @@ func printError(w io.Writer, err error, jsonOut bool) {
 	hasNE := errors.As(err, &ne)
 	hint := family.HintOf(err)
 	if hasNE && hint == "" {
-		hint = "tiles are digits then a suit letter (123m 456p 789s 11z), melds in brackets [555p]; see 'mjref help notation'"
+		hint = schema.NotationHint
 	}
 	if code == ExitBusy {
 		hint = "wait for the other writer to finish and run the command again, or give --wait 10s to wait for it"
@@ -99,23 +100,7 @@ func printError(w io.Writer, err error, jsonOut bool) {
 		hint = "this is a bug in mjref: please report it with the command you ran"
 	}
 	if jsonOut {
-		obj := map[string]any{"error": shortMessage(err.Error()), "code": code}
-		if hasNE {
-			obj["col"] = ne.Col()
-			obj["offset"] = ne.Offset
-			obj["input"] = ne.Input
-		}
-		var re *rulesets.Error
-		if errors.As(err, &re) {
-			obj["file"] = re.File
-			if re.Line > 0 {
-				obj["line"] = re.Line
-			}
-		}
-		if hint != "" {
-			obj["hint"] = hint
-		}
-		b, _ := json.Marshal(obj)
+		b, _ := json.Marshal(schema.NewError(err, code, hint))
 		fmt.Fprintf(w, "%s\n", b)
 		return
 	}
@@ -147,27 +132,5 @@ func escapeLines(msg string) string {
 	return strings.Join(lines, "\n")
 }
 
-// maxMessageLine is the longest line of an error message that is printed whole. Messages quote
-// excerpts of the input they name; this catches any that quotes more, so a 10 MB event never
-// makes a 10 MB message.
-const maxMessageLine = 600
-
-// maxMessageLines is the most lines of an error message printed (a card can have a problem on
-// every one of its lines).
-const maxMessageLines = 40
-
-// shortMessage cuts each line of msg longer than maxMessageLine characters, and the message
-// after maxMessageLines lines.
-func shortMessage(msg string) string {
-	if len(msg) <= maxMessageLine {
-		return msg
-	}
-	lines := strings.Split(msg, "\n")
-	if n := len(lines); n > maxMessageLines {
-		lines = append(lines[:maxMessageLines], fmt.Sprintf("... and %d more lines", n-maxMessageLines))
-	}
-	for i, l := range lines {
-		lines[i] = termtext.Shorten(l, maxMessageLine)
-	}
-	return strings.Join(lines, "\n")
-}
+// shortMessage cuts a long error message short (see schema.ShortMessage).
+func shortMessage(msg string) string { return schema.ShortMessage(msg) }

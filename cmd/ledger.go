@@ -141,6 +141,7 @@ const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
                     DeBurger: all four hands, --hand NAME=HAND four times, and --winner NAME.
   from a referee log --log FILE (hk): the log's seats are the places at the table as the game began
                     (the first player listed is E); its dealer: and prevailing: must be this hand's.
+                    With seats: wind in the log its seats are this hand's seat winds (E deals).
 
 Players are named as in 'ledger new'. The --set overrides given to 'ledger new' are kept in the
 ledger and apply to every hand; a --set given to add that differs from them is refused, unless
@@ -1014,13 +1015,21 @@ func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *a
 	if lg.Ruleset != "" && lg.Ruleset != rs.Name && lg.Ruleset != st.Ruleset {
 		return h, false, usageErrorf("%s is a hand under ruleset %s, but the ledger is played under %s", o.Log, lg.Ruleset, rs.Name)
 	}
-	// The log names the places at the table by their wind when the game began: the first player
-	// listed in the ledger sits at E.
+	// A log names the places at the table by their wind when the game began (the first player
+	// listed in the ledger sits at E), or with seats: wind by this hand's seat winds (E deals).
+	places := ledger.Table{Players: st.Players, Seats: [4]notation.Seat{notation.SeatEast, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}}
 	dealerPlace := notation.Seat(st.Index(st.Dealer))
+	if lg.Seats == referee.SeatsByWind {
+		places, dealerPlace = st.Table(), notation.SeatEast
+	}
+	if lg.Seats == referee.SeatsByWind && lg.Prevailing != st.Prevailing {
+		return h, false, withHint(usageErrorf("%s: the log's hand has %s prevailing, but hand %d of the ledger has %s prevailing", o.Log, lg.Prevailing, st.Hand, st.Prevailing),
+			fmt.Sprintf("write prevailing: %s in the log", st.Prevailing))
+	}
 	if lg.Dealer != dealerPlace || lg.Prevailing != st.Prevailing {
 		return h, false, withHint(usageErrorf("%s: the log's hand is dealt by %s with %s prevailing, but hand %d of the ledger is dealt by %s (place %s) with %s prevailing",
 			o.Log, lg.Dealer, lg.Prevailing, st.Hand, st.Dealer, dealerPlace, st.Prevailing),
-			fmt.Sprintf("a log names each place by its wind when the game began (%s); write dealer: %s and prevailing: %s in the log", placesText(st), dealerPlace, st.Prevailing))
+			fmt.Sprintf("a log names each place by its wind when the game began (%s); write dealer: %s and prevailing: %s in the log, or seats: wind to name the seats by this hand's winds", placesText(st), dealerPlace, st.Prevailing))
 	}
 	deps, err := refereeDeps(rs)
 	if err != nil {
@@ -1036,7 +1045,6 @@ func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *a
 		v.Reason = fmt.Sprintf("the log has %d illegal steps: %s", len(steps), strings.Join(steps, "; "))
 		return h, false, nil
 	}
-	places := ledger.Table{Players: st.Players, Seats: [4]notation.Seat{notation.SeatEast, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}}
 	h, err = ledger.FromReport(&rep.Result, places)
 	if err != nil {
 		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "replay it with the referee to see where it stops")

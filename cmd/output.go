@@ -8,10 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/internal/asciitable"
 	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/schema"
 )
 
 // Output formats.
@@ -42,14 +42,15 @@ func (e *enumFlag) Set(s string) error {
 
 //go:generate go test -run ^TestSchemaFiles$ . -args -update-schema
 
-// SchemaVersion is the version of the JSON contract (see engine.SchemaVersion).
-const SchemaVersion = engine.SchemaVersion
+// SchemaVersion is the version of the JSON contract (schema/), written first in every JSON and YAML
+// document mjref prints as "schema_version" (see schema.Version).
+const SchemaVersion = schema.Version
 
-// marshalDoc encodes v as one JSON document of the contract (see engine.MarshalDocument).
-func marshalDoc(v any) ([]byte, error) { return engine.MarshalDocument(v) }
+// marshalDoc encodes v as one JSON document of the contract (see schema.Marshal).
+func marshalDoc(v any) ([]byte, error) { return schema.Marshal(v) }
 
 // withSchemaVersion puts schema_version first in the JSON object that starts at b[at:].
-func withSchemaVersion(b []byte, at int) ([]byte, error) { return engine.WithSchemaVersion(b, at) }
+func withSchemaVersion(b []byte, at int) ([]byte, error) { return schema.WithVersion(b, at) }
 
 // render writes v in the chosen machine format; table output is done by the caller. Every
 // document is an object whose first field is schema_version.

@@ -31,14 +31,19 @@ type refereeOptions struct {
 	// it wins over the log's ruleset: key.
 	Rules      string
 	RulesGiven bool
+	// By is the --by value: "" (as the log's seats: key says), "start" or "wind".
+	By string
 }
 
 const onlyIllegal = "illegal"
 
+// seatNamings are the values of --by.
+var seatNamings = []string{referee.SeatsByStart.String(), referee.SeatsByWind.String()}
+
 // Hints for a log that cannot be read: a bad event, or a bad header.
 const (
 	refereeEventHint  = "an event is SEAT ACTION [TILES], e.g. 'S discard 9s', or claims: [W pong 9s, N chow 789s]; see 'mjref referee --help'"
-	refereeHeaderHint = "a log is a mapping with ruleset, dealer, prevailing, hands, wall, start and events (or JSON Lines); see 'mjref referee --help'"
+	refereeHeaderHint = "a log is a mapping with ruleset, seats, dealer, prevailing, hands, wall, start and events (or JSON Lines); see 'mjref referee --help'"
 )
 
 func newRefereeCmd(f *factory, runF func(*refereeOptions) error) *cobra.Command {
@@ -59,8 +64,10 @@ over it, with a warning when the two differ; a preference (MJREF_RULES, the conf
 The log:
 
   ruleset: hk
-  dealer: E                 # the seat that deals this hand (default E); seats keep the names
-                            # they had when the game began: with dealer: S, seat S sits East
+  seats: start              # start (default): seats keep the names they had when the game
+                            # began; wind: they are this hand's seat winds, E deals (--by)
+  dealer: E                 # the place that deals this hand (default E): with dealer: S,
+                            # seat S sits East (with seats: wind, E always deals)
   prevailing: E             # the round's wind (default E)
   hands:                    # optional, per seat: the tiles after the deal
     E: "123m456p789s1122z5f 3z"
@@ -85,8 +92,13 @@ in the middle of a hand has a start: key (start: {wall: 40, discards: {E: "3z1m"
 As JSON Lines: a first line with the header object, then one event per line ("E discard 3z", or
 {"claims": ["W pong 9s"]}).
 
+--by wind reads the seat letters as this hand's seat winds, whoever sits there: E is the dealer,
+S the player on the dealer's right (the same as seats: wind in the log). --by start (and a log
+that says nothing) names the places at the table as they sat when the game began. A log whose
+seats: key says the other is refused: the two would put different players in every event.
+
 --only illegal shows just the illegal rulings (the verdict still counts them). With -o json: ruleset,
-legal, illegal (the count), rulings (event, seat, action, verdict, rule, reason; event 0 is the deal),
+seats_by (start or wind), legal, illegal (the count), rulings (event, seat, action, verdict, rule, reason; event 0 is the deal),
 result (outcome, winner, offender, hand, context, items, total, wins, payments, deltas, reason),
 seats (each seat's tiles when the log ends), wall (tiles left, -1 when not known), dead (American
 dead hands), points and scores (DeBurger: every player's points and items).
@@ -95,7 +107,8 @@ Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be 
 		Example: `  mjref referee hand.yaml
   mjref referee hand.yaml --only illegal
   mjref referee hand.jsonl -o json
-  mjref referee --rules hk-oldstyle - < hand.yaml`,
+  mjref referee --rules hk-oldstyle - < hand.yaml
+  mjref referee --by wind hand.yaml`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -107,7 +120,9 @@ Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be 
 		},
 	}
 	cmd.Flags().Var(&enumFlag{value: &o.Only, allowed: []string{onlyIllegal}}, "only", "show only these rulings: illegal")
+	cmd.Flags().Var(&enumFlag{value: &o.By, allowed: seatNamings}, "by", "what the log's seat letters name: start (the places as they sat when the game began) or wind (this hand's seat winds: E deals); default: the log's seats: key, else start")
 	f.completeFlag(cmd, "only", fixedCompletion([]string{onlyIllegal}))
+	f.completeFlag(cmd, "by", fixedCompletion(seatNamings))
 	return cmd
 }
 
@@ -115,6 +130,9 @@ Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be 
 type refereeView struct {
 	Ruleset string `json:"ruleset"`
 	Family  string `json:"family"`
+	// SeatsBy is what the seat letters name: start (the places as they sat when the game began) or
+	// wind (this hand's seat winds, E the dealer).
+	SeatsBy referee.SeatNaming `json:"seats_by"`
 	// Legal is true when every step is legal; Illegal counts those that are not (whatever --only shows).
 	Legal   bool             `json:"legal"`
 	Illegal int              `json:"illegal"`
@@ -136,6 +154,12 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
+	var by referee.SeatNaming // as the log says
+	if o.By != "" {
+		if by, err = referee.ParseSeatNaming(o.By); err != nil {
+			return usageErrorf("--by %v", err)
+		}
+	}
 	// The ruleset is known before any tile is read: under American rules 0 is the white dragon.
 	var rs *rulesets.Ruleset
 	var rsErr error
@@ -144,13 +168,17 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 		if rsErr != nil {
 			return referee.ReadOptions{}
 		}
-		return logReadOptions(rs)
+		ro := logReadOptions(rs)
+		ro.Seats = by
+		return ro
 	})
 	if err != nil {
 		hint := refereeHeaderHint
 		var le *referee.LogError
 		if errors.As(err, &le) && le.Event > 0 {
 			hint = refereeEventHint
+		} else if errors.As(err, &le) && o.By != "" && (strings.HasPrefix(le.Msg, "seats:") || strings.HasPrefix(le.Msg, "dealer:")) {
+			hint = "drop --by to read the log as it is written, or correct its seats: and dealer: keys"
 		}
 		return withHint(fmt.Errorf("%s: %w", name, err), hint)
 	}
@@ -162,7 +190,7 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 		return err
 	}
 	rep := referee.Replay(lg, deps)
-	v := &refereeView{Ruleset: rs.Name, Family: rs.Family, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
+	v := &refereeView{Ruleset: rs.Name, Family: rs.Family, SeatsBy: lg.Seats, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
 		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall, Dead: rep.Dead,
 		Points: rep.Points, Scores: rep.Scores}
 	if o.Only == onlyIllegal {
@@ -274,6 +302,9 @@ func fileExists(p string) bool {
 
 func renderReferee(w io.Writer, v *refereeView, only string) error {
 	fmt.Fprintf(w, "ruleset:  %s\n", v.Ruleset)
+	if v.SeatsBy == referee.SeatsByWind {
+		fmt.Fprintln(w, "seats:    named by this hand's seat winds (E deals)")
+	}
 	if len(v.Rulings) > 0 {
 		rows := make([][]string, 0, len(v.Rulings))
 		for _, r := range v.Rulings {

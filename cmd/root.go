@@ -44,6 +44,12 @@ func Run(args []string, ios *IOStreams) (code int) {
 	ran, err := root.ExecuteC()
 	err = tidyCobraError(err)
 	f.flushOutput()
+	if err != nil && isCobraUsage(err) && !f.jsonOut() {
+		// A flag error stops the parse before a later -o json is read: the error is still JSON.
+		if o := outputInArgs(args); o == FormatJSON || o == FormatJSONL {
+			f.Output = o
+		}
+	}
 	if err != nil && !errors.Is(err, errNegative) {
 		errOut := ios.ErrOut
 		if ios.ErrWidth > 0 && !f.Wide && !f.jsonOut() {
@@ -57,6 +63,24 @@ func Run(args []string, ios *IOStreams) (code int) {
 		}
 	}
 	return exitCode(err)
+}
+
+// outputInArgs is the last -o value written in args (before a "--"), or "".
+func outputInArgs(args []string) string {
+	out := ""
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return out
+		case (a == "-o" || a == "--output") && i+1 < len(args):
+			out = args[i+1]
+		case strings.HasPrefix(a, "--output="):
+			out = strings.TrimPrefix(a, "--output=")
+		case strings.HasPrefix(a, "-o") && len(a) > 2:
+			out = strings.TrimPrefix(a[2:], "=")
+		}
+	}
+	return out
 }
 
 var pflagInvalid = regexp.MustCompile(`^invalid argument "(.*)" for "(\S+)" flag: strconv\.Parse(\w+): .*$`)
@@ -222,7 +246,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newWaitsCmd(f, nil),
 		newLedgerCmd(f, nil),
 		newClosestCmd(f, nil), newCardCmd(f), newRefereeCmd(f, nil), newClaimCmd(f, nil),
-		newManCmd(f),
+		newManCmd(f), newServeCmd(f, nil),
 	)
 	addHelpTopics(root)
 	refuseUnknownSubcommands(root)

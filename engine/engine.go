@@ -7,13 +7,15 @@
 //	fmt.Println(res.Valid())
 //
 // Errors from bad input (a hand that does not parse, a flag that does not apply, a ruleset that
-// does not load) satisfy IsInput; anything else is a bug.
+// does not load) satisfy IsInput; anything else is a bug. schema.Marshal writes a result as the
+// JSON document the command line prints, and schema.NewError an error as its JSON error object.
 package engine
 
 import (
 	"errors"
 
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
@@ -86,6 +88,8 @@ func (e *Engine) Score(req ScoreRequest) (Scored, error) {
 // HTTP 400. Anything else from the engine is a bug.
 func IsInput(err error) bool {
 	var fe *family.Error
+	var le *safeio.LimitError
+	var nr *safeio.NotRegularError
 	return errors.As(err, &fe) || errors.Is(err, notation.ErrNotation) || errors.Is(err, rulesets.ErrRuleset) ||
-		errors.Is(err, scoring.ErrImpossible)
+		errors.Is(err, scoring.ErrImpossible) || errors.As(err, &le) || errors.As(err, &nr)
 }

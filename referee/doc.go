@@ -8,6 +8,7 @@
 // A log is YAML:
 //
 //	ruleset: hk
+//	seats: start         # what the seat letters name: start (default) or wind
 //	dealer: E            # the seat that deals this hand (default E)
 //	prevailing: E        # the round's wind (default E)
 //	hands:               # optional, per seat: the tiles after the deal
@@ -31,7 +32,9 @@
 //
 // An event is SEAT ACTION [TILES] [= HAND]. Seats are E, S, W, N: the four places at the table, named
 // by their wind when the game began; seat winds for scoring count from the dealer, so with dealer: S the
-// seat S sits East this hand. Actions:
+// seat S sits East this hand. With seats: wind (or ReadOptions.Seats = SeatsByWind, mjref referee --by
+// wind) the letters are this hand's seat winds instead: E deals, S is on the dealer's right, and
+// dealer: is E or left out. Actions:
 //
 //	draw [TILE]            from the front of the wall; after a kong or a flower, the replacement from the back
 //	discard TILE

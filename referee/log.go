@@ -146,10 +146,53 @@ type Start struct {
 	Discards [4][]notation.Tile
 }
 
+// SeatNaming is what a log's seat letters (E, S, W, N) name.
+type SeatNaming uint8
+
+// The ways a log names its seats.
+const (
+	// SeatsAsLogSays, in ReadOptions, reads the seats as the log's seats: key says (by start when
+	// it says nothing).
+	SeatsAsLogSays SeatNaming = iota
+	// SeatsByStart names each place at the table by the wind it had when the game began: the
+	// letters stay with the places all game, and dealer: says which place deals this hand (with
+	// dealer: S, seat S sits East). It is the default.
+	SeatsByStart
+	// SeatsByWind names the seats by this hand's seat winds: E is this hand's dealer, S the player
+	// on the dealer's right, and so on, whoever sits there.
+	SeatsByWind
+)
+
+var seatNamingNames = [...]string{"", "start", "wind"}
+
+// String returns "start" or "wind", as written in a log's seats: key.
+func (n SeatNaming) String() string {
+	if int(n) < len(seatNamingNames) {
+		return seatNamingNames[n]
+	}
+	return "?"
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (n SeatNaming) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
+
+// ParseSeatNaming reads "start" or "wind" ("winds" too).
+func ParseSeatNaming(s string) (SeatNaming, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "start":
+		return SeatsByStart, nil
+	case "wind", "winds":
+		return SeatsByWind, nil
+	}
+	return SeatsAsLogSays, fmt.Errorf("%q: expected start (seats as they sat when the game began) or wind (this hand's seat winds: E deals)", termtext.Shorten(s, termtext.ExcerptWidth))
+}
+
 // Log is a hand's record: the seats' tiles, optionally the wall, and the events in order.
 type Log struct {
 	// Ruleset names the ruleset the hand is played under ("hk" when empty).
 	Ruleset string
+	// Seats is what the log's seat letters name: SeatsByStart or SeatsByWind (then Dealer is East).
+	Seats SeatNaming
 	// Dealer is the seat that deals this hand; seat winds for scoring count from it.
 	Dealer notation.Seat
 	// Prevailing is the round's wind.
@@ -210,12 +253,12 @@ func tooManyEvents(line int) *LogError {
 
 // rawLog is what both file formats decode into before events are parsed.
 type rawLog struct {
-	ruleset, dealer, prevailing string
-	dealerLine, prevailingLine  int
-	hands                       [4]rawText
-	wall                        rawText
-	start                       *rawStart
-	events                      []rawEvent
+	ruleset, dealer, prevailing, seats    string
+	dealerLine, prevailingLine, seatsLine int
+	hands                                 [4]rawText
+	wall                                  rawText
+	start                                 *rawStart
+	events                                []rawEvent
 }
 
 type rawText struct {
@@ -251,6 +294,9 @@ type ReadOptions struct {
 	// FlowersInHand reads flowers as tiles of the hand (American play): a hand laid down with a win
 	// may hold them.
 	FlowersInHand bool
+	// Seats is how the caller reads the seat letters (mjref referee --by); SeatsAsLogSays leaves it
+	// to the log's seats: key. A log whose seats: key says otherwise is refused.
+	Seats SeatNaming
 }
 
 // AmericanRead is how an American log reads: 0 is the white dragon and flowers are tiles.
@@ -328,6 +374,11 @@ func decodeYAML(data []byte) (*rawLog, error) {
 				return nil, &LogError{Line: v.Line, Msg: "prevailing: expected a wind: E, S, W or N"}
 			}
 			raw.prevailing, raw.prevailingLine = v.Value, v.Line
+		case "seats":
+			if v.Kind != yaml.ScalarNode {
+				return nil, &LogError{Line: v.Line, Msg: "seats: expected start or wind"}
+			}
+			raw.seats, raw.seatsLine = v.Value, v.Line
 		case "hands":
 			hs, err := yamlSeatTexts(v, "hands")
 			if err != nil {
@@ -352,7 +403,7 @@ func decodeYAML(data []byte) (*rawLog, error) {
 			}
 			raw.events = evs
 		default:
-			return nil, &LogError{Line: k.Line, Text: k.Value, Msg: "unknown key: expected ruleset, dealer, prevailing, hands, wall, start or events"}
+			return nil, &LogError{Line: k.Line, Text: k.Value, Msg: "unknown key: expected ruleset, seats, dealer, prevailing, hands, wall, start or events"}
 		}
 	}
 	return raw, nil
@@ -493,6 +544,7 @@ type jsonHeader struct {
 	Ruleset    *string           `json:"ruleset"`
 	Dealer     *string           `json:"dealer"`
 	Prevailing *string           `json:"prevailing"`
+	Seats      *string           `json:"seats"`
 	Hands      map[string]string `json:"hands"`
 	Wall       *string           `json:"wall"`
 	Start      *jsonStart        `json:"start"`
@@ -533,10 +585,10 @@ func decodeJSONL(data []byte) (*rawLog, error) {
 			dec.DisallowUnknownFields()
 			var h jsonHeader
 			if err := dec.Decode(&h); err != nil {
-				return nil, &LogError{Line: lineNo, Msg: "expected a header object (ruleset, dealer, prevailing, hands, wall, start) or {\"claims\": [...]}: " + err.Error()}
+				return nil, &LogError{Line: lineNo, Msg: "expected a header object (ruleset, seats, dealer, prevailing, hands, wall, start) or {\"claims\": [...]}: " + err.Error()}
 			}
 			if h.Claims != nil {
-				if h.Ruleset != nil || h.Dealer != nil || h.Prevailing != nil || h.Hands != nil || h.Wall != nil || h.Start != nil {
+				if h.Ruleset != nil || h.Dealer != nil || h.Prevailing != nil || h.Seats != nil || h.Hands != nil || h.Wall != nil || h.Start != nil {
 					return nil, &LogError{Event: evNo, Line: lineNo, Msg: "a claims object holds only claims"}
 				}
 				raw.events = append(raw.events, rawEvent{line: lineNo, isClaims: true, claims: *h.Claims,
@@ -617,6 +669,9 @@ func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 	if h.Prevailing != nil {
 		raw.prevailing, raw.prevailingLine = *h.Prevailing, line
 	}
+	if h.Seats != nil {
+		raw.seats, raw.seatsLine = *h.Seats, line
+	}
 	for k, v := range h.Hands {
 		s, err := notation.ParseSeat(k)
 		if err != nil {
@@ -653,6 +708,25 @@ func jsonHeaderInto(raw *rawLog, h *jsonHeader, line int) error {
 	return nil
 }
 
+// seatNaming is how the log's seats read: the caller's choice (want) or else the log's seats: key,
+// by start when neither says; a log that says otherwise than the caller is refused.
+func seatNaming(raw *rawLog, want SeatNaming) (SeatNaming, error) {
+	if raw.seats == "" {
+		if want == SeatsAsLogSays {
+			return SeatsByStart, nil
+		}
+		return want, nil
+	}
+	n, err := ParseSeatNaming(raw.seats)
+	if err != nil {
+		return 0, &LogError{Line: raw.seatsLine, Msg: "seats: " + err.Error()}
+	}
+	if want != SeatsAsLogSays && want != n {
+		return 0, &LogError{Line: raw.seatsLine, Msg: fmt.Sprintf("seats: the log names its seats by %s, but it is to be read by %s: the two would put different players in every event", n, want)}
+	}
+	return n, nil
+}
+
 func buildLog(raw *rawLog, ro ReadOptions) (*Log, error) {
 	opt := ro.Notation
 	lg := &Log{Ruleset: raw.ruleset, Dealer: notation.SeatEast, Prevailing: notation.SeatEast}
@@ -665,6 +739,14 @@ func buildLog(raw *rawLog, ro ReadOptions) (*Log, error) {
 			return nil, &LogError{Line: raw.dealerLine, Text: raw.dealer, Msg: "dealer: " + err.Error()}
 		}
 		lg.Dealer = s
+	}
+	seats, err := seatNaming(raw, ro.Seats)
+	if err != nil {
+		return nil, err
+	}
+	lg.Seats = seats
+	if seats == SeatsByWind && lg.Dealer != notation.SeatEast {
+		return nil, &LogError{Line: raw.dealerLine, Text: raw.dealer, Msg: "dealer: the seats are named by this hand's winds, where E deals: write dealer: E or leave it out, or name the seats by start"}
 	}
 	if raw.prevailing != "" {
 		s, err := notation.ParseSeat(raw.prevailing)

@@ -247,3 +247,48 @@ func FuzzReadLog(f *testing.F) {
 		_ = g.report()
 	})
 }
+
+// A log's seats: key and the caller's reading (ReadOptions.Seats) decide what its seat letters name;
+// a contradiction, or a dealer other than E when seats are winds, is refused at its line.
+func TestReadLogSeats(t *testing.T) {
+	tests := []struct {
+		name    string
+		log     string
+		by      SeatNaming
+		want    SeatNaming
+		wantErr string
+	}{
+		{"default is start", "dealer: S\nevents: []\n", SeatsAsLogSays, SeatsByStart, ""},
+		{"key wind", "seats: wind\nevents: []\n", SeatsAsLogSays, SeatsByWind, ""},
+		{"key winds", "seats: Winds\nevents: []\n", SeatsAsLogSays, SeatsByWind, ""},
+		{"key start", "seats: start\ndealer: W\nevents: []\n", SeatsAsLogSays, SeatsByStart, ""},
+		{"caller wind", "events: []\n", SeatsByWind, SeatsByWind, ""},
+		{"caller agrees", "seats: wind\nevents: []\n", SeatsByWind, SeatsByWind, ""},
+		{"json lines", `{"seats": "wind"}` + "\n\"E discard 1z\"\n", SeatsAsLogSays, SeatsByWind, ""},
+		{"caller disagrees", "ruleset: hk\nseats: wind\nevents: []\n", SeatsByStart, 0, "line 2: seats: the log names its seats by wind, but it is to be read by start"},
+		{"dealer with winds", "seats: wind\ndealer: S\nevents: []\n", SeatsAsLogSays, 0, `line 2: "S": dealer: the seats are named by this hand's winds, where E deals`},
+		{"dealer with --by wind", "dealer: N\nevents: []\n", SeatsByWind, 0, `line 1: "N": dealer:`},
+		{"unknown naming", "seats: places\nevents: []\n", SeatsAsLogSays, 0, `line 1: seats: "places": expected start`},
+		{"not a scalar", "seats: [wind]\nevents: []\n", SeatsAsLogSays, 0, "seats: expected start or wind"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lg, err := ReadLogWith([]byte(tt.log), ReadOptions{Seats: tt.by})
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("ReadLog = %v, want an error containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if lg.Seats != tt.want {
+				t.Errorf("Seats = %v, want %v", lg.Seats, tt.want)
+			}
+			if lg.Seats == SeatsByWind && lg.Dealer != notation.SeatEast {
+				t.Errorf("Dealer = %v with seats by wind, want E", lg.Dealer)
+			}
+		})
+	}
+}
