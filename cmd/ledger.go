@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/ledger"

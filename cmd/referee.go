@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/rulesets"

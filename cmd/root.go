@@ -12,9 +12,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
-	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 	"github.com/spf13/viper"
