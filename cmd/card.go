@@ -51,12 +51,7 @@ defaults: may set any of these but id and pattern for the card or a section.`,
 }
 
 // cardListItem is one built-in card in 'card list'.
-type cardListItem struct {
-	Name  string `json:"name"`
-	Title string `json:"title"`
-	Year  int    `json:"year,omitempty"`
-	Lines int    `json:"lines"`
-}
+type cardListItem = rulesets.CardInfo
 
 // cardListView is the JSON of card list: {"schema_version": 1, "cards": [...]}.
 type cardListView struct {
@@ -69,13 +64,9 @@ func newCardListCmd(f *factory) *cobra.Command {
 		Short: "List the built-in cards",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			items := []cardListItem{}
-			for _, name := range rulesets.ListCards() {
-				c, err := rulesets.LoadCard(name)
-				if err != nil {
-					return fmt.Errorf("built-in card %s: %w", name, err) // a bug: built-in cards are tested
-				}
-				items = append(items, cardListItem{Name: name, Title: c.Name, Year: c.Year, Lines: len(c.Lines)})
+			items, err := rulesets.CardInfos()
+			if err != nil {
+				return err
 			}
 			if f.Output != FormatTable {
 				return render(f.IO.Out, f.Output, cardListView{Cards: items})
@@ -290,8 +281,18 @@ func cardError(name string, err error) error {
 		b.WriteString("\n  ")
 		b.WriteString(p.Error())
 	}
-	return withHint(errors.New(b.String()), hint)
+	return withHint(&problemsError{msg: b.String(), errs: problems}, hint)
 }
+
+// problemsError is several problems, in one message of a line each; errors.As and the JSON error
+// object still find each of them.
+type problemsError struct {
+	msg  string
+	errs []error
+}
+
+func (e *problemsError) Error() string   { return e.msg }
+func (e *problemsError) Unwrap() []error { return e.errs }
 
 // flattenErrors lists the errors joined in err (errors.Join, nested), in order.
 func flattenErrors(err error) []error {

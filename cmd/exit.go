@@ -8,11 +8,13 @@ import (
 	"strings"
 
 	"github.com/mattn/go-runewidth"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -28,31 +30,27 @@ const (
 // errNegative is returned by a command that has printed a negative verdict: exit 1, nothing more printed.
 var errNegative = errors.New("negative verdict")
 
-// usageError is bad flags or arguments.
-type usageError struct{ msg string }
+// usageErrorf is bad flags or arguments (see family.Usagef).
+func usageErrorf(format string, args ...any) error { return family.Usagef(format, args...) }
 
-func (e *usageError) Error() string { return e.msg }
+// withHint wraps err as bad input with a hint line for the user (see family.WithHint).
+func withHint(err error, hint string) error { return family.WithHint(err, hint) }
 
-func usageErrorf(format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...)}
+// isUsage says whether err is, or wraps, an error in the flags or arguments.
+func isUsage(err error) bool {
+	var fe *family.Error
+	for errors.As(err, &fe) {
+		if fe.Usage {
+			return true
+		}
+		err = fe.Err
+	}
+	return false
 }
-
-// inputError is bad input of any other kind (a hand, a file), with an optional hint.
-type inputError struct {
-	err  error
-	hint string
-}
-
-func (e *inputError) Error() string { return e.err.Error() }
-func (e *inputError) Unwrap() error { return e.err }
-
-// withHint wraps err as bad input with a hint line for the user.
-func withHint(err error, hint string) error { return &inputError{err: err, hint: hint} }
 
 // exitCode decides the exit status of an error; it is the only place that does.
 func exitCode(err error) int {
-	var ue *usageError
-	var ie *inputError
+	var fe *family.Error
 	var le *safeio.LimitError
 	var nr *safeio.NotRegularError
 	switch {
@@ -62,7 +60,7 @@ func exitCode(err error) int {
 		return ExitNo
 	case errors.Is(err, ledger.ErrLocked):
 		return ExitBusy
-	case errors.As(err, &ue), errors.As(err, &ie),
+	case errors.As(err, &fe),
 		errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
 		errors.Is(err, scoring.ErrImpossible),
 		errors.As(err, &le), errors.As(err, &nr): // a file or line over its cap, a FIFO or a device
@@ -91,13 +89,9 @@ func printError(w io.Writer, err error, jsonOut bool) {
 	code := exitCode(err)
 	var ne *notation.Error
 	hasNE := errors.As(err, &ne)
-	var hint string
-	var ie *inputError
-	if errors.As(err, &ie) {
-		hint = ie.hint
-	}
+	hint := family.HintOf(err)
 	if hasNE && hint == "" {
-		hint = "tiles are digits then a suit letter (123m 456p 789s 11z), melds in brackets [555p]; see 'mjref help notation'"
+		hint = schema.NotationHint
 	}
 	if code == ExitBusy {
 		hint = "wait for the other writer to finish and run the command again, or give --wait 10s to wait for it"
@@ -106,23 +100,7 @@ func printError(w io.Writer, err error, jsonOut bool) {
 		hint = "this is a bug in mjref: please report it with the command you ran"
 	}
 	if jsonOut {
-		obj := map[string]any{"error": shortMessage(err.Error()), "code": code}
-		if hasNE {
-			obj["col"] = ne.Col()
-			obj["offset"] = ne.Offset
-			obj["input"] = ne.Input
-		}
-		var re *rulesets.Error
-		if errors.As(err, &re) {
-			obj["file"] = re.File
-			if re.Line > 0 {
-				obj["line"] = re.Line
-			}
-		}
-		if hint != "" {
-			obj["hint"] = hint
-		}
-		b, _ := json.Marshal(obj)
+		b, _ := json.Marshal(schema.NewError(err, code, hint))
 		fmt.Fprintf(w, "%s\n", b)
 		return
 	}
@@ -154,27 +132,5 @@ func escapeLines(msg string) string {
 	return strings.Join(lines, "\n")
 }
 
-// maxMessageLine is the longest line of an error message that is printed whole. Messages quote
-// excerpts of the input they name; this catches any that quotes more, so a 10 MB event never
-// makes a 10 MB message.
-const maxMessageLine = 600
-
-// maxMessageLines is the most lines of an error message printed (a card can have a problem on
-// every one of its lines).
-const maxMessageLines = 40
-
-// shortMessage cuts each line of msg longer than maxMessageLine characters, and the message
-// after maxMessageLines lines.
-func shortMessage(msg string) string {
-	if len(msg) <= maxMessageLine {
-		return msg
-	}
-	lines := strings.Split(msg, "\n")
-	if n := len(lines); n > maxMessageLines {
-		lines = append(lines[:maxMessageLines], fmt.Sprintf("... and %d more lines", n-maxMessageLines))
-	}
-	for i, l := range lines {
-		lines[i] = termtext.Shorten(l, maxMessageLine)
-	}
-	return strings.Join(lines, "\n")
-}
+// shortMessage cuts a long error message short (see schema.ShortMessage).
+func shortMessage(msg string) string { return schema.ShortMessage(msg) }

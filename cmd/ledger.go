@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
@@ -885,12 +886,12 @@ func (o *ledgerOptions) scoreWinner(f *factory, rs *rulesets.Ruleset, st *ledger
 	if err != nil {
 		return h, false, err
 	}
-	sv, err := sc.score(scoreRequest{Hand: o.Hands[0]})
+	sv, err := sc.score(family.ScoreRequest{Hand: o.Hands[0]})
 	if err != nil {
 		return h, false, err
 	}
-	h.Tiles = sv.Hand
-	v.Hand, v.Score = sv.Hand, sv
+	h.Tiles = sv.Hand()
+	v.Hand, v.Score = sv.Hand(), sv
 	switch {
 	case sv.HK != nil:
 		r := sv.HK
@@ -1418,8 +1419,7 @@ func (o *ledgerOptions) settlerFor(f *factory) ([]ledger.Option, error) {
 	pre := ledger.State{Header: h}
 	rs, err := ledgerRuleset(o, f, &pre)
 	if err != nil {
-		var ue *usageError
-		if errors.As(err, &ue) {
+		if isUsage(err) {
 			return nil, err
 		}
 		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s: the payments were not checked: %v\n", o.File, err)

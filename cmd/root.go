@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/rulesets"
@@ -43,6 +44,12 @@ func Run(args []string, ios *IOStreams) (code int) {
 	ran, err := root.ExecuteC()
 	err = tidyCobraError(err)
 	f.flushOutput()
+	if err != nil && isCobraUsage(err) && !f.jsonOut() {
+		// A flag error stops the parse before a later -o json is read: the error is still JSON.
+		if o := outputInArgs(args); o == FormatJSON || o == FormatJSONL {
+			f.Output = o
+		}
+	}
 	if err != nil && !errors.Is(err, errNegative) {
 		errOut := ios.ErrOut
 		if ios.ErrWidth > 0 && !f.Wide && !f.jsonOut() {
@@ -51,12 +58,29 @@ func Run(args []string, ios *IOStreams) (code int) {
 			errOut = fw
 		}
 		printError(errOut, err, f.jsonOut())
-		var ue *usageError
-		if (isCobraUsage(err) || errors.As(err, &ue)) && !f.jsonOut() && ran != nil {
+		if (isCobraUsage(err) || isUsage(err)) && !f.jsonOut() && ran != nil {
 			fmt.Fprintf(errOut, "mjref: hint: run '%s --help' for usage\n", ran.CommandPath())
 		}
 	}
 	return exitCode(err)
+}
+
+// outputInArgs is the last -o value written in args (before a "--"), or "".
+func outputInArgs(args []string) string {
+	out := ""
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return out
+		case (a == "-o" || a == "--output") && i+1 < len(args):
+			out = args[i+1]
+		case strings.HasPrefix(a, "--output="):
+			out = strings.TrimPrefix(a, "--output=")
+		case strings.HasPrefix(a, "-o") && len(a) > 2:
+			out = strings.TrimPrefix(a[2:], "=")
+		}
+	}
+	return out
 }
 
 var pflagInvalid = regexp.MustCompile(`^invalid argument "(.*)" for "(\S+)" flag: strconv\.Parse(\w+): .*$`)
@@ -96,7 +120,7 @@ func tidyCobraError(err error) error {
 			names = append(names, l)
 		}
 	}
-	return &usageError{msg: fmt.Sprintf("%s: did you mean %s?", head, strings.Join(names, " or "))}
+	return usageErrorf("%s: did you mean %s?", head, strings.Join(names, " or "))
 }
 
 // factory carries what every command needs: the streams and the global options, resolved late.
@@ -168,6 +192,16 @@ func (f *factory) Ruleset() (*rulesets.Ruleset, error) {
 	return f.ruleset, f.rsErr
 }
 
+// Engine binds the --rules ruleset's family, playing card (an American card name or file) instead
+// of the ruleset's own when it is not empty.
+func (f *factory) Engine(card string) (*engine.Engine, error) {
+	rs, err := f.Ruleset()
+	if err != nil {
+		return nil, err
+	}
+	return engine.New(rs, engine.Options{Card: card})
+}
+
 func newRootCmd(f *factory) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "mjref",
@@ -201,7 +235,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp
 	})
 	f.completeFlag(root, "rules", rulesCompletion)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{msg: flagErrorText(err.Error())} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErrorf("%s", flagErrorText(err.Error())) })
 
 	root.AddCommand(
 		newParseCmd(f, nil),
@@ -212,7 +246,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newWaitsCmd(f, nil),
 		newLedgerCmd(f, nil),
 		newClosestCmd(f, nil), newCardCmd(f), newRefereeCmd(f, nil), newClaimCmd(f, nil),
-		newManCmd(f),
+		newManCmd(f), newServeCmd(f, nil),
 	)
 	addHelpTopics(root)
 	refuseUnknownSubcommands(root)
@@ -241,7 +275,7 @@ func refuseUnknownSubcommands(c *cobra.Command) {
 		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 			msg += ": did you mean " + strings.Join(s, " or ") + "?"
 		}
-		return &usageError{msg: msg}
+		return usageErrorf("%s", msg)
 	}
 }
 

@@ -6,9 +6,13 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	amfamily "github.com/mjref/mjref/family/american"
+	"github.com/mjref/mjref/family/deburger"
+	"github.com/mjref/mjref/family/hongkong"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +23,7 @@ import (
 
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring/hk"
 )
 
@@ -37,7 +42,7 @@ var schemaDocs = []struct {
 	types []any
 }{
 	{"parse", "mjref parse: a hand as mjref read it", []any{handView{}}},
-	{"score", "mjref score: a scored hand (Hong Kong, DeBurger or American)", []any{hkJSON{}, deburgerJSON{}, americanJSON{}}},
+	{"score", "mjref score: a scored hand (Hong Kong, DeBurger or American)", []any{hongkong.Scored{}, deburger.Scored{}, amfamily.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
 	{"settle", "mjref settle: who pays whom", []any{settleView{}, deburgerSettleView{}}},
@@ -53,6 +58,7 @@ var schemaDocs = []struct {
 	{"ledger-add", "mjref ledger add (and new, join, leave)", []any{addView{}}},
 	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{chartView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{batchError{}}},
+	{"error", "an error, on standard error with -o json or jsonl: what went wrong and where", []any{schema.Error{}}},
 }
 
 var (
@@ -87,7 +93,7 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		s.Properties.Set("win_in", str)
 		return s
 	case reflect.TypeFor[scoreView]():
-		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{reflectType(reflect.TypeFor[hkJSON]()), reflectType(reflect.TypeFor[deburgerJSON]()), reflectType(reflect.TypeFor[americanJSON]())}}
+		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{reflectType(reflect.TypeFor[hongkong.Scored]()), reflectType(reflect.TypeFor[deburger.Scored]()), reflectType(reflect.TypeFor[amfamily.Scored]())}}
 	}
 	if t.Implements(jsonMarshaler) || reflect.PointerTo(t).Implements(jsonMarshaler) {
 		panic(fmt.Sprintf("schema: %s writes its own JSON: describe it in customSchema", t))
@@ -161,10 +167,12 @@ func schemaFile(name, title string, types []any) ([]byte, error) {
 		props := jsonschema.NewProperties()
 		props.Set("schema_version", &jsonschema.Schema{Const: SchemaVersion, Description: "the version of the JSON contract"})
 		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
-			props.Set(p.Key, p.Value)
+			if p.Key != "schema_version" { // a type that writes it itself (schema.Error)
+				props.Set(p.Key, p.Value)
+			}
 		}
 		s.Properties = props
-		s.Required = append([]string{"schema_version"}, s.Required...)
+		s.Required = append([]string{"schema_version"}, slices.DeleteFunc(s.Required, func(r string) bool { return r == "schema_version" })...)
 		variants = append(variants, s)
 	}
 	if len(variants) == 1 {
@@ -387,6 +395,71 @@ func TestSchemaRefusesWrongDocuments(t *testing.T) {
 		}
 		if err := schemas["parse"].Validate(documents(t, FormatJSON, doc)[0]); err == nil {
 			t.Errorf("%s: validates:\n%s", bad.name, doc)
+		}
+	}
+}
+
+// Errors are JSON objects on standard error with -o json and jsonl, each naming where the input
+// went wrong, and they validate against schema/error.json.
+func TestErrorsMatchSchema(t *testing.T) {
+	schemas := compileSchemas(t)
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	badRules := write("bad.yaml", "extends: hk\nhk:\n  min_faan: x\n")
+	badLog := write("bad-log.yaml", "hands:\n  E: 123m\nevents:\n  - E drw\n")
+	badLedger := write("bad.jsonl", `{"seq":1,"event":"new"}`+"\n")
+	badCard := write("bad-card.yaml", "name: bad\nyear: 2026\nlines:\n  - id: R1\n    pattern: \"XXXX+9a\"\n    value: 25\n")
+	tests := []struct {
+		name string
+		args []string
+		want map[string]any // fields the error must have, with their values (nil: any value)
+	}{
+		{"bad hand", []string{"score", "123m45x"}, map[string]any{"code": 2, "col": 7, "offset": 6, "input": "123m45x", "hint": nil}},
+		{"bad ruleset", []string{"rules", "check", badRules}, map[string]any{"code": 2, "file": badRules, "line": 3}},
+		{"bad --set", []string{"score", "123m456p789s111z55z", "--set", "cap=x"}, map[string]any{"code": 2, "file": "--set"}},
+		{"bad flag", []string{"score", "123m", "--bogus"}, map[string]any{"code": 2}},
+		{"bad flag value", []string{"waits", "123m", "--top", "x"}, map[string]any{"code": 2}},
+		{"bad log", []string{"referee", badLog}, map[string]any{"code": 2, "line": 4, "event": 1, "hint": nil}},
+		{"bad ledger", []string{"ledger", "show", badLedger}, map[string]any{"code": 2, "file": badLedger, "line": 1, "hint": nil}},
+		{"no ledger", []string{"ledger", "show", filepath.Join(dir, "none.jsonl")}, map[string]any{"code": 2, "hint": nil}},
+		{"bad card", []string{"card", "check", badCard}, map[string]any{"code": 2, "file": badCard, "line": 1, "problems": nil}},
+	}
+	for _, tt := range tests {
+		for _, format := range []string{FormatJSON, FormatJSONL} {
+			t.Run(tt.name+" -o "+format, func(t *testing.T) {
+				code, out, errOut := runCLI(append(slices.Clone(tt.args), "-o", format), "")
+				if code != tt.want["code"] {
+					t.Fatalf("exit %d, want %v: %s", code, tt.want["code"], errOut)
+				}
+				if out != "" {
+					t.Errorf("standard output: %q, want nothing", out)
+				}
+				if strings.Count(errOut, "\n") != 1 {
+					t.Fatalf("standard error is not one JSON line:\n%s", errOut)
+				}
+				doc := documents(t, FormatJSONL, errOut)[0]
+				if err := schemas["error"].Validate(doc); err != nil {
+					t.Fatalf("against schema/error.json: %#v\n%s", err, errOut)
+				}
+				var got map[string]any
+				if err := json.Unmarshal([]byte(errOut), &got); err != nil {
+					t.Fatal(err)
+				}
+				for k, want := range tt.want {
+					v, ok := got[k]
+					if !ok {
+						t.Errorf("no %q in %s", k, errOut)
+					} else if want != nil && fmt.Sprint(v) != fmt.Sprint(want) {
+						t.Errorf("%s = %v, want %v", k, v, want)
+					}
+				}
+			})
 		}
 	}
 }

@@ -1,0 +1,99 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Exit statuses as the JSON error object's "code" gives them (the command line's exit statuses).
+const (
+	codeInput = 2
+	codeBug   = 3
+	codeBusy  = 4
+)
+
+// errorBody is the command line's JSON error object.
+type errorBody struct {
+	SchemaVersion int    `json:"schema_version"`
+	Message       string `json:"error"`
+	Code          int    `json:"code"`
+	Col           int    `json:"col,omitempty"`
+	Offset        *int   `json:"offset,omitempty"`
+	Input         string `json:"input,omitempty"`
+	File          string `json:"file,omitempty"`
+	Line          int    `json:"line,omitempty"`
+	Hint          string `json:"hint,omitempty"`
+}
+
+func newErrorBody(err error, code int, hint string) errorBody {
+	e := errorBody{SchemaVersion: schemaVersion, Message: err.Error(), Code: code, Hint: hint}
+	var ne *notation.Error
+	if errors.As(err, &ne) {
+		off := ne.Offset
+		e.Col, e.Offset, e.Input = ne.Col(), &off, ne.Input
+	}
+	var re *rulesets.Error
+	if errors.As(err, &re) {
+		e.File, e.Line = re.File, re.Line
+	}
+	return e
+}
+
+// classify is the HTTP status and exit code of err: 400 (code 2) for bad input, 503 (code 4) for
+// a ledger another process is writing, 500 (code 3) for anything else, which is a bug.
+func classify(err error) (status, code int) {
+	var re *requestError
+	var le *safeio.LimitError
+	switch {
+	case errors.As(err, &re):
+		if re.status >= 500 {
+			return re.status, codeBug
+		}
+		return re.status, codeInput
+	case errors.Is(err, ledger.ErrLocked):
+		return http.StatusServiceUnavailable, codeBusy
+	case errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
+		errors.Is(err, scoring.ErrImpossible), errors.As(err, &le):
+		return http.StatusBadRequest, codeInput
+	}
+	return http.StatusInternalServerError, codeBug
+}
+
+// fail writes err as the JSON error object with the status classify gives it.
+func fail(w http.ResponseWriter, err error) {
+	status, _ := classify(err)
+	var hint string
+	var re *requestError
+	if errors.As(err, &re) {
+		hint = re.hint
+	}
+	writeError(w, status, err, hint)
+}
+
+// writeError writes the JSON error object of err with status.
+func writeError(w http.ResponseWriter, status int, err error, hint string) {
+	code := codeInput
+	switch {
+	case status == http.StatusServiceUnavailable:
+		code = codeBusy
+		w.Header().Set("Retry-After", "1")
+	case status >= 500:
+		code = codeBug
+		if hint == "" {
+			hint = "this is a bug in mjref: please report it with the request you sent"
+		}
+	}
+	b, _ := json.Marshal(newErrorBody(err, code, hint))
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}

@@ -1,0 +1,73 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// endpoint is one route of the API, for the mux and for the 404 and 405 answers.
+type endpoint struct {
+	method, path string
+	handler      http.HandlerFunc
+}
+
+func (s *Server) endpoints() []endpoint {
+	eps := []endpoint{
+		{"GET", "/v1/rulesets", s.rulesetList},
+		{"GET", "/v1/rulesets/{name}", s.rulesetShow},
+		{"GET", "/v1/cards", s.cardList},
+	}
+	eps = append(eps, s.playEndpoints()...)
+	if s.ledger != "" {
+		eps = append(eps, s.ledgerEndpoints()...)
+	}
+	return eps
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /{$}", s.index)
+	m.Handle("GET /static/", staticFiles())
+	eps := s.endpoints()
+	for _, e := range eps {
+		m.HandleFunc(e.method+" "+e.path, e.handler)
+	}
+	// Anything else under /v1/ is answered in JSON too: 405 for a known path asked with another
+	// method, else 404.
+	m.HandleFunc("/v1/", func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, e := range eps {
+			if pathMatches(e.path, r.URL.Path) {
+				allow = append(allow, e.method)
+			}
+		}
+		if len(allow) > 0 {
+			slices.Sort(allow)
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("%s %s: use %s", r.Method, r.URL.Path, strings.Join(allow, " or ")), "")
+			return
+		}
+		hint := "see /openapi.json for the endpoints"
+		if strings.HasPrefix(r.URL.Path, "/v1/ledger") && s.ledger == "" {
+			hint = "the ledger endpoints are there when mjref serve is given --ledger FILE"
+		}
+		writeError(w, http.StatusNotFound, fmt.Errorf("no endpoint %s", r.URL.Path), hint)
+	})
+	s.mux = m
+}
+
+// pathMatches says whether path fits pattern, whose {name} segments match any one segment.
+func pathMatches(pattern, path string) bool {
+	ps, qs := strings.Split(pattern, "/"), strings.Split(path, "/")
+	if len(ps) != len(qs) {
+		return false
+	}
+	for i := range ps {
+		if !strings.HasPrefix(ps[i], "{") && ps[i] != qs[i] {
+			return false
+		}
+	}
+	return true
+}
