@@ -37,4 +37,3 @@ type ClosestView struct {
 	// Redeemable lists the exposures in --seen whose jokers can still be redeemed.
 	Redeemable []string `json:"redeemable,omitempty"`
 }
-

@@ -143,4 +143,3 @@ func checkAmericanHand(h *notation.Hand, seen *notation.Counts) error {
 	}
 	return nil
 }
-
