@@ -9,6 +9,7 @@ import (
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -18,33 +19,6 @@ const (
 	codeBug   = 3
 	codeBusy  = 4
 )
-
-// errorBody is the command line's JSON error object.
-type errorBody struct {
-	SchemaVersion int    `json:"schema_version"`
-	Message       string `json:"error"`
-	Code          int    `json:"code"`
-	Col           int    `json:"col,omitempty"`
-	Offset        *int   `json:"offset,omitempty"`
-	Input         string `json:"input,omitempty"`
-	File          string `json:"file,omitempty"`
-	Line          int    `json:"line,omitempty"`
-	Hint          string `json:"hint,omitempty"`
-}
-
-func newErrorBody(err error, code int, hint string) errorBody {
-	e := errorBody{SchemaVersion: schemaVersion, Message: err.Error(), Code: code, Hint: hint}
-	var ne *notation.Error
-	if errors.As(err, &ne) {
-		off := ne.Offset
-		e.Col, e.Offset, e.Input = ne.Col(), &off, ne.Input
-	}
-	var re *rulesets.Error
-	if errors.As(err, &re) {
-		e.File, e.Line = re.File, re.Line
-	}
-	return e
-}
 
 // classify is the HTTP status and exit code of err: 400 (code 2) for bad input, 503 (code 4) for
 // a ledger another process is writing, 500 (code 3) for anything else, which is a bug.
@@ -90,7 +64,7 @@ func writeError(w http.ResponseWriter, status int, err error, hint string) {
 			hint = "this is a bug in mjref: please report it with the request you sent"
 		}
 	}
-	b, _ := json.Marshal(newErrorBody(err, code, hint))
+	b, _ := json.Marshal(schema.NewError(err, code, hint))
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")

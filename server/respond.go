@@ -9,10 +9,9 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-)
 
-// schemaVersion is the version of the JSON contract every document starts with.
-const schemaVersion = 1
+	"github.com/mjref/mjref/schema"
+)
 
 // writeDoc writes v as the command line's -o json writes it: one object, schema_version first,
 // indented two spaces, a newline at the end.
@@ -40,7 +39,7 @@ func marshalDoc(v any) ([]byte, error) {
 		return nil, fmt.Errorf("a document must be a JSON object, not %.20q", raw)
 	}
 	if !bytes.HasPrefix(raw, []byte(`{"schema_version":`)) {
-		field := fmt.Sprintf(`"schema_version":%d`, schemaVersion)
+		field := fmt.Sprintf(`"schema_version":%d`, schema.Version)
 		if len(raw) > 1 && raw[1] != '}' {
 			field += ","
 		}
