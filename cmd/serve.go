@@ -82,7 +82,7 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 		return withHint(err, "give --token "+server.RandomToken+" (or your own, 16 characters or more), or listen on 127.0.0.1")
 	}
 	if err != nil {
-		return &usageError{msg: err.Error()}
+		return usageErrorf("%s", err.Error())
 	}
 	ln, err := s.Listen()
 	if err != nil {
