@@ -5,12 +5,10 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/mjref/mjref/internal/safeio"
-	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/ledger"
-	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
-	"github.com/mjref/mjref/scoring"
 )
 
 // Exit statuses as the JSON error object's "code" gives them (the command line's exit statuses).
@@ -24,7 +22,6 @@ const (
 // a ledger another process is writing, 500 (code 3) for anything else, which is a bug.
 func classify(err error) (status, code int) {
 	var re *requestError
-	var le *safeio.LimitError
 	switch {
 	case errors.As(err, &re):
 		if re.status >= 500 {
@@ -33,19 +30,19 @@ func classify(err error) (status, code int) {
 		return re.status, codeInput
 	case errors.Is(err, ledger.ErrLocked):
 		return http.StatusServiceUnavailable, codeBusy
-	case errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
-		errors.Is(err, scoring.ErrImpossible), errors.As(err, &le):
+	case engine.IsInput(err):
 		return http.StatusBadRequest, codeInput
 	}
 	return http.StatusInternalServerError, codeBug
 }
 
-// fail writes err as the JSON error object with the status classify gives it.
+// fail writes err as the JSON error object with the status classify gives it, and the hint the
+// error carries.
 func fail(w http.ResponseWriter, err error) {
 	status, _ := classify(err)
-	var hint string
+	hint := family.HintOf(err)
 	var re *requestError
-	if errors.As(err, &re) {
+	if errors.As(err, &re) && re.hint != "" {
 		hint = re.hint
 	}
 	writeError(w, status, err, hint)
@@ -58,6 +55,9 @@ func writeError(w http.ResponseWriter, status int, err error, hint string) {
 	case status == http.StatusServiceUnavailable:
 		code = codeBusy
 		w.Header().Set("Retry-After", "1")
+		if hint == "" {
+			hint = "another process is writing the ledger: send the request again in a moment"
+		}
 	case status >= 500:
 		code = codeBug
 		if hint == "" {
