@@ -1,16 +1,28 @@
 package server
 
 import (
+	_ "embed"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"reflect"
 	"strings"
 	"sync"
 
-	"github.com/invopop/jsonschema"
 	"github.com/mjref/mjref/schema"
 )
+
+// requestSchemas are the JSON Schemas of the request bodies, by type name ("ScoreBody"), generated
+// from the types the handlers decode into by
+//
+//	go test ./server -run TestRequestSchemas -update
+//
+// (a test checks they are current; generating them at run time would link a schema reflector
+// into mjref for one document).
+//
+//go:embed requests.json
+var requestSchemas []byte
 
 // GET /openapi.json: the API in OpenAPI 3.1. Answers are described by the contract's own schema
 // files (schema/*.json, embedded), request bodies by the types the handlers decode into.
@@ -34,6 +46,10 @@ type object = map[string]any
 func ref(name string) object { return object{"$ref": "#/components/schemas/" + name} }
 
 func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
+	var requests map[string]json.RawMessage
+	if err := json.Unmarshal(requestSchemas, &requests); err != nil {
+		return nil, fmt.Errorf("requests.json: %w", err)
+	}
 	schemas := object{}
 	files, err := fs.Glob(schema.FS, "*.json")
 	if err != nil {
@@ -63,7 +79,12 @@ func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
 		}
 		answers := object{"200": ok, "500": errorAnswer("a bug in mjref (code 3)")}
 		if e.request != nil {
-			op["requestBody"] = object{"required": true, "content": object{"application/json": object{"schema": requestSchema(e.request)}}}
+			name := RequestName(e.request)
+			if requests[name] == nil {
+				return nil, fmt.Errorf("requests.json has no %s: regenerate it", name)
+			}
+			schemas["request-"+name] = requests[name]
+			op["requestBody"] = object{"required": true, "content": object{"application/json": object{"schema": ref("request-" + name)}}}
 			answers["400"] = errorAnswer("bad input: the hand, a field, the ruleset (code 2)")
 			answers["413"] = errorAnswer("the body is over the limit")
 		}
@@ -114,13 +135,8 @@ func operationID(e endpoint) string {
 	return id
 }
 
-// requestSchema is the JSON Schema of a request body type, every definition inline.
-func requestSchema(v any) *jsonschema.Schema {
-	r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, AllowAdditionalProperties: false}
-	s := r.ReflectFromType(reflect.TypeOf(v))
-	s.Version, s.ID = "", ""
-	return s
-}
+// RequestName is the name of a request body type in requests.json.
+func RequestName(v any) string { return reflect.TypeOf(v).Name() }
 
 // apiCache holds the built document.
 type apiCache struct {

@@ -17,7 +17,7 @@ import (
 // American card (--card). Names only: a request never names a file.
 type Table struct {
 	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
-	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change, as --set key=value does: {\"cap\": \"13\"}"`
+	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
 	Card  string            `json:"card,omitempty" jsonschema:"description=American: a built-in card (GET /v1/cards) instead of the ruleset's"`
 }
 

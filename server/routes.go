@@ -92,3 +92,14 @@ func (s *Server) Endpoints() [][2]string {
 	}
 	return out
 }
+
+// RequestBodies lists a value of each request body type the endpoints decode, for requests.json.
+func (s *Server) RequestBodies() []any {
+	var out []any
+	for _, e := range s.endpoints() {
+		if e.request != nil {
+			out = append(out, e.request)
+		}
+	}
+	return out
+}

@@ -455,3 +455,41 @@ func TestOpenAPI(t *testing.T) {
 	}
 	a.check(t, "GET", "/v1/rulesets/{name}", 404, do(t, h, "GET", "/v1/rulesets/nope", "").Body.String())
 }
+
+// requestSchema is the schema /openapi.json gives the body of method pattern.
+func (a *openAPI) requestSchema(t *testing.T, method, pattern string) *sjs.Schema {
+	t.Helper()
+	op := a.doc["paths"].(map[string]any)[pattern].(map[string]any)[strings.ToLower(method)].(map[string]any)
+	ref := op["requestBody"].(map[string]any)["content"].(map[string]any)["application/json"].(map[string]any)["schema"].(map[string]any)["$ref"].(string)
+	s, err := a.compiler.Compile("mem:///openapi.json" + ref)
+	if err != nil {
+		t.Fatalf("%s: %v", ref, err)
+	}
+	return s
+}
+
+// The request bodies /openapi.json describes are the ones the server takes.
+func TestOpenAPIRequestBodies(t *testing.T) {
+	_, h := newServer(t, server.Options{})
+	a := getOpenAPI(t, h)
+	tests := []struct {
+		path, body string
+		ok         bool
+	}{
+		{"/v1/score", `{"hand": "123m456p789s111z55z", "win": "self-draw", "rules": "hk", "set": {"cap": "13"}}`, true},
+		{"/v1/score", `{"hand": "123m", "last_tile": true, "loser": false, "card": "sample-2026"}`, true},
+		{"/v1/score", `{"hand": "123m", "seet": "S"}`, false},
+		{"/v1/score", `{"win": "self-draw"}`, false},
+		{"/v1/waits", `{"hand": "123m456p789s11z45s", "seen": "3s"}`, true},
+	}
+	for _, tt := range tests {
+		v, err := sjs.UnmarshalJSON(strings.NewReader(tt.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = a.requestSchema(t, "POST", tt.path).Validate(v)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s %s: valid %v, want %v (%v)", tt.path, tt.body, err == nil, tt.ok, err)
+		}
+	}
+}
