@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mattn/go-runewidth"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/notation"
@@ -29,31 +30,27 @@ const (
 // errNegative is returned by a command that has printed a negative verdict: exit 1, nothing more printed.
 var errNegative = errors.New("negative verdict")
 
-// usageError is bad flags or arguments.
-type usageError struct{ msg string }
+// usageErrorf is bad flags or arguments (see family.Usagef).
+func usageErrorf(format string, args ...any) error { return family.Usagef(format, args...) }
 
-func (e *usageError) Error() string { return e.msg }
+// withHint wraps err as bad input with a hint line for the user (see family.WithHint).
+func withHint(err error, hint string) error { return family.WithHint(err, hint) }
 
-func usageErrorf(format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...)}
+// isUsage says whether err is, or wraps, an error in the flags or arguments.
+func isUsage(err error) bool {
+	var fe *family.Error
+	for errors.As(err, &fe) {
+		if fe.Usage {
+			return true
+		}
+		err = fe.Err
+	}
+	return false
 }
-
-// inputError is bad input of any other kind (a hand, a file), with an optional hint.
-type inputError struct {
-	err  error
-	hint string
-}
-
-func (e *inputError) Error() string { return e.err.Error() }
-func (e *inputError) Unwrap() error { return e.err }
-
-// withHint wraps err as bad input with a hint line for the user.
-func withHint(err error, hint string) error { return &inputError{err: err, hint: hint} }
 
 // exitCode decides the exit status of an error; it is the only place that does.
 func exitCode(err error) int {
-	var ue *usageError
-	var ie *inputError
+	var fe *family.Error
 	var le *safeio.LimitError
 	var nr *safeio.NotRegularError
 	switch {
@@ -63,7 +60,7 @@ func exitCode(err error) int {
 		return ExitNo
 	case errors.Is(err, ledger.ErrLocked):
 		return ExitBusy
-	case errors.As(err, &ue), errors.As(err, &ie),
+	case errors.As(err, &fe),
 		errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
 		errors.Is(err, scoring.ErrImpossible),
 		errors.As(err, &le), errors.As(err, &nr): // a file or line over its cap, a FIFO or a device
@@ -92,11 +89,7 @@ func printError(w io.Writer, err error, jsonOut bool) {
 	code := exitCode(err)
 	var ne *notation.Error
 	hasNE := errors.As(err, &ne)
-	var hint string
-	var ie *inputError
-	if errors.As(err, &ie) {
-		hint = ie.hint
-	}
+	hint := family.HintOf(err)
 	if hasNE && hint == "" {
 		hint = schema.NotationHint
 	}

@@ -2,10 +2,10 @@ package cmd
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
@@ -80,45 +80,14 @@ func otherFamilyFlag(changed []string, families map[string][]string, family stri
 	return ""
 }
 
-// parseSeen reads --seen, the tiles seen outside the hand, written as in a hand; example shows one in
-// the hint.
+// parseSeen reads --seen (see family.ParseSeen).
 func parseSeen(s string, rs *rulesets.Ruleset, example string) (notation.Counts, error) {
-	var seen notation.Counts
-	if s == "" {
-		return seen, nil
-	}
-	ts, err := notation.ParseTilesWith(s, notationOptions(rs))
-	if err != nil {
-		return seen, withHint(fmt.Errorf("--seen: %w", err), "list tiles as in a hand, e.g. --seen "+example)
-	}
-	seen = notation.CountsOf(ts...)
-	if err := checkCopies(&seen, nil); err != nil {
-		return seen, err
-	}
-	return seen, nil
+	return family.ParseSeen(s, family.Notation(rs), example)
 }
 
-// checkCopies refuses more copies of a tile between --seen and a hand (nil for none) than a set
-// holds: four of each suit and honour tile. (Bonus tiles and jokers are counted by the family.)
-func checkCopies(seen *notation.Counts, h *notation.Hand) error {
-	var inHand notation.Counts
-	if h != nil {
-		inHand = h.All()
-	}
-	for t := range seen {
-		tile := notation.Tile(t)
-		if !tile.IsPlaying() {
-			continue
-		}
-		if k := int(seen[t]) + int(inHand[t]); k > 4 {
-			if h == nil {
-				return withHint(usageErrorf("--seen: %d of %s: the set has four", k, tile), "--seen lists the tiles seen outside your hand, each at most four times")
-			}
-			return withHint(usageErrorf("%d of %s between the hand and --seen: the set has four", k, tile), "--seen lists only tiles outside your hand")
-		}
-	}
-	return nil
-}
+// checkCopies refuses more copies of a tile between --seen and a hand than a set holds (see
+// family.CheckCopies).
+func checkCopies(seen *notation.Counts, h *notation.Hand) error { return family.CheckCopies(seen, h) }
 
 // fourValues reads KEY=VALUE pairs for four places (seats, or a ledger's players), given as repeated
 // flags or comma lists, and requires all four. A --hand is never split at commas: notation reads

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
@@ -28,11 +30,11 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		sv := &situationView{Seat: "E", Prevailing: "E", Win: wins[i%2].String(), LastTile: i%3 == 0}
+		sv := &family.SituationView{Seat: "E", Prevailing: "E", Win: wins[i%2].String(), LastTile: i%3 == 0}
 		if i%5 == 0 {
 			sv.Discarder = "W"
 		}
-		v := hkJSON{scoreHead{InputLine: i, Hand: notation.Format(h), Ruleset: "hk", Situation: sv}, &res}
+		v := &hongkong.Scored{ScoreHead: family.ScoreHead{InputLine: i, Hand: notation.Format(h), Ruleset: "hk", Situation: sv}, Result: &res}
 		if i%7 == 0 && len(res.Items) > 0 {
 			res.Items[0].Note = "a \"quoted\" note\twith \\ and \u2028 and \x01 and <html>"
 		}

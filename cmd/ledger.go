@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
@@ -816,10 +817,10 @@ func (o *ledgerOptions) severalWinners(rs *rulesets.Ruleset, st *ledger.State, v
 	}
 	h.Misnamed = o.Misnamed
 	h.Deltas = deltas
-	if deltas != nil {
-		return h, true, nil // the points were given: every claimant named is paid as given
-	}
 	for _, c := range h.Claims() {
+		if deltas != nil {
+			break // the points were given: no worth is settled
+		}
 		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
 		if err := rs.Settlement.CheckWorth(c.Faan+c.Value, c.Limit); errors.Is(err, scoring.ErrNotWinning) {
 			v.Reason = c.Winner + ": " + err.Error()
@@ -827,6 +828,9 @@ func (o *ledgerOptions) severalWinners(rs *rulesets.Ruleset, st *ledger.State, v
 		}
 	}
 	h, note, err := ledger.ResolveClaims(rs.Settlement, h, st.Table())
+	if errors.Is(err, ledger.ErrBumpedPaid) {
+		return h, false, withHint(usageErrorf("%v", err), "give the bumped claimant what a loser pays, or, if every claimant was paid, add --set settlement.multiple_winners.as=all --this-hand")
+	}
 	if err != nil {
 		return h, false, settleError(rs, err)
 	}
@@ -882,12 +886,12 @@ func (o *ledgerOptions) scoreWinner(f *factory, rs *rulesets.Ruleset, st *ledger
 	if err != nil {
 		return h, false, err
 	}
-	sv, err := sc.score(scoreRequest{Hand: o.Hands[0]})
+	sv, err := sc.score(family.ScoreRequest{Hand: o.Hands[0]})
 	if err != nil {
 		return h, false, err
 	}
-	h.Tiles = sv.Hand
-	v.Hand, v.Score = sv.Hand, sv
+	h.Tiles = sv.Hand()
+	v.Hand, v.Score = sv.Hand(), sv
 	switch {
 	case sv.HK != nil:
 		r := sv.HK
@@ -1415,8 +1419,7 @@ func (o *ledgerOptions) settlerFor(f *factory) ([]ledger.Option, error) {
 	pre := ledger.State{Header: h}
 	rs, err := ledgerRuleset(o, f, &pre)
 	if err != nil {
-		var ue *usageError
-		if errors.As(err, &ue) {
+		if isUsage(err) {
 			return nil, err
 		}
 		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s: the payments were not checked: %v\n", o.File, err)

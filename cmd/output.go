@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/internal/asciitable"
@@ -47,32 +46,11 @@ func (e *enumFlag) Set(s string) error {
 // document mjref prints as "schema_version" (see schema.Version).
 const SchemaVersion = schema.Version
 
-// schemaVersionField is what every document starts with.
-var schemaVersionField = `"schema_version":` + strconv.Itoa(SchemaVersion)
-
-// marshalDoc encodes v as one JSON document of the contract: an object, its first field
-// schema_version.
-func marshalDoc(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return withSchemaVersion(bytes.TrimSuffix(b.Bytes(), []byte("\n")), 0)
-}
+// marshalDoc encodes v as one JSON document of the contract (see schema.Marshal).
+func marshalDoc(v any) ([]byte, error) { return schema.Marshal(v) }
 
 // withSchemaVersion puts schema_version first in the JSON object that starts at b[at:].
-func withSchemaVersion(b []byte, at int) ([]byte, error) {
-	if at >= len(b) || b[at] != '{' {
-		return nil, fmt.Errorf("render: a document must be a JSON object, not %.20q", b[at:])
-	}
-	field := schemaVersionField + ","
-	if at+1 < len(b) && b[at+1] == '}' {
-		field = schemaVersionField
-	}
-	return slices.Insert(b, at+1, []byte(field)...), nil
-}
+func withSchemaVersion(b []byte, at int) ([]byte, error) { return schema.WithVersion(b, at) }
 
 // render writes v in the chosen machine format; table output is done by the caller. Every
 // document is an object whose first field is schema_version.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
@@ -430,7 +431,7 @@ func renderRefereeWin(w io.Writer, win *referee.Win, st resultStyle, items bool)
 		header = []string{"id", "name", "中文", st.unit, "tiles", "rule"}
 	}
 	if len(win.Items) > 0 {
-		if err := table(w, header, itemRows(win.Items, st.zh)); err != nil {
+		if err := table(w, header, family.ItemRows(win.Items, st.zh)); err != nil {
 			return err
 		}
 	}
@@ -450,7 +451,7 @@ func renderSeatScores(w io.Writer, scores []referee.SeatScore) error {
 	var rows [][]string
 	parts := make([]string, 0, len(scores))
 	for _, sc := range scores {
-		for _, row := range itemRows(sc.Items, false) {
+		for _, row := range family.ItemRows(sc.Items, false) {
 			rows = append(rows, append([]string{sc.Seat.String()}, row...))
 		}
 		p := fmt.Sprintf("%s %s", sc.Seat, points.Thousands(sc.Points))

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/rulesets"
@@ -57,8 +58,7 @@ func Run(args []string, ios *IOStreams) (code int) {
 			errOut = fw
 		}
 		printError(errOut, err, f.jsonOut())
-		var ue *usageError
-		if (isCobraUsage(err) || errors.As(err, &ue)) && !f.jsonOut() && ran != nil {
+		if (isCobraUsage(err) || isUsage(err)) && !f.jsonOut() && ran != nil {
 			fmt.Fprintf(errOut, "mjref: hint: run '%s --help' for usage\n", ran.CommandPath())
 		}
 	}
@@ -120,7 +120,7 @@ func tidyCobraError(err error) error {
 			names = append(names, l)
 		}
 	}
-	return &usageError{msg: fmt.Sprintf("%s: did you mean %s?", head, strings.Join(names, " or "))}
+	return usageErrorf("%s: did you mean %s?", head, strings.Join(names, " or "))
 }
 
 // factory carries what every command needs: the streams and the global options, resolved late.
@@ -192,6 +192,16 @@ func (f *factory) Ruleset() (*rulesets.Ruleset, error) {
 	return f.ruleset, f.rsErr
 }
 
+// Engine binds the --rules ruleset's family, playing card (an American card name or file) instead
+// of the ruleset's own when it is not empty.
+func (f *factory) Engine(card string) (*engine.Engine, error) {
+	rs, err := f.Ruleset()
+	if err != nil {
+		return nil, err
+	}
+	return engine.New(rs, engine.Options{Card: card})
+}
+
 func newRootCmd(f *factory) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "mjref",
@@ -225,7 +235,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp
 	})
 	f.completeFlag(root, "rules", rulesCompletion)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{msg: flagErrorText(err.Error())} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErrorf("%s", flagErrorText(err.Error())) })
 
 	root.AddCommand(
 		newParseCmd(f, nil),
@@ -236,7 +246,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newWaitsCmd(f, nil),
 		newLedgerCmd(f, nil),
 		newClosestCmd(f, nil), newCardCmd(f), newRefereeCmd(f, nil), newClaimCmd(f, nil),
-		newManCmd(f),
+		newManCmd(f), newServeCmd(f, nil),
 	)
 	addHelpTopics(root)
 	refuseUnknownSubcommands(root)
@@ -265,7 +275,7 @@ func refuseUnknownSubcommands(c *cobra.Command) {
 		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 			msg += ": did you mean " + strings.Join(s, " or ") + "?"
 		}
-		return &usageError{msg: msg}
+		return usageErrorf("%s", msg)
 	}
 }
 

@@ -88,7 +88,7 @@ func newRulesCmd(f *factory) *cobra.Command {
 				if err := yaml.Unmarshal(b, &doc); err != nil {
 					return err
 				}
-				return render(f.IO.Out, f.Output, yamlJSON{&doc})
+				return render(f.IO.Out, f.Output, yamlJSON{N: &doc})
 			},
 		},
 		&cobra.Command{

@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	amfamily "github.com/mjref/mjref/family/american"
+	"github.com/mjref/mjref/family/deburger"
+	"github.com/mjref/mjref/family/hongkong"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -40,7 +43,7 @@ var schemaDocs = []struct {
 	types []any
 }{
 	{"parse", "mjref parse: a hand as mjref read it", []any{handView{}}},
-	{"score", "mjref score: a scored hand (Hong Kong, DeBurger or American)", []any{hkJSON{}, deburgerJSON{}, americanJSON{}}},
+	{"score", "mjref score: a scored hand (Hong Kong, DeBurger or American)", []any{hongkong.Scored{}, deburger.Scored{}, amfamily.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
 	{"settle", "mjref settle: who pays whom", []any{settleView{}, deburgerSettleView{}}},
@@ -112,7 +115,7 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		s.Properties.Set("win_in", str)
 		return s
 	case reflect.TypeFor[scoreView]():
-		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{reflectType(reflect.TypeFor[hkJSON]()), reflectType(reflect.TypeFor[deburgerJSON]()), reflectType(reflect.TypeFor[americanJSON]())}}
+		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{reflectType(reflect.TypeFor[hongkong.Scored]()), reflectType(reflect.TypeFor[deburger.Scored]()), reflectType(reflect.TypeFor[amfamily.Scored]())}}
 	}
 	if t.Implements(jsonMarshaler) || reflect.PointerTo(t).Implements(jsonMarshaler) {
 		panic(fmt.Sprintf("schema: %s writes its own JSON: describe it in customSchema", t))

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
@@ -438,11 +439,11 @@ func (o *settleOptions) scoreHand(f *factory, rs *rulesets.Ruleset, in *settle.I
 	if err != nil {
 		return w, false, err
 	}
-	sv, err := sc.score(scoreRequest{Hand: o.Hand})
+	sv, err := sc.score(family.ScoreRequest{Hand: o.Hand})
 	if err != nil {
 		return w, false, err
 	}
-	v.Hand = sv.Hand
+	v.Hand = sv.Hand()
 	switch {
 	case sv.HK != nil:
 		r := sv.HK

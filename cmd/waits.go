@@ -2,19 +2,12 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/referee/settle"
-	"github.com/mjref/mjref/rulesets"
-	"github.com/mjref/mjref/scoring"
-	"github.com/mjref/mjref/scoring/american"
-	"github.com/mjref/mjref/scoring/hk"
-	"github.com/mjref/mjref/scoring/points"
-	"github.com/mjref/mjref/scoring/shanten"
 	"github.com/mjref/mjref/scoring/waits"
 	"github.com/spf13/cobra"
 )
@@ -52,51 +45,17 @@ done, in input order (-o jsonl for one JSON object per line).`,
 	return cmd
 }
 
-// waitsView is the JSON shape of one analysis.
-type waitsView struct {
-	InputLine int    `json:"input_line,omitempty"`
-	Hand      string `json:"hand"`
-	Ruleset   string `json:"ruleset"`
-	waits.Analysis
-}
+// waitsView is one analysis (see engine.WaitsView).
+type waitsView = engine.WaitsView
 
 func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
-	o.Win = "discard"
-	if _, err := situationOf(&situationView{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win}); err != nil {
-		return err
-	}
-	s, err := newScorer(f, &o.scoreOptions)
+	e, err := f.Engine(o.Card)
 	if err != nil {
 		return err
 	}
-	seen, err := parseSeen(o.Seen, s.rs, "3s6s1z")
+	analyze, err := e.Waiter(engine.WaitsRequest{Seat: o.Seat, Prevailing: o.Prevailing, Seen: o.Seen})
 	if err != nil {
 		return err
-	}
-	opt := waitOptions(s, seen)
-	analyze := func(text string) (*waitsView, error) {
-		h, err := notation.ParseWith(text, notationOptions(s.rs))
-		if err != nil {
-			return nil, err
-		}
-		if s.rs.Family != rulesets.FamilyAmerican {
-			if err := refuseJokers(&h, familyNames[s.rs.Family]); err != nil {
-				return nil, err
-			}
-		}
-		if err := checkCopies(&seen, &h); err != nil {
-			return nil, err
-		}
-		n := h.TileCount()
-		if n != 13 && n != 14 {
-			hint := "write the hand without the winning tile, e.g. mjref waits 123m456p789s11z45s"
-			if h := notation.PlusHint(text, &h); h != "" {
-				hint = h
-			}
-			return nil, withHint(fmt.Errorf("%d tiles (kongs count as 3): waits needs 13, or 14 to weigh each discard", n), hint)
-		}
-		a := waits.Analyze(&h, opt)
-		return &waitsView{Hand: notation.Format(h), Ruleset: s.rs.Name, Analysis: a}, nil
 	}
 	if o.Batch {
 		return runBatchResult(o.IO, batch{format: batchFormat(o.Output), handle: func(l batchLine) (any, bool, error) {
@@ -115,56 +74,7 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	return renderResult(o.IO.Out, o.Output, v, renderWaits, v.Ready || v.Complete || v.Tiles != 13)
-}
-
-// waitOptions says which shapes the ruleset allows and values each win with the ruleset's scorer.
-func waitOptions(s *scorer, seen notation.Counts) waits.Options {
-	opt := waits.Options{Seen: seen}
-	sit, _ := situationOf(&situationView{Seat: s.def.Seat, Prevailing: s.def.Prevailing, Win: "discard"})
-	switch s.rs.Family {
-	case rulesets.FamilyHK:
-		opt.Shapes = shanten.ShapeStandard | shanten.ShapeThirteenOrphans
-		if s.rs.HK.SevenPairs != hk.Off {
-			opt.Shapes |= shanten.ShapeSevenPairs
-		}
-		opt.SevenPairsRepeated = s.rs.HK.SevenPairsRepeated
-		opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
-			st := sit
-			st.Win = win
-			if !win.SelfDrawn() {
-				st.Discarder = st.Seat.Next()
-			}
-			r, err := hk.Score(h, st, s.rs.HK)
-			if err != nil {
-				return waits.Value{Unit: "faan", Reason: err.Error()}
-			}
-			v := waits.Value{Valid: r.Valid, Total: r.Total, Unit: "faan", Reason: r.Reason}
-			if r.Valid && s.rs.Settlement != nil {
-				// What the winner collects in all: the same whoever discards.
-				w := settle.NewWinner(st.Seat, r.Total)
-				w.Limit = r.Limit
-				res, err := settle.Settle(s.rs.Settlement, settle.Input{Kind: win, Winners: []settle.Winner{w}, Discarder: st.Discarder})
-				if err == nil {
-					v.Payout = json.Number(res.Deltas[st.Seat].String())
-				}
-			}
-			return v
-		}
-	case rulesets.FamilyDeBurger:
-		opt.Shapes = shanten.ShapeStandard | shanten.ShapeSevenPairs
-		opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
-			r, _ := points.ScoreWinner(h, win, s.rs.DeBurger)
-			return waits.Value{Valid: r.Valid, Total: r.Total, Unit: "points", Reason: r.Reason}
-		}
-	case rulesets.FamilyAmerican:
-		opt.ByValue = true
-		opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
-			r := american.Match(s.card, h, s.rs.American)
-			return waits.Value{Valid: r.Valid, Total: r.Value, Unit: "value", Line: r.Line, Reason: r.Reason}
-		}
-	}
-	return opt
+	return renderResult(o.IO.Out, o.Output, v, renderWaits, v.Positive())
 }
 
 func shantenText(p *int) string {

@@ -1,10 +1,9 @@
 package cmd
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 
+	"github.com/mjref/mjref/internal/yamljson"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -55,58 +54,7 @@ func writeYAMLDoc(w io.Writer, v any) error {
 	return writeYAML(w, v)
 }
 
-// yamlJSON writes a YAML document as JSON: mappings as objects in their order, sequences as arrays,
-// scalars as the type YAML reads them as (numbers, booleans, null, strings).
-type yamlJSON struct{ n *yaml.Node }
+// yamlJSON writes a YAML document as JSON (see yamljson).
+type yamlJSON = yamljson.Node
 
-// MarshalJSON implements json.Marshaler.
-func (y yamlJSON) MarshalJSON() ([]byte, error) { return appendYAMLJSON(nil, y.n) }
-
-func appendYAMLJSON(b []byte, n *yaml.Node) ([]byte, error) {
-	switch n.Kind {
-	case yaml.DocumentNode:
-		if len(n.Content) == 0 {
-			return append(b, "null"...), nil
-		}
-		return appendYAMLJSON(b, n.Content[0])
-	case yaml.AliasNode:
-		return appendYAMLJSON(b, n.Alias)
-	case yaml.MappingNode:
-		b = append(b, '{')
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			k, err := json.Marshal(n.Content[i].Value)
-			if err != nil {
-				return nil, err
-			}
-			b = append(append(b, k...), ':')
-			if b, err = appendYAMLJSON(b, n.Content[i+1]); err != nil {
-				return nil, err
-			}
-		}
-		return append(b, '}'), nil
-	case yaml.SequenceNode:
-		b = append(b, '[')
-		for i, c := range n.Content {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			var err error
-			if b, err = appendYAMLJSON(b, c); err != nil {
-				return nil, err
-			}
-		}
-		return append(b, ']'), nil
-	}
-	var v any
-	if err := n.Decode(&v); err != nil {
-		return nil, err
-	}
-	enc, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("line %d: %w", n.Line, err)
-	}
-	return append(b, enc...), nil
-}
+func appendYAMLJSON(b []byte, n *yaml.Node) ([]byte, error) { return yamljson.Append(b, n) }

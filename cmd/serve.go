@@ -1,0 +1,109 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/server"
+	"github.com/spf13/cobra"
+)
+
+type serveOptions struct {
+	IO     *IOStreams
+	Addr   string
+	Token  string
+	Ledger string
+	Rules  string
+	// ready, when set, is called with the URL once the server listens (tests).
+	ready func(url string)
+}
+
+func newServeCmd(f *factory, runF func(*serveOptions) error) *cobra.Command {
+	o := &serveOptions{IO: f.IO}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the table's page and the JSON API over HTTP",
+		Long: `Serve a page for the table (tap tiles, score, settle, waits, and with --ledger the evening's
+standings) and a JSON API for bots, until Ctrl-C (SIGINT) or SIGTERM.
+
+  POST /v1/score /v1/waits /v1/settle /v1/claim /v1/referee /v1/closest
+                     the command's flags as a JSON object; the answer is the command's -o json
+  GET  /v1/rulesets /v1/rulesets/{name} /v1/cards
+  GET  /v1/ledger  POST /v1/ledger/hands /v1/ledger/undo  GET /v1/ledger/chart.svg   (with --ledger)
+  GET  /openapi.json  the API described in OpenAPI 3.1
+
+It listens on 127.0.0.1 only unless --addr says otherwise; any other address needs --token
+(--token random makes one), which every API call must carry as 'Authorization: Bearer TOKEN'.
+The URL it prints carries the token for the page. Requests are logged to standard error.
+
+Exit status: 0 after a clean shutdown, 2 bad flags (an address beyond loopback without a token,
+a port already taken, a --ledger that is not a ledger).`,
+		Example: `  mjref serve
+  mjref serve --ledger friday.jsonl
+  mjref serve --addr 0.0.0.0:8787 --token random
+  curl -s localhost:8787/v1/score -d '{"hand": "123m456p789s111z55z", "win": "self-draw"}'`,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{rawOutput: "yes"}, // logs are written as slog writes them
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Rules = f.Rules
+			if runF != nil {
+				return runF(o)
+			}
+			return serveRun(cmd.Context(), o)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.Addr, "addr", server.DefaultAddr, "host:port to listen on; beyond loopback it needs --token")
+	fl.StringVar(&o.Token, "token", "", "the token API calls must carry; '"+server.RandomToken+"' makes one (needed beyond loopback)")
+	fl.StringVar(&o.Ledger, "ledger", "", "a ledger file (see 'mjref ledger new') to keep the evening's hands in")
+	return cmd
+}
+
+func serveRun(ctx context.Context, o *serveOptions) error {
+	if o.Ledger != "" {
+		if _, err := ledger.ReadHeader(o.Ledger); err != nil {
+			return withHint(fmt.Errorf("--ledger %s: %w", o.Ledger, err), "start one with 'mjref ledger new FILE --players A,B,C,D'")
+		}
+	}
+	s, err := server.New(server.Options{
+		Addr:   o.Addr,
+		Token:  o.Token,
+		Ledger: o.Ledger,
+		Rules:  o.Rules,
+		Log:    slog.New(slog.NewTextHandler(o.IO.ErrOut, nil)),
+	})
+	if errors.Is(err, server.ErrNeedToken) {
+		return withHint(err, "give --token "+server.RandomToken+" (or your own, 16 characters or more), or listen on 127.0.0.1")
+	}
+	if err != nil {
+		return usageErrorf("%s", err.Error())
+	}
+	ln, err := s.Listen()
+	if err != nil {
+		return withHint(err, "another program may have the port: give --addr 127.0.0.1:PORT with another port")
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	url := s.URL(ln.Addr())
+	what := ""
+	if o.Ledger != "" {
+		what = " (ledger " + o.Ledger + ")"
+	}
+	fmt.Fprintf(o.IO.Out, "mjref: serving %s%s; Ctrl-C stops\n", url, what)
+	if o.ready != nil {
+		o.ready(url)
+	}
+	if err := s.Serve(ctx, ln); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}

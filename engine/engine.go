@@ -1,0 +1,95 @@
+// Package engine is mjref as a Go library: open a ruleset by name or file, then score, explain,
+// settle and referee under it. Its results are the values mjref's JSON output shows (see
+// schema/), so a program gets exactly what `mjref score -o json` prints.
+//
+//	e, err := engine.Open("hk", engine.Options{})
+//	res, err := e.Score(engine.ScoreRequest{Hand: "123m456p789s111z55z", Win: "self-draw"})
+//	fmt.Println(res.Valid())
+//
+// Errors from bad input (a hand that does not parse, a flag that does not apply, a ruleset that
+// does not load) satisfy IsInput; anything else is a bug. schema.Marshal writes a result as the
+// JSON document the command line prints, and schema.NewError an error as its JSON error object.
+package engine
+
+import (
+	"errors"
+
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Engine plays one ruleset. It is safe for concurrent use.
+type Engine struct {
+	rules family.Rules
+}
+
+// Options are choices made when a ruleset is opened.
+type Options struct {
+	// Set overrides ruleset values for this engine, as --set does: "cap=13", "hk.min_faan=1".
+	Set []string
+	// Card is an American card file or built-in card name played instead of the ruleset's.
+	Card string
+}
+
+// Open loads the built-in ruleset or ruleset file named by rules (with opt.Set applied) and binds
+// its family.
+func Open(rules string, opt Options) (*Engine, error) {
+	rs, err := rulesets.Load(rules, opt.Set...)
+	if err != nil {
+		return nil, err
+	}
+	return New(rs, opt)
+}
+
+// New binds the family of a loaded ruleset. opt.Set is ignored: the ruleset is already loaded.
+func New(rs *rulesets.Ruleset, opt Options) (*Engine, error) {
+	r, err := family.Bind(rs, family.BindOptions{Card: opt.Card})
+	if err != nil {
+		return nil, err
+	}
+	return &Engine{rules: r}, nil
+}
+
+// Rules is the family bound to the ruleset.
+func (e *Engine) Rules() family.Rules { return e.rules }
+
+// Ruleset is the ruleset played.
+func (e *Engine) Ruleset() *rulesets.Ruleset { return e.rules.Ruleset() }
+
+// Title is the ruleset's family as players call it ("Hong Kong").
+func (e *Engine) Title() string { return e.rules.Family().Title() }
+
+// Parse reads a hand in the notation, as the ruleset reads it (0 is the white dragon under
+// American rules, a red five elsewhere).
+func (e *Engine) Parse(text string) (notation.Hand, error) {
+	return notation.ParseWith(text, e.rules.Family().Notation())
+}
+
+// ScoreRequest is one hand to score and its situation; see family.ScoreRequest.
+type ScoreRequest = family.ScoreRequest
+
+// Scored is one scored hand; its JSON is the contract of schema/score.schema.json.
+type Scored = family.Scored
+
+// Score parses req.Hand and scores it in req's situation. A hand that is not a win is a Scored
+// whose Valid is false, not an error.
+func (e *Engine) Score(req ScoreRequest) (Scored, error) {
+	h, err := e.Parse(req.Hand)
+	if err != nil {
+		return nil, err
+	}
+	return e.rules.Score(&h, req)
+}
+
+// IsInput says whether err is bad input (a hand, a request, a ruleset or a card): exit status 2,
+// HTTP 400. Anything else from the engine is a bug.
+func IsInput(err error) bool {
+	var fe *family.Error
+	var le *safeio.LimitError
+	var nr *safeio.NotRegularError
+	return errors.As(err, &fe) || errors.Is(err, notation.ErrNotation) || errors.Is(err, rulesets.ErrRuleset) ||
+		errors.Is(err, scoring.ErrImpossible) || errors.As(err, &le) || errors.As(err, &nr)
+}

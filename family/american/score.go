@@ -1,0 +1,66 @@
+package american
+
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	card "github.com/mjref/mjref/scoring/american"
+)
+
+// Score matches the hand against the card.
+func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored, error) {
+	sit, sv, err := req.Situation()
+	if err != nil {
+		return nil, err
+	}
+	if sit.Win.HongKongOnly() {
+		return nil, family.Usagef("--win %s is a Hong Kong win: an American table has no such win", sit.Win)
+	}
+	if req.IsLoser() {
+		return nil, family.Usagef("--loser scores a non-winner's hand, and ruleset %s (American) scores only the winner", r.rs.Name)
+	}
+	res := card.Match(r.card, h, r.rs.American)
+	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.FormatWith(*h, Family{}.Notation()), Ruleset: r.rs.Name, Situation: sv}, Result: &res}, nil
+}
+
+// Scored is a matched American hand: the head and the card line (american.Result).
+type Scored struct {
+	family.ScoreHead
+	*card.Result
+}
+
+// Head is the hand, ruleset and situation.
+func (s *Scored) Head() *family.ScoreHead { return &s.ScoreHead }
+
+// Valid says whether a card line matches.
+func (s *Scored) Valid() bool { return s.Result.Valid }
+
+// Render writes the line matched, its value and what each joker stands for.
+func (s *Scored) Render(w family.Printer) error {
+	r, v := s.Result, s.ScoreHead
+	fmt.Fprintf(w, "hand:     %s\nruleset:  %s\n", v.Hand, v.Ruleset)
+	if !r.Valid {
+		fmt.Fprintf(w, "verdict:  no line matches: %s\n", r.Reason)
+		return nil
+	}
+	kind := "exposed"
+	if r.Concealed {
+		kind = "concealed"
+	}
+	fmt.Fprintf(w, "line:     %s (%s), value %d, %s", r.Line, r.Section, r.Value, kind)
+	if r.Jokerless {
+		fmt.Fprint(w, ", jokerless")
+		if r.JokerlessBonus {
+			fmt.Fprint(w, " (pays double)")
+		}
+	}
+	fmt.Fprintln(w)
+	if r.Reading != nil {
+		fmt.Fprintf(w, "reading:  %s\n", r.Reading.String())
+	}
+	if len(r.Items) > 0 {
+		return w.Table([]string{"id", "name", "value", "tiles", "rule"}, family.ItemRows(r.Items, false))
+	}
+	return nil
+}

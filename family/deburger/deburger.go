@@ -1,0 +1,42 @@
+// Package deburger is the DeBurger House Rules family: every player's hand scored in points
+// (scoring/points), the sheet settled between all four players.
+package deburger
+
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+)
+
+// Family is the DeBurger family; its rulesets say family: deburger.
+type Family struct{}
+
+// ID is "deburger".
+func (Family) ID() string { return rulesets.FamilyDeBurger }
+
+// Title is "DeBurger".
+func (Family) Title() string { return "DeBurger" }
+
+// Notation reads hands plainly (0m is a red five).
+func (Family) Notation() notation.Options { return notation.Options{} }
+
+// Bind binds the family to a DeBurger ruleset.
+func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
+	if rs.DeBurger == nil {
+		return nil, family.WithHint(fmt.Errorf("ruleset %s has no deburger: section", rs.Name), "start the ruleset with 'extends: deburger-2026'")
+	}
+	if opt.Card != "" {
+		return nil, family.WithHint(family.Usagef("--card is for American rulesets, and ruleset %s is DeBurger", rs.Name),
+			"use --rules american (or an American ruleset file) with --card, or leave --card out")
+	}
+	return &rules{rs: rs}, nil
+}
+
+type rules struct {
+	rs *rulesets.Ruleset
+}
+
+func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
+func (r *rules) Family() family.Family      { return Family{} }

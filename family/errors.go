@@ -1,0 +1,46 @@
+package family
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error is bad input a family found in a request: a flag that does not apply, a hand it cannot
+// play. Every front end reports it as bad input (exit status 2, HTTP 400).
+type Error struct {
+	Err error
+	// Hint tells the user what to try next; it may be empty.
+	Hint string
+	// Usage marks an error in the flags or arguments rather than in a hand or a file.
+	Usage bool
+}
+
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Usagef is bad flags or arguments.
+func Usagef(format string, args ...any) error {
+	return &Error{Err: fmt.Errorf(format, args...), Usage: true}
+}
+
+// WithHint marks err as bad input and gives the user a hint (which may be empty).
+func WithHint(err error, hint string) error { return &Error{Err: err, Hint: hint} }
+
+// HintOf is the first hint given by an *Error in err's chain, or "".
+func HintOf(err error) string {
+	var e *Error
+	for errors.As(err, &e) {
+		if e.Hint != "" {
+			return e.Hint
+		}
+		err = e.Err
+	}
+	return ""
+}
+
+// Unsupported is the error of a family asked for something its rules do not have.
+func Unsupported(r Rules, what string) error {
+	return Usagef("%s: ruleset %s (%s) has no %s", what, r.Ruleset().Name, r.Family().Title(), what)
+}
+
+func fmtErrorf(format string, args ...any) error { return fmt.Errorf(format, args...) }

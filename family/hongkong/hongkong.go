@@ -1,0 +1,41 @@
+// Package hongkong is the Hong Kong family: hands scored in faan (scoring/hk), paid by the
+// ruleset's payout table (referee/settle), refereed claim by claim.
+package hongkong
+
+import (
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+)
+
+// Family is the Hong Kong family; its rulesets say family: hk.
+type Family struct{}
+
+// ID is "hk".
+func (Family) ID() string { return rulesets.FamilyHK }
+
+// Title is "Hong Kong".
+func (Family) Title() string { return "Hong Kong" }
+
+// Notation reads hands plainly (0m is a red five).
+func (Family) Notation() notation.Options { return notation.Options{} }
+
+// Bind binds the family to a Hong Kong ruleset.
+func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
+	if rs.HK == nil {
+		return nil, family.WithHint(errorf("ruleset %s has no hk: section", rs.Name), "start the ruleset with 'extends: hk'")
+	}
+	if opt.Card != "" {
+		// Refused, not ignored: the user meant a card to count.
+		return nil, family.WithHint(family.Usagef("--card is for American rulesets, and ruleset %s is Hong Kong", rs.Name),
+			"use --rules american (or an American ruleset file) with --card, or leave --card out")
+	}
+	return &rules{rs: rs}, nil
+}
+
+type rules struct {
+	rs *rulesets.Ruleset
+}
+
+func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
+func (r *rules) Family() family.Family      { return Family{} }

@@ -1,0 +1,89 @@
+package hongkong
+
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring/hk"
+)
+
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+// Score scores a Hong Kong hand in faan.
+func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored, error) {
+	if err := family.RefuseJokers(h, Family{}); err != nil {
+		return nil, err
+	}
+	sit, sv, err := req.Situation()
+	if err != nil {
+		return nil, err
+	}
+	if req.IsLoser() {
+		return nil, family.Usagef("--loser scores a non-winner's hand, and ruleset %s (Hong Kong) scores only the winner", r.rs.Name)
+	}
+	res, err := hk.Score(h, sit, r.rs.HK)
+	if err != nil {
+		return nil, err
+	}
+	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*h), Ruleset: r.rs.Name, Situation: sv}, Result: &res}, nil
+}
+
+// Scored is a scored Hong Kong hand: the head and the faan (hk.Result).
+type Scored struct {
+	family.ScoreHead
+	*hk.Result
+}
+
+// Head is the hand, ruleset and situation.
+func (s *Scored) Head() *family.ScoreHead { return &s.ScoreHead }
+
+// Valid says whether the hand is a win at or above the minimum.
+func (s *Scored) Valid() bool { return s.Result.Valid }
+
+// AppendJSON appends what encoding/json writes for s, without reflection: the batch hot path.
+func (s *Scored) AppendJSON(b []byte) []byte {
+	b = family.AppendHead(b, &s.ScoreHead)
+	b = append(b, ',')
+	b = s.Result.AppendJSON(b)
+	return append(b, '}')
+}
+
+// Render writes the hand, its reading, the items and the total.
+func (s *Scored) Render(w family.Printer) error {
+	r, v := s.Result, s.ScoreHead
+	fmt.Fprintf(w, "hand:     %s\n", v.Hand)
+	fmt.Fprintf(w, "ruleset:  %s   seat %s, prevailing %s, win %s", v.Ruleset, v.Situation.Seat, v.Situation.Prevailing, v.Situation.Win)
+	if v.Situation.LastTile {
+		fmt.Fprint(w, ", last tile")
+	}
+	fmt.Fprintln(w)
+	if r.Decomposition != nil {
+		fmt.Fprintf(w, "reading:  %s (%s)\n", r.Decomposition.String(), r.Decomposition.Shape)
+	}
+	if len(r.Items) > 0 {
+		if err := w.Table([]string{"id", "name", "中文", "faan", "tiles", "rule"}, family.ItemRows(r.Items, true)); err != nil {
+			return err
+		}
+	}
+	capText := "no cap"
+	if r.Cap > 0 {
+		capText = fmt.Sprintf("cap %d", r.Cap)
+	}
+	total := fmt.Sprintf("%d faan", r.Total)
+	if r.RawTotal != r.Total {
+		total += fmt.Sprintf(" (%d before the cap)", r.RawTotal)
+	}
+	if r.Limit {
+		total += ", a limit hand"
+	}
+	if r.Note != "" {
+		fmt.Fprintf(w, "note:     %s\n", r.Note)
+	}
+	if r.Valid {
+		fmt.Fprintf(w, "total:    %s; minimum %d, %s: a valid win\n", total, r.MinFaan, capText)
+	} else {
+		fmt.Fprintf(w, "verdict:  not a win: %s\n", r.Reason)
+	}
+	return nil
+}

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/mjref/mjref/internal/yamljson"
+	"github.com/mjref/mjref/rulesets"
+	"go.yaml.in/yaml/v3"
+)
+
+// GET /v1/rulesets: the built-in rulesets, as `mjref rules list -o json` prints them.
+func (s *Server) rulesetList(w http.ResponseWriter, r *http.Request) {
+	writeDoc(w, http.StatusOK, struct {
+		Rulesets []rulesets.Info `json:"rulesets"`
+	}{rulesets.Builtins()})
+}
+
+// builtinName refuses a ruleset name that is not built in: a request never names a file.
+func builtinName(name string) error {
+	if rulesets.IsBuiltin(name) {
+		return nil
+	}
+	var names []string
+	for _, i := range rulesets.Builtins() {
+		names = append(names, i.Name)
+	}
+	return notFound("the built-in rulesets are "+strings.Join(names, ", ")+" (GET /v1/rulesets)", "no built-in ruleset %q", name)
+}
+
+// GET /v1/rulesets/{name}: one ruleset with every inherited value resolved, as `mjref rules show
+// NAME -o json` prints it.
+func (s *Server) rulesetShow(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if err := builtinName(name); err != nil {
+		fail(w, err)
+		return
+	}
+	rs, err := rulesets.Load(name)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	b, err := rs.YAML()
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		fail(w, err)
+		return
+	}
+	writeDoc(w, http.StatusOK, yamljson.Node{N: &doc})
+}
+
+// GET /v1/cards: the built-in American cards, as `mjref card list -o json` prints them.
+func (s *Server) cardList(w http.ResponseWriter, r *http.Request) {
+	items, err := rulesets.CardInfos()
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeDoc(w, http.StatusOK, struct {
+		Cards []rulesets.CardInfo `json:"cards"`
+	}{items})
+}

@@ -1,0 +1,73 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/schema"
+)
+
+// Exit statuses as the JSON error object's "code" gives them (the command line's exit statuses).
+const (
+	codeInput = 2
+	codeBug   = 3
+	codeBusy  = 4
+)
+
+// classify is the HTTP status and exit code of err: 400 (code 2) for bad input, 503 (code 4) for
+// a ledger another process is writing, 500 (code 3) for anything else, which is a bug.
+func classify(err error) (status, code int) {
+	var re *requestError
+	switch {
+	case errors.As(err, &re):
+		if re.status >= 500 {
+			return re.status, codeBug
+		}
+		return re.status, codeInput
+	case errors.Is(err, ledger.ErrLocked):
+		return http.StatusServiceUnavailable, codeBusy
+	case engine.IsInput(err):
+		return http.StatusBadRequest, codeInput
+	}
+	return http.StatusInternalServerError, codeBug
+}
+
+// fail writes err as the JSON error object with the status classify gives it, and the hint the
+// error carries.
+func fail(w http.ResponseWriter, err error) {
+	status, _ := classify(err)
+	hint := family.HintOf(err)
+	var re *requestError
+	if errors.As(err, &re) && re.hint != "" {
+		hint = re.hint
+	}
+	writeError(w, status, err, hint)
+}
+
+// writeError writes the JSON error object of err with status.
+func writeError(w http.ResponseWriter, status int, err error, hint string) {
+	code := codeInput
+	switch {
+	case status == http.StatusServiceUnavailable:
+		code = codeBusy
+		w.Header().Set("Retry-After", "1")
+		if hint == "" {
+			hint = "another process is writing the ledger: send the request again in a moment"
+		}
+	case status >= 500:
+		code = codeBug
+		if hint == "" {
+			hint = "this is a bug in mjref: please report it with the request you sent"
+		}
+	}
+	b, _ := json.Marshal(schema.NewError(err, code, hint))
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}

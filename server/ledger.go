@@ -1,0 +1,3 @@
+package server
+
+func (s *Server) ledgerEndpoints() []endpoint { return nil }
