@@ -38,6 +38,7 @@ type Rules interface {
 	Family() Family
 	Scorer
 	Waiter
+	Settler
 }
 
 var (
