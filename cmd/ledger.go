@@ -817,10 +817,10 @@ func (o *ledgerOptions) severalWinners(rs *rulesets.Ruleset, st *ledger.State, v
 	}
 	h.Misnamed = o.Misnamed
 	h.Deltas = deltas
-	if deltas != nil {
-		return h, true, nil // the points were given: every claimant named is paid as given
-	}
 	for _, c := range h.Claims() {
+		if deltas != nil {
+			break // the points were given: no worth is settled
+		}
 		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
 		if err := rs.Settlement.CheckWorth(c.Faan+c.Value, c.Limit); errors.Is(err, scoring.ErrNotWinning) {
 			v.Reason = c.Winner + ": " + err.Error()
@@ -828,6 +828,9 @@ func (o *ledgerOptions) severalWinners(rs *rulesets.Ruleset, st *ledger.State, v
 		}
 	}
 	h, note, err := ledger.ResolveClaims(rs.Settlement, h, st.Table())
+	if errors.Is(err, ledger.ErrBumpedPaid) {
+		return h, false, withHint(usageErrorf("%v", err), "give the bumped claimant what a loser pays, or, if every claimant was paid, add --set settlement.multiple_winners.as=all --this-hand")
+	}
 	if err != nil {
 		return h, false, settleError(rs, err)
 	}

@@ -225,3 +225,34 @@ func BenchmarkOpenFull(b *testing.B) {
 		})
 	}
 }
+
+// TestCacheOfDeletedGame: a game deleted and started again under the same name does not inherit the
+// old game's cache (which would say the new record lost the old one's lines).
+func TestCacheOfDeletedGame(t *testing.T) {
+	l, path := newGame(t, hkHeader(Length{}))
+	for _, h := range []Hand{win("Ben", "Ann", 5), self("Cat", 3)} {
+		if _, err := l.Add(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	l2, err := Create(path, hkHeader(Length{}), WithSettler(testSettler))
+	if err != nil {
+		t.Fatalf("Create after the game was deleted: %v", err)
+	}
+	if _, err := l2.Add(drawn()); err != nil {
+		t.Fatal(err)
+	}
+	l2.Close()
+	l3, err := Open(path, WithSettler(testSettler))
+	if err != nil {
+		t.Fatalf("Open of the new game: %v", err)
+	}
+	defer l3.Close()
+	if got := l3.State().Played; got != 1 {
+		t.Errorf("played %d hands, want 1", got)
+	}
+}

@@ -85,6 +85,11 @@ func Create(path string, h Header, opts ...Option) (*Ledger, error) {
 		return nil, fmt.Errorf("%s: %w", path, ErrExists)
 	}
 	l.removed = filewrite.RemoveStale(path, staleAge)
+	// A state cache left by an earlier game of this name, since deleted, describes a file that is
+	// gone: kept, it would witness that the new game lost that game's lines.
+	if err := os.Remove(cachePath(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
 	// Write the header to a temporary file and link it into place, so nobody ever sees an empty
 	// ledger and two Creates cannot both win.
 	tmp, err := filewrite.Temp(path)

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -46,10 +47,20 @@ func SettleInput(h Hand, t Table) settle.Input {
 	return in
 }
 
+// ErrBumpedPaid is a hand whose given deltas pay a claimant that the head bump refused.
+var ErrBumpedPaid = errors.New("the deltas pay a claimant the head bump refused")
+
+type bumpedPaidError struct{ msg string }
+
+func (e *bumpedPaidError) Error() string        { return e.msg }
+func (e *bumpedPaidError) Is(target error) bool { return target == ErrBumpedPaid }
+
 // ResolveClaims applies a ruleset's multiple_winners rule to a hand that several players won on one
 // discard (the winner and Also): under "all" every claimant is paid and the hand is returned as
 // it is; under a head bump (截糊) only the claimant next in turn after the discarder wins, and the
-// others are moved to Bumped. The message says what the rule did and where it is written.
+// others are moved to Bumped. A hand whose Deltas are given is not settled, but the head bump still
+// decides who won, and a bumped claimant the deltas pay is refused: they pay like any loser. The
+// message says what the rule did and where it is written.
 func ResolveClaims(r *settle.Rules, h Hand, t Table) (Hand, string, error) {
 	if len(h.Also) == 0 {
 		return h, "", nil
@@ -60,31 +71,52 @@ func ResolveClaims(r *settle.Rules, h Hand, t Table) (Hand, string, error) {
 	if r == nil {
 		return h, "", fmt.Errorf("several winners need the ruleset's settlement rules (multiple_winners)")
 	}
-	res, err := settle.Settle(r, SettleInput(h, t))
-	if err != nil {
-		return h, "", err
-	}
 	rule := r.MultipleWinners
 	where := ""
 	if rule.Source.Line > 0 {
 		where = fmt.Sprintf(" (settlement: multiple_winners, %s)", rule.Source)
 	}
-	if len(res.Bumped) == 0 {
-		return h, fmt.Sprintf("every claimant is paid (一炮多響)%s", where), nil
-	}
 	claims := h.Claims()
-	var won *Claim
-	var bumped []string
-	for i := range claims {
-		seat := t.Seat(claims[i].Winner)
-		if len(res.Winners) > 0 && seat == res.Winners[0] {
-			won = &claims[i]
-		} else {
-			bumped = append(bumped, claims[i].Winner)
+	first := -1 // the claim that wins under the head bump; -1: every claimant is paid
+	if h.Deltas != nil {
+		if rule.As != settle.AllWin {
+			d := t.Seat(h.Discarder)
+			for i := range claims {
+				if first < 0 || (t.Seat(claims[i].Winner)-d+4)%4 < (t.Seat(claims[first].Winner)-d+4)%4 {
+					first = i
+				}
+			}
+		}
+	} else {
+		res, err := settle.Settle(r, SettleInput(h, t))
+		if err != nil {
+			return h, "", err
+		}
+		if len(res.Bumped) > 0 {
+			for i := range claims {
+				if len(res.Winners) > 0 && t.Seat(claims[i].Winner) == res.Winners[0] {
+					first = i
+				}
+			}
+			if first < 0 {
+				return h, "", fmt.Errorf("the head bump chose no claimant")
+			}
 		}
 	}
-	if won == nil {
-		return h, "", fmt.Errorf("the head bump chose no claimant")
+	if first < 0 {
+		return h, fmt.Sprintf("every claimant is paid (一炮多響)%s", where), nil
+	}
+	won := &claims[first]
+	var bumped []string
+	for i := range claims {
+		if i == first {
+			continue
+		}
+		bumped = append(bumped, claims[i].Winner)
+		if p := t.Index(claims[i].Winner); h.Deltas != nil && h.Deltas[p] > 0 {
+			return h, "", &bumpedPaidError{fmt.Sprintf("head bump (截糊)%s: %s is next in turn after %s and takes the discard, so %s's claim is refused and %s pays like any loser, but the points give %s +%s",
+				where, won.Winner, h.Discarder, claims[i].Winner, claims[i].Winner, claims[i].Winner, h.Deltas[p])}
+		}
 	}
 	out := h
 	out.Winner, out.Faan, out.Value, out.Limit, out.Jokerless, out.Responsible, out.Tiles = won.Winner, won.Faan, won.Value, won.Limit, won.Jokerless, won.Responsible, won.Tiles

@@ -2,11 +2,15 @@ package ledger
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 	"go.yaml.in/yaml/v3"
@@ -129,5 +133,36 @@ func TestSettlementAmerican(t *testing.T) {
 	}
 	if s := l.State(); !s.Over || s.Reason != "3 games played" {
 		t.Errorf("over %v %q", s.Over, s.Reason)
+	}
+}
+
+// TestResolveClaimsGivenDeltas: a hand several players won on one discard, with the deltas given
+// (--points), is not settled, but the head bump still picks the claimant next in turn after the
+// discarder; deltas that pay a bumped claimant are refused; under "all" both stay winners.
+func TestResolveClaimsGivenDeltas(t *testing.T) {
+	rules := loadSettlement(t, "hk-settlement.yaml")
+	// Ann E, Ben S, Cat W, Dan N: after Cat (W) comes Dan (N), then Ann, then Ben.
+	table := Table{Players: players, Seats: [4]notation.Seat{notation.SeatEast, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}}
+	two := func(d ...Amount) Hand {
+		return Hand{Winner: "Ben", Discarder: "Cat", Also: []Claim{{Winner: "Dan"}}, Deltas: d}
+	}
+	got, _, err := ResolveClaims(rules, two(0, 0, -24, 24), table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Winner != "Dan" || got.Also != nil || !slices.Equal(got.Bumped, []string{"Ben"}) {
+		t.Errorf("head bump: winner %s also %v bumped %v, want Dan alone with Ben bumped", got.Winner, got.Also, got.Bumped)
+	}
+	if _, _, err := ResolveClaims(rules, two(0, 12, -36, 24), table); !errors.Is(err, ErrBumpedPaid) {
+		t.Errorf("head bump paying Ben: %v, want ErrBumpedPaid", err)
+	}
+	all := *rules
+	all.MultipleWinners.As = settle.AllWin
+	got, note, err := ResolveClaims(&all, two(0, 12, -36, 24), table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Winner != "Ben" || len(got.Also) != 1 || got.Bumped != nil || !strings.HasPrefix(note, "every claimant is paid") {
+		t.Errorf("all: winner %s also %v bumped %v note %q, want both paid", got.Winner, got.Also, got.Bumped, note)
 	}
 }
