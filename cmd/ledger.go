@@ -1562,6 +1562,10 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 		warnings, err = chart.Draw(&st, w, format, chart.Options{Font: o.Font})
 		return err
 	}); err != nil {
+		var fe *chart.FontError
+		if errors.As(err, &fe) {
+			return withHint(usageErrorf("%v", fe), "nothing was written; --font takes a TrueType or OpenType font file (.ttf, .otf or .ttc) that has the names' characters, such as NotoSansCJK-Regular.ttc")
+		}
 		return withHint(fmt.Errorf("--out %s: %w", o.Out, err), "nothing was written; free some space or choose another directory")
 	}
 	for _, w := range warnings {
