@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
@@ -140,22 +142,14 @@ American, else the built-in sample card.`,
 	}
 }
 
-// cardName is the card an American ruleset plays: the --card flag when given, else the ruleset's card.
-func cardName(rs *rulesets.Ruleset, flag string) string {
-	if flag != "" {
-		return flag
-	}
-	return rs.American.Card
-}
-
-// defaultCard is the card of the --rules ruleset when it is American, else the first built-in card.
+// defaultCard is the card the --rules ruleset plays when it plays one, else the first built-in card.
 func defaultCard(f *factory) (string, error) {
-	rs, err := f.Ruleset()
+	e, err := f.Engine("")
 	if err != nil {
 		return "", err
 	}
-	if rs.Family == rulesets.FamilyAmerican && rs.American != nil && rs.American.Card != "" {
-		return rs.American.Card, nil
+	if cp, ok := e.Rules().(family.CardPlayer); ok && cp.CardName() != "" {
+		return cp.CardName(), nil
 	}
 	names := rulesets.ListCards()
 	if len(names) == 0 {
@@ -242,72 +236,9 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 	}
 }
 
-// loadCard loads a card file or built-in card; a card that does not load is bad input (see cardError).
-// rulesetCard is the card a command plays: the --card flag's when given, else the ruleset's own,
-// already loaded with it.
-func rulesetCard(rs *rulesets.Ruleset, flag string) (*american.Card, error) {
-	if flag == "" && rs.Card != nil {
-		return rs.Card, nil
-	}
-	return loadCard(cardName(rs, flag))
-}
-
-func loadCard(name string) (*american.Card, error) {
-	c, err := rulesets.LoadCard(name)
-	if err != nil {
-		return nil, cardError(name, err)
-	}
-	return c, nil
-}
-
-// cardError turns a card that does not load into bad input (exit 2) listing every problem on a line
-// of its own, each with the YAML line it is about.
-func cardError(name string, err error) error {
-	problems := flattenErrors(err)
-	var le *american.LineError
-	hint := "see 'mjref card --help' for the card language"
-	switch {
-	case errors.As(err, &le):
-		hint = fmt.Sprintf("fix the lines named above and run 'mjref card check %s'; %s", name, hint)
-	case strings.Contains(err.Error(), "no built-in card of that name"):
-		hint = "'mjref card list' names the built-in cards; a card file is a path such as ./my-card.yaml"
-	}
-	if len(problems) <= 1 {
-		return withHint(err, hint)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "card %s: %d problems", name, len(problems))
-	for _, p := range problems {
-		b.WriteString("\n  ")
-		b.WriteString(p.Error())
-	}
-	return withHint(&problemsError{msg: b.String(), errs: problems}, hint)
-}
-
-// problemsError is several problems, in one message of a line each; errors.As and the JSON error
-// object still find each of them.
-type problemsError struct {
-	msg  string
-	errs []error
-}
-
-func (e *problemsError) Error() string   { return e.msg }
-func (e *problemsError) Unwrap() []error { return e.errs }
-
-// flattenErrors lists the errors joined in err (errors.Join, nested), in order.
-func flattenErrors(err error) []error {
-	if err == nil {
-		return nil
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []error
-		for _, e := range j.Unwrap() {
-			out = append(out, flattenErrors(e)...)
-		}
-		return out
-	}
-	return []error{err}
-}
+// loadCard loads a card file or built-in card; a card that does not load is bad input listing
+// every problem with its YAML line (see engine.LoadCard).
+func loadCard(name string) (*american.Card, error) { return engine.LoadCard(name) }
 
 // cardCompletion offers the built-in card names, and files.
 func cardCompletion(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {

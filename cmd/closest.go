@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/american"
@@ -64,177 +66,24 @@ Exit status: 0 at least one line is live, 1 a dead hand, 2 bad input (or a rules
 
 func (o *closestOptions) setInput(hand string, batch bool, output string) error {
 	o.Hand, o.Batch, o.Output = hand, batch, output
-	if o.Top < 0 {
-		return usageErrorf("--top %d: give a positive number of lines, or 0 for all", o.Top)
-	}
 	return nil
 }
 
-// closestView is the JSON shape of one ranking.
-type closestView struct {
-	InputLine  int                  `json:"input_line,omitempty"`
-	Hand       string               `json:"hand"`
-	Ruleset    string               `json:"ruleset"`
-	Card       string               `json:"card"`
-	Tiles      int                  `json:"tiles"`
-	Seen       []notation.Tile      `json:"seen"`
-	Dead       bool                 `json:"dead"` // every line is dead: a dead hand
-	Candidates []american.Candidate `json:"candidates"`
-	// Discards ranks the discards of a 14-tile hand by the lines each keeps live.
-	Discards []american.DiscardOption `json:"discards,omitempty"`
-	// Redeemable lists the exposures in --seen whose jokers can still be redeemed.
-	Redeemable []string `json:"redeemable,omitempty"`
-}
-
-// closester ranks hands against one card; it is safe for concurrent use.
-type closester struct {
-	rs         *rulesets.Ruleset
-	card       *american.Card
-	seen       notation.Counts
-	redeemable []string
-	top        int
-}
-
-func newClosester(f *factory, o *closestOptions) (*closester, error) {
-	rs, err := f.Ruleset()
-	if err != nil {
-		return nil, err
-	}
-	if rs.Family != rulesets.FamilyAmerican {
-		return nil, withHint(fmt.Errorf("closest ranks the lines of an American card: ruleset %s is of the %s family", rs.Name, rs.Family),
-			"use --rules american (or an American ruleset file)")
-	}
-	card, err := rulesetCard(rs, o.Card)
-	if err != nil {
-		return nil, err
-	}
-	seen, redeemable, err := parseAmericanSeen(o.Seen, rs)
-	if err != nil {
-		return nil, err
-	}
-	return &closester{rs: rs, card: card, seen: seen, redeemable: redeemable, top: o.Top}, nil
-}
-
-// parseAmericanSeen reads --seen: loose tiles (discards; a J is a discarded joker) and, in brackets,
-// other players' exposures, whose naturals are gone but whose jokers can still be redeemed.
-func parseAmericanSeen(s string, rs *rulesets.Ruleset) (notation.Counts, []string, error) {
-	if !strings.ContainsAny(s, "[]") {
-		seen, err := parseSeen(s, rs, "'NNN 3m Wd J [666pJ]'")
-		return seen, nil, err
-	}
-	h, err := notation.ParseWith(s, notationOptions(rs))
-	if err != nil {
-		return notation.Counts{}, nil, withHint(fmt.Errorf("--seen: %w", err), "list discards as tiles and others' exposures in brackets, e.g. --seen 'NNN 3m J [666pJ]'")
-	}
-	seen := h.Concealed
-	for _, b := range h.Bonus {
-		seen[b.Tile]++
-	}
-	var redeemable []string
-	for _, m := range h.Melds {
-		seen[m.Tile] += uint8(m.Naturals())
-		if m.Jokers > 0 {
-			redeemable = append(redeemable, m.String())
-		}
-	}
-	if err := checkCopies(&seen, nil); err != nil {
-		return seen, nil, err
-	}
-	return seen, redeemable, nil
-}
-
-// rank parses one hand and ranks the card's lines for it.
-func (c *closester) rank(text string) (*closestView, error) {
-	h, err := notation.ParseWith(text, notationOptions(c.rs))
-	if err != nil {
-		return nil, err
-	}
-	if err := checkAmericanHand(&h, &c.seen); err != nil {
-		return nil, err
-	}
-	cands := american.Closest(c.card, &h, c.seen, c.top)
-	var discards []american.DiscardOption
-	if americanTiles(&h) == american.HandTiles && (len(cands) == 0 || cands[0].Need > 0) {
-		discards = american.Discards(c.card, &h, c.seen)
-		if c.top > 0 && len(discards) > c.top {
-			discards = discards[:c.top]
-		}
-	}
-	h.Win = notation.NoTile // a hand in progress has no winning tile to mark
-	return &closestView{
-		Discards:   discards,
-		Redeemable: c.redeemable,
-		Hand:       notation.Format(h),
-		Ruleset:    c.rs.Name,
-		Card:       c.card.Name,
-		Tiles:      americanTiles(&h),
-		Seen:       c.seen.Tiles(),
-		Dead:       american.AllDead(cands),
-		Candidates: cands,
-	}, nil
-}
-
-// americanTiles counts a hand's tiles as American play does: every tile of a set counts, flowers too.
-func americanTiles(h *notation.Hand) int {
-	n := h.Concealed.Total() + len(h.Bonus)
-	for _, m := range h.Melds {
-		n += m.Size()
-	}
-	return n
-}
-
-// checkAmericanHand rejects what cannot be an American hand in progress: a wrong number of tiles, an
-// exposure that is not a set or holds no natural tile, or more copies of a tile than the set has once
-// the seen tiles are counted.
-func checkAmericanHand(h *notation.Hand, seen *notation.Counts) error {
-	if n := americanTiles(h); n != american.HandTiles-1 && n != american.HandTiles {
-		return withHint(fmt.Errorf("%d tiles: closest needs 13, or 14 after a draw", n),
-			"every tile counts, kongs as 4 and flowers too, e.g. 'ff 2222m 44m 666p 88p' is 13 tiles")
-	}
-	for _, m := range h.Melds {
-		switch {
-		case m.Kind == notation.Chow:
-			return withHint(fmt.Errorf("%s: a run is never exposed in American play", m), "expose only sets: [666p], [2222mJ]")
-		case m.Size() < 3:
-			return withHint(fmt.Errorf("%s is not a set: an exposure holds 3 or more identical tiles", m), "expose only sets: [666p], [2222mJ]")
-		case !m.Concealed && m.Naturals() < 1:
-			return withHint(fmt.Errorf("%s: an exposure holds at least one natural tile", m), "write the exposed tile with its jokers, e.g. [6pJJ]")
-		}
-	}
-	all := h.All()
-	for _, b := range h.Bonus {
-		all[b.Tile]++
-	}
-	var flowers, jokers int
-	for t, n := range all {
-		tile := notation.Tile(t)
-		k := int(n) + int(seen[t])
-		switch {
-		case tile == notation.Joker:
-			jokers += k
-		case tile.IsBonus():
-			flowers += k
-		case tile.IsPlaying() && k > 4:
-			return withHint(fmt.Errorf("%d of %s between the hand and --seen: the set has four", k, tile), "--seen lists only tiles outside your hand")
-		}
-	}
-	if flowers > 8 {
-		return withHint(fmt.Errorf("%d flowers between the hand and --seen: the set has eight", flowers), "--seen lists only tiles outside your hand")
-	}
-	if jokers > american.MaxJokers {
-		return withHint(fmt.Errorf("%d jokers between the hand and --seen: the set has eight", jokers), "--seen lists only tiles outside your hand")
-	}
-	return nil
-}
+// closestView is one ranking (see family.ClosestView).
+type closestView = family.ClosestView
 
 func closestRun(_ context.Context, o *closestOptions, f *factory) error {
-	c, err := newClosester(f, o)
+	e, err := f.Engine(o.Card)
+	if err != nil {
+		return err
+	}
+	rank, err := e.Closer(engine.ClosestRequest{Seen: o.Seen, Top: o.Top})
 	if err != nil {
 		return err
 	}
 	if o.Batch {
 		return runBatchResult(o.IO, batch{format: batchFormat(o.Output), handle: func(l batchLine) (any, bool, error) {
-			v, err := c.rank(l.Text)
+			v, err := rank(l.Text)
 			if err != nil {
 				return nil, false, err
 			}
@@ -245,7 +94,7 @@ func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 			return renderClosest(w, v.(*closestView))
 		}})
 	}
-	v, err := c.rank(o.Hand)
+	v, err := rank(o.Hand)
 	if err != nil {
 		return err
 	}

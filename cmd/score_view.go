@@ -9,6 +9,7 @@ import (
 	"github.com/mjref/mjref/family/deburger"
 	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/mjref/mjref/scoring/hk"
 	"github.com/mjref/mjref/scoring/points"
@@ -54,4 +55,16 @@ func refuseJokers(h *notation.Hand, game string) error {
 		return nil
 	}
 	return withHint(fmt.Errorf("a joker (J) is not a %s tile", game), "jokers are played only with --rules american")
+}
+
+// rulesetCard is the card an American ruleset plays: flag's when given, else the ruleset's own.
+// TRANSITIONAL: the referee code that calls it moves into the families (see family.CardPlayer).
+func rulesetCard(rs *rulesets.Ruleset, flag string) (*american.Card, error) {
+	if flag == "" && rs.Card != nil {
+		return rs.Card, nil
+	}
+	if flag == "" {
+		flag = rs.American.Card
+	}
+	return loadCard(flag)
 }

@@ -38,6 +38,8 @@ type Rules interface {
 	Family() Family
 	Scorer
 	Waiter
+	Closer
+	Settler
 }
 
 var (
@@ -96,7 +98,10 @@ func Title(rs *rulesets.Ruleset) string {
 
 // CardPlayer is Rules that match hands against a card (the American family).
 type CardPlayer interface {
+	// Card is the card played, loaded.
 	Card() *american.Card
+	// CardName is the built-in card name or card file it was loaded from.
+	CardName() string
 }
 
 // Notation says how hands are read under rs: as its family reads them, or plainly when rs names

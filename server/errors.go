@@ -5,11 +5,10 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/mjref/mjref/internal/safeio"
-	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/ledger"
-	"github.com/mjref/mjref/rulesets"
-	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/schema"
 )
 
 // Exit statuses as the JSON error object's "code" gives them (the command line's exit statuses).
@@ -19,38 +18,10 @@ const (
 	codeBusy  = 4
 )
 
-// errorBody is the command line's JSON error object.
-type errorBody struct {
-	SchemaVersion int    `json:"schema_version"`
-	Message       string `json:"error"`
-	Code          int    `json:"code"`
-	Col           int    `json:"col,omitempty"`
-	Offset        *int   `json:"offset,omitempty"`
-	Input         string `json:"input,omitempty"`
-	File          string `json:"file,omitempty"`
-	Line          int    `json:"line,omitempty"`
-	Hint          string `json:"hint,omitempty"`
-}
-
-func newErrorBody(err error, code int, hint string) errorBody {
-	e := errorBody{SchemaVersion: schemaVersion, Message: err.Error(), Code: code, Hint: hint}
-	var ne *notation.Error
-	if errors.As(err, &ne) {
-		off := ne.Offset
-		e.Col, e.Offset, e.Input = ne.Col(), &off, ne.Input
-	}
-	var re *rulesets.Error
-	if errors.As(err, &re) {
-		e.File, e.Line = re.File, re.Line
-	}
-	return e
-}
-
 // classify is the HTTP status and exit code of err: 400 (code 2) for bad input, 503 (code 4) for
 // a ledger another process is writing, 500 (code 3) for anything else, which is a bug.
 func classify(err error) (status, code int) {
 	var re *requestError
-	var le *safeio.LimitError
 	switch {
 	case errors.As(err, &re):
 		if re.status >= 500 {
@@ -59,19 +30,19 @@ func classify(err error) (status, code int) {
 		return re.status, codeInput
 	case errors.Is(err, ledger.ErrLocked):
 		return http.StatusServiceUnavailable, codeBusy
-	case errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
-		errors.Is(err, scoring.ErrImpossible), errors.As(err, &le):
+	case engine.IsInput(err):
 		return http.StatusBadRequest, codeInput
 	}
 	return http.StatusInternalServerError, codeBug
 }
 
-// fail writes err as the JSON error object with the status classify gives it.
+// fail writes err as the JSON error object with the status classify gives it, and the hint the
+// error carries.
 func fail(w http.ResponseWriter, err error) {
 	status, _ := classify(err)
-	var hint string
+	hint := family.HintOf(err)
 	var re *requestError
-	if errors.As(err, &re) {
+	if errors.As(err, &re) && re.hint != "" {
 		hint = re.hint
 	}
 	writeError(w, status, err, hint)
@@ -84,13 +55,16 @@ func writeError(w http.ResponseWriter, status int, err error, hint string) {
 	case status == http.StatusServiceUnavailable:
 		code = codeBusy
 		w.Header().Set("Retry-After", "1")
+		if hint == "" {
+			hint = "another process is writing the ledger: send the request again in a moment"
+		}
 	case status >= 500:
 		code = codeBug
 		if hint == "" {
 			hint = "this is a bug in mjref: please report it with the request you sent"
 		}
 	}
-	b, _ := json.Marshal(newErrorBody(err, code, hint))
+	b, _ := json.Marshal(schema.NewError(err, code, hint))
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")

@@ -1,3 +1,161 @@
 package server
 
-func (s *Server) playEndpoints() []endpoint { return nil }
+import (
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/rulesets"
+)
+
+// Table is what every play request may say about the table's rules, as the global flags do: the
+// built-in ruleset (--rules), ruleset values changed for this request (--set key=value), and the
+// American card (--card). Names only: a request never names a file.
+type Table struct {
+	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
+	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
+	Card  string            `json:"card,omitempty" jsonschema:"description=American: a built-in card (GET /v1/cards) instead of the ruleset's"`
+}
+
+// ScoreBody is the body of POST /v1/score: the flags of mjref score.
+type ScoreBody struct {
+	Table
+	engine.ScoreRequest
+}
+
+// WaitsBody is the body of POST /v1/waits: the flags of mjref waits.
+type WaitsBody struct {
+	Table
+	engine.WaitsRequest
+}
+
+func (s *Server) playEndpoints() []endpoint {
+	return []endpoint{
+		{method: "POST", path: "/v1/score", handler: s.score, request: ScoreBody{}, response: "score",
+			summary: "Score a hand: is it a win, and what is it worth, item by item (mjref score -o json)"},
+		{method: "POST", path: "/v1/waits", handler: s.waits, request: WaitsBody{}, response: "waits",
+			summary: "What a 13-tile hand waits on and what each win pays, or the shanten after each discard of 14 (mjref waits -o json)"},
+	}
+}
+
+// POST /v1/score.
+func (s *Server) score(w http.ResponseWriter, r *http.Request) {
+	var body ScoreBody
+	if err := decodeBody(w, r, &body); err != nil {
+		fail(w, err)
+		return
+	}
+	if body.Hand == "" {
+		fail(w, badRequest(`no "hand": send {"hand": "123m456p789s111z55z", ...}`))
+		return
+	}
+	e, err := s.engine(body.Table)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := e.Score(body.ScoreRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.answer(w, res)
+}
+
+// POST /v1/waits.
+func (s *Server) waits(w http.ResponseWriter, r *http.Request) {
+	var body WaitsBody
+	if err := decodeBody(w, r, &body); err != nil {
+		fail(w, err)
+		return
+	}
+	if body.Hand == "" {
+		fail(w, badRequest(`no "hand": send {"hand": "123m456p789s11z45s", ...}`))
+		return
+	}
+	e, err := s.engine(body.Table)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := e.Waits(body.WaitsRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.answer(w, res)
+}
+
+// answer writes v as `-o json` prints it, with status 200: a negative verdict is an answer too.
+func (s *Server) answer(w http.ResponseWriter, v any) { writeDoc(w, http.StatusOK, v) }
+
+// maxEngines is how many opened rulesets (a ruleset with its --set values and card) are kept.
+const maxEngines = 64
+
+// engines keeps the rulesets requests have opened, so a bot's thousandth request costs what its
+// first did less the ruleset's loading.
+type engines struct {
+	mu sync.Mutex
+	m  map[string]*engine.Engine
+}
+
+// engine opens the table's ruleset, by built-in name only, or returns it opened before.
+func (s *Server) engine(t Table) (*engine.Engine, error) {
+	name := t.Rules
+	if name == "" {
+		name = s.rules
+	}
+	if name == "" {
+		name = rulesets.Default
+	}
+	if err := builtinName(name); err != nil {
+		return nil, err
+	}
+	if t.Card != "" {
+		if err := builtinCard("card", t.Card); err != nil {
+			return nil, err
+		}
+	}
+	sets := make([]string, 0, len(t.Set))
+	for _, k := range slices.Sorted(maps.Keys(t.Set)) {
+		// A ruleset's card: names a card that is loaded with it: a built-in one only.
+		if last := k[strings.LastIndexByte(k, '.')+1:]; last == "card" || last == "extends" {
+			if err := builtinCard("set."+k, t.Set[k]); err != nil || last == "extends" {
+				return nil, badRequest("set: %s cannot be changed by a request: choose the ruleset with \"rules\" and the card with \"card\"", k)
+			}
+		}
+		sets = append(sets, k+"="+t.Set[k])
+	}
+	key := name + "\x00" + strings.Join(sets, "\x00") + "\x00" + t.Card
+	s.eng.mu.Lock()
+	e := s.eng.m[key]
+	s.eng.mu.Unlock()
+	if e != nil {
+		return e, nil
+	}
+	e, err := engine.Open(name, engine.Options{Set: sets, Card: t.Card})
+	if err != nil {
+		return nil, err
+	}
+	s.eng.mu.Lock()
+	defer s.eng.mu.Unlock()
+	if s.eng.m == nil || len(s.eng.m) >= maxEngines {
+		s.eng.m = map[string]*engine.Engine{} // start again rather than grow without bound
+	}
+	s.eng.m[key] = e
+	return e, nil
+}
+
+// builtinCard refuses a card that is not built in.
+func builtinCard(field, name string) error {
+	cards := rulesets.ListCards()
+	if slices.Contains(cards, name) {
+		return nil
+	}
+	return &requestError{status: http.StatusBadRequest, err: fmt.Errorf("%s: no built-in card %q", field, name),
+		hint: "the built-in cards are " + strings.Join(cards, ", ") + " (GET /v1/cards)"}
+}

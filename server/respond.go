@@ -1,57 +1,26 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
+
+	"github.com/mjref/mjref/schema"
 )
 
-// schemaVersion is the version of the JSON contract every document starts with.
-const schemaVersion = 1
-
-// writeDoc writes v as the command line's -o json writes it: one object, schema_version first,
-// indented two spaces, a newline at the end.
+// writeDoc writes v as the command line's -o json writes it (schema.MarshalIndent).
 func writeDoc(w http.ResponseWriter, status int, v any) {
-	b, err := marshalDoc(v)
+	b, err := schema.MarshalIndent(v)
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, fmt.Errorf("internal error: %w", err), "")
+		fail(w, fmt.Errorf("internal error: %w", err))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
-}
-
-// marshalDoc is the JSON document of v.
-func marshalDoc(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	raw := bytes.TrimSuffix(b.Bytes(), []byte("\n"))
-	if len(raw) == 0 || raw[0] != '{' {
-		return nil, fmt.Errorf("a document must be a JSON object, not %.20q", raw)
-	}
-	if !bytes.HasPrefix(raw, []byte(`{"schema_version":`)) {
-		field := fmt.Sprintf(`"schema_version":%d`, schemaVersion)
-		if len(raw) > 1 && raw[1] != '}' {
-			field += ","
-		}
-		raw = slices.Insert(raw, 1, []byte(field)...)
-	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, raw, "", "  "); err != nil {
-		return nil, err
-	}
-	out.WriteByte('\n')
-	return out.Bytes(), nil
 }
 
 // decodeBody reads r's body, at most MaxBody bytes, as exactly one JSON object into v; an unknown

@@ -11,13 +11,24 @@ import (
 type endpoint struct {
 	method, path string
 	handler      http.HandlerFunc
+	// summary says what it does, for /openapi.json.
+	summary string
+	// request is a value of the request body's type (nil for none), response the name of the
+	// schema file under schema/ its 200 answer follows ("" for one that is not JSON).
+	request  any
+	response string
+	// contentType is the 200 answer's media type when it is not JSON.
+	contentType string
 }
 
 func (s *Server) endpoints() []endpoint {
 	eps := []endpoint{
-		{"GET", "/v1/rulesets", s.rulesetList},
-		{"GET", "/v1/rulesets/{name}", s.rulesetShow},
-		{"GET", "/v1/cards", s.cardList},
+		{method: "GET", path: "/v1/rulesets", handler: s.rulesetList, response: "rules-list",
+			summary: "The built-in rulesets, as `mjref rules list -o json` prints them"},
+		{method: "GET", path: "/v1/rulesets/{name}", handler: s.rulesetShow,
+			summary: "A built-in ruleset with every inherited value resolved, as `mjref rules show NAME -o json` prints it"},
+		{method: "GET", path: "/v1/cards", handler: s.cardList, response: "card-list",
+			summary: "The built-in American cards, as `mjref card list -o json` prints them"},
 	}
 	eps = append(eps, s.playEndpoints()...)
 	if s.ledger != "" {
@@ -30,6 +41,7 @@ func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.index)
 	m.Handle("GET /static/", staticFiles())
+	m.HandleFunc("GET /openapi.json", s.openAPI)
 	eps := s.endpoints()
 	for _, e := range eps {
 		m.HandleFunc(e.method+" "+e.path, e.handler)
@@ -70,4 +82,24 @@ func pathMatches(pattern, path string) bool {
 		}
 	}
 	return true
+}
+
+// Endpoints lists the API's endpoints as method and path pattern ("POST", "/v1/score").
+func (s *Server) Endpoints() [][2]string {
+	var out [][2]string
+	for _, e := range s.endpoints() {
+		out = append(out, [2]string{e.method, e.path})
+	}
+	return out
+}
+
+// RequestBodies lists a value of each request body type the endpoints decode, for requests.json.
+func (s *Server) RequestBodies() []any {
+	var out []any
+	for _, e := range s.endpoints() {
+		if e.request != nil {
+			out = append(out, e.request)
+		}
+	}
+	return out
 }

@@ -71,6 +71,8 @@ type Server struct {
 	mux    *http.ServeMux
 	// loopback is set when addr is a loopback address; then Host headers are checked too.
 	loopback bool
+	apiCache
+	eng engines
 }
 
 // New checks the options and builds the server. A non-loopback address without a token is

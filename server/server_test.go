@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -266,9 +267,11 @@ func TestNotFoundAndMethod(t *testing.T) {
 		{"GET", "/v1/rulesets/%2Fetc%2Fpasswd", http.StatusNotFound, ""},
 		{"GET", "/v1/ledger", http.StatusNotFound, ""},
 	}
+	errSchema := schemas(t)("error")
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
 			w := do(t, h, tt.method, tt.path, "")
+			validate(t, errSchema, "error", w.Body.String())
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
 			}
@@ -362,5 +365,131 @@ func TestURLCarriesToken(t *testing.T) {
 	s, _ := server.New(server.Options{Addr: "0.0.0.0:8787", Token: "0123456789abcdef"})
 	if got, want := s.URL(nil), "http://127.0.0.1:8787/?token=0123456789abcdef"; got != want {
 		t.Errorf("URL = %q, want %q", got, want)
+	}
+}
+
+// openAPI is the server's /openapi.json, read, with a validator for the answers it describes.
+type openAPI struct {
+	doc      map[string]any
+	compiler *sjs.Compiler
+}
+
+func getOpenAPI(t *testing.T, h http.Handler) *openAPI {
+	t.Helper()
+	w := do(t, h, "GET", "/openapi.json", "")
+	if w.Code != http.StatusOK {
+		t.Fatalf("GET /openapi.json: %d %s", w.Code, w.Body)
+	}
+	v, err := sjs.UnmarshalJSON(bytes.NewReader(w.Body.Bytes()))
+	if err != nil {
+		t.Fatalf("/openapi.json is not JSON: %v", err)
+	}
+	c := sjs.NewCompiler()
+	if err := c.AddResource("mem:///openapi.json", v); err != nil {
+		t.Fatal(err)
+	}
+	return &openAPI{doc: v.(map[string]any), compiler: c}
+}
+
+// check validates an answer of method path with status against the schema /openapi.json gives it.
+func (a *openAPI) check(t *testing.T, method, pattern string, status int, body string) {
+	t.Helper()
+	op, ok := a.doc["paths"].(map[string]any)[pattern].(map[string]any)[strings.ToLower(method)].(map[string]any)
+	if !ok {
+		t.Fatalf("/openapi.json has no %s %s", method, pattern)
+	}
+	answer, ok := op["responses"].(map[string]any)[strconv.Itoa(status)].(map[string]any)
+	if !ok {
+		t.Fatalf("/openapi.json: %s %s has no %d answer", method, pattern, status)
+	}
+	content, _ := answer["content"].(map[string]any)["application/json"].(map[string]any)
+	if content == nil {
+		return
+	}
+	ref, _ := content["schema"].(map[string]any)["$ref"].(string)
+	if ref == "" {
+		return
+	}
+	s, err := a.compiler.Compile("mem:///openapi.json" + ref)
+	if err != nil {
+		t.Fatalf("%s: %v", ref, err)
+	}
+	validate(t, s, ref, body)
+}
+
+func TestOpenAPI(t *testing.T) {
+	for _, o := range []server.Options{{}, {Addr: "0.0.0.0:0", Token: server.RandomToken}} {
+		s, h := newServer(t, o)
+		a := getOpenAPI(t, h)
+		if a.doc["openapi"] != "3.1.0" {
+			t.Errorf("openapi %v", a.doc["openapi"])
+		}
+		paths := a.doc["paths"].(map[string]any)
+		for _, e := range s.Endpoints() {
+			op, ok := paths[e[1]].(map[string]any)[strings.ToLower(e[0])].(map[string]any)
+			if !ok {
+				t.Errorf("/openapi.json does not describe %s %s", e[0], e[1])
+				continue
+			}
+			if _, ok := op["responses"].(map[string]any)["401"]; ok != (s.Token() != "") {
+				t.Errorf("%s %s: a 401 answer is described %v with token %q", e[0], e[1], ok, s.Token())
+			}
+		}
+		// Every schema of the contract is in it, and compiles.
+		comps := a.doc["components"].(map[string]any)["schemas"].(map[string]any)
+		for _, name := range []string{"score", "waits", "settle", "claim", "referee", "closest", "error", "rules-list", "card-list", "ledger-show", "ledger-add"} {
+			if comps[name] == nil {
+				t.Errorf("components.schemas has no %s", name)
+				continue
+			}
+			if _, err := a.compiler.Compile("mem:///openapi.json#/components/schemas/" + name); err != nil {
+				t.Errorf("components.schemas.%s: %v", name, err)
+			}
+		}
+	}
+	// The answers follow what it says.
+	_, h := newServer(t, server.Options{})
+	a := getOpenAPI(t, h)
+	for _, p := range []string{"/v1/rulesets", "/v1/cards"} {
+		a.check(t, "GET", p, 200, do(t, h, "GET", p, "").Body.String())
+	}
+	a.check(t, "GET", "/v1/rulesets/{name}", 404, do(t, h, "GET", "/v1/rulesets/nope", "").Body.String())
+}
+
+// requestSchema is the schema /openapi.json gives the body of method pattern.
+func (a *openAPI) requestSchema(t *testing.T, method, pattern string) *sjs.Schema {
+	t.Helper()
+	op := a.doc["paths"].(map[string]any)[pattern].(map[string]any)[strings.ToLower(method)].(map[string]any)
+	ref := op["requestBody"].(map[string]any)["content"].(map[string]any)["application/json"].(map[string]any)["schema"].(map[string]any)["$ref"].(string)
+	s, err := a.compiler.Compile("mem:///openapi.json" + ref)
+	if err != nil {
+		t.Fatalf("%s: %v", ref, err)
+	}
+	return s
+}
+
+// The request bodies /openapi.json describes are the ones the server takes.
+func TestOpenAPIRequestBodies(t *testing.T) {
+	_, h := newServer(t, server.Options{})
+	a := getOpenAPI(t, h)
+	tests := []struct {
+		path, body string
+		ok         bool
+	}{
+		{"/v1/score", `{"hand": "123m456p789s111z55z", "win": "self-draw", "rules": "hk", "set": {"cap": "13"}}`, true},
+		{"/v1/score", `{"hand": "123m", "last_tile": true, "loser": false, "card": "sample-2026"}`, true},
+		{"/v1/score", `{"hand": "123m", "seet": "S"}`, false},
+		{"/v1/score", `{"win": "self-draw"}`, false},
+		{"/v1/waits", `{"hand": "123m456p789s11z45s", "seen": "3s"}`, true},
+	}
+	for _, tt := range tests {
+		v, err := sjs.UnmarshalJSON(strings.NewReader(tt.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = a.requestSchema(t, "POST", tt.path).Validate(v)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s %s: valid %v, want %v (%v)", tt.path, tt.body, err == nil, tt.ok, err)
+		}
 	}
 }

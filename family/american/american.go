@@ -31,13 +31,12 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 	if rs.American == nil {
 		return nil, family.WithHint(fmt.Errorf("ruleset %s has no american: section", rs.Name), "start the ruleset with 'extends: american'")
 	}
-	r := &rules{rs: rs, card: rs.Card}
+	r := &rules{rs: rs, card: rs.Card, cardName: rs.American.Card}
 	if opt.Card != "" || r.card == nil {
-		name := opt.Card
-		if name == "" {
-			name = rs.American.Card
+		if opt.Card != "" {
+			r.cardName = opt.Card
 		}
-		c, err := LoadCard(name)
+		c, err := LoadCard(r.cardName)
 		if err != nil {
 			return nil, err
 		}
@@ -47,8 +46,9 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 }
 
 type rules struct {
-	rs   *rulesets.Ruleset
-	card *card.Card
+	rs       *rulesets.Ruleset
+	card     *card.Card
+	cardName string
 }
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
@@ -56,6 +56,9 @@ func (r *rules) Family() family.Family      { return Family{} }
 
 // Card is the card the rules play.
 func (r *rules) Card() *card.Card { return r.card }
+
+// CardName is the built-in card name or card file the card was loaded from.
+func (r *rules) CardName() string { return r.cardName }
 
 // LoadCard loads a card file or built-in card. A card that does not load is bad input listing every
 // problem on a line of its own, each with the YAML line it is about.
@@ -86,8 +89,18 @@ func cardError(name string, err error) error {
 		b.WriteString("\n  ")
 		b.WriteString(p.Error())
 	}
-	return family.WithHint(errors.New(b.String()), hint)
+	return family.WithHint(&problemsError{msg: b.String(), errs: problems}, hint)
 }
+
+// problemsError is several problems, in one message of a line each; errors.As and the JSON error
+// object still find each of them.
+type problemsError struct {
+	msg  string
+	errs []error
+}
+
+func (e *problemsError) Error() string   { return e.msg }
+func (e *problemsError) Unwrap() []error { return e.errs }
 
 // flattenErrors lists the errors joined in err (errors.Join, nested), in order.
 func flattenErrors(err error) []error {

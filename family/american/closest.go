@@ -1,0 +1,145 @@
+package american
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+	card "github.com/mjref/mjref/scoring/american"
+)
+
+// Closer ranks the card's lines for hands in progress, with req's seen tiles counted as gone.
+func (r *rules) Closer(req family.ClosestRequest) (func(string) (*family.ClosestView, error), error) {
+	if req.Top < 0 {
+		return nil, family.Usagef("--top %d: give a positive number of lines, or 0 for all", req.Top)
+	}
+	seen, redeemable, err := parseSeen(req.Seen)
+	if err != nil {
+		return nil, err
+	}
+	c := &closester{rs: r.rs, card: r.card, seen: seen, redeemable: redeemable, top: req.Top}
+	return c.rank, nil
+}
+
+// closester ranks hands against one card; it is safe for concurrent use.
+type closester struct {
+	rs         *rulesets.Ruleset
+	card       *card.Card
+	seen       notation.Counts
+	redeemable []string
+	top        int
+}
+
+// parseSeen reads --seen: loose tiles (discards; a J is a discarded joker) and, in brackets,
+// other players' exposures, whose naturals are gone but whose jokers can still be redeemed.
+func parseSeen(s string) (notation.Counts, []string, error) {
+	if !strings.ContainsAny(s, "[]") {
+		seen, err := family.ParseSeen(s, Family{}.Notation(), "'NNN 3m Wd J [666pJ]'")
+		return seen, nil, err
+	}
+	h, err := notation.ParseWith(s, Family{}.Notation())
+	if err != nil {
+		return notation.Counts{}, nil, family.WithHint(fmt.Errorf("--seen: %w", err), "list discards as tiles and others' exposures in brackets, e.g. --seen 'NNN 3m J [666pJ]'")
+	}
+	seen := h.Concealed
+	for _, b := range h.Bonus {
+		seen[b.Tile]++
+	}
+	var redeemable []string
+	for _, m := range h.Melds {
+		seen[m.Tile] += uint8(m.Naturals())
+		if m.Jokers > 0 {
+			redeemable = append(redeemable, m.String())
+		}
+	}
+	if err := family.CheckCopies(&seen, nil); err != nil {
+		return seen, nil, err
+	}
+	return seen, redeemable, nil
+}
+
+// rank parses one hand and ranks the card's lines for it.
+func (c *closester) rank(text string) (*family.ClosestView, error) {
+	h, err := notation.ParseWith(text, Family{}.Notation())
+	if err != nil {
+		return nil, err
+	}
+	if err := checkAmericanHand(&h, &c.seen); err != nil {
+		return nil, err
+	}
+	cands := card.Closest(c.card, &h, c.seen, c.top)
+	var discards []card.DiscardOption
+	if americanTiles(&h) == card.HandTiles && (len(cands) == 0 || cands[0].Need > 0) {
+		discards = card.Discards(c.card, &h, c.seen)
+		if c.top > 0 && len(discards) > c.top {
+			discards = discards[:c.top]
+		}
+	}
+	h.Win = notation.NoTile // a hand in progress has no winning tile to mark
+	return &family.ClosestView{
+		Discards:   discards,
+		Redeemable: c.redeemable,
+		Hand:       notation.FormatWith(h, Family{}.Notation()),
+		Ruleset:    c.rs.Name,
+		Card:       c.card.Name,
+		Tiles:      americanTiles(&h),
+		Seen:       c.seen.Tiles(),
+		Dead:       card.AllDead(cands),
+		Candidates: cands,
+	}, nil
+}
+
+// americanTiles counts a hand's tiles as American play does: every tile of a set counts, flowers too.
+func americanTiles(h *notation.Hand) int {
+	n := h.Concealed.Total() + len(h.Bonus)
+	for _, m := range h.Melds {
+		n += m.Size()
+	}
+	return n
+}
+
+// checkAmericanHand rejects what cannot be an American hand in progress: a wrong number of tiles, an
+// exposure that is not a set or holds no natural tile, or more copies of a tile than the set has once
+// the seen tiles are counted.
+func checkAmericanHand(h *notation.Hand, seen *notation.Counts) error {
+	if n := americanTiles(h); n != card.HandTiles-1 && n != card.HandTiles {
+		return family.WithHint(fmt.Errorf("%d tiles: closest needs 13, or 14 after a draw", n),
+			"every tile counts, kongs as 4 and flowers too, e.g. 'ff 2222m 44m 666p 88p' is 13 tiles")
+	}
+	for _, m := range h.Melds {
+		switch {
+		case m.Kind == notation.Chow:
+			return family.WithHint(fmt.Errorf("%s: a run is never exposed in American play", m), "expose only sets: [666p], [2222mJ]")
+		case m.Size() < 3:
+			return family.WithHint(fmt.Errorf("%s is not a set: an exposure holds 3 or more identical tiles", m), "expose only sets: [666p], [2222mJ]")
+		case !m.Concealed && m.Naturals() < 1:
+			return family.WithHint(fmt.Errorf("%s: an exposure holds at least one natural tile", m), "write the exposed tile with its jokers, e.g. [6pJJ]")
+		}
+	}
+	all := h.All()
+	for _, b := range h.Bonus {
+		all[b.Tile]++
+	}
+	var flowers, jokers int
+	for t, n := range all {
+		tile := notation.Tile(t)
+		k := int(n) + int(seen[t])
+		switch {
+		case tile == notation.Joker:
+			jokers += k
+		case tile.IsBonus():
+			flowers += k
+		case tile.IsPlaying() && k > 4:
+			return family.WithHint(fmt.Errorf("%d of %s between the hand and --seen: the set has four", k, tile), "--seen lists only tiles outside your hand")
+		}
+	}
+	if flowers > 8 {
+		return family.WithHint(fmt.Errorf("%d flowers between the hand and --seen: the set has eight", flowers), "--seen lists only tiles outside your hand")
+	}
+	if jokers > card.MaxJokers {
+		return family.WithHint(fmt.Errorf("%d jokers between the hand and --seen: the set has eight", jokers), "--seen lists only tiles outside your hand")
+	}
+	return nil
+}

@@ -1,0 +1,146 @@
+package server
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/mjref/mjref/schema"
+)
+
+// requestSchemas are the JSON Schemas of the request bodies, by type name ("ScoreBody"), generated
+// from the types the handlers decode into by
+//
+//	go test ./server -run TestRequestSchemas -update
+//
+// (a test checks they are current; generating them at run time would link a schema reflector
+// into mjref for one document).
+//
+//go:embed requests.json
+var requestSchemas []byte
+
+// GET /openapi.json: the API in OpenAPI 3.1. Answers are described by the contract's own schema
+// files (schema/*.json, embedded), request bodies by the types the handlers decode into.
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
+	doc, err := s.openAPIDoc()
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(doc)
+}
+
+func (s *Server) openAPIDoc() ([]byte, error) {
+	s.apiOnce.Do(func() { s.apiDoc, s.apiErr = buildOpenAPI(s.endpoints(), s.token != "") })
+	return s.apiDoc, s.apiErr
+}
+
+type object = map[string]any
+
+func ref(name string) object { return object{"$ref": "#/components/schemas/" + name} }
+
+func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
+	var requests map[string]json.RawMessage
+	if err := json.Unmarshal(requestSchemas, &requests); err != nil {
+		return nil, fmt.Errorf("requests.json: %w", err)
+	}
+	schemas := object{}
+	files, err := fs.Glob(schema.FS, "*.json")
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		b, err := fs.ReadFile(schema.FS, f)
+		if err != nil {
+			return nil, err
+		}
+		schemas[strings.TrimSuffix(f, ".json")] = json.RawMessage(b)
+	}
+	errorAnswer := func(why string) object {
+		return object{"description": why, "content": object{"application/json": object{"schema": ref("error")}}}
+	}
+	paths := object{}
+	for _, e := range eps {
+		op := object{"summary": e.summary, "operationId": operationID(e)}
+		ok := object{"description": "the command's -o json output"}
+		switch {
+		case e.contentType != "":
+			ok["content"] = object{e.contentType: object{}}
+		case e.response != "":
+			ok["content"] = object{"application/json": object{"schema": ref(e.response)}}
+		default:
+			ok["content"] = object{"application/json": object{"schema": object{"type": "object"}}}
+		}
+		answers := object{"200": ok, "500": errorAnswer("a bug in mjref (code 3)")}
+		if e.request != nil {
+			name := RequestName(e.request)
+			if requests[name] == nil {
+				return nil, fmt.Errorf("requests.json has no %s: regenerate it", name)
+			}
+			schemas["request-"+name] = requests[name]
+			op["requestBody"] = object{"required": true, "content": object{"application/json": object{"schema": ref("request-" + name)}}}
+			answers["400"] = errorAnswer("bad input: the hand, a field, the ruleset (code 2)")
+			answers["413"] = errorAnswer("the body is over the limit")
+		}
+		if strings.Contains(e.path, "{") {
+			answers["404"] = errorAnswer("no such name")
+			op["parameters"] = []object{{"name": "name", "in": "path", "required": true, "schema": object{"type": "string"}}}
+		}
+		if strings.HasPrefix(e.path, "/v1/ledger") && e.method == "POST" {
+			answers["503"] = errorAnswer("another process is writing the ledger: try again (code 4)")
+		}
+		if token {
+			answers["401"] = errorAnswer("the token is missing or wrong")
+		}
+		op["responses"] = answers
+		item, _ := paths[e.path].(object)
+		if item == nil {
+			item = object{}
+			paths[e.path] = item
+		}
+		item[strings.ToLower(e.method)] = op
+	}
+	doc := object{
+		"openapi": "3.1.0",
+		"info": object{
+			"title":       "mjref",
+			"version":     "1",
+			"description": "Score mahjong hands and referee disputes: the JSON API of mjref serve. Answers are exactly what the commands print with -o json.",
+		},
+		"paths":      paths,
+		"components": object{"schemas": schemas},
+	}
+	if token {
+		doc["components"].(object)["securitySchemes"] = object{
+			"bearer": object{"type": "http", "scheme": "bearer"},
+			"cookie": object{"type": "apiKey", "in": "cookie", "name": tokenCookie},
+		}
+		doc["security"] = []object{{"bearer": []string{}}, {"cookie": []string{}}}
+	}
+	return json.MarshalIndent(doc, "", "  ")
+}
+
+// operationID is "getRulesets", "postScore", "postLedgerHands" for an endpoint.
+func operationID(e endpoint) string {
+	id := strings.ToLower(e.method)
+	for _, part := range strings.FieldsFunc(strings.TrimPrefix(e.path, "/v1/"), func(r rune) bool { return r == '/' || r == '.' || r == '{' || r == '}' }) {
+		id += strings.ToUpper(part[:1]) + part[1:]
+	}
+	return id
+}
+
+// RequestName is the name of a request body type in requests.json.
+func RequestName(v any) string { return reflect.TypeOf(v).Name() }
+
+// apiCache holds the built document.
+type apiCache struct {
+	apiOnce sync.Once
+	apiDoc  []byte
+	apiErr  error
+}

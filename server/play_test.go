@@ -1,0 +1,234 @@
+package server_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/mjref/mjref/cmd"
+	"github.com/mjref/mjref/server"
+)
+
+// words splits a shell command line into words: single and double quotes, no expansions.
+func words(t *testing.T, line string) []string {
+	t.Helper()
+	var out []string
+	var cur strings.Builder
+	in, quote := false, byte(0)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteByte(c)
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case c == ' ' || c == '\t':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if quote != 0 {
+		t.Fatalf("unclosed quote in %q", line)
+	}
+	if in {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// scoreBody turns the arguments of mjref score into the body of POST /v1/score; ok is false for
+// a command the server cannot be asked (a ruleset file, a batch).
+func scoreBody(t *testing.T, args []string) (body string, ok bool) {
+	t.Helper()
+	m := map[string]any{}
+	sets := map[string]string{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "--") {
+			if a == "-" {
+				return "", false
+			}
+			m["hand"] = a
+			continue
+		}
+		name := strings.TrimPrefix(a, "--")
+		switch name {
+		case "last-tile", "loser":
+			m[strings.ReplaceAll(name, "-", "_")] = true
+			continue
+		}
+		i++
+		v := args[i]
+		switch name {
+		case "rules":
+			if strings.ContainsAny(v, "/.") {
+				return "", false // a file: the server plays built-in rulesets only
+			}
+			m["rules"] = v
+		case "set":
+			k, val, _ := strings.Cut(v, "=")
+			sets[k] = val
+		default:
+			m[name] = v
+		}
+	}
+	if len(sets) > 0 {
+		m["set"] = sets
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b), true
+}
+
+// readmeCommands are the "$ mjref NAME ..." lines of the README's console blocks, without pipes or
+// redirections.
+func readmeCommands(t *testing.T, name string) [][]string {
+	t.Helper()
+	f, err := os.Open("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out [][]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(sc.Text(), "$ mjref "+name+" ")
+		if !ok || strings.ContainsAny(line, "|<>\\") {
+			continue
+		}
+		args := words(t, line)
+		for i, a := range args {
+			if a == "-o" {
+				args = append(args[:i], args[i+2:]...)
+				break
+			}
+		}
+		out = append(out, args)
+	}
+	return out
+}
+
+// POST /v1/score answers with the very bytes `mjref score -o json` prints, for every score example of
+// the README (and the JSON error object the command writes, with 400, where the example is bad
+// input).
+func TestScoreMatchesCommandForREADMEExamples(t *testing.T) {
+	schema := schemas(t)
+	scoreSchema, errSchema := schema("score"), schema("error")
+	_, h := newServer(t, server.Options{})
+	cmds := readmeCommands(t, "score")
+	if len(cmds) < 5 {
+		t.Fatalf("found only %d score examples in the README", len(cmds))
+	}
+	compared := 0
+	for _, args := range cmds {
+		body, ok := scoreBody(t, args)
+		if !ok {
+			continue
+		}
+		compared++
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := cmd.Run(append(append([]string{"score"}, args...), "-o", "json"), &cmd.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut})
+			w := do(t, h, "POST", "/v1/score", body)
+			switch code {
+			case 0, 1:
+				if w.Code != http.StatusOK {
+					t.Fatalf("status %d, the command exits %d: %s", w.Code, code, w.Body)
+				}
+				if got, want := w.Body.String(), out.String(); got != want {
+					t.Errorf("POST /v1/score %s differs from mjref score -o json:\n got %s\nwant %s", body, got, want)
+				}
+				validate(t, scoreSchema, "score", w.Body.String())
+				var v struct{ Valid bool }
+				_ = json.Unmarshal(w.Body.Bytes(), &v)
+				if v.Valid != (code == 0) {
+					t.Errorf("valid %v, the command exits %d", v.Valid, code)
+				}
+			case 2:
+				if w.Code != http.StatusBadRequest {
+					t.Fatalf("status %d, the command exits 2: %s", w.Code, w.Body)
+				}
+				if got, want := w.Body.String(), errOut.String(); got != want {
+					t.Errorf("the error differs from mjref score -o json's:\n got %s\nwant %s", got, want)
+				}
+				validate(t, errSchema, "error", w.Body.String())
+			default:
+				t.Fatalf("the command exits %d: %s", code, errOut.String())
+			}
+		})
+	}
+	if compared < 5 {
+		t.Errorf("compared only %d README examples", compared)
+	}
+}
+
+func TestScoreAndWaits(t *testing.T) {
+	schema := schemas(t)
+	_, h := newServer(t, server.Options{})
+	tests := []struct {
+		name, path, body string
+		status           int
+		schema           string
+		has              string // a piece of the answer
+	}{
+		{"a win", "/v1/score", `{"hand": "123m456p789s111z55z", "win": "self-draw"}`, 200, "score", `"valid": true`},
+		{"seat and set", "/v1/score", `{"hand": "123m123m123m999p5z+5z", "seat": "S", "prevailing": "E", "set": {"min_faan": "1"}}`, 200, "score", `"min_faan": 1`},
+		{"not a win is 200", "/v1/score", `{"hand": "123m456p789s111z57z"}`, 200, "score", `"valid": false`},
+		{"deburger loser", "/v1/score", `{"rules": "deburger-2026", "hand": "123m456p777z99p5m8s 3f*", "loser": true}`, 200, "score", `"loser": true`},
+		{"american", "/v1/score", `{"rules": "american", "hand": "NN 2026m SS 666p 66sJ"}`, 200, "score", `"ruleset": "american"`},
+		{"american card", "/v1/score", `{"rules": "american", "card": "sample-2026", "hand": "NN 2026m SS 666p 66sJ"}`, 200, "score", `"ruleset": "american"`},
+		{"bad notation", "/v1/score", `{"hand": "123m45x"}`, 400, "error", `"col":7`},
+		{"no hand", "/v1/score", `{"win": "self-draw"}`, 400, "error", `no \"hand\"`},
+		{"empty body", "/v1/score", ``, 400, "error", `empty`},
+		{"unknown field", "/v1/score", `{"hand": "123m", "seet": "S"}`, 400, "error", `unknown field \"seet\"`},
+		{"bad seat", "/v1/score", `{"hand": "123m456p789s111z55z", "seat": "Q"}`, 400, "error", `unknown seat`},
+		{"bad set", "/v1/score", `{"hand": "123m456p789s111z55z", "set": {"cap": "lots"}}`, 400, "error", `"file":"--set"`},
+		{"unknown ruleset", "/v1/score", `{"hand": "123m", "rules": "hk-newstyle"}`, 404, "error", `no built-in ruleset`},
+		{"a ruleset file", "/v1/score", `{"hand": "123m", "rules": "../rulesets/builtin/hk.yaml"}`, 404, "error", `no built-in ruleset`},
+		{"an absolute path", "/v1/score", `{"hand": "123m", "rules": "/etc/passwd"}`, 404, "error", `no built-in ruleset`},
+		{"a card file", "/v1/score", `{"hand": "123m", "rules": "american", "card": "/etc/passwd"}`, 400, "error", `no built-in card`},
+		{"a card file by set", "/v1/score", `{"hand": "123m", "rules": "american", "set": {"card": "/etc/passwd"}}`, 400, "error", `cannot be changed`},
+		{"a card file by full key", "/v1/score", `{"hand": "123m", "rules": "american", "set": {"american.card": "../x.yaml"}}`, 400, "error", `cannot be changed`},
+		{"card under hk", "/v1/score", `{"hand": "123m456p789s111z55z", "card": "sample-2026"}`, 400, "error", `card`},
+		{"waits", "/v1/waits", `{"hand": "123m456p789s11z45s"}`, 200, "waits", `"tile": "3s"`},
+		{"waits 14", "/v1/waits", `{"hand": "1112345678999m5p"}`, 200, "waits", `"tiles": 14`},
+		{"waits seen", "/v1/waits", `{"hand": "123m456p789s11z45s", "seen": "3s3s3s"}`, 200, "waits", `"unseen": 1`},
+		{"waits too few", "/v1/waits", `{"hand": "123m"}`, 400, "error", `waits needs 13`},
+		{"waits no hand", "/v1/waits", `{}`, 400, "error", `no \"hand\"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := do(t, h, "POST", tt.path, tt.body)
+			if w.Code != tt.status {
+				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
+			}
+			validate(t, schema(tt.schema), tt.schema, w.Body.String())
+			if !strings.Contains(w.Body.String(), tt.has) {
+				t.Errorf("the answer does not hold %s:\n%s", tt.has, w.Body)
+			}
+		})
+	}
+}
+
+// The server's --rules is the ruleset of a request that names none.
+func TestServerDefaultRules(t *testing.T) {
+	_, h := newServer(t, server.Options{Rules: "deburger-2026"})
+	w := do(t, h, "POST", "/v1/score", `{"hand": "123m456m789p111z55s", "win": "self-draw"}`)
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `"ruleset": "deburger-2026"`) {
+		t.Errorf("status %d: %s", w.Code, w.Body)
+	}
+}
