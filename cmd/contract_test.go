@@ -539,3 +539,57 @@ func collectProperties(s any, out map[string]bool) {
 		}
 	}
 }
+
+// One shape for per-seat amounts: every deltas in every document is an object keyed E, S, W, N
+// (the ledger file's own lines, ledger-record.json, keep their arrays in the order of the places).
+func TestDeltasAreBySeat(t *testing.T) {
+	found := 0
+	var walk func(doc string, path string, s any)
+	walk = func(doc, path string, s any) {
+		switch v := s.(type) {
+		case map[string]any:
+			if props, ok := v["properties"].(map[string]any); ok {
+				for k, p := range props {
+					if k == "deltas" && doc != "ledger-record" {
+						found++
+						if !isSeatObject(p) {
+							t.Errorf("%s.json %s.deltas is not an object keyed E, S, W, N: %v", doc, path, p)
+						}
+					}
+					walk(doc, path+"."+k, p)
+				}
+			}
+			for k, x := range v {
+				if k != "properties" {
+					walk(doc, path, x)
+				}
+			}
+		case []any:
+			for _, x := range v {
+				walk(doc, path, x)
+			}
+		}
+	}
+	for name, s := range schemaJSON(t) {
+		walk(name, "$", s)
+	}
+	if found < 5 {
+		t.Errorf("only %d deltas fields in the schemas", found)
+	}
+}
+
+// isSeatObject reports whether schema s (or each non-null variant of it) is an object of the four
+// seats.
+func isSeatObject(s any) bool {
+	m, _ := s.(map[string]any)
+	if list, ok := m["anyOf"].([]any); ok {
+		for _, v := range list {
+			if vm, _ := v.(map[string]any); vm["type"] != "null" && !isSeatObject(v) {
+				return false
+			}
+		}
+		return true
+	}
+	req, _ := m["required"].([]any)
+	return m["type"] == "object" && fmt.Sprint(req) == "[E S W N]"
+}
