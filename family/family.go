@@ -40,6 +40,7 @@ type Rules interface {
 	Waiter
 	Closer
 	Settler
+	Scorekeeper
 }
 
 var (

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 
 	"golang.org/x/image/font/opentype"
@@ -116,15 +117,49 @@ func chooseFont(s *ledger.State, o Options) ([]string, *font.Face, []string, err
 	if covers(builtin, names...) {
 		return names, nil, nil, nil
 	}
+	f, unread := systemFont(names)
+	if f != nil {
+		return names, f, nil, nil
+	}
+	for path, err := range unread {
+		warnings = append(warnings, fmt.Sprintf("the system font %s cannot be read (%v)", path, err))
+	}
+	slices.Sort(warnings)
+	return labels(names, builtin, "the built-in font", &warnings), nil, warnings, nil
+}
+
+// systemFont returns the first of SystemFonts that draws every name, and the fonts found that
+// could not be read.
+func systemFont(names []string) (*font.Face, map[string]error) {
+	unread := map[string]error{}
+	for _, path := range SystemFonts {
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		f, err := loadFont(path)
+		if err != nil {
+			unread[path] = err
+			continue
+		}
+		if covers(f, names...) {
+			return f, nil
+		}
+	}
+	return nil, unread
+}
+
+// SystemFont returns the first of SystemFonts that this machine has, that can be read and that
+// draws every one of names; "" when there is none.
+func SystemFont(names ...string) string {
 	for _, path := range SystemFonts {
 		if _, err := os.Stat(path); err != nil {
 			continue
 		}
 		if f, err := loadFont(path); err == nil && covers(f, names...) {
-			return names, f, nil, nil
+			return path
 		}
 	}
-	return labels(names, builtin, "the built-in font", &warnings), nil, warnings, nil
+	return ""
 }
 
 // labels returns the names, with "P1" (the place) for a name f cannot draw, and warns of each.
