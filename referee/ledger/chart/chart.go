@@ -9,11 +9,11 @@ import (
 	"io"
 	"math"
 	"os"
-	"slices"
 	"strconv"
 
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/font/liberation"
@@ -117,49 +117,29 @@ func chooseFont(s *ledger.State, o Options) ([]string, *font.Face, []string, err
 	if covers(builtin, names...) {
 		return names, nil, nil, nil
 	}
-	f, unread := systemFont(names)
-	if f != nil {
+	if f, _ := systemFont(names...); f != nil {
 		return names, f, nil, nil
 	}
-	for path, err := range unread {
-		warnings = append(warnings, fmt.Sprintf("the system font %s cannot be read (%v)", path, err))
-	}
-	slices.Sort(warnings)
 	return labels(names, builtin, "the built-in font", &warnings), nil, warnings, nil
 }
 
-// systemFont returns the first of SystemFonts that draws every name, and the fonts found that
-// could not be read.
-func systemFont(names []string) (*font.Face, map[string]error) {
-	unread := map[string]error{}
-	for _, path := range SystemFonts {
-		if _, err := os.Stat(path); err != nil {
-			continue
-		}
-		f, err := loadFont(path)
-		if err != nil {
-			unread[path] = err
-			continue
-		}
-		if covers(f, names...) {
-			return f, nil
-		}
-	}
-	return nil, unread
+// SystemFont is the first of SystemFonts that is installed, loads, and draws every character of
+// names, or "" when none does.
+func SystemFont(names ...string) string {
+	_, path := systemFont(names...)
+	return path
 }
 
-// SystemFont returns the first of SystemFonts that this machine has, that can be read and that
-// draws every one of names; "" when there is none.
-func SystemFont(names ...string) string {
+func systemFont(names ...string) (*font.Face, string) {
 	for _, path := range SystemFonts {
 		if _, err := os.Stat(path); err != nil {
 			continue
 		}
 		if f, err := loadFont(path); err == nil && covers(f, names...) {
-			return path
+			return f, path
 		}
 	}
-	return ""
+	return nil, ""
 }
 
 // labels returns the names, with "P1" (the place) for a name f cannot draw, and warns of each.
@@ -202,10 +182,19 @@ func loadFont(path string) (*font.Face, error) {
 			return nil, err
 		}
 	}
-	return &font.Face{Font: font.Font{Typeface: "mjref-chart"}, Face: f}, nil
+	face := &font.Face{Font: font.Font{Typeface: "mjref-chart"}, Face: f}
+	// The chart's own text (digits, signs, the P1..P4 places) must draw, or the font is no use.
+	if !covers(face, chartText) {
+		return nil, errors.New("the font's glyphs cannot be read, or it lacks digits and Latin letters")
+	}
+	return face, nil
 }
 
-// covers reports whether f has a glyph for every character of the texts (spaces aside).
+// chartText is text every chart draws: axis numbers, signs, and the places a name falls back to.
+const chartText = "0123456789+-P"
+
+// covers reports whether f has a glyph for every character of the texts (spaces aside) and can
+// load its outline: a font whose tables do not parse (some .ttc collections) draws nothing.
 func covers(f *font.Face, texts ...string) bool {
 	var buf sfnt.Buffer
 	for _, t := range texts {
@@ -213,7 +202,11 @@ func covers(f *font.Face, texts ...string) bool {
 			if r == ' ' {
 				continue
 			}
-			if g, err := f.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
+			g, err := f.Face.GlyphIndex(&buf, r)
+			if err != nil || g == 0 {
+				return false
+			}
+			if _, err := f.Face.LoadGlyph(&buf, g, fixed.I(12), nil); err != nil {
 				return false
 			}
 		}
