@@ -33,12 +33,20 @@ type WaitsBody struct {
 	engine.WaitsRequest
 }
 
+// ClosestBody is the body of POST /v1/closest: the flags of mjref closest.
+type ClosestBody struct {
+	Table
+	engine.ClosestRequest
+}
+
 func (s *Server) playEndpoints() []endpoint {
 	return []endpoint{
 		{method: "POST", path: "/v1/score", handler: s.score, request: ScoreBody{}, response: "score",
 			summary: "Score a hand: is it a win, and what is it worth, item by item (mjref score -o json)"},
 		{method: "POST", path: "/v1/waits", handler: s.waits, request: WaitsBody{}, response: "waits",
 			summary: "What a 13-tile hand waits on and what each win pays, or the shanten after each discard of 14 (mjref waits -o json)"},
+		{method: "POST", path: "/v1/closest", handler: s.closest, request: ClosestBody{}, response: "closest",
+			summary: "American: the card's lines ranked by how near the hand is to each (mjref closest -o json)"},
 	}
 }
 
@@ -83,6 +91,30 @@ func (s *Server) waits(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := e.Waits(body.WaitsRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.answer(w, res)
+}
+
+// POST /v1/closest.
+func (s *Server) closest(w http.ResponseWriter, r *http.Request) {
+	var body ClosestBody
+	if err := decodeBody(w, r, &body); err != nil {
+		fail(w, err)
+		return
+	}
+	if body.Hand == "" {
+		fail(w, badRequest(`no "hand": send {"rules": "american", "hand": "NN 2026m SS 666p 66s", ...}`))
+		return
+	}
+	e, err := s.engine(body.Table)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := e.Closest(body.ClosestRequest)
 	if err != nil {
 		fail(w, err)
 		return
