@@ -139,10 +139,7 @@ type engines struct {
 func (s *Server) engine(t Table) (*engine.Engine, error) {
 	name := t.Rules
 	if name == "" {
-		name = s.rules
-	}
-	if name == "" {
-		name = rulesets.Default
+		name = s.defaultRules()
 	}
 	if err := builtinName(name); err != nil {
 		return nil, err
@@ -180,6 +177,14 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 	}
 	s.eng.m[key] = e
 	return e, nil
+}
+
+// defaultRules is the ruleset of a request that names none: the server's --rules, else hk.
+func (s *Server) defaultRules() string {
+	if s.rules != "" {
+		return s.rules
+	}
+	return rulesets.Default
 }
 
 // builtinCard refuses a card that is not built in.
