@@ -89,37 +89,7 @@ func parseSeen(s string, rs *rulesets.Ruleset, example string) (notation.Counts,
 // family.CheckCopies).
 func checkCopies(seen *notation.Counts, h *notation.Hand) error { return family.CheckCopies(seen, h) }
 
-// fourValues reads KEY=VALUE pairs for four places (seats, or a ledger's players), given as repeated
-// flags or comma lists, and requires all four. A --hand is never split at commas: notation reads
-// them as spaces. form is a pair's expected form and all names the four places, for errors; index
-// finds the place a key names, and name names place i.
+// fourValues reads KEY=VALUE pairs for four places (see family.FourValues).
 func fourValues(flag string, args []string, form, all string, index func(key string) (int, error), name func(i int) string) ([4]string, error) {
-	var vals [4]string
-	var seen [4]bool
-	for _, a := range args {
-		parts := []string{a}
-		if flag != "hand" {
-			parts = strings.Split(a, ",")
-		}
-		for _, part := range parts {
-			k, val, ok := strings.Cut(part, "=")
-			if !ok {
-				return vals, usageErrorf("--%s %q: expected %s", flag, part, form)
-			}
-			i, err := index(k)
-			if err != nil {
-				return vals, err
-			}
-			if seen[i] {
-				return vals, usageErrorf("--%s: %s is given twice", flag, name(i))
-			}
-			seen[i], vals[i] = true, strings.TrimSpace(val)
-		}
-	}
-	for i, ok := range seen {
-		if !ok {
-			return vals, usageErrorf("--%s: nothing for %s: give all four %s", flag, name(i), all)
-		}
-	}
-	return vals, nil
+	return family.FourValues(flag, args, form, all, index, name)
 }

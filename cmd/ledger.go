@@ -14,6 +14,8 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/filewrite"
+	"github.com/mjref/mjref/internal/tablefit"
+	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/ledger"
@@ -1342,55 +1344,93 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 	if len(st.History) == 0 {
 		return nil
 	}
-	wind := st.Flow.PrevailingWind
-	header := []string{"hand"}
-	if wind {
-		header = append(header, "wind")
-	}
-	header = append(header, "dealer", "result")
 	// One column a player of the evening: a player who left, or sat down later, has empty cells
 	// for the hands they did not play.
 	people := make([]string, len(st.People))
 	for i, p := range st.People {
 		people[i] = p.Name
 	}
-	header = append(header, people...)
-	rows := make([][]string, 0, len(st.History))
-	for _, e := range st.History {
-		dealer := e.Dealer
-		if e.Repeat > 0 {
-			dealer += fmt.Sprintf(" (+%d)", e.Repeat)
+	header, rows := historyTable(&st, people, false)
+	narrow := false
+	if fw, ok := o.IO.Out.(*fitWriter); ok {
+		if _, _, fits := tablefit.Fit(header, escapeCells(rows), fw.width); !fits {
+			// Too wide for the terminal: the narrow layout, with the notes after the table.
+			header, rows = historyTable(&st, people, true)
+			narrow = true
 		}
-		row := []string{fmt.Sprint(e.Number)}
-		if wind {
-			row = append(row, e.Prevailing.String())
-		}
-		result := e.Hand.String()
-		if e.Hand.Note != "" {
-			result += " (" + e.Hand.Note + ")"
-		}
-		if e.Amended > 0 {
-			result += " [amended]"
-		}
-		row = append(row, dealer, result)
-		for _, name := range people {
-			cell := ""
-			if i := slices.Index(e.Players[:], name); i >= 0 {
-				cell = signed(e.Deltas[i]) + " = " + e.Totals[i].String()
-			}
-			row = append(row, cell)
-		}
-		rows = append(rows, row)
 	}
 	fmt.Fprintln(o.IO.Out, "history:")
-	if err := table(o.IO.Out, header, rows); err != nil {
+	if err := tableLines(o.IO.Out, header, rows); err != nil {
 		return err
+	}
+	for _, e := range st.History {
+		if narrow && e.Hand.Note != "" {
+			fmt.Fprintf(o.IO.Out, "note:     hand %d: %s\n", e.Number, termtext.Escape(e.Hand.Note))
+		}
 	}
 	if o.Summary {
 		sum := st.Summary()
 		return renderSummary(o.IO.Out, &st, &sum)
 	}
 	return nil
+}
+
+// historyTable is ledger show's history, a cell a list of lines: for each hand its number,
+// prevailing wind (when the game has one), dealer and result, and each player's change and total
+// ("+36 = 36"). The narrow layout, for a terminal too narrow for that, puts the wind under the
+// number, the dealer over the result, and each player's total under the change.
+func historyTable(st *ledger.State, people []string, narrow bool) ([]string, [][][]string) {
+	wind := st.Flow.PrevailingWind
+	header := []string{"hand"}
+	switch {
+	case narrow:
+		header = []string{"#", "hand"}
+	case wind:
+		header = append(header, "wind", "dealer", "result")
+	default:
+		header = append(header, "dealer", "result")
+	}
+	header = append(header, people...)
+	rows := make([][][]string, 0, len(st.History))
+	for _, e := range st.History {
+		dealer := e.Dealer
+		if e.Repeat > 0 {
+			dealer += fmt.Sprintf(" (+%d)", e.Repeat)
+		}
+		result := e.Hand.String()
+		switch {
+		case e.Hand.Note != "" && narrow:
+			result += " (see the notes)" // a note's long words would not fit: they follow the table
+		case e.Hand.Note != "":
+			result += " (" + e.Hand.Note + ")"
+		}
+		if e.Amended > 0 {
+			result += " [amended]"
+		}
+		var row [][]string
+		switch {
+		case narrow && wind:
+			row = [][]string{{fmt.Sprint(e.Number), e.Prevailing.String()}, {dealer + " deals:", result}}
+		case narrow:
+			row = [][]string{{fmt.Sprint(e.Number)}, {dealer + " deals:", result}}
+		case wind:
+			row = [][]string{{fmt.Sprint(e.Number)}, {e.Prevailing.String()}, {dealer}, {result}}
+		default:
+			row = [][]string{{fmt.Sprint(e.Number)}, {dealer}, {result}}
+		}
+		for _, name := range people {
+			var cell []string
+			if i := slices.Index(e.Players[:], name); i >= 0 {
+				cell = []string{signed(e.Deltas[i]) + " = " + e.Totals[i].String()}
+				if narrow {
+					cell = []string{signed(e.Deltas[i]), "= " + e.Totals[i].String()}
+				}
+			}
+			row = append(row, cell)
+		}
+		rows = append(rows, row)
+	}
+	return header, rows
 }
 
 // read reads the ledger file, checking its chain and recomputing its payments under its ruleset
@@ -1522,6 +1562,10 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 		warnings, err = chart.Draw(&st, w, format, chart.Options{Font: o.Font})
 		return err
 	}); err != nil {
+		var fe *chart.FontError
+		if errors.As(err, &fe) {
+			return withHint(usageErrorf("%v", fe), "nothing was written; --font takes a TrueType or OpenType font file (.ttf, .otf or .ttc) that has the names' characters, such as NotoSansCJK-Regular.ttc")
+		}
 		return withHint(fmt.Errorf("--out %s: %w", o.Out, err), "nothing was written; free some space or choose another directory")
 	}
 	for _, w := range warnings {

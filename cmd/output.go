@@ -87,16 +87,44 @@ func render(w io.Writer, format string, v any) error {
 // columns aligned. Written to a fitWriter (a terminal, or COLUMNS set), long text columns then wrap
 // to fit its width, and a table too wide even then is laid out as vertical records.
 func table(w io.Writer, header []string, rows [][]string) error {
-	header = slices.Clone(header)
-	for i, h := range header {
-		header[i] = termtext.Escape(h) // a ledger's history names its players in the header
-	}
 	esc := make([][]string, len(rows))
 	for i, r := range rows {
 		esc[i] = make([]string, len(r))
 		for j, c := range r {
 			esc[i][j] = termtext.Escape(c)
 		}
+	}
+	return writeTable(w, header, esc)
+}
+
+// tableLines is table for cells of several lines: each line is escaped on its own, and the
+// lines of a cell are drawn one under the other.
+func tableLines(w io.Writer, header []string, rows [][][]string) error {
+	return writeTable(w, header, escapeCells(rows))
+}
+
+// escapeCells escapes every line of every cell and joins a cell's lines with "\n", as
+// tablefit and asciitable read them.
+func escapeCells(rows [][][]string) [][]string {
+	esc := make([][]string, len(rows))
+	for i, r := range rows {
+		esc[i] = make([]string, len(r))
+		for j, c := range r {
+			lines := make([]string, len(c))
+			for k, l := range c {
+				lines[k] = termtext.Escape(l)
+			}
+			esc[i][j] = strings.Join(lines, "\n")
+		}
+	}
+	return esc
+}
+
+// writeTable draws rows whose cells are escaped already (see table).
+func writeTable(w io.Writer, header []string, esc [][]string) error {
+	header = slices.Clone(header)
+	for i, h := range header {
+		header[i] = termtext.Escape(h) // a ledger's history names its players in the header
 	}
 	if fw, ok := w.(*fitWriter); ok {
 		h, r, fits := tablefit.Fit(header, esc, fw.width)

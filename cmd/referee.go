@@ -392,7 +392,7 @@ func renderRefereeResult(w io.Writer, v *refereeView) error {
 	if !st.payments {
 		return nil
 	}
-	if err := renderPayments(w, r.Payments); err != nil || len(r.Payments) == 0 {
+	if err := family.RenderPayments(printer{w}, r.Payments); err != nil || len(r.Payments) == 0 {
 		return err
 	}
 	fmt.Fprintf(w, "change:   %s\n", r.Deltas)

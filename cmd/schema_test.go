@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/mjref/mjref/family"
 	amfamily "github.com/mjref/mjref/family/american"
 	"github.com/mjref/mjref/family/deburger"
 	"github.com/mjref/mjref/family/hongkong"
@@ -45,7 +46,7 @@ var schemaDocs = []struct {
 	{"score", "mjref score: a scored hand (Hong Kong, DeBurger or American)", []any{hongkong.Scored{}, deburger.Scored{}, amfamily.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
-	{"settle", "mjref settle: who pays whom", []any{settleView{}, deburgerSettleView{}}},
+	{"settle", "mjref settle: who pays whom", []any{family.PaymentsView{}, deburger.SettleView{}}},
 	{"referee", "mjref referee: rulings on every event of a hand", []any{refereeView{}}},
 	{"claim", "mjref claim: who takes a discard", []any{claimView{}}},
 	{"card-list", "mjref card list", []any{cardListView{}}},
@@ -82,7 +83,7 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
 	case reflect.TypeFor[settle.Deltas]():
 		return seats("number")
-	case reflect.TypeFor[seatInts]():
+	case reflect.TypeFor[family.SeatInts]():
 		return seats("integer")
 	case reflect.TypeFor[hk.Reading]():
 		s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), Required: []string{"shape", "sets"}, AdditionalProperties: jsonschema.FalseSchema}

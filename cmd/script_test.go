@@ -1,12 +1,14 @@
 package cmd
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mjref/mjref/referee/ledger/chart"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -16,11 +18,31 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// dejavuSans is where Debian and Ubuntu install DejaVu Sans, a font without CJK characters.
+const dejavuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
 // TestScripts runs the CLI scripts in testdata/script: each holds commands, inputs and golden output.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: os.Getenv("UPDATE_SCRIPTS") != "",
+		// [cjkfont]: one of the system CJK fonts the chart looks for is installed; [dejavu]: the
+		// DejaVu Sans font (no CJK) is, at dejavuSans.
+		Condition: func(cond string) (bool, error) {
+			switch cond {
+			case "cjkfont":
+				for _, p := range chart.SystemFonts {
+					if _, err := os.Stat(p); err == nil {
+						return true, nil
+					}
+				}
+				return false, nil
+			case "dejavu":
+				_, err := os.Stat(dejavuSans)
+				return err == nil, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Setup: func(env *testscript.Env) error {
 			// Keep the user's preferences out of the tests.
 			env.Setenv("XDG_CONFIG_HOME", env.WorkDir+"/.config")

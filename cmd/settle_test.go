@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/schema"
 	"pgregory.net/rapid"
 )
 
@@ -254,48 +256,6 @@ func TestSettleZeroSum(t *testing.T) {
 	})
 }
 
-// FuzzSettleLists feeds the settle flags' list parsers: they never panic, and what they accept
-// reads back the same when written out again.
-func FuzzSettleLists(f *testing.F) {
-	for _, s := range []string{"S", "S,N", "E, W", "S,S", "X", "", "6", "5,3", "-1", "E=2700,S=1800,W=-400,N=0", "E=1", "E2700", "N=9999999999999999999999"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if seats, err := parseSeatList("winner", s); err == nil {
-			text := strings.ReplaceAll(seatsText(seats), " ", "")
-			if back, err := parseSeatList("winner", text); err != nil || !slices.Equal(back, seats) {
-				t.Fatalf("parseSeatList(%q) = %v, written %q, reads back as %v, %v", s, seats, text, back, err)
-			}
-		}
-		if nums, err := parseWorth("faan", s, 2); err == nil {
-			if len(nums) != 1 && len(nums) != 2 {
-				t.Fatalf("parseWorth(%q) = %v for 2 winners", s, nums)
-			}
-			for _, n := range nums {
-				if n < 0 {
-					t.Fatalf("parseWorth(%q) = %v: negative", s, nums)
-				}
-			}
-		}
-		vals, err := seatValues("points", []string{s})
-		if err != nil {
-			return
-		}
-		ns, err := seatNumbers("points", vals)
-		if err != nil {
-			return
-		}
-		text := fmt.Sprintf("E=%d,S=%d,W=%d,N=%d", ns[0], ns[1], ns[2], ns[3])
-		back, err := seatValues("points", []string{text})
-		if err != nil {
-			t.Fatalf("%q reads back with %v", text, err)
-		}
-		if got, err := seatNumbers("points", back); err != nil || got != ns {
-			t.Fatalf("%q reads back as %v, %v; want %v", text, got, err, ns)
-		}
-	})
-}
-
 // BenchmarkSettle runs whole `mjref settle` commands, ruleset loading included.
 func BenchmarkSettle(b *testing.B) {
 	b.Setenv("XDG_CONFIG_HOME", b.TempDir())
@@ -313,6 +273,66 @@ func BenchmarkSettle(b *testing.B) {
 				if code, _, stderr := runSettle(b, bc.args...); code != ExitOK {
 					b.Fatalf("exit %d: %s", code, stderr)
 				}
+			}
+		})
+	}
+}
+
+// A JSON request body (what a server receives) settles exactly as the command line's flags do:
+// engine.Settle's document is the one `mjref settle -o jsonl` prints, and so are its errors.
+func TestSettleRequestIsTheFlags(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	tests := []struct {
+		rules string
+		body  string
+		args  []string
+	}{
+		{"hk", `{"faan": "6", "winner": "S", "discarder": "W"}`, []string{"--faan", "6", "--winner", "S", "--discarder", "W"}},
+		{"hk", `{"faan": "5,3", "winner": "S,N", "discarder": "W"}`, []string{"--faan", "5,3", "--winner", "S,N", "--discarder", "W"}},
+		{"hk", `{"hand": "[555z] [666z] [777z@E] 123m 9p+9p", "seat": "N", "win": "self-draw"}`, []string{"[555z] [666z] [777z@E] 123m 9p+9p", "--seat", "N", "--win", "self-draw"}},
+		{"hk", `{"hand": "123m456p789s111z55z", "seat": "S", "prevailing": "S", "discarder": "W", "last_tile": true}`, []string{"123m456p789s111z55z", "--seat", "S", "--prevailing", "S", "--discarder", "W", "--last-tile"}},
+		{"hk", `{"false_win": "E"}`, []string{"--false-win", "E"}},
+		{"hk", `{"drawn": true}`, []string{"--drawn"}},
+		{"american", `{"value": "25", "winner": "S", "discarder": "W", "misnamed": true}`, []string{"--value", "25", "--winner", "S", "--discarder", "W", "--misnamed"}},
+		{"american", `{"hand": "NN 2026m SS 666p 666s", "seat": "S", "discarder": "W"}`, []string{"NN 2026m SS 666p 666s", "--seat", "S", "--discarder", "W"}},
+		{"deburger-2026", `{"hands": ["E=123m456m789p111z55s", "S=123m456p777z99p5m8s", "W=123m456p777z99p5m8s 3f*", "N=11m55m99p22s33s11z7z"], "mahjong": "E", "win": "self-draw", "totals": ["E=8000,S=9000,W=500,N=0"]}`,
+			[]string{"--hand", "E=123m456m789p111z55s", "--hand", "S=123m456p777z99p5m8s", "--hand", "W=123m456p777z99p5m8s 3f*", "--hand", "N=11m55m99p22s33s11z7z", "--mahjong", "E", "--win", "self-draw", "--totals", "E=8000,S=9000,W=500,N=0"}},
+		// Refused as the flags are.
+		{"hk", `{"value": "25", "winner": "S", "discarder": "W"}`, []string{"--value", "25", "--winner", "S", "--discarder", "W"}},
+		{"deburger-2026", `{"winner": "S", "faan": "3"}`, []string{"--winner", "S", "--faan", "3"}},
+		{"american", `{"prevailing": "S", "value": "25", "winner": "S", "discarder": "W"}`, []string{"--prevailing", "S", "--value", "25", "--winner", "S", "--discarder", "W"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rules+" "+tt.body, func(t *testing.T) {
+			var req engine.SettleRequest
+			dec := json.NewDecoder(strings.NewReader(tt.body))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&req); err != nil {
+				t.Fatal(err)
+			}
+			e, err := engine.Open(tt.rules, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			code, out, errOut := runCLI(append([]string{"settle", "--rules", tt.rules, "-o", "jsonl"}, tt.args...), "")
+			s, err := e.Settle(req)
+			if err != nil {
+				want := schema.NewError(err, exitCode(err), family.HintOf(err))
+				b, _ := json.Marshal(want)
+				if code != ExitInput || errOut != string(b)+"\n" {
+					t.Fatalf("engine: %v\nCLI: exit %d, %s", err, code, errOut)
+				}
+				return
+			}
+			b, err := schema.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(out, string(b)+"\n"); diff != "" {
+				t.Errorf("engine document (-CLI +engine):\n%s", diff)
+			}
+			if wantCode := map[bool]int{true: ExitOK, false: ExitNo}[s.Positive()]; code != wantCode {
+				t.Errorf("CLI exit %d, engine positive %v", code, s.Positive())
 			}
 		})
 	}

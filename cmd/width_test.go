@@ -87,3 +87,52 @@ func TestTablesFit80(t *testing.T) {
 
 // strip removes the temporary directory from output, so runs in two directories compare.
 func strip(b *bytes.Buffer, dir string) string { return strings.ReplaceAll(b.String(), dir, "DIR") }
+
+// TestLedgerHistoryFits80: the history of a game with long and Chinese names, two winners on one
+// discard and a note keeps its table at 80 columns (the narrow layout: the dealer over the
+// result, each total under the change, the notes after the table), not records.
+func TestLedgerHistoryFits80(t *testing.T) {
+	ev := filepath.Join(t.TempDir(), "cjk.jsonl")
+	steps := [][]string{
+		{"ledger", "new", ev, "--players", "Alexandra Montgomery,張偉明,Bartholomew Lee,李小龍", "--set", "settlement.multiple_winners.as=all"},
+		{"ledger", "add", ev, "--winner", "張偉明,Bartholomew Lee", "--faan", "5,7", "--discarder", "李小龍"},
+		{"ledger", "add", ev, "--winner", "Alexandra Montgomery", "--faan", "10", "--win", "self-draw",
+			"--note", "settled at the break: see settlement.self_draw=each in the house rules"},
+		{"ledger", "add", ev, "--winner", "李小龍,張偉明", "--faan", "3,limit", "--discarder", "Bartholomew Lee"},
+	}
+	for _, args := range steps {
+		if _, errOut, code := runLedger(args...); code != 0 {
+			t.Fatalf("mjref %q: exit %d: %s", args, code, errOut)
+		}
+	}
+	ios, out, errOut := testIO("")
+	ios.Width = 80
+	if code := Run([]string{"ledger", "show", ev}, ios); code != 0 {
+		t.Fatalf("ledger show: exit %d: %s", code, errOut)
+	}
+	text := out.String()
+	for _, l := range strings.Split(text, "\n") {
+		if w := tablefit.Width(l); w > 80 {
+			t.Errorf("a line %d columns wide:\n%s", w, l)
+		}
+	}
+	for _, want := range []string{
+		"| # | hand ",
+		"| 1 | Alexandra Montgomery deals: ",
+		"| E | 張偉明 wins 5 faan and ",
+		"| = 0 ", "| +36 ", "| -108 ", "| = -108 ",
+		"note:     hand 2: settled at the break: see settlement.self_draw=each in the",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the history lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "-[ 1 ]") {
+		t.Errorf("the history is laid out as records, not a table:\n%s", text)
+	}
+	// To a pipe (no width) the history keeps one line a hand, the note in the result.
+	wide, _, _ := runLedger("ledger", "show", ev)
+	if !strings.Contains(wide, "| 2    | E    | 張偉明               | Alexandra Montgomery wins 10 faan by self-draw (settled at the break") {
+		t.Errorf("the wide history changed:\n%s", wide)
+	}
+}

@@ -66,3 +66,35 @@ func ExampleIsInput() {
 	// true
 	// true
 }
+
+// The card's lines closest to an American hand in progress.
+func ExampleEngine_Closest() {
+	e, err := engine.Open("american", engine.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v, err := e.Closest(engine.ClosestRequest{Hand: "NN 2026m SS 666p 66s", Top: 2})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range v.Candidates {
+		fmt.Println(c.Line, c.Value, "needs", c.Need)
+	}
+	// Output:
+	// Y1 25 needs 1
+	// L2 30 needs 4
+}
+
+// A table's house rules: the cap raised to 13 for this engine only, as --set cap=13 does.
+func ExampleOpen() {
+	e, err := engine.Open("hk", engine.Options{Set: []string{"cap=13"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(e.Ruleset().Name, e.Title(), "cap", e.Ruleset().HK.Cap)
+	// Output:
+	// hk Hong Kong cap 13
+}

@@ -57,6 +57,6 @@ func (e *Engine) Waiter(req WaitsRequest) (func(hand string) (*WaitsView, error)
 		}
 		opt.Seen = seen
 		a := waits.Analyze(&h, opt)
-		return &WaitsView{Hand: notation.Format(h), Ruleset: e.Ruleset().Name, Analysis: a}, nil
+		return &WaitsView{Hand: notation.FormatWith(h, e.rules.Family().Notation()), Ruleset: e.Ruleset().Name, Analysis: a}, nil
 	}, nil
 }

@@ -39,6 +39,7 @@ type Rules interface {
 	Scorer
 	Waiter
 	Closer
+	Settler
 }
 
 var (

@@ -88,7 +88,7 @@ func naiveFormatWith(h Hand, opt Options) string {
 		switch {
 		case c.Total() == 0:
 			parts = append(parts, zeros)
-		case h.Win == White || h.Win == NoTile:
+		case h.Win == White:
 			parts = append(parts, naiveFormatTiles(c.Tiles())+" "+zeros)
 		default:
 			parts = append(parts, zeros+" "+naiveFormatWith(rest, Options{}))

@@ -628,7 +628,7 @@ func AppendFormatWith(b []byte, h Hand, opt Options) []byte {
 		switch {
 		case c.Total() == 0:
 			b = appendZeros(b, zeros)
-		case h.Win == White || h.Win == NoTile:
+		case h.Win == White:
 			b = appendZeros(append(appendCounts(b, &c), ' '), zeros)
 		default:
 			b = appendConcealed(append(appendZeros(b, zeros), ' '), c, h.Win)

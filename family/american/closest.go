@@ -81,7 +81,7 @@ func (c *closester) rank(text string) (*family.ClosestView, error) {
 	return &family.ClosestView{
 		Discards:   discards,
 		Redeemable: c.redeemable,
-		Hand:       notation.Format(h),
+		Hand:       notation.FormatWith(h, Family{}.Notation()),
 		Ruleset:    c.rs.Name,
 		Card:       c.card.Name,
 		Tiles:      americanTiles(&h),

@@ -27,6 +27,9 @@ const (
 	LogLimit int64 = 1 << 20
 	// LedgerLimit caps a table ledger (JSON Lines, one record per hand): 64 MiB.
 	LedgerLimit int64 = 64 << 20
+	// FontLimit caps a font file given to ledger chart --font: 64 MiB (a CJK collection such as
+	// NotoSansCJK-Regular.ttc is some 20 MiB).
+	FontLimit int64 = 64 << 20
 	// LineLimit caps one line of standard input for score -, parse -, waits - and
 	// closest -: 64 KiB.
 	LineLimit = 64 << 10

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/internal/asciitable"
 )
 
 func sampleState(t testing.TB) State {
@@ -134,5 +135,22 @@ func TestSparklinesSampling(t *testing.T) {
 				t.Errorf("%d runes, want %d: %s", n, tt.runes, first)
 			}
 		})
+	}
+}
+
+// TestSparklinesWide: a Chinese name takes two columns a character, so the bars still start in one
+// column for every player.
+func TestSparklinesWide(t *testing.T) {
+	l, _ := newGame(t, Header{Players: [4]string{"Ann", "張三", "Catherine", "李"}, Ruleset: "hk", Family: "hk", Flow: HongKong()})
+	if _, err := l.Add(Hand{Winner: "張三", Discarder: "Ann", Faan: 3}); err != nil {
+		t.Fatal(err)
+	}
+	s := l.State()
+	lines := strings.Split(strings.TrimSuffix(Sparklines(&s, 60), "\n"), "\n")
+	for _, line := range lines {
+		bar := strings.IndexAny(line, "▁▂▃▄▅▆▇█")
+		if w := asciitable.Width(line[:bar]); w != len("Catherine ") {
+			t.Errorf("the bars of %q start at column %d, want %d", line, w, len("Catherine "))
+		}
 	}
 }

@@ -2,7 +2,8 @@ package ledger
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/mjref/mjref/internal/asciitable"
 )
 
 var sparks = []rune("▁▂▃▄▅▆▇█")
@@ -29,12 +30,12 @@ func Sparklines(s *State, width int) string {
 	}
 	nameW := 0
 	for _, p := range s.Players {
-		nameW = max(nameW, utf8.RuneCountInString(p))
+		nameW = max(nameW, asciitable.Width(p)) // columns: a Chinese character takes two
 	}
 	var b strings.Builder
 	for i, p := range s.Players {
 		b.WriteString(p)
-		b.WriteString(strings.Repeat(" ", nameW-utf8.RuneCountInString(p)+1))
+		b.WriteString(strings.Repeat(" ", nameW-asciitable.Width(p)+1))
 		for _, j := range idx {
 			t := s.History[j].Totals[i]
 			k := 0

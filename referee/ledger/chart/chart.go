@@ -3,6 +3,7 @@
 package chart
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -23,6 +24,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 )
@@ -87,6 +89,15 @@ func Draw(s *ledger.State, w io.Writer, format string, o Options) (warnings []st
 	return warnings, err
 }
 
+// FontError is a font file (Options.Font) that cannot be read or is not a font.
+type FontError struct {
+	Path string
+	Err  error
+}
+
+func (e *FontError) Error() string { return fmt.Sprintf("--font %s: %v", e.Path, e.Err) }
+func (e *FontError) Unwrap() error { return e.Err }
+
 // chooseFont returns the font to draw with (nil: the built-in one) and each player's label.
 func chooseFont(s *ledger.State, o Options) ([]string, *font.Face, []string, error) {
 	var names []string
@@ -97,7 +108,7 @@ func chooseFont(s *ledger.State, o Options) ([]string, *font.Face, []string, err
 	if o.Font != "" {
 		f, err := loadFont(o.Font)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("--font %s: %w", o.Font, err)
+			return nil, nil, nil, &FontError{Path: o.Font, Err: err}
 		}
 		return labels(names, f, o.Font, &warnings), f, warnings, nil
 	}
@@ -142,9 +153,9 @@ func liberationFace() *font.Face {
 
 // loadFont reads a font file (the first font of a collection).
 func loadFont(path string) (*font.Face, error) {
-	data, err := os.ReadFile(path)
+	data, err := safeio.ReadFile(path, safeio.FontLimit) // a regular file, bounded
 	if err != nil {
-		return nil, err
+		return nil, errors.New(safeio.Reason(err))
 	}
 	f, err := opentype.Parse(data)
 	if err != nil {

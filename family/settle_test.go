@@ -1,0 +1,50 @@
+package family
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// FuzzSettleLists feeds the settle flags' list parsers: they never panic, and what they accept
+// reads back the same when written out again.
+func FuzzSettleLists(f *testing.F) {
+	for _, s := range []string{"S", "S,N", "E, W", "S,S", "X", "", "6", "5,3", "-1", "E=2700,S=1800,W=-400,N=0", "E=1", "E2700", "N=9999999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if seats, err := ParseSeatList("winner", s); err == nil {
+			text := strings.ReplaceAll(SeatsText(seats), " ", "")
+			if back, err := ParseSeatList("winner", text); err != nil || !slices.Equal(back, seats) {
+				t.Fatalf("ParseSeatList(%q) = %v, written %q, reads back as %v, %v", s, seats, text, back, err)
+			}
+		}
+		if nums, err := ParseWorth("faan", s, 2); err == nil {
+			if len(nums) != 1 && len(nums) != 2 {
+				t.Fatalf("ParseWorth(%q) = %v for 2 winners", s, nums)
+			}
+			for _, n := range nums {
+				if n < 0 {
+					t.Fatalf("ParseWorth(%q) = %v: negative", s, nums)
+				}
+			}
+		}
+		vals, err := SeatValues("points", []string{s})
+		if err != nil {
+			return
+		}
+		ns, err := SeatNumbers("points", vals)
+		if err != nil {
+			return
+		}
+		text := fmt.Sprintf("E=%d,S=%d,W=%d,N=%d", ns[0], ns[1], ns[2], ns[3])
+		back, err := SeatValues("points", []string{text})
+		if err != nil {
+			t.Fatalf("%q reads back with %v", text, err)
+		}
+		if got, err := SeatNumbers("points", back); err != nil || got != ns {
+			t.Fatalf("%q reads back as %v, %v; want %v", text, got, err, ns)
+		}
+	})
+}

@@ -1,0 +1,31 @@
+package rulesets_test
+
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/rulesets"
+)
+
+// Load a built-in ruleset with a house override, as --rules hk --set cap=13 does.
+func ExampleLoad() {
+	rs, err := rulesets.Load("hk", "cap=13")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rs.Name, rs.Family, "minimum", rs.HK.MinFaan, "cap", rs.HK.Cap)
+	// Output:
+	// hk hk minimum 3 cap 13
+}
+
+// The built-in rulesets a table can start from (or extend in its own YAML).
+func ExampleBuiltins() {
+	for _, info := range rulesets.Builtins() {
+		fmt.Println(info.Name, info.Family)
+	}
+	// Output:
+	// american american
+	// deburger-2026 deburger
+	// hk-oldstyle hk
+	// hk hk
+}
