@@ -39,12 +39,21 @@ type ClosestBody struct {
 	engine.ClosestRequest
 }
 
+// SettleBody is the body of POST /v1/settle: the flags of mjref settle (its card among them).
+type SettleBody struct {
+	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
+	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
+	engine.SettleRequest
+}
+
 func (s *Server) playEndpoints() []endpoint {
 	return []endpoint{
 		{method: "POST", path: "/v1/score", handler: s.score, request: ScoreBody{}, response: "score",
 			summary: "Score a hand: is it a win, and what is it worth, item by item (mjref score -o json)"},
 		{method: "POST", path: "/v1/waits", handler: s.waits, request: WaitsBody{}, response: "waits",
 			summary: "What a 13-tile hand waits on and what each win pays, or the shanten after each discard of 14 (mjref waits -o json)"},
+		{method: "POST", path: "/v1/settle", handler: s.settle, request: SettleBody{}, response: "settle",
+			summary: "Who pays whom: from the winner's hand, from its worth, or (DeBurger) from the four hands (mjref settle -o json)"},
 		{method: "POST", path: "/v1/closest", handler: s.closest, request: ClosestBody{}, response: "closest",
 			summary: "American: the card's lines ranked by how near the hand is to each (mjref closest -o json)"},
 	}
@@ -91,6 +100,32 @@ func (s *Server) waits(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := e.Waits(body.WaitsRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.answer(w, res)
+}
+
+// POST /v1/settle.
+func (s *Server) settle(w http.ResponseWriter, r *http.Request) {
+	var body SettleBody
+	if err := decodeBody(w, r, &body); err != nil {
+		fail(w, err)
+		return
+	}
+	if body.Card != "" {
+		if err := builtinCard("card", body.Card); err != nil {
+			fail(w, err)
+			return
+		}
+	}
+	e, err := s.engine(Table{Rules: body.Rules, Set: body.Set})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := e.Settle(body.SettleRequest)
 	if err != nil {
 		fail(w, err)
 		return
