@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"context"
 	"fmt"
 	"image/png"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/mjref/mjref/cmd"
 	"github.com/mjref/mjref/server"
 )
 
@@ -143,7 +145,7 @@ func TestPageInChromium(t *testing.T) {
 	ctx, problems := browser(t)
 	dir := t.TempDir()
 	led := newLedger(t, dir)
-	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: led})
+	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: cmd.NewServeLedger(led, nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,9 +169,6 @@ func TestPageInChromium(t *testing.T) {
 	if notation != "123m456p789s11155z" {
 		t.Errorf("the tapped hand reads %q", notation)
 	}
-	chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#do-score`)), chromedp.Sleep(time.Second))
-	dbg, _ := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS(`#result`)))
-	t.Logf("DEBUG %s %v", dbg, problems())
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#do-score`)), chromedp.WaitVisible(chromedp.CSS(`#score-total`))); err != nil {
 		t.Fatalf("score: %v", err)
 	}
@@ -184,12 +183,50 @@ func TestPageInChromium(t *testing.T) {
 		t.Errorf("%d items in the table, want 5", rows)
 	}
 
+	// Add the hand to the evening's ledger: Ann (East) won it by self-draw; then undo it.
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`#ledger-add`)),
+		chromedp.SetValue(chromedp.CSS(`#ledger-winner`), "Ann"),
+		chromedp.SetValue(chromedp.CSS(`#ledger-discarder`), ""),
+		chromedp.Click(chromedp.CSS(`#ledger-add`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ledger-added`)),
+	); err != nil {
+		t.Fatalf("add the hand to the ledger: %v", err)
+	}
+	got := cli(t, 0, "ledger", "show", led, "-o", "json")
+	var st struct {
+		Played    int
+		Standings []struct {
+			Player string
+			Total  float64
+		}
+	}
+	if err := json.Unmarshal([]byte(got), &st); err != nil || st.Played != 1 || !strings.Contains(got, `"winner": "Ann"`) {
+		t.Fatalf("the ledger after the page's add (%v):\n%s", err, got)
+	}
+	if top, want := text(t, ctx, `#standings tbody tr:first-child`), fmt.Sprintf("Ann\tE 東\t%v", st.Standings[0].Total); st.Standings[0].Player != "Ann" || st.Standings[0].Total <= 0 || !strings.Contains(top, want) {
+		t.Errorf("first in the standings: %q, want %q as the ledger has it", top, want)
+	}
+	if next := text(t, ctx, `#next-dealer`); !strings.Contains(next, "Ann") {
+		t.Errorf("next dealer line %q: the dealer won, so Ann deals again", next)
+	}
+	chart, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const i = document.getElementById("ledger-chart"); return i.complete && i.naturalWidth > 0; })()`))
+	if err != nil || !chart {
+		t.Errorf("the chart did not load (%v)", err)
+	}
 	shots := dir
 	if os.Getenv("UPDATE_SCREENSHOTS") != "" {
 		shots = filepath.Join("..", "docs")
 	}
 	screenshot(t, ctx, 360, filepath.Join(shots, "serve-360.png"))
 	screenshot(t, ctx, 1024, filepath.Join(shots, "serve-1024.png"))
+
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), chromedp.Click(chromedp.CSS(`#ledger-undo`)), chromedp.WaitVisible(chromedp.CSS(`#ledger-undone`))); err != nil {
+		t.Fatalf("undo: %v", err)
+	}
+	if got := cli(t, 0, "ledger", "show", led, "-o", "json"); !strings.Contains(got, `"played": 0`) {
+		t.Fatalf("the ledger after the page's undo:\n%s", got)
+	}
 
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))

@@ -50,7 +50,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	// The page learns the server's default ruleset and whether it keeps a ledger from two meta
 	// tags: a built-in ruleset's name and a yes or no, never text from a request.
 	ledger := "off"
-	if s.ledger != "" {
+	if s.ledger != nil {
 		ledger = "on"
 	}
 	b = bytes.ReplaceAll(b, []byte("{{rules}}"), []byte(html.EscapeString(s.defaultRules())))

@@ -284,14 +284,14 @@
       else req.hand = [notation()];
     }
     const { status, data } = await api("POST", "/v1/ledger/hands", req);
+    await loadLedger(); // the standings first, then the word that the hand is in
     $("ledger-msg").replaceChildren(status === 200 ? h("p", { class: "verdict ok", id: "ledger-added" }, t("added") + (data.entry ? " #" + data.entry.number : "")) : errorBox(data));
-    await loadLedger();
   }
 
   async function undoHand() {
     const { status, data } = await api("POST", "/v1/ledger/undo", {});
-    $("ledger-msg").replaceChildren(status === 200 ? h("p", { class: "verdict ok", id: "ledger-undone" }, t("undone")) : errorBox(data));
     await loadLedger();
+    $("ledger-msg").replaceChildren(status === 200 ? h("p", { class: "verdict ok", id: "ledger-undone" }, t("undone")) : errorBox(data));
   }
 
   function seatSelect(id, withNone) {
