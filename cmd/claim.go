@@ -2,14 +2,9 @@ package cmd
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"strings"
 
-	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/referee"
-	"github.com/mjref/mjref/rulesets"
-	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/engine"
 	"github.com/spf13/cobra"
 )
 
@@ -74,153 +69,17 @@ Exit status: 0 the answer is clear (every claim is allowed), 1 a claim is not al
 	return cmd
 }
 
-// claimView is what mjref claim prints: the question, each claim's ruling and who takes the tile.
-type claimView struct {
-	Ruleset   string        `json:"ruleset"`
-	Discarder notation.Seat `json:"discarder"`
-	Tile      notation.Tile `json:"tile"`
-	// Clear is false when a claim is not allowed (exit 1).
-	Clear bool `json:"clear"`
-	// Takers take the tile (several only when every claimant of a win wins); Action is what they do.
-	Takers []notation.Seat `json:"takers"`
-	Action string          `json:"action"`
-	// Skipped are the seats between the discarder and the taker: they miss their turn.
-	Skipped []notation.Seat `json:"skipped"`
-	Rulings []claimRuling   `json:"rulings"`
-	Reason  string          `json:"reason"`
-}
-
-// claimRuling is the ruling on one claim, in the order the claims were given.
-type claimRuling struct {
-	Seat    notation.Seat   `json:"seat"`
-	Action  string          `json:"action"`
-	Verdict referee.Verdict `json:"verdict"`
-	Rule    string          `json:"rule"`
-	Reason  string          `json:"reason"`
-	Name    string          `json:"name,omitempty"`
-	Source  *scoring.Source `json:"source,omitempty"`
-}
-
-func newClaimView(rs *rulesets.Ruleset, discarder notation.Seat, tile notation.Tile, d *referee.ClaimDecision) *claimView {
-	v := &claimView{Ruleset: rs.Name, Discarder: discarder, Tile: tile, Clear: true, Action: d.Action, Reason: d.Reason,
-		Takers: append([]notation.Seat{}, d.Takers...), Skipped: append([]notation.Seat{}, d.Skipped...)}
-	v.Rulings = make([]claimRuling, 0, len(d.Rulings))
-	for _, r := range d.Rulings {
-		if r.Verdict != referee.VerdictOK {
-			v.Clear = false
-		}
-		v.Rulings = append(v.Rulings, claimRuling{Seat: r.Seat, Action: r.Action, Verdict: r.Verdict, Rule: r.Rule, Reason: r.Reason, Name: r.Name, Source: r.Source})
-	}
-	return v
-}
-
 func claimRun(_ context.Context, o *claimOptions, f *factory) error {
-	if o.Discarder == "" || o.Tile == "" || o.Claims == "" {
-		var missing []string
-		for _, m := range []struct{ flag, val string }{{"--discarder", o.Discarder}, {"--tile", o.Tile}, {"--claims", o.Claims}} {
-			if m.val == "" {
-				missing = append(missing, m.flag)
-			}
-		}
-		return withHint(usageErrorf("missing %s: say who discarded which tile and who claims it", strings.Join(missing, ", ")),
-			"e.g. mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'")
-	}
-	discarder, err := parseSeatFlag("discarder", o.Discarder)
+	e, err := f.Engine("")
 	if err != nil {
 		return err
 	}
-	tile, err := notation.ParseTile(strings.TrimSpace(o.Tile))
-	if err != nil {
-		return withHint(usageErrorf("--tile %q: %v", o.Tile, err), "one tile in MPSZ notation, e.g. 5p or 7z")
-	}
-	if !tile.IsPlaying() {
-		return withHint(usageErrorf("--tile %s: only a suit or honour tile is discarded and claimed", tile),
-			"flowers and seasons are laid out and replaced, never discarded; jokers are American")
-	}
-	claims, err := referee.ParseClaims(o.Claims)
-	if err != nil {
-		return withHint(usageErrorf("--claims: %v", err), "claims are SEAT ACTION [TILES] separated by commas, e.g. 'S win, N pong, E chow 456p'")
-	}
-	rs, err := f.Ruleset()
+	v, err := e.Claim(engine.ClaimRequest{Discarder: o.Discarder, Tile: o.Tile, Claims: o.Claims, Hands: o.Hands, Dealer: o.Dealer, Prevailing: o.Prevailing})
 	if err != nil {
 		return err
 	}
-	if rs.Family == rulesets.FamilyAmerican {
-		return withHint(usageErrorf("ruleset %s (family %s): mjref claim rules on Hong Kong and DeBurger claims (a win, then a pong or kong, then a chow)", rs.Name, rs.Family),
-			"American calls are ruled in a replay: mjref referee LOG")
-	}
-	hands, err := claimHands(o.Hands, rs, discarder)
-	if err != nil {
-		return err
-	}
-	deps, err := refereeDeps(rs)
-	if err != nil {
-		return err
-	}
-	var ct referee.ClaimTable
-	if ct.Dealer, err = parseSeatFlag("dealer", o.Dealer); err != nil {
-		return err
-	}
-	if ct.Prevailing, err = parseSeatFlag("prevailing", o.Prevailing); err != nil {
-		return err
-	}
-	d, err := referee.ResolveClaimsAt(ct, discarder, tile, claims, hands, deps)
-	if err != nil {
-		return withHint(usageErrorf("%v", err), "e.g. mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'")
-	}
-	v := newClaimView(rs, discarder, tile, &d)
-	return renderResult(o.IO.Out, o.Output, v, renderClaim, v.Clear)
+	return renderResult(o.IO.Out, o.Output, v, renderClaim, v.Positive())
 }
 
-// claimHands reads the --hand SEAT=HAND values.
-func claimHands(args []string, rs *rulesets.Ruleset, discarder notation.Seat) ([4]*notation.Hand, error) {
-	var hands [4]*notation.Hand
-	for _, a := range args {
-		k, text, ok := strings.Cut(a, "=")
-		if !ok {
-			return hands, withHint(usageErrorf("--hand %q: expected SEAT=HAND", a), "e.g. --hand N=123m456p789s11z46p")
-		}
-		s, err := parseSeatFlag("hand", k)
-		if err != nil {
-			return hands, err
-		}
-		if hands[s] != nil {
-			return hands, usageErrorf("--hand: %s is given twice", s)
-		}
-		if s == discarder {
-			return hands, usageErrorf("--hand %s: %s discarded the tile and cannot claim it: give the claimants' hands", s, s)
-		}
-		h, err := notation.ParseWith(text, notationOptions(rs))
-		if err != nil {
-			return hands, fmt.Errorf("--hand %s: %w", s, err)
-		}
-		if n := h.TileCount(); n != 13 && n != 14 {
-			return hands, withHint(usageErrorf("--hand %s holds %s: expected 13 before the discard, or 14 with it (a kong counts as three)", s, plural(n, "tile")),
-				"give the claimant's concealed tiles and melds before the discard, e.g. 123m456p11z46s [555s]")
-		}
-		hands[s] = &h
-	}
-	return hands, nil
-}
-
-func renderClaim(w io.Writer, v *claimView) error {
-	fmt.Fprintf(w, "ruleset:  %s\n", v.Ruleset)
-	fmt.Fprintf(w, "discard:  %s by %s\n", v.Tile, v.Discarder)
-	rows := make([][]string, 0, len(v.Rulings))
-	for _, r := range v.Rulings {
-		rows = append(rows, []string{r.Seat.String(), r.Action, string(r.Verdict), ruleCite(r.Rule, r.Source), r.Reason})
-	}
-	if err := table(w, []string{"seat", "claim", "verdict", "rule", "reason"}, rows); err != nil {
-		return err
-	}
-	if len(v.Takers) > 0 {
-		fmt.Fprintf(w, "takes:    %s (%s)\n", seatsText(v.Takers), v.Action)
-	} else {
-		fmt.Fprintln(w, "takes:    nobody")
-	}
-	if len(v.Skipped) > 0 {
-		fmt.Fprintf(w, "skipped:  %s\n", seatsText(v.Skipped))
-	}
-	fmt.Fprintf(w, "ruling:   %s\n", v.Reason)
-	return nil
-}
+// renderClaim writes the ruling for a person to read.
+func renderClaim(w io.Writer, v *engine.ClaimView) error { return v.Render(printer{w}) }

@@ -523,7 +523,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		return ledgerError(o.File, err)
 	}
 	after := l.State()
-	v.Recorded, v.Entry = true, &e
+	v.Recorded, v.Entry = true, newEntryJSON(&e)
 	if cs.used {
 		v.Payments = paymentViews(cs.last.Payments, ledger.TableOf(&e))
 	}
@@ -1130,7 +1130,7 @@ type addView struct {
 	Score *scoreView      `json:"score,omitempty"`
 	Log   *referee.Report `json:"log,omitempty"`
 	Notes []string        `json:"notes,omitempty"`
-	Entry *ledger.Entry   `json:"entry,omitempty"`
+	Entry *entryJSON      `json:"entry,omitempty"`
 	// Payments are the settlement's payments, when mjref settled the hand.
 	Payments  []paymentView     `json:"payments,omitempty"`
 	Standings []ledger.Standing `json:"standings,omitempty"`
@@ -1167,7 +1167,7 @@ func renderVerdict(w io.Writer, v *addView) {
 }
 
 func renderAdd(w io.Writer, v *addView, st *ledger.State) error {
-	e := v.Entry
+	e := v.Entry.Entry
 	fmt.Fprintf(w, "hand %d:  %s\n", e.Number, entryTitle(e, st.Flow.PrevailingWind))
 	if v.Hand != "" {
 		fmt.Fprintf(w, "tiles:    %s\n", v.Hand)
@@ -1303,25 +1303,25 @@ func warnTorn(w io.Writer, path string, t *ledger.Torn) {
 // undoView is the outcome of ledger undo: the hand taken back, the standings and the next hand.
 type undoView struct {
 	Ledger    string            `json:"ledger"`
-	Undone    *ledger.Entry     `json:"undone"`
+	Undone    *entryJSON        `json:"undone"`
 	Amend     bool              `json:"amend,omitempty"` // the undo took back an amend of Undone's hand
 	Standings []ledger.Standing `json:"standings"`
 	Next      *positionView     `json:"next"`
 }
 
-// showView is a game as show and new print it in JSON or YAML: the state with its standings.
+// showView is a game as show, new and export print it in JSON or YAML: the state with its
+// standings, its totals by player and its hands as entryJSON.
 type showView struct {
 	*ledger.State
+	Running   byPlayer          `json:"totals"`  // each player's running total
+	Hands     []*entryJSON      `json:"history"` // the hands standing, in order
 	Standings []ledger.Standing `json:"standings"`
 	Summary   *ledger.Summary   `json:"summary,omitempty"`
 }
 
 // newShowView is what ledger show writes for st; an empty game's history is [], never null.
 func newShowView(st *ledger.State) showView {
-	if st.History == nil {
-		st.History = []ledger.Entry{}
-	}
-	return showView{State: st, Standings: st.Standings()}
+	return showView{State: st, Running: byPlayer{st.Players, st.Totals}, Hands: entriesJSON(st.History), Standings: st.Standings()}
 }
 
 func ledgerShow(o *ledgerOptions, f *factory) error {
@@ -1505,7 +1505,7 @@ func ledgerUndo(o *ledgerOptions, f *factory) error {
 	if o.Output != FormatTable {
 		v := &addView{}
 		v.fill(&st)
-		return render(o.IO.Out, o.Output, undoView{Ledger: o.File, Undone: &e, Amend: undone != e.Seq, Standings: v.Standings, Next: v.Next})
+		return render(o.IO.Out, o.Output, undoView{Ledger: o.File, Undone: newEntryJSON(&e), Amend: undone != e.Seq, Standings: v.Standings, Next: v.Next})
 	}
 	if undone != e.Seq {
 		fmt.Fprintf(o.IO.Out, "undone:   the amend of hand %d (%s); the hand stands as it was before it\n", e.Number, e.Hand.String())
@@ -1536,7 +1536,7 @@ func ledgerExport(o *ledgerOptions, f *factory) error {
 	if o.Excel {
 		return usageErrorf("--excel is for -o csv")
 	}
-	return ledger.Export(o.IO.Out, &st, o.Format)
+	return render(o.IO.Out, FormatJSON, newShowView(&st)) // the game, as ledger show -o json prints it
 }
 
 func ledgerChart(o *ledgerOptions, f *factory) error {

@@ -12,9 +12,9 @@ import (
 // amendView is the outcome of ledger amend: the hand before and after, what changed for each
 // player, and the later hands recomputed.
 type amendView struct {
-	Ledger    string            `json:"ledger"`
-	Amendment *ledger.Amendment `json:"amendment"`
-	Notes     []string          `json:"notes,omitempty"`
+	Ledger    string         `json:"ledger"`
+	Amendment *amendmentJSON `json:"amendment"`
+	Notes     []string       `json:"notes,omitempty"`
 	// Change is each player's total after the amend less their total before it.
 	Change    []playerChange    `json:"change"`
 	Standings []ledger.Standing `json:"standings"`
@@ -77,7 +77,7 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 		return ledgerError(o.File, err)
 	}
 	after := l.State()
-	out := amendView{Ledger: o.File, Amendment: &am, Notes: v.Notes}
+	out := amendView{Ledger: o.File, Amendment: newAmendmentJSON(&am, after.Players), Notes: v.Notes}
 	for i, p := range after.Players {
 		out.Change = append(out.Change, playerChange{Player: p, Before: am.Totals[i], After: after.Totals[i], Change: after.Totals[i] - am.Totals[i]})
 	}
@@ -91,7 +91,7 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 }
 
 func renderAmend(w io.Writer, v *amendView, st *ledger.State) error {
-	am := v.Amendment
+	am := v.Amendment.Amendment
 	fmt.Fprintf(w, "amended:  hand %d (%s)\n", am.Number, entryTitle(&am.After, st.Flow.PrevailingWind))
 	fmt.Fprintf(w, "was:      %s (%s)\n", am.Before.Hand.String(), changeText(st, am.Before.Deltas))
 	fmt.Fprintf(w, "now:      %s (%s)\n", am.After.Hand.String(), changeText(st, am.After.Deltas))
@@ -240,8 +240,18 @@ func ledgerUpgrade(o *ledgerOptions, f *factory) error {
 	if err != nil {
 		return ledgerError(o.File, err)
 	}
+	if o.Output != FormatTable {
+		return render(o.IO.Out, o.Output, upgradeView{Ledger: o.File, Version: ledger.Version, Backup: backup})
+	}
 	fmt.Fprintf(o.IO.Out, "upgraded: %s is now version %d; the original is kept in %s\n", o.File, ledger.Version, backup)
 	return nil
+}
+
+// upgradeView is the outcome of ledger upgrade: the file's new version and where the original is.
+type upgradeView struct {
+	Ledger  string `json:"ledger"`
+	Version int    `json:"version"`
+	Backup  string `json:"backup"`
 }
 
 func ledgerSummary(o *ledgerOptions, f *factory) error {

@@ -261,9 +261,33 @@ func readState(t interface{ Fatalf(string, ...any) }, file string) ledger.State 
 	if code != 0 {
 		t.Fatalf("export: exit %d: %s", code, stderr)
 	}
-	var st ledger.State
-	if err := json.Unmarshal([]byte(out), &st); err != nil {
+	// The export keys amounts by seat and by player (see entryJSON): read them back by place.
+	var doc struct {
+		ledger.State
+		Totals  map[string]ledger.Amount `json:"totals"`
+		History []struct {
+			ledger.Entry
+			Deltas  map[string]ledger.Amount `json:"deltas"`
+			Changes map[string]ledger.Amount `json:"changes"`
+			Totals  map[string]ledger.Amount `json:"totals"`
+		} `json:"history"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("export: %v", err)
+	}
+	st := doc.State
+	for p, name := range st.Players {
+		st.Totals[p] = doc.Totals[name]
+	}
+	for _, h := range doc.History {
+		e := h.Entry
+		for p, name := range e.Players {
+			e.Deltas[p], e.Totals[p] = h.Changes[name], h.Totals[name]
+			if h.Deltas[e.Seats[p].String()] != e.Deltas[p] {
+				t.Fatalf("hand %d: %s at %s: deltas %v, changes %v", e.Number, name, e.Seats[p], h.Deltas, h.Changes)
+			}
+		}
+		st.History = append(st.History, e)
 	}
 	return st
 }

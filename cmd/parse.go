@@ -41,6 +41,8 @@ func (o *parseOptions) setInput(hand string, batch bool, output string) error {
 
 // handView is the JSON shape of a parsed hand.
 type handView struct {
+	// InputLine is the line of a batch the hand was read from, as in score, waits and closest.
+	InputLine int               `json:"input_line,omitempty"`
 	Canonical string            `json:"canonical"`
 	Concealed []notation.Tile   `json:"concealed"`
 	BySuit    map[string]string `json:"by_suit"`
@@ -114,7 +116,16 @@ func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 		return newHandViewWith(h, opt), true, nil
 	}
 	if o.Batch {
-		return runBatchResult(o.IO, batch{handle: parse, format: batchFormat(o.Output),
+		numbered := func(l batchLine) (any, bool, error) {
+			v, ok, err := parse(l)
+			if err != nil {
+				return v, ok, err
+			}
+			hv := v.(handView)
+			hv.InputLine = l.N
+			return hv, ok, nil
+		}
+		return runBatchResult(o.IO, batch{handle: numbered, format: batchFormat(o.Output),
 			table: func(w io.Writer, _ batchLine, v any) error { return renderHandTable(w, v.(handView)) }})
 	}
 	v, _, err := parse(batchLine{N: 1, Text: o.Hand})

@@ -2,20 +2,16 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
-	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/rulesets"
-	"github.com/mjref/mjref/scoring"
-	"github.com/mjref/mjref/scoring/points"
 	"github.com/spf13/cobra"
 )
 
@@ -35,16 +31,10 @@ type refereeOptions struct {
 	By string
 }
 
-const onlyIllegal = "illegal"
+const onlyIllegal = family.OnlyIllegal
 
 // seatNamings are the values of --by.
 var seatNamings = []string{referee.SeatsByStart.String(), referee.SeatsByWind.String()}
-
-// Hints for a log that cannot be read: a bad event, or a bad header.
-const (
-	refereeEventHint  = "an event is SEAT ACTION [TILES], e.g. 'S discard 9s', or claims: [W pong 9s, N chow 789s]; see 'mjref referee --help'"
-	refereeHeaderHint = "a log is a mapping with ruleset, seats, dealer, prevailing, hands, wall, start and events (or JSON Lines); see 'mjref referee --help'"
-)
 
 func newRefereeCmd(f *factory, runF func(*refereeOptions) error) *cobra.Command {
 	o := &refereeOptions{IO: f.IO}
@@ -126,82 +116,27 @@ Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be 
 	return cmd
 }
 
-// refereeView is what mjref referee prints: the rulings and the result, and the final state.
-type refereeView struct {
-	Ruleset string `json:"ruleset"`
-	Family  string `json:"family"`
-	// SeatsBy is what the seat letters name: start (the places as they sat when the game began) or
-	// wind (this hand's seat winds, E the dealer).
-	SeatsBy referee.SeatNaming `json:"seats_by"`
-	// Legal is true when every step is legal; Illegal counts those that are not (whatever --only shows).
-	Legal   bool             `json:"legal"`
-	Illegal int              `json:"illegal"`
-	Rulings []referee.Ruling `json:"rulings"`
-	Result  referee.Result   `json:"result"`
-	// Seats are each seat's tiles, melds, flowers and discards when the log ends.
-	Seats [4]referee.SeatView `json:"seats"`
-	// Wall is the number of tiles left in the live wall, or -1 when not known.
-	Wall int `json:"wall"`
-	// Dead lists the American hands declared dead.
-	Dead []referee.DeadHand `json:"dead,omitempty"`
-	// Points and Scores are every player's points in a DeBurger hand, and the items behind them.
-	Points []int               `json:"points,omitempty"`
-	Scores []referee.SeatScore `json:"scores,omitempty"`
-}
-
 func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	data, name, err := readLogInput(o)
 	if err != nil {
 		return err
 	}
-	var by referee.SeatNaming // as the log says
-	if o.By != "" {
-		if by, err = referee.ParseSeatNaming(o.By); err != nil {
-			return usageErrorf("--by %v", err)
-		}
-	}
 	// The ruleset is known before any tile is read: under American rules 0 is the white dragon.
-	var rs *rulesets.Ruleset
-	var rsErr error
-	lg, err := referee.ReadLogFunc(data, func(ruleset string) referee.ReadOptions {
-		rs, rsErr = refereeRuleset(o, f, &referee.Log{Ruleset: ruleset})
-		if rsErr != nil {
-			return referee.ReadOptions{}
+	v, err := engine.Referee(engine.RefereeRequest{Log: string(data), Only: o.Only, By: o.By, Name: name}, func(ruleset string) (*engine.Engine, error) {
+		rs, err := refereeRuleset(o, f, ruleset)
+		if err != nil {
+			return nil, err
 		}
-		ro := logReadOptions(rs)
-		ro.Seats = by
-		return ro
+		return engine.New(rs, engine.Options{})
 	})
-	if err != nil {
-		hint := refereeHeaderHint
-		var le *referee.LogError
-		if errors.As(err, &le) && le.Event > 0 {
-			hint = refereeEventHint
-		} else if errors.As(err, &le) && o.By != "" && (strings.HasPrefix(le.Msg, "seats:") || strings.HasPrefix(le.Msg, "dealer:")) {
-			hint = "drop --by to read the log as it is written, or correct its seats: and dealer: keys"
-		}
-		return withHint(fmt.Errorf("%s: %w", name, err), hint)
-	}
-	if rsErr != nil {
-		return rsErr
-	}
-	deps, err := refereeDeps(rs)
 	if err != nil {
 		return err
 	}
-	rep := referee.Replay(lg, deps)
-	v := &refereeView{Ruleset: rs.Name, Family: rs.Family, SeatsBy: lg.Seats, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
-		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall, Dead: rep.Dead,
-		Points: rep.Points, Scores: rep.Scores}
-	if o.Only == onlyIllegal {
-		v.Rulings = rep.Illegal()
-		if v.Rulings == nil {
-			v.Rulings = []referee.Ruling{}
-		}
-	}
-	only := func(w io.Writer, v *refereeView) error { return renderReferee(w, v, o.Only) }
-	return renderResult(o.IO.Out, o.Output, v, only, v.Legal)
+	return renderResult(o.IO.Out, o.Output, v, renderReferee, v.Positive())
 }
+
+// renderReferee writes the rulings and the result for a person to read.
+func renderReferee(w io.Writer, v *engine.RefereeView) error { return v.Render(printer{w}) }
 
 // readLogInput reads the log file, or standard input for "-"; name is how errors call it.
 func readLogInput(o *refereeOptions) (data []byte, name string, err error) {
@@ -229,29 +164,20 @@ func readLogFile(name, hint string) ([]byte, error) {
 	return data, nil
 }
 
-// logReadOptions is how a log under rs reads: American logs read 0 as the white dragon and flowers
-// as tiles of the hand.
-func logReadOptions(rs *rulesets.Ruleset) referee.ReadOptions {
-	if rs.Family == rulesets.FamilyAmerican {
-		return referee.AmericanRead
-	}
-	return referee.ReadOptions{Notation: notationOptions(rs)}
-}
-
 // refereeRuleset loads the log's ruleset, or the one given with --rules, which wins (with a warning
 // when the two differ). A log's ruleset that is a relative path is looked for next to the log.
-func refereeRuleset(o *refereeOptions, f *factory, lg *referee.Log) (*rulesets.Ruleset, error) {
+func refereeRuleset(o *refereeOptions, f *factory, logRuleset string) (*rulesets.Ruleset, error) {
 	if o.RulesGiven {
 		rs, err := f.Ruleset()
 		if err != nil {
 			return nil, err
 		}
-		if lg.Ruleset != o.Rules && lg.Ruleset != rs.Name {
-			fmt.Fprintf(o.IO.ErrOut, "mjref: warning: the log is played under %s, but --rules %s wins: ruling under %s\n", lg.Ruleset, o.Rules, rs.Name)
+		if logRuleset != o.Rules && logRuleset != rs.Name {
+			fmt.Fprintf(o.IO.ErrOut, "mjref: warning: the log is played under %s, but --rules %s wins: ruling under %s\n", logRuleset, o.Rules, rs.Name)
 		}
 		return rs, nil
 	}
-	name := lg.Ruleset
+	name := logRuleset
 	if !rulesets.IsBuiltin(name) && !filepath.IsAbs(name) && o.Log != "-" {
 		if p := filepath.Join(filepath.Dir(o.Log), name); fileExists(p) {
 			name = p
@@ -265,209 +191,25 @@ func refereeRuleset(o *refereeOptions, f *factory, lg *referee.Log) (*rulesets.R
 	return rs, nil
 }
 
-// refereeDeps wires the ruleset into a replay. Hong Kong: the scorer and settlement, and the
-// referee: section's table rules (dead wall, missed-win lock); the tile count and several winners
-// follow hk.flowers and settlement.multiple_winners unless the referee: section sets them.
-// American: the ruleset's card, settlement and referee: section.
+// refereeDeps wires the ruleset into a replay (family.Referee). The ledger still calls it.
 func refereeDeps(rs *rulesets.Ruleset) (referee.Deps, error) {
-	switch {
-	case rs.Family == rulesets.FamilyDeBurger && rs.DeBurger != nil:
-		return referee.DeBurger(rs.DeBurger, rs.Referee), nil
-	case rs.Family == rulesets.FamilyAmerican && rs.American != nil:
-		card, err := rulesetCard(rs, "")
-		if err != nil {
-			return referee.Deps{}, err
-		}
-		return referee.American(card, rs.American, rs.Settlement, rs.Referee), nil
-	case rs.Family != rulesets.FamilyHK || rs.HK == nil:
-		return referee.Deps{}, withHint(usageErrorf("ruleset %s (family %s): the referee has no replay for this family", rs.Name, rs.Family),
-			"give --rules hk, american or deburger-2026, or a ruleset that extends one of them")
+	r, err := family.Bind(rs, family.BindOptions{})
+	if err != nil {
+		return referee.Deps{}, err
 	}
-	return referee.HK(rs.HK, rs.Settlement, rs.Referee), nil
+	return r.RefereeDeps(), nil
 }
 
-// ruleCite is a ruling's rule as a table shows it: the id and, where the ruleset states the rule, its
-// line ("chow-from-left hk:297").
-func ruleCite(id string, src *scoring.Source) string {
-	if src == nil || src.Ruleset == "" {
-		return id
+// logReadOptions is how a log under rs reads (family.Referee). The ledger still calls it.
+func logReadOptions(rs *rulesets.Ruleset) referee.ReadOptions {
+	r, err := family.Bind(rs, family.BindOptions{})
+	if err != nil {
+		return referee.ReadOptions{Notation: family.Notation(rs)}
 	}
-	return id + " " + src.String()
+	return r.LogOptions()
 }
 
 func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()
-}
-
-func renderReferee(w io.Writer, v *refereeView, only string) error {
-	fmt.Fprintf(w, "ruleset:  %s\n", v.Ruleset)
-	if v.SeatsBy == referee.SeatsByWind {
-		fmt.Fprintln(w, "seats:    named by this hand's seat winds (E deals)")
-	}
-	if len(v.Rulings) > 0 {
-		rows := make([][]string, 0, len(v.Rulings))
-		for _, r := range v.Rulings {
-			ev := fmt.Sprint(r.Event)
-			if r.Event == 0 {
-				ev = "deal"
-			}
-			rows = append(rows, []string{ev, r.Seat.String(), r.Action, string(r.Verdict), ruleCite(r.Rule, r.Source), r.Reason})
-		}
-		if err := table(w, []string{"event", "seat", "action", "verdict", "rule", "reason"}, rows); err != nil {
-			return err
-		}
-	} else if only == onlyIllegal {
-		fmt.Fprintln(w, "rulings:  no illegal step")
-	}
-	for _, d := range v.Dead {
-		fmt.Fprintf(w, "dead:     %s's hand at event %d (%s): %s\n", d.Seat, d.Event, d.Rule, d.Reason)
-	}
-	if err := renderRefereeResult(w, v); err != nil {
-		return err
-	}
-	switch {
-	case v.Legal:
-		fmt.Fprintln(w, "verdict:  every step is legal")
-	case v.Illegal == 1:
-		fmt.Fprintln(w, "verdict:  1 illegal step")
-	default:
-		fmt.Fprintf(w, "verdict:  %d illegal steps\n", v.Illegal)
-	}
-	return nil
-}
-
-// resultStyle is how a family's result reads: the unit of an item's value, whether items have Chinese
-// names and the win has seat winds, and whether the hand ends in payments.
-type resultStyle struct {
-	unit     string
-	zh       bool
-	winds    bool
-	payments bool
-}
-
-func styleOf(family string) resultStyle {
-	switch family {
-	case rulesets.FamilyAmerican:
-		return resultStyle{unit: "value", payments: true}
-	case rulesets.FamilyDeBurger:
-		return resultStyle{unit: "points"}
-	}
-	return resultStyle{unit: "faan", zh: true, winds: true, payments: true}
-}
-
-// renderRefereeResult prints how the hand ended and each winner's breakdown, then the payments or,
-// in a DeBurger hand, every player's points.
-func renderRefereeResult(w io.Writer, v *refereeView) error {
-	r, st := &v.Result, styleOf(v.Family)
-	switch r.Outcome {
-	case referee.OutcomeWin:
-		wins := r.Wins
-		if len(wins) == 0 {
-			one := referee.Win{Seat: r.Winner, Hand: r.Hand, Items: r.Items, Total: r.Total, Limit: r.Limit, Checked: len(r.Items) > 0}
-			if r.Context != nil {
-				one.Context = *r.Context
-			}
-			wins = []referee.Win{one}
-		}
-		for _, win := range wins {
-			if err := renderRefereeWin(w, &win, st, len(v.Scores) == 0); err != nil {
-				return err
-			}
-		}
-		if i := strings.Index(r.Reason, "not settled"); i >= 0 {
-			fmt.Fprintf(w, "note:     %s\n", r.Reason[i:])
-		}
-	case referee.OutcomeFalseWin:
-		fmt.Fprintf(w, "outcome:  false win (詐糊) by %s\nreason:   %s\n", r.Offender, r.Reason)
-	case referee.OutcomeDraw:
-		fmt.Fprintf(w, "outcome:  drawn (流局)\nreason:   %s\n", r.Reason)
-	default:
-		fmt.Fprintf(w, "outcome:  %s\nreason:   %s\n", r.Outcome, r.Reason)
-		return nil
-	}
-	if len(v.Scores) > 0 {
-		return renderSeatScores(w, v.Scores)
-	}
-	if !st.payments {
-		return nil
-	}
-	if err := family.RenderPayments(printer{w}, r.Payments); err != nil || len(r.Payments) == 0 {
-		return err
-	}
-	fmt.Fprintf(w, "change:   %s\n", r.Deltas)
-	return nil
-}
-
-// renderRefereeWin prints one winner: how the tile came, the hand and, with items, the breakdown.
-func renderRefereeWin(w io.Writer, win *referee.Win, st resultStyle, items bool) error {
-	c := win.Context
-	how := c.Win.String()
-	if c.Discarder <= notation.SeatNorth {
-		how += " from " + c.Discarder.String()
-	}
-	fmt.Fprintf(w, "outcome:  %s wins (%s)\n", win.Seat, how)
-	if win.Hand != "" {
-		fmt.Fprintf(w, "hand:     %s\n", win.Hand)
-	}
-	if st.winds {
-		fmt.Fprintf(w, "context:  seat wind %s, prevailing %s, win %s", c.Seat, c.Prevailing, c.Win)
-	} else {
-		fmt.Fprintf(w, "context:  win %s", c.Win)
-	}
-	if c.LastTile {
-		fmt.Fprint(w, ", last tile")
-	}
-	fmt.Fprintln(w)
-	if !win.Checked {
-		fmt.Fprintln(w, "score:    not scored: the winning hand has tiles not seen (lay it down with 'win TILE = HAND')")
-		return nil
-	}
-	if !items {
-		return nil
-	}
-	header := []string{"id", "name", st.unit, "tiles", "rule"}
-	if st.zh {
-		header = []string{"id", "name", "中文", st.unit, "tiles", "rule"}
-	}
-	if len(win.Items) > 0 {
-		if err := table(w, header, family.ItemRows(win.Items, st.zh)); err != nil {
-			return err
-		}
-	}
-	total := fmt.Sprintf("%d %s", win.Total, st.unit)
-	if st.unit == "value" {
-		total = fmt.Sprintf("value %d", win.Total)
-	}
-	if win.Limit {
-		total += ", a limit hand"
-	}
-	fmt.Fprintf(w, "total:    %s\n", total)
-	return nil
-}
-
-// renderSeatScores prints every player's scored items in one table and their points (DeBurger).
-func renderSeatScores(w io.Writer, scores []referee.SeatScore) error {
-	var rows [][]string
-	parts := make([]string, 0, len(scores))
-	for _, sc := range scores {
-		for _, row := range family.ItemRows(sc.Items, false) {
-			rows = append(rows, append([]string{sc.Seat.String()}, row...))
-		}
-		p := fmt.Sprintf("%s %s", sc.Seat, points.Thousands(sc.Points))
-		switch {
-		case !sc.Checked:
-			p += " (not scored: " + sc.Reason + ")"
-		case sc.Winner:
-			p += " (mahjong)"
-		}
-		parts = append(parts, p)
-	}
-	if len(rows) > 0 {
-		if err := table(w, []string{"seat", "id", "name", "points", "tiles", "rule"}, rows); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(w, "points:   %s\n", strings.Join(parts, ", "))
-	return nil
 }

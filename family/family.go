@@ -40,6 +40,8 @@ type Rules interface {
 	Waiter
 	Closer
 	Settler
+	Referee
+	Claimer
 }
 
 var (

@@ -1,0 +1,26 @@
+package american
+
+import (
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/referee"
+)
+
+// LogOptions reads 0 as the white dragon and flowers as tiles of the hand.
+func (r *rules) LogOptions() referee.ReadOptions { return referee.AmericanRead }
+
+// RefereeDeps replays a hand with the Charleston, calls that must fit the card and dead hands,
+// paid by the card line's value.
+func (r *rules) RefereeDeps() referee.Deps {
+	return referee.American(r.card, r.rs.American, r.rs.Settlement, r.rs.Referee)
+}
+
+// RefereeStyle: items by value, the win without seat winds, then payments.
+func (r *rules) RefereeStyle() family.RefereeStyle {
+	return family.RefereeStyle{Unit: "value", Payments: true}
+}
+
+// ClaimDeps refuses: American calls are ruled in a replay, where the card and dead hands count.
+func (r *rules) ClaimDeps() (referee.Deps, error) {
+	return referee.Deps{}, family.WithHint(family.Usagef("ruleset %s (family %s): mjref claim rules on Hong Kong and DeBurger claims (a win, then a pong or kong, then a chow)", r.rs.Name, r.rs.Family),
+		"American calls are ruled in a replay: mjref referee LOG")
+}

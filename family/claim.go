@@ -1,0 +1,182 @@
+package family
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Claimer rules on claims made at the same time on one discard (referee.ResolveClaimsAt).
+type Claimer interface {
+	// ClaimDeps wires the ruleset into the ruling: the claims' priorities and, for a claimed win,
+	// the scorer. A family whose calls are not ruled one discard at a time refuses, saying where
+	// they are ruled.
+	ClaimDeps() (referee.Deps, error)
+}
+
+// ClaimRequest is one discard and the claims on it, as mjref claim's flags (and a server's
+// request body) give them: seats as letters (E S W N), the tile in notation.
+type ClaimRequest struct {
+	Discarder string `json:"discarder"`
+	Tile      string `json:"tile"`
+	// Claims are SEAT ACTION [TILES], separated by commas: "S win, N pong, E chow 456p".
+	Claims string `json:"claims"`
+	// Hands are SEAT=HAND values: the claimants' concealed tiles (13 before the discard, or 14
+	// with it), when legality depends on them.
+	Hands []string `json:"hands,omitempty"`
+	// Dealer and Prevailing place the claims at the table, for scoring a claimed win (default E).
+	Dealer     string `json:"dealer,omitempty"`
+	Prevailing string `json:"prevailing,omitempty"`
+}
+
+// ClaimView is the ruling on the claims: the question, each claim's ruling and who takes the
+// tile. Its JSON is the contract of schema/claim.json.
+type ClaimView struct {
+	Ruleset   string        `json:"ruleset"`
+	Discarder notation.Seat `json:"discarder"`
+	Tile      notation.Tile `json:"tile"`
+	// Clear is false when a claim is not allowed (exit 1).
+	Clear bool `json:"clear"`
+	// Takers take the tile (several only when every claimant of a win wins); Action is what they do.
+	Takers []notation.Seat `json:"takers"`
+	Action string          `json:"action"`
+	// Skipped are the seats between the discarder and the taker: they miss their turn.
+	Skipped []notation.Seat `json:"skipped"`
+	Rulings []ClaimRuling   `json:"rulings"`
+	Reason  string          `json:"reason"`
+}
+
+// ClaimRuling is the ruling on one claim, in the order the claims were given.
+type ClaimRuling struct {
+	Seat    notation.Seat   `json:"seat"`
+	Action  string          `json:"action"`
+	Verdict referee.Verdict `json:"verdict"`
+	Rule    string          `json:"rule"`
+	Reason  string          `json:"reason"`
+	Name    string          `json:"name,omitempty"`
+	Source  *scoring.Source `json:"source,omitempty"`
+}
+
+// Positive says whether every claim is allowed.
+func (v *ClaimView) Positive() bool { return v.Clear }
+
+const claimExample = "e.g. mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'"
+
+// Claim rules on the claims req gives under r.
+func Claim(r Rules, req ClaimRequest) (*ClaimView, error) {
+	if req.Discarder == "" || req.Tile == "" || req.Claims == "" {
+		var missing []string
+		for _, m := range []struct{ flag, val string }{{"--discarder", req.Discarder}, {"--tile", req.Tile}, {"--claims", req.Claims}} {
+			if m.val == "" {
+				missing = append(missing, m.flag)
+			}
+		}
+		return nil, WithHint(Usagef("missing %s: say who discarded which tile and who claims it", strings.Join(missing, ", ")), claimExample)
+	}
+	discarder, err := ParseSeatFlag("discarder", req.Discarder)
+	if err != nil {
+		return nil, err
+	}
+	tile, err := notation.ParseTile(strings.TrimSpace(req.Tile))
+	if err != nil {
+		return nil, WithHint(Usagef("--tile %q: %v", req.Tile, err), "one tile in MPSZ notation, e.g. 5p or 7z")
+	}
+	if !tile.IsPlaying() {
+		return nil, WithHint(Usagef("--tile %s: only a suit or honour tile is discarded and claimed", tile),
+			"flowers and seasons are laid out and replaced, never discarded; jokers are American")
+	}
+	claims, err := referee.ParseClaims(req.Claims)
+	if err != nil {
+		return nil, WithHint(Usagef("--claims: %v", err), "claims are SEAT ACTION [TILES] separated by commas, e.g. 'S win, N pong, E chow 456p'")
+	}
+	deps, err := r.ClaimDeps()
+	if err != nil {
+		return nil, err
+	}
+	hands, err := ClaimHands(req.Hands, r.Family().Notation(), discarder)
+	if err != nil {
+		return nil, err
+	}
+	var ct referee.ClaimTable
+	if ct.Dealer, err = OptionalSeat("dealer", req.Dealer, notation.SeatEast); err != nil {
+		return nil, err
+	}
+	if ct.Prevailing, err = OptionalSeat("prevailing", req.Prevailing, notation.SeatEast); err != nil {
+		return nil, err
+	}
+	d, err := referee.ResolveClaimsAt(ct, discarder, tile, claims, hands, deps)
+	if err != nil {
+		return nil, WithHint(Usagef("%v", err), claimExample)
+	}
+	v := &ClaimView{Ruleset: r.Ruleset().Name, Discarder: discarder, Tile: tile, Clear: true, Action: d.Action, Reason: d.Reason,
+		Takers: append([]notation.Seat{}, d.Takers...), Skipped: append([]notation.Seat{}, d.Skipped...)}
+	v.Rulings = make([]ClaimRuling, 0, len(d.Rulings))
+	for _, x := range d.Rulings {
+		if x.Verdict != referee.VerdictOK {
+			v.Clear = false
+		}
+		v.Rulings = append(v.Rulings, ClaimRuling{Seat: x.Seat, Action: x.Action, Verdict: x.Verdict, Rule: x.Rule, Reason: x.Reason, Name: x.Name, Source: x.Source})
+	}
+	return v, nil
+}
+
+// ClaimHands reads the --hand SEAT=HAND values, read as opt says.
+func ClaimHands(args []string, opt notation.Options, discarder notation.Seat) ([4]*notation.Hand, error) {
+	var hands [4]*notation.Hand
+	for _, a := range args {
+		k, text, ok := strings.Cut(a, "=")
+		if !ok {
+			return hands, WithHint(Usagef("--hand %q: expected SEAT=HAND", a), "e.g. --hand N=123m456p789s11z46p")
+		}
+		s, err := ParseSeatFlag("hand", k)
+		if err != nil {
+			return hands, err
+		}
+		if hands[s] != nil {
+			return hands, Usagef("--hand: %s is given twice", s)
+		}
+		if s == discarder {
+			return hands, Usagef("--hand %s: %s discarded the tile and cannot claim it: give the claimants' hands", s, s)
+		}
+		h, err := notation.ParseWith(text, opt)
+		if err != nil {
+			return hands, fmt.Errorf("--hand %s: %w", s, err)
+		}
+		if n := h.TileCount(); n != 13 && n != 14 {
+			tiles := fmt.Sprintf("%d tiles", n)
+			if n == 1 {
+				tiles = "1 tile"
+			}
+			return hands, WithHint(Usagef("--hand %s holds %s: expected 13 before the discard, or 14 with it (a kong counts as three)", s, tiles),
+				"give the claimant's concealed tiles and melds before the discard, e.g. 123m456p11z46s [555s]")
+		}
+		hands[s] = &h
+	}
+	return hands, nil
+}
+
+// Render writes the discard, each claim's ruling, who takes the tile and why.
+func (v *ClaimView) Render(w Printer) error {
+	fmt.Fprintf(w, "ruleset:  %s\n", v.Ruleset)
+	fmt.Fprintf(w, "discard:  %s by %s\n", v.Tile, v.Discarder)
+	rows := make([][]string, 0, len(v.Rulings))
+	for _, r := range v.Rulings {
+		rows = append(rows, []string{r.Seat.String(), r.Action, string(r.Verdict), RuleCite(r.Rule, r.Source), r.Reason})
+	}
+	if err := w.Table([]string{"seat", "claim", "verdict", "rule", "reason"}, rows); err != nil {
+		return err
+	}
+	if len(v.Takers) > 0 {
+		fmt.Fprintf(w, "takes:    %s (%s)\n", SeatsText(v.Takers), v.Action)
+	} else {
+		fmt.Fprintln(w, "takes:    nobody")
+	}
+	if len(v.Skipped) > 0 {
+		fmt.Fprintf(w, "skipped:  %s\n", SeatsText(v.Skipped))
+	}
+	_, err := fmt.Fprintf(w, "ruling:   %s\n", v.Reason)
+	return err
+}
