@@ -114,3 +114,13 @@ func Notation(rs *rulesets.Ruleset) notation.Options {
 	}
 	return notation.Options{}
 }
+
+// RefuseCard refuses a card (BindOptions.Card) for a family that plays none: refused, not ignored,
+// since the user meant a card to count.
+func RefuseCard(rs *rulesets.Ruleset, opt BindOptions, f Family) error {
+	if opt.Card == "" {
+		return nil
+	}
+	return WithHint(Usagef("--card is for American rulesets, and ruleset %s is %s", rs.Name, f.Title()),
+		"use --rules american (or an American ruleset file) with --card, or leave --card out")
+}
