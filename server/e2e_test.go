@@ -2,8 +2,8 @@ package server_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"net/http/httptest"

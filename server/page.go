@@ -2,8 +2,8 @@ package server
 
 import (
 	"bytes"
-	"html"
 	"embed"
+	"html"
 	"io/fs"
 	"net/http"
 )
