@@ -71,13 +71,12 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 			return withHint(fmt.Errorf("--ledger %s: %w", o.Ledger, err), "start one with 'mjref ledger new FILE --players A,B,C,D'")
 		}
 	}
-	s, err := server.New(server.Options{
-		Addr:   o.Addr,
-		Token:  o.Token,
-		Ledger: o.Ledger,
-		Rules:  o.Rules,
-		Log:    slog.New(slog.NewTextHandler(o.IO.ErrOut, nil)),
-	})
+	log := slog.New(slog.NewTextHandler(o.IO.ErrOut, nil))
+	var led server.Ledger
+	if o.Ledger != "" {
+		led = NewServeLedger(o.Ledger, log)
+	}
+	s, err := server.New(server.Options{Addr: o.Addr, Token: o.Token, Ledger: led, Rules: o.Rules, Log: log})
 	if errors.Is(err, server.ErrNeedToken) {
 		return withHint(err, "give --token "+server.RandomToken+" (or your own, 16 characters or more), or listen on 127.0.0.1")
 	}

@@ -42,6 +42,7 @@ type Rules interface {
 	Settler
 	Referee
 	Claimer
+	Scorekeeper
 }
 
 var (
@@ -113,4 +114,14 @@ func Notation(rs *rulesets.Ruleset) notation.Options {
 		return f.Notation()
 	}
 	return notation.Options{}
+}
+
+// RefuseCard refuses a card (BindOptions.Card) for a family that plays none: refused, not ignored,
+// since the user meant a card to count.
+func RefuseCard(rs *rulesets.Ruleset, opt BindOptions, f Family) error {
+	if opt.Card == "" {
+		return nil
+	}
+	return WithHint(Usagef("--card is for American rulesets, and ruleset %s is %s", rs.Name, f.Title()),
+		"use --rules american (or an American ruleset file) with --card, or leave --card out")
 }

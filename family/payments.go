@@ -71,16 +71,6 @@ func SettlePayments(r Rules, req SettleRequest, unit string, hand PaymentHand) (
 	return v, nil
 }
 
-// given says whether req gives the field of the flag named.
-func (req *SettleRequest) given(name string) bool {
-	for _, n := range req.Given() {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
 // paymentInput turns the request (and the hand, scored first) into the settlement's input. ok is
 // false when the hand given is not a win; v then holds the verdict.
 func paymentInput(req *SettleRequest, unit string, hand PaymentHand, v *PaymentsView) (in settle.Input, ok bool, err error) {

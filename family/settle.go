@@ -65,43 +65,65 @@ type SettleRequest struct {
 	Mahjong string   `json:"mahjong,omitempty"`
 }
 
+// settleFields are the request's fields by their flags' names, in name order (as a command
+// line's flags are visited), each with whether a request gives it.
+var settleFields = []struct {
+	flag  string
+	given func(*SettleRequest) bool
+}{
+	{"card", func(r *SettleRequest) bool { return r.Card != "" }},
+	{"discarder", func(r *SettleRequest) bool { return r.Discarder != "" }},
+	{"drawn", func(r *SettleRequest) bool { return r.Drawn }},
+	{"faan", func(r *SettleRequest) bool { return r.Faan != "" }},
+	{"false-win", func(r *SettleRequest) bool { return r.FalseWin != "" }},
+	{"hand", func(r *SettleRequest) bool { return len(r.Hands) > 0 }},
+	{"jokerless", func(r *SettleRequest) bool { return r.Jokerless }},
+	{"last-tile", func(r *SettleRequest) bool { return r.LastTile }},
+	{"limit", func(r *SettleRequest) bool { return r.Limit }},
+	{"mahjong", func(r *SettleRequest) bool { return r.Mahjong != "" }},
+	{"misnamed", func(r *SettleRequest) bool { return r.Misnamed }},
+	{"points", func(r *SettleRequest) bool { return len(r.Points) > 0 }},
+	{"prevailing", func(r *SettleRequest) bool { return r.Prevailing != "" }},
+	{"responsible", func(r *SettleRequest) bool { return r.Responsible != "" }},
+	{"seat", func(r *SettleRequest) bool { return r.Seat != "" }},
+	{"totals", func(r *SettleRequest) bool { return len(r.Totals) > 0 }},
+	{"value", func(r *SettleRequest) bool { return r.Value != "" }},
+	{"wall", func(r *SettleRequest) bool { return r.Wall }},
+	{"win", func(r *SettleRequest) bool { return r.Win != "" }},
+	{"winner", func(r *SettleRequest) bool { return r.Winner != "" }},
+}
+
 // Given lists the fields req gives by their flags' names, in name order (as a command line's flags
-// are visited). The hand argument is not a flag and not listed.
+// are visited). The hand argument is not a flag and not listed; "hand" is Hands.
 func (req *SettleRequest) Given() []string {
 	var names []string
-	add := func(name string, given bool) {
-		if given {
-			names = append(names, name)
+	for _, f := range settleFields {
+		if f.given(req) {
+			names = append(names, f.flag)
 		}
 	}
-	add("card", req.Card != "")
-	add("discarder", req.Discarder != "")
-	add("drawn", req.Drawn)
-	add("faan", req.Faan != "")
-	add("false-win", req.FalseWin != "")
-	add("hand", len(req.Hands) > 0)
-	add("jokerless", req.Jokerless)
-	add("last-tile", req.LastTile)
-	add("limit", req.Limit)
-	add("mahjong", req.Mahjong != "")
-	add("misnamed", req.Misnamed)
-	add("points", len(req.Points) > 0)
-	add("prevailing", req.Prevailing != "")
-	add("responsible", req.Responsible != "")
-	add("seat", req.Seat != "")
-	add("totals", len(req.Totals) > 0)
-	add("value", req.Value != "")
-	add("wall", req.Wall)
-	add("win", req.Win != "")
-	add("winner", req.Winner != "")
 	return names
+}
+
+// given says whether req gives the field of the flag named.
+func (req *SettleRequest) given(flag string) bool {
+	for _, f := range settleFields {
+		if f.flag == flag {
+			return f.given(req)
+		}
+	}
+	return false
 }
 
 // RefuseOthers refuses the first field of req (in name order) that the family of r does not take,
 // with the family's hint: a flag given under another family is refused rather than ignored.
 func RefuseOthers(r Rules, req *SettleRequest) error {
 	rs := r.Ruleset()
-	for _, name := range req.Given() {
+	for _, f := range settleFields {
+		if !f.given(req) {
+			continue
+		}
+		name := f.flag
 		if ok, hint := r.SettleTakes(name); !ok {
 			err := Usagef("--%s does not apply to ruleset %s (family %s)", name, rs.Name, rs.Family)
 			if hint != "" {

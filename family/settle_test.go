@@ -2,6 +2,7 @@ package family
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -47,4 +48,27 @@ func FuzzSettleLists(f *testing.F) {
 			t.Fatalf("%q reads back as %v, %v; want %v", text, got, err, ns)
 		}
 	})
+}
+
+// Given names every field of SettleRequest (but the hand argument) by its flag, in name order, so
+// a family refuses any of them it does not take.
+func TestSettleRequestGiven(t *testing.T) {
+	all := SettleRequest{Hand: "x", Faan: "1", Value: "1", Limit: true, Winner: "S", Seat: "S", Prevailing: "S", Win: "discard",
+		Discarder: "W", LastTile: true, Responsible: "E", Drawn: true, Wall: true, FalseWin: "E", Jokerless: true, Misnamed: true,
+		Card: "c", Hands: []string{"E=1m"}, Points: []string{"E=1"}, Totals: []string{"E=1"}, Mahjong: "E"}
+	got := all.Given()
+	if n := reflect.TypeFor[SettleRequest]().NumField() - 1; len(got) != n {
+		t.Errorf("Given() = %v: %d fields of %d", got, len(got), n)
+	}
+	if !slices.IsSorted(got) {
+		t.Errorf("Given() = %v, not in name order", got)
+	}
+	for _, name := range got {
+		if !all.given(name) {
+			t.Errorf("given(%q) = false", name)
+		}
+	}
+	if g := (&SettleRequest{Hand: "x"}).Given(); len(g) != 0 {
+		t.Errorf("a bare hand gives %v", g)
+	}
 }

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"bytes"
 	"embed"
+	"html"
 	"io/fs"
 	"net/http"
 )
@@ -45,6 +47,14 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	// The page learns the server's default ruleset and whether it keeps a ledger from two meta
+	// tags: a built-in ruleset's name and a yes or no, never text from a request.
+	ledger := "off"
+	if s.ledger != nil {
+		ledger = "on"
+	}
+	b = bytes.ReplaceAll(b, []byte("{{rules}}"), []byte(html.EscapeString(s.defaultRules())))
+	b = bytes.ReplaceAll(b, []byte("{{ledger}}"), []byte(ledger))
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")

@@ -33,12 +33,29 @@ type WaitsBody struct {
 	engine.WaitsRequest
 }
 
+// ClosestBody is the body of POST /v1/closest: the flags of mjref closest.
+type ClosestBody struct {
+	Table
+	engine.ClosestRequest
+}
+
+// SettleBody is the body of POST /v1/settle: the flags of mjref settle (its card among them).
+type SettleBody struct {
+	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
+	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
+	engine.SettleRequest
+}
+
 func (s *Server) playEndpoints() []endpoint {
 	return []endpoint{
 		{method: "POST", path: "/v1/score", handler: s.score, request: ScoreBody{}, response: "score",
 			summary: "Score a hand: is it a win, and what is it worth, item by item (mjref score -o json)"},
 		{method: "POST", path: "/v1/waits", handler: s.waits, request: WaitsBody{}, response: "waits",
 			summary: "What a 13-tile hand waits on and what each win pays, or the shanten after each discard of 14 (mjref waits -o json)"},
+		{method: "POST", path: "/v1/settle", handler: s.settle, request: SettleBody{}, response: "settle",
+			summary: "Who pays whom: from the winner's hand, from its worth, or (DeBurger) from the four hands (mjref settle -o json)"},
+		{method: "POST", path: "/v1/closest", handler: s.closest, request: ClosestBody{}, response: "closest",
+			summary: "American: the card's lines ranked by how near the hand is to each (mjref closest -o json)"},
 	}
 }
 
@@ -90,6 +107,56 @@ func (s *Server) waits(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, res)
 }
 
+// POST /v1/settle.
+func (s *Server) settle(w http.ResponseWriter, r *http.Request) {
+	var body SettleBody
+	if err := decodeBody(w, r, &body); err != nil {
+		fail(w, err)
+		return
+	}
+	if body.Card != "" {
+		if err := builtinCard("card", body.Card); err != nil {
+			fail(w, err)
+			return
+		}
+	}
+	e, err := s.engine(Table{Rules: body.Rules, Set: body.Set})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := e.Settle(body.SettleRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.answer(w, res)
+}
+
+// POST /v1/closest.
+func (s *Server) closest(w http.ResponseWriter, r *http.Request) {
+	var body ClosestBody
+	if err := decodeBody(w, r, &body); err != nil {
+		fail(w, err)
+		return
+	}
+	if body.Hand == "" {
+		fail(w, badRequest(`no "hand": send {"rules": "american", "hand": "NN 2026m SS 666p 66s", ...}`))
+		return
+	}
+	e, err := s.engine(body.Table)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := e.Closest(body.ClosestRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.answer(w, res)
+}
+
 // answer writes v as `-o json` prints it, with status 200: a negative verdict is an answer too.
 func (s *Server) answer(w http.ResponseWriter, v any) { writeDoc(w, http.StatusOK, v) }
 
@@ -107,10 +174,7 @@ type engines struct {
 func (s *Server) engine(t Table) (*engine.Engine, error) {
 	name := t.Rules
 	if name == "" {
-		name = s.rules
-	}
-	if name == "" {
-		name = rulesets.Default
+		name = s.defaultRules()
 	}
 	if err := builtinName(name); err != nil {
 		return nil, err
@@ -148,6 +212,14 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 	}
 	s.eng.m[key] = e
 	return e, nil
+}
+
+// defaultRules is the ruleset of a request that names none: the server's --rules, else hk.
+func (s *Server) defaultRules() string {
+	if s.rules != "" {
+		return s.rules
+	}
+	return rulesets.Default
 }
 
 // builtinCard refuses a card that is not built in.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/mjref/mjref/cmd"
 	"github.com/mjref/mjref/server"
 )
 
@@ -18,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite requests.json from the request 
 // requests.json is what the request body types generate now: the schemas /openapi.json gives
 // request bodies.
 func TestRequestSchemas(t *testing.T) {
-	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: "unused.jsonl"})
+	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: cmd.NewServeLedger("unused.jsonl", nil)})
 	if err != nil {
 		t.Fatal(err)
 	}

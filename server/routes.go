@@ -31,7 +31,7 @@ func (s *Server) endpoints() []endpoint {
 			summary: "The built-in American cards, as `mjref card list -o json` prints them"},
 	}
 	eps = append(eps, s.playEndpoints()...)
-	if s.ledger != "" {
+	if s.ledger != nil {
 		eps = append(eps, s.ledgerEndpoints()...)
 	}
 	return eps
@@ -62,7 +62,7 @@ func (s *Server) routes() {
 			return
 		}
 		hint := "see /openapi.json for the endpoints"
-		if strings.HasPrefix(r.URL.Path, "/v1/ledger") && s.ledger == "" {
+		if strings.HasPrefix(r.URL.Path, "/v1/ledger") && s.ledger == nil {
 			hint = "the ledger endpoints are there when mjref serve is given --ledger FILE"
 		}
 		writeError(w, http.StatusNotFound, fmt.Errorf("no endpoint %s", r.URL.Path), hint)

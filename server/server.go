@@ -53,8 +53,8 @@ type Options struct {
 	// Token, when set, is required on every API call (header "Authorization: Bearer TOKEN" or
 	// the cookie the page sets). RandomToken makes a fresh one.
 	Token string
-	// Ledger is the ledger file the /v1/ledger endpoints keep; empty turns them off.
-	Ledger string
+	// Ledger is the ledger the /v1/ledger endpoints keep; nil turns them off.
+	Ledger Ledger
 	// Rules is the ruleset a request that names none is played under (default hk).
 	Rules string
 	// Log receives one line per request; nil logs nothing.
@@ -65,7 +65,7 @@ type Options struct {
 type Server struct {
 	addr   string
 	token  string
-	ledger string
+	ledger Ledger
 	rules  string
 	log    *slog.Logger
 	mux    *http.ServeMux

@@ -27,9 +27,8 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 	if rs.DeBurger == nil {
 		return nil, family.WithHint(fmt.Errorf("ruleset %s has no deburger: section", rs.Name), "start the ruleset with 'extends: deburger-2026'")
 	}
-	if opt.Card != "" {
-		return nil, family.WithHint(family.Usagef("--card is for American rulesets, and ruleset %s is DeBurger", rs.Name),
-			"use --rules american (or an American ruleset file) with --card, or leave --card out")
+	if err := family.RefuseCard(rs, opt, Family{}); err != nil {
+		return nil, err
 	}
 	return &rules{rs: rs}, nil
 }

@@ -25,10 +25,8 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 	if rs.HK == nil {
 		return nil, family.WithHint(errorf("ruleset %s has no hk: section", rs.Name), "start the ruleset with 'extends: hk'")
 	}
-	if opt.Card != "" {
-		// Refused, not ignored: the user meant a card to count.
-		return nil, family.WithHint(family.Usagef("--card is for American rulesets, and ruleset %s is Hong Kong", rs.Name),
-			"use --rules american (or an American ruleset file) with --card, or leave --card out")
+	if err := family.RefuseCard(rs, opt, Family{}); err != nil {
+		return nil, err
 	}
 	return &rules{rs: rs}, nil
 }

@@ -53,6 +53,7 @@
   };
 
   const $ = (id) => document.getElementById(id);
+  const meta = (name) => { const m = document.querySelector('meta[name="' + name + '"]'); return m ? m.content : ""; };
   const t = (k) => TEXT[state.lang][k] || k;
 
   // h builds an element: h("div", {class: "x"}, child, "text", ...). Text is always text, never HTML.
@@ -239,8 +240,8 @@
 
   // The evening: GET /v1/ledger, add a hand, undo, standings and chart.
   async function loadLedger() {
+    if (meta("mjref-ledger") !== "on") { $("evening").hidden = true; return; }
     const { status, data } = await api("GET", "/v1/ledger");
-    if (status === 404) { $("evening").hidden = true; return; }
     $("evening").hidden = false;
     if (status !== 200) { $("ledger-body").replaceChildren(errorBox(data)); return; }
     state.ledger = data;
@@ -283,14 +284,14 @@
       else req.hand = [notation()];
     }
     const { status, data } = await api("POST", "/v1/ledger/hands", req);
+    await loadLedger(); // the standings first, then the word that the hand is in
     $("ledger-msg").replaceChildren(status === 200 ? h("p", { class: "verdict ok", id: "ledger-added" }, t("added") + (data.entry ? " #" + data.entry.number : "")) : errorBox(data));
-    await loadLedger();
   }
 
   async function undoHand() {
     const { status, data } = await api("POST", "/v1/ledger/undo", {});
-    $("ledger-msg").replaceChildren(status === 200 ? h("p", { class: "verdict ok", id: "ledger-undone" }, t("undone")) : errorBox(data));
     await loadLedger();
+    $("ledger-msg").replaceChildren(status === 200 ? h("p", { class: "verdict ok", id: "ledger-undone" }, t("undone")) : errorBox(data));
   }
 
   function seatSelect(id, withNone) {
@@ -337,7 +338,9 @@
     const rules = h("select", { id: "rules" }, state.rulesets.map((r) => h("option", { value: r.name }, r.name)));
     rules.addEventListener("change", () => { localStorage.setItem("mjref.rules", rules.value); $("result").replaceChildren(); });
     const saved = localStorage.getItem("mjref.rules");
+    const def = meta("mjref-rules");
     if (saved && state.rulesets.some((r) => r.name === saved)) rules.value = saved;
+    else if (state.rulesets.some((r) => r.name === def)) rules.value = def;
     const win = h("select", { id: "win" }, WIN_KINDS.map((w) => h("option", { value: w }, w)));
     const controls = h("div", { class: "controls" },
       h("label", {}, t("ruleset") + " ", rules),

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/font/liberation"
@@ -116,15 +117,29 @@ func chooseFont(s *ledger.State, o Options) ([]string, *font.Face, []string, err
 	if covers(builtin, names...) {
 		return names, nil, nil, nil
 	}
+	if f, _ := systemFont(names...); f != nil {
+		return names, f, nil, nil
+	}
+	return labels(names, builtin, "the built-in font", &warnings), nil, warnings, nil
+}
+
+// SystemFont is the first of SystemFonts that is installed, loads, and draws every character of
+// names, or "" when none does.
+func SystemFont(names ...string) string {
+	_, path := systemFont(names...)
+	return path
+}
+
+func systemFont(names ...string) (*font.Face, string) {
 	for _, path := range SystemFonts {
 		if _, err := os.Stat(path); err != nil {
 			continue
 		}
 		if f, err := loadFont(path); err == nil && covers(f, names...) {
-			return names, f, nil, nil
+			return f, path
 		}
 	}
-	return labels(names, builtin, "the built-in font", &warnings), nil, warnings, nil
+	return nil, ""
 }
 
 // labels returns the names, with "P1" (the place) for a name f cannot draw, and warns of each.
@@ -167,10 +182,19 @@ func loadFont(path string) (*font.Face, error) {
 			return nil, err
 		}
 	}
-	return &font.Face{Font: font.Font{Typeface: "mjref-chart"}, Face: f}, nil
+	face := &font.Face{Font: font.Font{Typeface: "mjref-chart"}, Face: f}
+	// The chart's own text (digits, signs, the P1..P4 places) must draw, or the font is no use.
+	if !covers(face, chartText) {
+		return nil, errors.New("the font's glyphs cannot be read, or it lacks digits and Latin letters")
+	}
+	return face, nil
 }
 
-// covers reports whether f has a glyph for every character of the texts (spaces aside).
+// chartText is text every chart draws: axis numbers, signs, and the places a name falls back to.
+const chartText = "0123456789+-P"
+
+// covers reports whether f has a glyph for every character of the texts (spaces aside) and can
+// load its outline: a font whose tables do not parse (some .ttc collections) draws nothing.
 func covers(f *font.Face, texts ...string) bool {
 	var buf sfnt.Buffer
 	for _, t := range texts {
@@ -178,7 +202,11 @@ func covers(f *font.Face, texts ...string) bool {
 			if r == ' ' {
 				continue
 			}
-			if g, err := f.Face.GlyphIndex(&buf, r); err != nil || g == 0 {
+			g, err := f.Face.GlyphIndex(&buf, r)
+			if err != nil || g == 0 {
+				return false
+			}
+			if _, err := f.Face.LoadGlyph(&buf, g, fixed.I(12), nil); err != nil {
 				return false
 			}
 		}

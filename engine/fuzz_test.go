@@ -1,0 +1,126 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/rulesets"
+)
+
+// FuzzSettleRequest feeds settle request bodies, as a server receives them, to every family: no
+// body panics or is a bug (an error is bad input), and a settled hand's payments sum to zero.
+func FuzzSettleRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"faan": "6", "winner": "S", "discarder": "W"}`,
+		`{"faan": "5,3", "winner": "S,N", "discarder": "W"}`,
+		`{"limit": true, "winner": "N", "win": "self-draw", "responsible": "E"}`,
+		`{"hand": "[555z] [666z] [777z@E] 123m 9p+9p", "seat": "N", "win": "self-draw"}`,
+		`{"value": "25", "winner": "S", "discarder": "W", "misnamed": true}`,
+		`{"hand": "NN 2026m SS 666p 666s", "seat": "S", "discarder": "W"}`,
+		`{"points": ["E=2700,S=1800,W=-400,N=0"], "totals": ["E=9000,S=4000,W=0,N=100"]}`,
+		`{"hands": ["E=123m456m789p111z55s", "S=123m456p777z99p5m8s", "W=123m456p777z99p5m8s 3f*", "N=11m55m99p22s33s11z7z"], "mahjong": "E", "win": "self-draw"}`,
+		`{"drawn": true}`, `{"false_win": "E"}`, `{}`,
+	} {
+		f.Add(s)
+	}
+	var engines []*engine.Engine
+	for _, name := range []string{"hk", "american", "deburger-2026"} {
+		e, err := engine.Open(name, engine.Options{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		engines = append(engines, e)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		var req engine.SettleRequest
+		if json.Unmarshal([]byte(body), &req) != nil {
+			return
+		}
+		req.Card = "" // a card names a file: not fuzzed
+		for _, e := range engines {
+			s, err := e.Settle(req)
+			if err != nil {
+				if !engine.IsInput(err) {
+					t.Fatalf("%s: %s: %v is not bad input", e.Ruleset().Name, body, err)
+				}
+				continue
+			}
+			if v, ok := s.(*family.PaymentsView); ok && v.Settled {
+				var sum settle.Amount
+				for _, d := range v.Deltas {
+					sum += d
+				}
+				if sum != 0 {
+					t.Fatalf("%s: %s: deltas %s sum to %s", e.Ruleset().Name, body, v.Deltas, sum)
+				}
+			}
+		}
+	})
+}
+
+// FuzzClaimRequest feeds claim request bodies: none panics or is a bug.
+func FuzzClaimRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"discarder": "W", "tile": "5p", "claims": "S win, N pong, E chow"}`,
+		`{"discarder": "S", "tile": "9s", "claims": "N win", "hands": ["N=123m456m789m99s78s"], "dealer": "W"}`,
+		`{"discarder": "E", "tile": "4p", "claims": "S chow 345p, W pong", "hands": ["W=44p123m456s789s1z2z"]}`,
+	} {
+		f.Add(s)
+	}
+	e, err := engine.Open("hk", engine.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		var req engine.ClaimRequest
+		if json.Unmarshal([]byte(body), &req) != nil {
+			return
+		}
+		if _, err := e.Claim(req); err != nil && !engine.IsInput(err) {
+			t.Fatalf("%s: %v is not bad input", body, err)
+		}
+	})
+}
+
+// FuzzRefereeLog feeds log texts to the engine's referee under each log's own built-in ruleset:
+// none panics or is a bug.
+func FuzzRefereeLog(f *testing.F) {
+	for _, path := range []string{"../examples/issue-example.yaml", "../examples/responsibility.yaml", "../examples/american-charleston.yaml"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b), "")
+	}
+	f.Add("ruleset: deburger-2026\nevents:\n  - E discard 3z\n", "wind")
+	f.Add(`{"ruleset": "hk"}`+"\n"+`"E discard 3z"`+"\n", "illegal")
+	open := func(ruleset string) (*engine.Engine, error) {
+		if !rulesets.IsBuiltin(ruleset) {
+			return nil, family.Usagef("ruleset %q: only built-in rulesets here", ruleset)
+		}
+		return engine.Open(ruleset, engine.Options{})
+	}
+	f.Fuzz(func(t *testing.T, log, flag string) {
+		req := engine.RefereeRequest{Log: log}
+		switch flag {
+		case "illegal":
+			req.Only = flag
+		case "wind", "start":
+			req.By = flag
+		}
+		v, err := engine.Referee(req, open)
+		if err != nil {
+			if !engine.IsInput(err) {
+				t.Fatalf("%q: %v is not bad input", log, err)
+			}
+			return
+		}
+		if v.Legal != (v.Illegal == 0) {
+			t.Fatalf("%q: legal %v with %d illegal steps", log, v.Legal, v.Illegal)
+		}
+	})
+}

@@ -1,0 +1,138 @@
+package family_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+
+	_ "github.com/mjref/mjref/engine" // registers the families
+)
+
+func TestRegistry(t *testing.T) {
+	if diff := cmp.Diff([]string{"american", "deburger", "hk"}, family.IDs()); diff != "" {
+		t.Errorf("IDs (-want +got):\n%s", diff)
+	}
+	for _, b := range rulesets.Builtins() {
+		f, ok := family.Lookup(b.Family)
+		if !ok {
+			t.Errorf("built-in ruleset %s: family %q is not registered", b.Name, b.Family)
+			continue
+		}
+		if f.ID() != b.Family || f.Title() == "" {
+			t.Errorf("family %q: ID %q, Title %q", b.Family, f.ID(), f.Title())
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("registering hk twice did not panic")
+		}
+	}()
+	f, _ := family.Lookup("hk")
+	family.Register(f)
+}
+
+func TestBindUnknownFamily(t *testing.T) {
+	rs := &rulesets.Ruleset{Name: "x", Family: "riichi"}
+	_, err := family.Bind(rs, family.BindOptions{})
+	if err == nil || !strings.Contains(err.Error(), `family "riichi" is not one mjref plays`) {
+		t.Fatalf("Bind: %v", err)
+	}
+	if got := family.Title(rs); got != "riichi" {
+		t.Errorf("Title of an unknown family = %q, want its key", got)
+	}
+	if got := family.Notation(rs); got != (notation.Options{}) {
+		t.Errorf("Notation of an unknown family = %+v, want plain", got)
+	}
+}
+
+func TestScoreRequestOver(t *testing.T) {
+	yes, no := true, false
+	def := family.ScoreRequest{Seat: "S", Prevailing: "W", Win: "self-draw", Discarder: "N", LastTile: &no, Loser: &no}
+	got := family.ScoreRequest{Hand: "h", Seat: "N", LastTile: &yes}.Over(def)
+	want := family.ScoreRequest{Hand: "h", Seat: "N", Prevailing: "W", Win: "self-draw", Discarder: "N", LastTile: &yes, Loser: &no}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Over (-want +got):\n%s", diff)
+	}
+}
+
+func TestSituation(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		req     family.ScoreRequest
+		want    scoring.Situation
+		view    family.SituationView
+		wantErr string
+	}{
+		{name: "defaults", req: family.ScoreRequest{},
+			want: scoring.Situation{Seat: notation.SeatEast, Prevailing: notation.SeatEast, Win: scoring.Discard, Discarder: notation.NoSeat},
+			view: family.SituationView{Seat: "E", Prevailing: "E", Win: "discard"}},
+		{name: "spelt out", req: family.ScoreRequest{Seat: "south", Prevailing: "w", Win: "self-draw", Discarder: "n"},
+			want: scoring.Situation{Seat: notation.SeatSouth, Prevailing: notation.SeatWest, Win: scoring.SelfDraw, Discarder: notation.SeatNorth},
+			view: family.SituationView{Seat: "S", Prevailing: "W", Win: "self-draw", Discarder: "N"}},
+		{name: "bad seat", req: family.ScoreRequest{Seat: "X"}, wantErr: "--seat: "},
+		{name: "bad win", req: family.ScoreRequest{Win: "lucky"}, wantErr: "--win: "},
+		{name: "own discard", req: family.ScoreRequest{Seat: "S", Discarder: "S"}, wantErr: "--discarder S is the winner's own seat"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sit, sv, err := tc.req.Situation()
+			if tc.wantErr != "" {
+				var fe *family.Error
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || !errors.As(err, &fe) || !fe.Usage {
+					t.Fatalf("err = %v, want a usage error containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sit != tc.want {
+				t.Errorf("situation = %+v, want %+v", sit, tc.want)
+			}
+			if diff := cmp.Diff(tc.view, *sv); diff != "" {
+				t.Errorf("view (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestHintOf(t *testing.T) {
+	inner := family.WithHint(errors.New("bad"), "try this")
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{errors.New("plain"), ""},
+		{inner, "try this"},
+		{family.WithHint(inner, ""), "try this"}, // an empty hint does not hide the one below
+		{family.WithHint(inner, "outer"), "outer"},
+		{family.WithHint(family.Usagef("--x"), "say y"), "say y"},
+	} {
+		if got := family.HintOf(tc.err); got != tc.want {
+			t.Errorf("HintOf(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}
+
+func TestRefuseJokers(t *testing.T) {
+	hk, _ := family.Lookup("hk")
+	for _, text := range []string{"123m456p789s11z4sJ", "123m456p789s11z [4s4s4sJ]"} {
+		h, err := notation.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = family.RefuseJokers(&h, hk)
+		if err == nil || !strings.Contains(err.Error(), "a joker (J) is not a Hong Kong tile") || family.HintOf(err) == "" {
+			t.Errorf("%s: %v", text, err)
+		}
+	}
+	h := notation.MustParse("123m456p789s111z55z")
+	if err := family.RefuseJokers(&h, hk); err != nil {
+		t.Errorf("a hand without jokers: %v", err)
+	}
+}

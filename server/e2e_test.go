@@ -1,0 +1,242 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/mjref/mjref/cmd"
+	"github.com/mjref/mjref/server"
+)
+
+// The end-to-end test drives the page in headless Chromium (the Debian package). Without Chromium
+// it skips, unless MJREF_E2E=require (as .ci/run sets it), when it fails. UPDATE_SCREENSHOTS=1
+// writes the screenshots the README shows to docs/.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("MJREF_CHROMIUM"), "chromium", "chromium-browser", "/usr/bin/chromium"} {
+		if p == "" {
+			continue
+		}
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("MJREF_E2E") == "require" {
+		t.Fatal("MJREF_E2E=require and no Chromium: install it (apt-get install chromium) or set MJREF_CHROMIUM")
+	}
+	t.Skip("no Chromium: the page's end-to-end test is skipped (MJREF_E2E=require makes this a failure)")
+	return ""
+}
+
+// browser starts headless Chromium with the flags this machine needs and a fresh profile, and
+// collects every script error, console error and CSP violation of the page.
+func browser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	path := chromium(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1024, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 20*time.Second)
+	var mu sync.Mutex
+	var problems []string
+	var wg sync.WaitGroup
+	msgs := chromedp.Console(ctx)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException || strings.Contains(m.Text, "Content Security Policy") {
+				mu.Lock()
+				problems = append(problems, fmt.Sprintf("%s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line))
+				mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc(); wg.Wait() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start Chromium (%s): %v", path, err)
+	}
+	return ctx, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), problems...)
+	}
+}
+
+// tapTiles taps each tile of codes in the picker.
+func tapTiles(codes ...string) chromedp.Action[chromedp.Void] {
+	var steps []chromedp.Action[chromedp.Void]
+	for _, c := range codes {
+		steps = append(steps, chromedp.Click(chromedp.CSS(`#picker button[data-tile="`+c+`"]`)))
+	}
+	return chromedp.Steps(steps...)
+}
+
+// screenshot saves the whole page at width px to path and checks it is a PNG that wide, with
+// nothing wider than the screen.
+func screenshot(t *testing.T, ctx context.Context, width int64, path string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatalf("viewport %d px: %v", width, err)
+	}
+	overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if overflow {
+		wide, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + "#" + e.id + "." + e.className.baseVal + e.className + " " + Math.round(e.getBoundingClientRect().right))`))
+		t.Errorf("at %d px the page is wider than the screen: %v", width, wide)
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot at %d px: %v", width, err)
+	}
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		t.Fatalf("screenshot at %d px: not a PNG: %v", width, err)
+	}
+	if w := img.Bounds().Dx(); w != int(width) {
+		t.Errorf("screenshot at %d px is %d px wide", width, w)
+	}
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// text reads the text of the element sel.
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("text of %s: %v", sel, err)
+	}
+	return s
+}
+
+func TestPageInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	ctx, problems := browser(t)
+	dir := t.TempDir()
+	led := newLedger(t, dir)
+	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: cmd.NewServeLedger(led, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+
+	// Build 123m 456p 789s 111z 55z by tapping, won by self-draw, and score it.
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)),
+		tapTiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"),
+		chromedp.SetValue(chromedp.CSS(`#win`), "self-draw"),
+	)
+	if err != nil {
+		t.Fatalf("build a hand: %v", err)
+	}
+	notation, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`#notation`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notation != "123m456p789s11155z" {
+		t.Errorf("the tapped hand reads %q", notation)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#do-score`)), chromedp.WaitVisible(chromedp.CSS(`#score-total`))); err != nil {
+		t.Fatalf("score: %v", err)
+	}
+	if total, verdict := text(t, ctx, `#score-total`), text(t, ctx, `#score-result .verdict`); total != "5 faan" || !strings.Contains(verdict, "valid win") {
+		t.Errorf("verdict %q, total %q; want a valid win of 5 faan", verdict, total)
+	}
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#score-result table.items tbody tr").length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != 5 {
+		t.Errorf("%d items in the table, want 5", rows)
+	}
+
+	// Add the hand to the evening's ledger: Ann (East) won it by self-draw; then undo it.
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`#ledger-add`)),
+		chromedp.SetValue(chromedp.CSS(`#ledger-winner`), "Ann"),
+		chromedp.SetValue(chromedp.CSS(`#ledger-discarder`), ""),
+		chromedp.Click(chromedp.CSS(`#ledger-add`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ledger-added`)),
+	); err != nil {
+		t.Fatalf("add the hand to the ledger: %v", err)
+	}
+	got := cli(t, 0, "ledger", "show", led, "-o", "json")
+	var st struct {
+		Played    int
+		Standings []struct {
+			Player string
+			Total  float64
+		}
+	}
+	if err := json.Unmarshal([]byte(got), &st); err != nil || st.Played != 1 || !strings.Contains(got, `"winner": "Ann"`) {
+		t.Fatalf("the ledger after the page's add (%v):\n%s", err, got)
+	}
+	if top, want := text(t, ctx, `#standings tbody tr:first-child`), fmt.Sprintf("Ann\tE 東\t%v", st.Standings[0].Total); st.Standings[0].Player != "Ann" || st.Standings[0].Total <= 0 || !strings.Contains(top, want) {
+		t.Errorf("first in the standings: %q, want %q as the ledger has it", top, want)
+	}
+	if next := text(t, ctx, `#next-dealer`); !strings.Contains(next, "Ann") {
+		t.Errorf("next dealer line %q: the dealer won, so Ann deals again", next)
+	}
+	chart, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const i = document.getElementById("ledger-chart"); return i.complete && i.naturalWidth > 0; })()`))
+	if err != nil || !chart {
+		t.Errorf("the chart did not load (%v)", err)
+	}
+	shots := dir
+	if os.Getenv("UPDATE_SCREENSHOTS") != "" {
+		shots = filepath.Join("..", "docs")
+	}
+	screenshot(t, ctx, 360, filepath.Join(shots, "serve-360.png"))
+	screenshot(t, ctx, 1024, filepath.Join(shots, "serve-1024.png"))
+
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), chromedp.Click(chromedp.CSS(`#ledger-undo`)), chromedp.WaitVisible(chromedp.CSS(`#ledger-undone`))); err != nil {
+		t.Fatalf("undo: %v", err)
+	}
+	if got := cli(t, 0, "ledger", "show", led, "-o", "json"); !strings.Contains(got, `"played": 0`) {
+		t.Fatalf("the ledger after the page's undo:\n%s", got)
+	}
+
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// newLedger makes a ledger for four players in dir with mjref ledger new.
+func newLedger(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "evening.jsonl")
+	cli(t, 0, "ledger", "new", path, "--players", "Ann,Bo,Cy,Di")
+	return path
+}

@@ -1,0 +1,146 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mjref/mjref/cmd"
+	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/server"
+)
+
+func TestLedgerEndpoints(t *testing.T) {
+	schema := schemas(t)
+	showSchema, addSchema, errSchema := schema("ledger-show"), schema("ledger-add"), schema("error")
+	led := newLedger(t, t.TempDir())
+	_, h := newServer(t, server.Options{Ledger: cmd.NewServeLedger(led, nil)})
+	a := getOpenAPI(t, h)
+
+	// The ledger as the command shows it.
+	show := func() string {
+		t.Helper()
+		w := do(t, h, "GET", "/v1/ledger", "")
+		if w.Code != http.StatusOK {
+			t.Fatalf("GET /v1/ledger: %d %s", w.Code, w.Body)
+		}
+		if want := cli(t, 0, "ledger", "show", led, "-o", "json"); w.Body.String() != want {
+			t.Errorf("GET /v1/ledger differs from mjref ledger show -o json:\n got %s\nwant %s", w.Body, want)
+		}
+		validate(t, showSchema, "ledger-show", w.Body.String())
+		a.check(t, "GET", "/v1/ledger", 200, w.Body.String())
+		return w.Body.String()
+	}
+	hands := func() int {
+		t.Helper()
+		var v struct{ History []json.RawMessage }
+		if err := json.Unmarshal([]byte(show()), &v); err != nil {
+			t.Fatal(err)
+		}
+		return len(v.History)
+	}
+	if n := hands(); n != 0 {
+		t.Fatalf("a new ledger has %d hands", n)
+	}
+
+	// Add a hand by its faan, and one by the winner's hand in notation.
+	for _, body := range []string{
+		`{"winner": "Bo", "discarder": "Cy", "faan": "5"}`,
+		`{"winner": "Bo", "win": "self-draw", "hand": ["123m456p789s111z55z"]}`,
+	} {
+		w := do(t, h, "POST", "/v1/ledger/hands", body)
+		if w.Code != http.StatusOK {
+			t.Fatalf("POST /v1/ledger/hands %s: %d %s", body, w.Code, w.Body)
+		}
+		validate(t, addSchema, "ledger-add", w.Body.String())
+		a.check(t, "POST", "/v1/ledger/hands", 200, w.Body.String())
+		if !strings.Contains(w.Body.String(), `"recorded": true`) {
+			t.Errorf("not recorded: %s", w.Body)
+		}
+	}
+	if n := hands(); n != 2 {
+		t.Fatalf("%d hands after two adds", n)
+	}
+
+	// The command line writes the same file between requests.
+	cli(t, 0, "ledger", "add", led, "--drawn")
+	if n := hands(); n != 3 {
+		t.Fatalf("%d hands after the command line's add", n)
+	}
+
+	// Undo takes back the last hand, whoever wrote it.
+	w := do(t, h, "POST", "/v1/ledger/undo", "")
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"undone"`) {
+		t.Fatalf("POST /v1/ledger/undo: %d %s", w.Code, w.Body)
+	}
+	if n := hands(); n != 2 {
+		t.Fatalf("%d hands after undo", n)
+	}
+	if w := do(t, h, "POST", "/v1/ledger/undo", `{}`); w.Code != http.StatusOK {
+		t.Fatalf("undo with {}: %d %s", w.Code, w.Body)
+	}
+
+	// The chart is the picture ledger chart draws.
+	w = do(t, h, "GET", "/v1/ledger/chart.svg", "")
+	if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(w.Body.String(), "<svg") {
+		t.Fatalf("GET /v1/ledger/chart.svg: %d %s %.200s", w.Code, w.Header().Get("Content-Type"), w.Body)
+	}
+
+	// Bad input is the command's error, with 400; nothing is written.
+	for _, tt := range []struct{ body, has string }{
+		{`{"winner": "Zed", "discarder": "Cy", "faan": "5"}`, "Zed"},
+		{`{"winner": "Bo", "discarder": "Cy", "faan": "lots"}`, "faan"},
+		{`{"winner": "Bo", "discarder": "Cy", "value": "25"}`, "value"},
+		{`{"winner": "Bo", "log": "/etc/passwd"}`, `unknown field \"log\"`},
+		{`{"winner": "Bo", "discarder": "Cy", "hand": ["123m45x"]}`, `"col":`},
+		{`{}`, `"code":2`},
+	} {
+		w := do(t, h, "POST", "/v1/ledger/hands", tt.body)
+		if w.Code != http.StatusBadRequest {
+			t.Errorf("POST /v1/ledger/hands %s: %d, want 400: %s", tt.body, w.Code, w.Body)
+			continue
+		}
+		validate(t, errSchema, "error", w.Body.String())
+		if !strings.Contains(w.Body.String(), tt.has) {
+			t.Errorf("POST /v1/ledger/hands %s: the error does not say %s: %s", tt.body, tt.has, w.Body)
+		}
+	}
+	if n := hands(); n != 1 {
+		t.Fatalf("%d hands after refused adds", n)
+	}
+	if w := do(t, h, "POST", "/v1/ledger/undo", `{"hand": 1}`); w.Code != http.StatusBadRequest {
+		t.Errorf("undo with a body: %d %s", w.Code, w.Body)
+	}
+}
+
+// A ledger another process is writing is a 503 with Retry-After, and nothing is lost.
+func TestLedgerBusy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: waits for the lock")
+	}
+	led := newLedger(t, t.TempDir())
+	_, h := newServer(t, server.Options{Ledger: cmd.NewServeLedger(led, nil)})
+	l, err := ledger.Open(led)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := do(t, h, "POST", "/v1/ledger/hands", `{"drawn": true}`)
+	l.Close()
+	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" || !strings.Contains(w.Body.String(), `"code":4`) {
+		t.Fatalf("busy: %d %v %s", w.Code, w.Header(), w.Body)
+	}
+	if w := do(t, h, "POST", "/v1/ledger/hands", `{"drawn": true}`); w.Code != http.StatusOK {
+		t.Fatalf("after the other writer: %d %s", w.Code, w.Body)
+	}
+}
+
+func TestNoLedger(t *testing.T) {
+	_, h := newServer(t, server.Options{})
+	for _, p := range []string{"/v1/ledger", "/v1/ledger/chart.svg"} {
+		w := do(t, h, "GET", p, "")
+		if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "--ledger") {
+			t.Errorf("GET %s without a ledger: %d %s", p, w.Code, w.Body)
+		}
+	}
+}
