@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/family"
-	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
@@ -142,8 +141,3 @@ func settleError(rs *rulesets.Ruleset, err error) error { return family.SettleEr
 func winKind(win, discarder, who string) (scoring.WinKind, error) {
 	return family.WinKind(win, discarder, who)
 }
-
-func parseSeatFlag(flag, s string) (notation.Seat, error) { return family.ParseSeatFlag(flag, s) }
-
-// seatsText lists seats separated by commas: "S, N".
-func seatsText(seats []notation.Seat) string { return family.SeatsText(seats) }
