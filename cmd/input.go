@@ -88,8 +88,3 @@ func parseSeen(s string, rs *rulesets.Ruleset, example string) (notation.Counts,
 // checkCopies refuses more copies of a tile between --seen and a hand than a set holds (see
 // family.CheckCopies).
 func checkCopies(seen *notation.Counts, h *notation.Hand) error { return family.CheckCopies(seen, h) }
-
-// fourValues reads KEY=VALUE pairs for four places (see family.FourValues).
-func fourValues(flag string, args []string, form, all string, index func(key string) (int, error), name func(i int) string) ([4]string, error) {
-	return family.FourValues(flag, args, form, all, index, name)
-}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -23,7 +22,6 @@ import (
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
-	"github.com/mjref/mjref/scoring/points"
 	"github.com/spf13/cobra"
 )
 
@@ -71,6 +69,10 @@ type ledgerOptions struct {
 	// RulesChanged says --rules was given on the command line; Changed lists the flags given.
 	RulesChanged bool
 	Changed      []string
+
+	// Unit (not a flag) is what a win is worth under the ledger's family ("faan", "value", "" for points),
+	// once its ruleset is read; "worth" when it could not be.
+	Unit string
 }
 
 func (o *ledgerOptions) changed(name string) bool { return slices.Contains(o.Changed, name) }
@@ -385,15 +387,14 @@ func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ru
 	return rs, nil
 }
 
-// defaultFlow is the library's flow for a family whose ruleset has no flow: section.
-func defaultFlow(family string) ledger.Flow {
-	switch family {
-	case rulesets.FamilyAmerican:
-		return ledger.American()
-	case rulesets.FamilyDeBurger:
-		return ledger.DeBurger()
+// ledgerRules binds the family of the ledger's ruleset, and refuses the add flags given that the
+// family does not read.
+func (o *ledgerOptions) ledgerRules(rs *rulesets.Ruleset) (family.Rules, error) {
+	rules, err := family.Bind(rs, family.BindOptions{})
+	if err != nil {
+		return nil, err
 	}
-	return ledger.HongKong()
+	return rules, family.RefuseLedgerFlags(rules, o.Changed)
 }
 
 func ledgerNew(o *ledgerOptions, f *factory) error {
@@ -421,7 +422,11 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 			h.Ruleset = abs
 		}
 	}
-	h.Flow = defaultFlow(rs.Family)
+	rules, err := family.Bind(rs, family.BindOptions{})
+	if err != nil {
+		return err
+	}
+	h.Flow = rules.LedgerFlow()
 	if rs.Flow != nil {
 		h.Flow = *rs.Flow
 	}
@@ -471,7 +476,8 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if err := o.checkAddFamily(rs); err != nil {
+	rules, err := o.ledgerRules(rs)
+	if err != nil {
 		return err
 	}
 	cs := &capturingSettler{rules: rs.Settlement}
@@ -500,7 +506,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		return ledgerError(o.File, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason))
 	}
 	v := &addView{Ledger: o.File}
-	h, err := o.handToRecord(f, rs, &st, v)
+	h, err := o.handToRecord(rules, &st, v)
 	if err != nil {
 		return err
 	}
@@ -551,42 +557,10 @@ func (c *capturingSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amou
 	return ledger.ByPlayer(res.Deltas, t), nil
 }
 
-// addFlagFamilies says which families each add flag belongs to; others are refused, not ignored.
-var addFlagFamilies = map[string][]string{
-	"faan":        {rulesets.FamilyHK},
-	"limit":       {rulesets.FamilyHK},
-	"responsible": {rulesets.FamilyHK},
-	"log":         {rulesets.FamilyHK},
-	"value":       {rulesets.FamilyAmerican},
-	"jokerless":   {rulesets.FamilyAmerican},
-	"misnamed":    {rulesets.FamilyAmerican},
-	"false-win":   {rulesets.FamilyHK, rulesets.FamilyAmerican},
-	"last-tile":   {rulesets.FamilyHK},
-}
-
-func (o *ledgerOptions) checkAddFamily(rs *rulesets.Ruleset) error {
-	name := otherFamilyFlag(o.Changed, addFlagFamilies, rs.Family)
-	if name == "" {
-		return nil
-	}
-	err := usageErrorf("--%s does not apply to this ledger's ruleset %s (family %s)", name, rs.Name, rs.Family)
-	switch {
-	case rs.Family == rulesets.FamilyAmerican && (name == "faan" || name == "limit"):
-		return withHint(err, "an American hand is worth its card line's value: use --value N")
-	case rs.Family == rulesets.FamilyHK && name == "value":
-		return withHint(err, "a Hong Kong hand is worth faan: use --faan N")
-	case rs.Family == rulesets.FamilyDeBurger:
-		return withHint(err, `give each player's points: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME`)
-	}
-	return err
-}
-
-// hand turns the flags into the hand to record. ok is false when the hand given is not a win (or
-// its log is not legal); v then holds the verdict.
 // handToRecord reads the hand the flags describe as seat positions stand in st (o.hand), renders a
 // negative verdict into v and returns errNegative when it is not a win, and adds --note.
-func (o *ledgerOptions) handToRecord(f *factory, rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, error) {
-	h, ok, err := o.hand(f, rs, st, v)
+func (o *ledgerOptions) handToRecord(rules family.Rules, st *ledger.State, v *addView) (ledger.Hand, error) {
+	h, ok, err := o.hand(rules, st, v)
 	if err != nil {
 		return h, err
 	}
@@ -609,496 +583,55 @@ func (o *ledgerOptions) handToRecord(f *factory, rs *rulesets.Ruleset, st *ledge
 	return h, nil
 }
 
-func (o *ledgerOptions) hand(f *factory, rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
-	var h ledger.Hand
-	ways := 0
-	for _, b := range []bool{o.Log != "", len(o.Hands) > 0, o.Drawn, o.FalseWin != ""} {
-		if b {
-			ways++
-		}
-	}
-	if ways > 1 {
-		return h, false, usageErrorf("--log, --hand, --drawn and --false-win each give the whole hand: use one")
-	}
+// hand turns the flags into the hand to record: a referee log replayed, or what the family reads
+// from the flags. ok is false when the hand given is not a win (or its log is not legal); v then
+// holds the verdict.
+func (o *ledgerOptions) hand(rules family.Rules, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
 	if o.Log != "" {
+		if len(o.Hands) > 0 || o.Drawn || o.FalseWin != "" {
+			return ledger.Hand{}, false, usageErrorf("--log, --hand, --drawn and --false-win each give the whole hand: use one")
+		}
 		for _, name := range o.Changed {
 			if name != "log" && name != "note" {
-				return h, false, usageErrorf("--%s with --log: the log says how the hand ended", name)
+				return ledger.Hand{}, false, usageErrorf("--%s with --log: the log says how the hand ended", name)
 			}
 		}
-		return o.handFromLog(rs, st, v)
+		return o.handFromLog(rules, st, v)
 	}
-	var deltas []ledger.Amount
-	if len(o.Points) > 0 {
-		d, err := playerAmounts("points", o.Points, st)
-		if err != nil {
-			return h, false, err
-		}
-		deltas = d[:]
-	}
-	if o.Drawn || o.FalseWin != "" {
-		flag := "--drawn"
-		if o.FalseWin != "" {
-			flag = "--false-win"
-		}
-		for _, name := range []string{"winner", "discarder", "win", "faan", "value", "limit", "responsible", "jokerless", "misnamed", "last-tile"} {
-			if o.changed(name) {
-				return h, false, usageErrorf("--%s with %s: the hand has no winner", name, flag)
-			}
-		}
-		h.Drawn, h.FalseWin, h.Deltas = o.Drawn, o.FalseWin, deltas
-		if h.FalseWin != "" && st.Index(h.FalseWin) < 0 {
-			return h, false, unknownPlayer("false-win", h.FalseWin, st)
-		}
-		return h, true, nil
-	}
-	if o.Winner == "" {
-		return h, false, withHint(usageErrorf("say how the hand ended: --winner NAME, --drawn or --false-win NAME"),
-			"e.g. mjref ledger add "+o.File+" --winner "+st.Players[1]+" "+worthExample(rs)+" --discarder "+st.Players[2])
-	}
-	winners := strings.Split(o.Winner, ",")
-	for i, w := range winners {
-		winners[i] = strings.TrimSpace(w)
-		if st.Index(winners[i]) < 0 {
-			return h, false, unknownPlayer("winner", winners[i], st)
-		}
-	}
-	h.Winner = winners[0]
-	if rs.Family == rulesets.FamilyDeBurger {
-		if len(winners) > 1 {
-			return h, false, usageErrorf("--winner %s: one player goes Mahjong in a DeBurger hand", o.Winner)
-		}
-		return o.handDeBurger(rs, st, v, h, deltas)
-	}
-	kind, err := o.howWon(st)
+	rec, err := rules.RecordHand(o.request(), st.Table())
 	if err != nil {
-		return h, false, err
+		return rec.Hand, false, err
 	}
-	h.Win, h.Discarder = kind, o.Discarder
-	if o.Responsible != "" {
-		if st.Index(o.Responsible) < 0 {
-			return h, false, unknownPlayer("responsible", o.Responsible, st)
-		}
-		h.Responsible = o.Responsible
+	if rec.Score != nil {
+		v.Score = newScoreView(rec.Score)
 	}
-	if len(winners) > 1 {
-		return o.severalWinners(rs, st, v, h, winners, deltas)
-	}
-	if len(o.Hands) > 0 {
-		for _, name := range []string{"faan", "value", "limit", "jokerless", "points"} {
-			if o.changed(name) {
-				return h, false, withHint(usageErrorf("--%s with --hand: what the hand is worth comes from scoring it", name),
-					"drop --hand to record the hand from --"+name+", or drop --"+name)
-			}
-		}
-		if len(o.Hands) > 1 {
-			return h, false, usageErrorf("--hand is given %d times: give the winner's hand once", len(o.Hands))
-		}
-		return o.scoreWinner(f, rs, st, v, h)
-	}
-	if o.LastTile {
-		return h, false, usageErrorf("--last-tile is read when scoring a hand: give --hand")
-	}
-	h.Deltas = deltas
-	h.Limit, h.Jokerless, h.Misnamed = o.Limit, o.Jokerless, o.Misnamed
-	worths, err := o.worths(rs, 1)
-	if err != nil {
-		return h, false, err
-	}
-	switch rs.Family {
-	case rulesets.FamilyHK:
-		if len(worths) > 0 {
-			h.Faan, h.Limit = worths[0].n, h.Limit || worths[0].limit
-		}
-		if !o.changed("faan") && !o.Limit && deltas == nil {
-			return h, false, withHint(usageErrorf("no --faan: say what %s's hand is worth, or give the hand with --hand", h.Winner),
-				"e.g. --faan 5, or --limit for a limit hand")
-		}
-	case rulesets.FamilyAmerican:
-		if len(worths) > 0 {
-			h.Value = worths[0].n
-		}
-		if !o.changed("value") && deltas == nil {
-			return h, false, withHint(usageErrorf("no --value: say what %s's hand is worth, or give the hand with --hand", h.Winner),
-				"e.g. --value 25, the card line's value")
-		}
-	}
-	if deltas == nil {
-		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
-		if err := rs.Settlement.CheckWorth(h.Faan+h.Value, h.Limit); errors.Is(err, scoring.ErrNotWinning) {
-			v.Reason = err.Error()
-			return h, false, nil
-		}
-	}
-	return h, true, nil
+	v.Hand, v.Reason = rec.Tiles, rec.Reason
+	v.Notes = append(v.Notes, rec.Notes...)
+	return rec.Hand, rec.OK, nil
 }
 
-// worth is one winner's faan or value as given.
-type worth struct {
-	n     int
-	limit bool
-}
-
-// worths reads --faan (hk) or --value (american): one whole number a winner, or "limit" (hk).
-func (o *ledgerOptions) worths(rs *rulesets.Ruleset, winners int) ([]worth, error) {
-	flag, text := "faan", o.Faan
-	if rs.Family == rulesets.FamilyAmerican {
-		flag, text = "value", o.Value
-	}
-	if !o.changed(flag) {
-		return nil, nil
-	}
-	parts := strings.Split(text, ",")
-	if len(parts) != winners {
-		if winners == 1 {
-			return nil, usageErrorf("--%s %s: one winner, one %s", flag, text, flag)
-		}
-		return nil, usageErrorf("--%s %s: give one %s for each of the %d winners, in the order of --winner", flag, text, flag, winners)
-	}
-	out := make([]worth, len(parts))
-	for i, p := range parts {
-		p = strings.TrimSpace(p)
-		if flag == "faan" && strings.EqualFold(p, "limit") {
-			out[i].limit = true
-			continue
-		}
-		n, err := strconv.Atoi(p)
-		if err != nil || p == "" || p[0] == '+' {
-			return nil, usageErrorf("--%s %q: %q is not a whole number", flag, text, p)
-		}
-		if n < 0 {
-			return nil, usageErrorf("--faan and --value cannot be negative")
-		}
-		out[i].n = n
-	}
-	return out, nil
-}
-
-// severalWinners records a discard that several players won: each with their faan (or value); the
-// ruleset's multiple_winners rule says whether all are paid or the head bump keeps only the nearest.
-func (o *ledgerOptions) severalWinners(rs *rulesets.Ruleset, st *ledger.State, v *addView, h ledger.Hand, winners []string, deltas []ledger.Amount) (ledger.Hand, bool, error) {
-	if h.Discarder == "" || h.Win.SelfDrawn() {
-		return h, false, usageErrorf("--winner %s: several players win only on one discard: give --discarder NAME", o.Winner)
-	}
-	for _, name := range []string{"hand", "responsible", "limit", "jokerless", "last-tile"} {
-		if o.changed(name) {
-			return h, false, withHint(usageErrorf("--%s with several winners: give it for one winner, or record the hand from a referee log", name),
-				"several winners: --winner A,B --faan 5,3 (--faan 5,limit for a limit hand)")
-		}
-	}
-	worths, err := o.worths(rs, len(winners))
-	if err != nil {
-		return h, false, err
-	}
-	if worths == nil && deltas == nil {
-		flag := "faan"
-		if rs.Family == rulesets.FamilyAmerican {
-			flag = "value"
-		}
-		return h, false, usageErrorf("no --%s: say what each winner's hand is worth, e.g. --%s 5,3", flag, flag)
-	}
-	seen := map[string]bool{}
-	for i, w := range winners {
-		if seen[w] {
-			return h, false, usageErrorf("--winner %s: %s is named twice", o.Winner, w)
-		}
-		seen[w] = true
-		c := ledger.Claim{Winner: w}
-		if worths != nil {
-			if rs.Family == rulesets.FamilyAmerican {
-				c.Value = worths[i].n
-			} else {
-				c.Faan, c.Limit = worths[i].n, worths[i].limit
-			}
-		}
-		if i == 0 {
-			h.Faan, h.Value, h.Limit = c.Faan, c.Value, c.Limit
-		} else {
-			h.Also = append(h.Also, c)
-		}
-	}
-	h.Misnamed = o.Misnamed
-	h.Deltas = deltas
-	for _, c := range h.Claims() {
-		if deltas != nil {
-			break // the points were given: no worth is settled
-		}
-		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
-		if err := rs.Settlement.CheckWorth(c.Faan+c.Value, c.Limit); errors.Is(err, scoring.ErrNotWinning) {
-			v.Reason = c.Winner + ": " + err.Error()
-			return h, false, nil
-		}
-	}
-	h, note, err := ledger.ResolveClaims(rs.Settlement, h, st.Table())
-	if errors.Is(err, ledger.ErrBumpedPaid) {
-		return h, false, withHint(usageErrorf("%v", err), "give the bumped claimant what a loser pays, or, if every claimant was paid, add --set settlement.multiple_winners.as=all --this-hand")
-	}
-	if err != nil {
-		return h, false, settleError(rs, err)
-	}
-	v.Notes = append(v.Notes, note)
-	return h, true, nil
-}
-
-func worthExample(rs *rulesets.Ruleset) string {
-	switch rs.Family {
-	case rulesets.FamilyAmerican:
-		return "--value 25"
-	case rulesets.FamilyDeBurger:
-		return `--points "..."`
-	}
-	return "--faan 5"
-}
-
-func unknownPlayer(flag, name string, st *ledger.State) error {
-	return withHint(usageErrorf("--%s %s is not a player at this table", flag, name),
-		"the players are "+strings.Join(st.Players[:], ", ")+" (names are case-sensitive)")
-}
-
-// howWon reads --win and --discarder: a win on a discard needs the discarder, a self-drawn one none.
-func (o *ledgerOptions) howWon(st *ledger.State) (scoring.WinKind, error) {
-	if o.Discarder != "" {
-		if st.Index(o.Discarder) < 0 {
-			return 0, unknownPlayer("discarder", o.Discarder, st)
-		}
-		if o.Discarder == o.Winner {
-			return 0, usageErrorf("--discarder %s is the winner: nobody wins on their own discard", o.Discarder)
-		}
-	}
-	k, err := winKind(o.Win, o.Discarder, "NAME")
-	if err != nil {
-		return 0, err
-	}
-	if !k.SelfDrawn() && o.Discarder == "" {
-		return 0, usageErrorf("--win %s needs the player who discarded the tile (or whose kong was robbed): --discarder NAME", k)
-	}
-	return k, nil
-}
-
-// scoreWinner scores the winner's hand at the winner's seat and this hand's prevailing wind.
-func (o *ledgerOptions) scoreWinner(f *factory, rs *rulesets.Ruleset, st *ledger.State, v *addView, h ledger.Hand) (ledger.Hand, bool, error) {
-	t := st.Table()
-	seat := t.Seat(h.Winner)
-	discarder := ""
-	if h.Discarder != "" {
-		discarder = t.Seat(h.Discarder).String()
-	}
-	sc, err := newScorer(f, &scoreOptions{Seat: seat.String(), Prevailing: st.Prevailing.String(), Win: h.Win.String(),
-		Discarder: discarder, LastTile: o.LastTile})
-	if err != nil {
-		return h, false, err
-	}
-	sv, err := sc.score(family.ScoreRequest{Hand: o.Hands[0]})
-	if err != nil {
-		return h, false, err
-	}
-	h.Tiles = sv.Hand()
-	v.Hand, v.Score = sv.Hand(), sv
-	switch {
-	case sv.HK != nil:
-		r := sv.HK
-		if !r.Valid {
-			v.Reason = fmt.Sprintf("%s's hand is not a win at seat %s, prevailing %s: %s", h.Winner, seat, st.Prevailing, r.Reason)
-			return h, false, nil
-		}
-		h.Faan, h.Limit = r.Total, r.Limit
-		if r.SelfDrawn && !h.Win.SelfDrawn() {
-			v.Notes = append(v.Notes, "paid as a self-draw: the hand scores as one whatever the last tile")
-			h.Win, h.Discarder = scoring.SelfDraw, ""
-		}
-		if h.Responsible == "" && rs.Settlement != nil {
-			hand, err := notation.ParseWith(o.Hands[0], notationOptions(rs))
-			if err != nil {
-				return h, false, err
-			}
-			d := notation.NoSeat
-			if h.Discarder != "" {
-				d = t.Seat(h.Discarder)
-			}
-			sit := scoring.Situation{Seat: seat, Prevailing: st.Prevailing, Win: h.Win, Discarder: d, LastTile: o.LastTile}
-			l, err := settle.Responsible(rs.Settlement, &hand, sit)
-			switch {
-			case errors.Is(err, settle.ErrAmbiguous):
-				return h, false, withHint(err, "name the player with --responsible NAME, or mark only the meld that completed it")
-			case err != nil:
-				return h, false, settleError(rs, err)
-			}
-			if l.Seat != notation.NoSeat {
-				h.Responsible = t.Players[t.Player(l.Seat)]
-				v.Notes = append(v.Notes, fmt.Sprintf("%s (seat %s) is responsible: %s", h.Responsible, l.Seat, l.Trigger))
-			} else if l.Trigger != "" {
-				v.Notes = append(v.Notes, fmt.Sprintf("responsibility %s applies, but no meld says who fed it: give --responsible NAME", l.Trigger))
-			}
-		}
-	case sv.American != nil:
-		r := sv.American
-		if !r.Valid {
-			v.Reason = fmt.Sprintf("%s's hand matches no line: %s", h.Winner, r.Reason)
-			return h, false, nil
-		}
-		h.Value, h.Jokerless = r.Value, r.JokerlessBonus
-		if o.Misnamed {
-			h.Misnamed = true
-		}
-	default:
-		return h, false, fmt.Errorf("ruleset %s: no scorer for family %q", rs.Name, rs.Family)
-	}
-	return h, true, nil
-}
-
-// handDeBurger records a DeBurger hand: every player's points, given or scored from the four hands.
-func (o *ledgerOptions) handDeBurger(rs *rulesets.Ruleset, st *ledger.State, v *addView, h ledger.Hand, deltas []ledger.Amount) (ledger.Hand, bool, error) {
-	switch {
-	case len(o.Hands) > 0 && deltas != nil:
-		return h, false, usageErrorf("--hand and --points: give the four hands or their points, not both")
-	case len(o.Hands) == 0 && deltas == nil:
-		return h, false, withHint(usageErrorf("no points: every player scores each hand"),
-			`give --points "`+strings.Join(st.Players[:], "=..,")+`=.." or the four hands with --hand NAME=HAND`)
-	}
-	if deltas != nil {
-		// How the hand was won is kept for the record when given; the points are already counted.
-		if o.Win != "" || o.Discarder != "" {
-			kind, err := o.howWon(st)
-			if err != nil {
-				return h, false, err
-			}
-			h.Win, h.Discarder = kind, o.Discarder
-		} else {
-			h.HowUnknown = true // recorded as given: not as a self-draw nobody declared
-		}
-		h.Deltas = deltas
-		return h, true, nil
-	}
-	kind, err := o.howWon(st)
-	if err != nil {
-		return h, false, err
-	}
-	h.Win, h.Discarder = kind, o.Discarder
-	texts, err := playerValues("hand", o.Hands, st)
-	if err != nil {
-		return h, false, err
-	}
-	t := st.Table()
-	var hands [4]*notation.Hand
-	for i, text := range texts {
-		hd, err := notation.ParseWith(text, notationOptions(rs))
-		if err != nil {
-			return h, false, fmt.Errorf("--hand %s: %w", st.Players[i], err)
-		}
-		if err := refuseJokers(&hd, "DeBurger"); err != nil {
-			return h, false, fmt.Errorf("--hand %s: %w", st.Players[i], err)
-		}
-		hands[t.Seats[i]] = &hd
-	}
-	mahjong := t.Seat(h.Winner)
-	res, pts, err := points.ScoreTable(hands, mahjong, kind, rs.DeBurger)
-	if errors.Is(err, scoring.ErrNotWinning) {
-		v.Hand = notation.Format(*hands[mahjong])
-		v.Reason = fmt.Sprintf("%s went Mahjong, but the hand is not a win: %s", h.Winner, res[mahjong].Reason)
-		return h, false, nil
-	}
-	if err != nil {
-		return h, false, err
-	}
-	h.Tiles = notation.Format(*hands[mahjong])
-	d := ledger.ByPlayer(settle.Deltas{ledger.Whole(int64(pts[0])), ledger.Whole(int64(pts[1])), ledger.Whole(int64(pts[2])), ledger.Whole(int64(pts[3]))}, t)
-	h.Deltas = d[:]
-	return h, true, nil
+// request is the hand the flags describe, for the family to read.
+func (o *ledgerOptions) request() family.LedgerRequest {
+	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: o.Faan, Value: o.Value,
+		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
+		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile}
 }
 
 // handFromLog replays a referee log of this hand and records its outcome.
-func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
-	var h ledger.Hand
+func (o *ledgerOptions) handFromLog(rules family.Rules, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
 	data, err := readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
 	if err != nil {
-		return h, false, err
+		return ledger.Hand{}, false, err
 	}
-	lg, err := referee.ReadLogWith(data, logReadOptions(rs))
+	lh, err := family.RecordLog(rules, data, o.Log, st.Table(), st.Ruleset)
 	if err != nil {
-		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "")
+		return lh.Hand, false, err
 	}
-	if lg.Ruleset != "" && lg.Ruleset != rs.Name && lg.Ruleset != st.Ruleset {
-		return h, false, usageErrorf("%s is a hand under ruleset %s, but the ledger is played under %s", o.Log, lg.Ruleset, rs.Name)
+	v.Log, v.Reason, v.Hand = lh.Log, lh.Reason, lh.Tiles
+	if lh.OK && lh.Hand.Deltas != nil {
+		v.Payments = paymentViews(lh.Log.Result.Payments, lh.Places)
 	}
-	// A log names the places at the table by their wind when the game began (the first player
-	// listed in the ledger sits at E), or with seats: wind by this hand's seat winds (E deals).
-	places := ledger.Table{Players: st.Players, Seats: [4]notation.Seat{notation.SeatEast, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}}
-	dealerPlace := notation.Seat(st.Index(st.Dealer))
-	if lg.Seats == referee.SeatsByWind {
-		places, dealerPlace = st.Table(), notation.SeatEast
-	}
-	if lg.Seats == referee.SeatsByWind && lg.Prevailing != st.Prevailing {
-		return h, false, withHint(usageErrorf("%s: the log's hand has %s prevailing, but hand %d of the ledger has %s prevailing", o.Log, lg.Prevailing, st.Hand, st.Prevailing),
-			fmt.Sprintf("write prevailing: %s in the log", st.Prevailing))
-	}
-	if lg.Dealer != dealerPlace || lg.Prevailing != st.Prevailing {
-		return h, false, withHint(usageErrorf("%s: the log's hand is dealt by %s with %s prevailing, but hand %d of the ledger is dealt by %s (place %s) with %s prevailing",
-			o.Log, lg.Dealer, lg.Prevailing, st.Hand, st.Dealer, dealerPlace, st.Prevailing),
-			fmt.Sprintf("a log names each place by its wind when the game began (%s); write dealer: %s and prevailing: %s in the log, or seats: wind to name the seats by this hand's winds", placesText(st), dealerPlace, st.Prevailing))
-	}
-	deps, err := refereeDeps(rs)
-	if err != nil {
-		return h, false, err
-	}
-	rep := referee.Replay(lg, deps)
-	v.Log = &rep
-	if rep.Result.Outcome == referee.OutcomeWin && !rep.Legal() {
-		var steps []string
-		for _, r := range rep.Illegal() {
-			steps = append(steps, r.String())
-		}
-		v.Reason = fmt.Sprintf("the log has %d illegal steps: %s", len(steps), strings.Join(steps, "; "))
-		return h, false, nil
-	}
-	h, err = ledger.FromReport(&rep.Result, places)
-	if err != nil {
-		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "replay it with the referee to see where it stops")
-	}
-	if rep.Result.Outcome == referee.OutcomeWin && h.Deltas == nil && h.Faan == 0 && !h.Limit {
-		return h, false, withHint(fmt.Errorf("%s: the win was not scored (%s)", o.Log, rep.Result.Reason),
-			"lay the winning hand down in the log ('win TILE = HAND') so it can be scored, or record the hand with --winner and --faan")
-	}
-	v.Hand = h.Tiles
-	if h.Deltas != nil {
-		v.Payments = paymentViews(rep.Result.Payments, places)
-	}
-	return h, true, nil
-}
-
-func placesText(st *ledger.State) string {
-	parts := make([]string, 4)
-	for i, p := range st.Players {
-		parts[i] = p + " " + notation.Seat(i).String()
-	}
-	return strings.Join(parts, ", ")
-}
-
-// playerValues reads NAME=VALUE pairs, given as repeated flags or comma lists, and requires all four.
-func playerValues(flag string, args []string, st *ledger.State) ([4]string, error) {
-	index := func(k string) (int, error) {
-		k = strings.TrimSpace(k)
-		i := st.Index(k)
-		if i < 0 {
-			return i, unknownPlayer(flag, k, st)
-		}
-		return i, nil
-	}
-	name := func(i int) string { return st.Players[i] }
-	return fourValues(flag, args, "NAME=VALUE, e.g. "+st.Players[0]+"=2700", "players", index, name)
-}
-
-func playerAmounts(flag string, args []string, st *ledger.State) ([4]ledger.Amount, error) {
-	var d [4]ledger.Amount
-	vals, err := playerValues(flag, args, st)
-	if err != nil {
-		return d, err
-	}
-	for i, s := range vals {
-		if d[i], err = settle.ParseAmount(s); err != nil {
-			return d, usageErrorf("--%s %s=%q: %v", flag, st.Players[i], s, err)
-		}
-	}
-	return d, nil
+	return lh.Hand, lh.OK, nil
 }
 
 // paymentView is one payment between players.
@@ -1370,7 +903,7 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 	}
 	if o.Summary {
 		sum := st.Summary()
-		return renderSummary(o.IO.Out, &st, &sum)
+		return renderSummary(o.IO.Out, &sum, o.Unit)
 	}
 	return nil
 }
@@ -1457,6 +990,7 @@ func (o *ledgerOptions) settlerFor(f *factory) ([]ledger.Option, error) {
 		return nil, ledgerError(o.File, err)
 	}
 	pre := ledger.State{Header: h}
+	o.Unit = "worth"
 	rs, err := ledgerRuleset(o, f, &pre)
 	if err != nil {
 		if isUsage(err) {
@@ -1464,6 +998,9 @@ func (o *ledgerOptions) settlerFor(f *factory) ([]ledger.Option, error) {
 		}
 		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s: the payments were not checked: %v\n", o.File, err)
 		return nil, nil
+	}
+	if rules, err := family.Bind(rs, family.BindOptions{}); err == nil {
+		o.Unit = rules.LedgerUnit()
 	}
 	if rs.Settlement == nil {
 		return nil, nil

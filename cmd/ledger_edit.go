@@ -41,7 +41,8 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if err := o.checkAddFamily(rs); err != nil {
+	rules, err := o.ledgerRules(rs)
+	if err != nil {
 		return err
 	}
 	if o.ThisHand {
@@ -68,7 +69,7 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 		return ledgerError(o.File, err)
 	}
 	v := &addView{Ledger: o.File}
-	hand, err := o.handToRecord(f, rs, &at, v)
+	hand, err := o.handToRecord(rules, &at, v)
 	if err != nil {
 		return err
 	}
@@ -264,18 +265,12 @@ func ledgerSummary(o *ledgerOptions, f *factory) error {
 		return render(o.IO.Out, o.Output, sum)
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
-	return renderSummary(o.IO.Out, &st, &sum)
+	return renderSummary(o.IO.Out, &sum, o.Unit)
 }
 
-// renderSummary prints the night's figures: one row a player, then the records of the night.
-func renderSummary(w io.Writer, st *ledger.State, sum *ledger.Summary) error {
-	worth := "faan"
-	switch st.Family {
-	case "american":
-		worth = "value"
-	case "deburger":
-		worth = ""
-	}
+// renderSummary prints the night's figures: one row a player, then the records of the night;
+// worth is what a win is worth under the family ("faan", "value", "" when points are recorded).
+func renderSummary(w io.Writer, sum *ledger.Summary, worth string) error {
 	fmt.Fprintf(w, "summary:  %d hands, %d drawn\n", sum.Hands, sum.Drawn)
 	header := []string{"player", "hands", "wins", "self", "deal-in", "包", "false"}
 	if worth != "" {

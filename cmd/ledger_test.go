@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/ledger"
 	"pgregory.net/rapid"
 )
@@ -104,7 +105,7 @@ func TestPlayerValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := playerValues("points", tt.args, st)
+			got, err := family.PlayerValues("points", tt.args, st.Table())
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("err %v, want %q", err, tt.wantErr)
@@ -130,7 +131,7 @@ func FuzzPlayerAmounts(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := playerAmounts("points", []string{s}, st)
+		d, err := family.PlayerAmounts("points", []string{s}, st.Table())
 		if err != nil {
 			if exitCode(err) != ExitInput {
 				t.Fatalf("%q: exit %d for %v", s, exitCode(err), err)
@@ -142,7 +143,7 @@ func FuzzPlayerAmounts(f *testing.F) {
 		for i, a := range d {
 			parts[i] = st.Players[i] + "=" + a.String()
 		}
-		again, err := playerAmounts("points", []string{strings.Join(parts, ",")}, st)
+		again, err := family.PlayerAmounts("points", []string{strings.Join(parts, ",")}, st.Table())
 		if err != nil || again != d {
 			t.Fatalf("%q read as %v, then %v (%v)", s, d, again, err)
 		}

@@ -83,12 +83,14 @@ func outputInArgs(args []string) string {
 	return out
 }
 
-var pflagInvalid = regexp.MustCompile(`^invalid argument "(.*)" for "(\S+)" flag: strconv\.Parse(\w+): .*$`)
+var pflagInvalid = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid argument "(.*)" for "(\S+)" flag: strconv\.Parse(\w+): .*$`)
+}) // compiled when first needed, not at every start
 
 // flagErrorText rewrites pflag's `invalid argument "x" for "--top" flag: strconv.ParseInt: parsing
 // "x": invalid syntax` as `--top "x": expected a whole number`: no Go function names reach the user.
 func flagErrorText(msg string) string {
-	m := pflagInvalid.FindStringSubmatch(msg)
+	m := pflagInvalid().FindStringSubmatch(msg)
 	if m == nil {
 		return msg
 	}

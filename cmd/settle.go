@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/family"
-	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
@@ -136,14 +135,3 @@ func renderSettle(w io.Writer, v family.Settlement) error { return v.Render(prin
 
 // settleError makes a settlement error bad input (see family.SettleError). The ledger still calls it.
 func settleError(rs *rulesets.Ruleset, err error) error { return family.SettleError(rs, err) }
-
-// winKind reads --win for a hand whose --discarder is discarder (see family.WinKind). The ledger
-// still calls it.
-func winKind(win, discarder, who string) (scoring.WinKind, error) {
-	return family.WinKind(win, discarder, who)
-}
-
-func parseSeatFlag(flag, s string) (notation.Seat, error) { return family.ParseSeatFlag(flag, s) }
-
-// seatsText lists seats separated by commas: "S, N".
-func seatsText(seats []notation.Seat) string { return family.SeatsText(seats) }

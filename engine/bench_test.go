@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/mjref/mjref/engine"
@@ -34,5 +35,37 @@ func BenchmarkSettle(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkReferee replays issue 8's log from its text on an engine opened once.
+func BenchmarkReferee(b *testing.B) {
+	data, err := os.ReadFile("../examples/issue-example.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := engine.Open("hk", engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := engine.RefereeRequest{Log: string(data)}
+	for b.Loop() {
+		if _, err := e.Referee(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkClaim rules on three claims on one discard, one claimant's hand given.
+func BenchmarkClaim(b *testing.B) {
+	e, err := engine.Open("hk", engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := engine.ClaimRequest{Discarder: "W", Tile: "5p", Claims: "S win, N pong, E win", Hands: []string{"S=123m456p789s11z46p", "E=11z123m456s789s46p"}}
+	for b.Loop() {
+		if _, err := e.Claim(req); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -42,6 +42,7 @@ type Rules interface {
 	Settler
 	Referee
 	Claimer
+	Scorekeeper
 }
 
 var (

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/mjref/mjref/internal/safeio"
@@ -547,12 +548,14 @@ func cleanYAMLMsg(s string) string {
 	return humanUnmarshal(s)
 }
 
-var unmarshalRe = regexp.MustCompile("cannot unmarshal !!(\\w+)(?: `([^`]*)`)? into (\\S+)")
+var unmarshalRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("cannot unmarshal !!(\\w+)(?: `([^`]*)`)? into (\\S+)")
+}) // compiled when first needed, not at every start
 
 // humanUnmarshal rewrites the decoder's "cannot unmarshal !!str `abc` into int" as `"abc" is not a
 // whole number`, naming what the key takes instead of a Go type.
 func humanUnmarshal(s string) string {
-	m := unmarshalRe.FindStringSubmatch(s)
+	m := unmarshalRe().FindStringSubmatch(s)
 	if m == nil {
 		return s
 	}

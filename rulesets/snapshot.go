@@ -3,7 +3,6 @@ package rulesets
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"hash/crc32"
 	"reflect"
 	"slices"
@@ -114,8 +113,9 @@ func appendShape(b []byte, t reflect.Type, seen map[reflect.Type]bool) []byte {
 	return b
 }
 
-// SnapshotSource returns snapshot_gen.go: every built-in ruleset decoded from its YAML, written as
-// a Go value. It is what go generate writes (see rulesets/internal/snapshot).
+// SnapshotSource returns snapshot_gen.go before gofmt: every built-in ruleset decoded from its
+// YAML, written as a Go value. go generate formats it and writes it (see rulesets/internal/snapshot);
+// formatting is left to the caller so mjref itself does not link the Go parser.
 func SnapshotSource() ([]byte, error) {
 	g := &goWriter{imports: map[string]bool{}}
 	names := builtinNames()
@@ -159,11 +159,7 @@ func SnapshotSource() ([]byte, error) {
 	src.Write(body.Bytes())
 	src.WriteString("}\n\n")
 	src.WriteString("func ptr[T any](v T) *T { return &v }\n")
-	out, err := format.Source(src.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("snapshot: %w", err)
-	}
-	return out, nil
+	return src.Bytes(), nil
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {

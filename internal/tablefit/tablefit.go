@@ -10,6 +10,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -287,7 +288,9 @@ func cutWidth(s string, width int) string {
 
 // labelLine matches a line of the form "label:   value" that mjref prints above and below its tables, and
 // the "mjref: error: " lines of messages. The value is wrapped under itself.
-var labelLine = regexp.MustCompile(`^(?:mjref: [a-z]+: |[\p{L}\p{Han}][\p{L}\p{Han}0-9 ]{0,11}: +)`)
+var labelLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:mjref: [a-z]+: |[\p{L}\p{Han}][\p{L}\p{Han}0-9 ]{0,11}: +)`)
+}) // compiled when first needed, not at every start
 
 // Reflow wraps a "label: value" line wider than width with its later lines indented under the value (or
 // under the label when the label takes more than half the width). Any other line is returned as it is:
@@ -296,7 +299,7 @@ func Reflow(line string, width int) []string {
 	if width <= 0 || Width(line) <= width {
 		return []string{line}
 	}
-	m := labelLine.FindString(line)
+	m := labelLine().FindString(line)
 	if m == "" {
 		return []string{line}
 	}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"go/format"
 	"os"
 
 	"github.com/mjref/mjref/rulesets"
@@ -11,6 +12,9 @@ import (
 
 func main() {
 	src, err := rulesets.SnapshotSource()
+	if err == nil {
+		src, err = format.Source(src)
+	}
 	if err == nil {
 		err = os.WriteFile("snapshot_gen.go", src, 0o644)
 	}

@@ -1,0 +1,439 @@
+package family
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/scoring"
+)
+
+// Scorekeeper is a family's part in a table ledger (mjref ledger): how a game flows, what a hand
+// is worth, which of ledger add's flags the family reads, and how one hand's result becomes the
+// hand recorded. The ledger itself (referee/ledger) keeps the record, the flow and the totals the
+// same for every family.
+type Scorekeeper interface {
+	// LedgerFlow is how a game flows when the ruleset has no flow: section.
+	LedgerFlow() ledger.Flow
+	// LedgerUnit is what a winning hand is worth in the record: "faan", "value", or "" when each
+	// player's points are recorded instead (DeBurger).
+	LedgerUnit() string
+	// LedgerTakes says whether a hand under the family reads the ledger add flag named and, when it
+	// does not, what to give instead (a hint, which may be empty). Flags no family reads alone
+	// (--note, --wait, --log where the family referees) are taken.
+	LedgerTakes(flag string) (ok bool, hint string)
+	// RecordHand reads the hand req describes, played at table t, into the hand to record. A hand
+	// given that is not a win is a Recorded whose OK is false, not an error.
+	RecordHand(req LedgerRequest, t ledger.Table) (Recorded, error)
+}
+
+// LedgerRequest is one hand's result as ledger add's (and amend's) flags give it, the players by
+// name. A field left empty is a flag not given.
+type LedgerRequest struct {
+	// Winner is the player who won (DeBurger: went Mahjong), or several claimants of one
+	// discard: "Ben,Dan".
+	Winner string `json:"winner,omitempty"`
+	// Discarder discarded the winning tile (or made the robbed kong); Win is how the hand was won
+	// (a discard when Discarder is given).
+	Discarder string `json:"discarder,omitempty"`
+	Win       string `json:"win,omitempty"`
+	// Faan (Hong Kong, "limit" for a limit hand) or Value (American) is the hand's worth, one per
+	// winner: "5,3". Limit makes a single winner's hand a limit hand.
+	Faan  string `json:"faan,omitempty"`
+	Value string `json:"value,omitempty"`
+	Limit bool   `json:"limit,omitempty"`
+	// Responsible is the player who pays alone under responsibility (包).
+	Responsible string `json:"responsible,omitempty"`
+	// Jokerless and Misnamed are American: no jokers on a line with the bonus, a misnamed discard.
+	Jokerless bool `json:"jokerless,omitempty"`
+	Misnamed  bool `json:"misnamed,omitempty"`
+	// Drawn ends the hand drawn; FalseWin names the player who declared a false win.
+	Drawn    bool   `json:"drawn,omitempty"`
+	FalseWin string `json:"false_win,omitempty"`
+	// Points are each player's change, given directly: "Ann=2700,Ben=-900,...".
+	Points []string `json:"points,omitempty"`
+	// Hands are the winner's hand in notation, scored at the winner's seat; DeBurger: NAME=HAND
+	// for each of the four players. LastTile says the win was on the last tile of the wall.
+	Hands    []string `json:"hands,omitempty"`
+	LastTile bool     `json:"last_tile,omitempty"`
+}
+
+// Given lists the fields req gives by their flags' names, in name order.
+func (req *LedgerRequest) Given() []string {
+	var names []string
+	add := func(name string, given bool) {
+		if given {
+			names = append(names, name)
+		}
+	}
+	add("discarder", req.Discarder != "")
+	add("drawn", req.Drawn)
+	add("faan", req.Faan != "")
+	add("false-win", req.FalseWin != "")
+	add("hand", len(req.Hands) > 0)
+	add("jokerless", req.Jokerless)
+	add("last-tile", req.LastTile)
+	add("limit", req.Limit)
+	add("misnamed", req.Misnamed)
+	add("points", len(req.Points) > 0)
+	add("responsible", req.Responsible != "")
+	add("value", req.Value != "")
+	add("win", req.Win != "")
+	add("winner", req.Winner != "")
+	return names
+}
+
+// Recorded is a hand read from a LedgerRequest: the hand to record or, with OK false, why it is
+// not a win (Reason).
+type Recorded struct {
+	Hand ledger.Hand
+	// OK is false when the hand given is not a win (or not worth what the table pays).
+	OK     bool
+	Reason string
+	// Notes say what the reading decided (a head bump, a responsible player found, a win paid as
+	// a self-draw).
+	Notes []string
+	// Tiles is the winner's hand as scored, and Score its scoring, when a hand was given.
+	Tiles string
+	Score Scored
+}
+
+// RefuseLedgerFlags refuses the first flag of given that the family of k does not read, with the
+// family's hint: a flag given under another family is refused rather than ignored.
+func RefuseLedgerFlags(r Rules, given []string) error {
+	rs := r.Ruleset()
+	for _, name := range given {
+		if ok, hint := r.LedgerTakes(name); !ok {
+			err := Usagef("--%s does not apply to this ledger's ruleset %s (family %s)", name, rs.Name, rs.Family)
+			if hint != "" {
+				return WithHint(err, hint)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// UnknownPlayer is a flag naming someone not at the table.
+func UnknownPlayer(flag, name string, t ledger.Table) error {
+	return WithHint(Usagef("--%s %s is not a player at this table", flag, name),
+		"the players are "+strings.Join(t.Players[:], ", ")+" (names are case-sensitive)")
+}
+
+// PlayerValues reads NAME=VALUE pairs for the four players at t, given as repeated flags or
+// comma lists, and requires all four.
+func PlayerValues(flag string, args []string, t ledger.Table) ([4]string, error) {
+	index := func(k string) (int, error) {
+		k = strings.TrimSpace(k)
+		i := t.Index(k)
+		if i < 0 {
+			return i, UnknownPlayer(flag, k, t)
+		}
+		return i, nil
+	}
+	name := func(i int) string { return t.Players[i] }
+	return FourValues(flag, args, "NAME=VALUE, e.g. "+t.Players[0]+"=2700", "players", index, name)
+}
+
+// PlayerAmounts reads each player's amount, NAME=AMOUNT for all four.
+func PlayerAmounts(flag string, args []string, t ledger.Table) ([4]ledger.Amount, error) {
+	var d [4]ledger.Amount
+	vals, err := PlayerValues(flag, args, t)
+	if err != nil {
+		return d, err
+	}
+	for i, s := range vals {
+		if d[i], err = settle.ParseAmount(s); err != nil {
+			return d, Usagef("--%s %s=%q: %v", flag, t.Players[i], s, err)
+		}
+	}
+	return d, nil
+}
+
+// LedgerWin is a winning hand's request read as far as every family reads it alike: the winner (or
+// several) and the points given. The family then says what the hand is worth.
+type LedgerWin struct {
+	Req     *LedgerRequest
+	Table   ledger.Table
+	Hand    ledger.Hand // Winner set
+	Winners []string    // every claimant named, the first in Hand.Winner
+	Deltas  []ledger.Amount
+}
+
+// ReadLedgerHand reads what every family reads alike: a drawn hand and a false win (recorded
+// whole: done), else the winners and the points given. Exactly one of --hand, --drawn and
+// --false-win may give the whole hand.
+func ReadLedgerHand(req *LedgerRequest, t ledger.Table) (rec Recorded, w LedgerWin, done bool, err error) {
+	w = LedgerWin{Req: req, Table: t}
+	ways := 0
+	for _, b := range []bool{len(req.Hands) > 0, req.Drawn, req.FalseWin != ""} {
+		if b {
+			ways++
+		}
+	}
+	if ways > 1 {
+		return rec, w, false, Usagef("--log, --hand, --drawn and --false-win each give the whole hand: use one")
+	}
+	if len(req.Points) > 0 {
+		d, err := PlayerAmounts("points", req.Points, t)
+		if err != nil {
+			return rec, w, false, err
+		}
+		w.Deltas = d[:]
+	}
+	if req.Drawn || req.FalseWin != "" {
+		flag := "--drawn"
+		if req.FalseWin != "" {
+			flag = "--false-win"
+		}
+		given := map[string]bool{}
+		for _, name := range req.Given() {
+			given[name] = true
+		}
+		for _, name := range []string{"winner", "discarder", "win", "faan", "value", "limit", "responsible", "jokerless", "misnamed", "last-tile"} {
+			if given[name] {
+				return rec, w, false, Usagef("--%s with %s: the hand has no winner", name, flag)
+			}
+		}
+		rec.Hand = ledger.Hand{Drawn: req.Drawn, FalseWin: req.FalseWin, Deltas: w.Deltas}
+		if req.FalseWin != "" && t.Index(req.FalseWin) < 0 {
+			return rec, w, false, UnknownPlayer("false-win", req.FalseWin, t)
+		}
+		rec.OK = true
+		return rec, w, true, nil
+	}
+	if req.Winner == "" {
+		return rec, w, false, WithHint(Usagef("say how the hand ended: --winner NAME, --drawn or --false-win NAME"),
+			"e.g. mjref ledger add FILE --winner "+t.Players[1]+" ... --discarder "+t.Players[2])
+	}
+	for _, name := range strings.Split(req.Winner, ",") {
+		name = strings.TrimSpace(name)
+		if t.Index(name) < 0 {
+			return rec, w, false, UnknownPlayer("winner", name, t)
+		}
+		w.Winners = append(w.Winners, name)
+	}
+	w.Hand.Winner = w.Winners[0]
+	return rec, w, false, nil
+}
+
+// HowWon reads --win and --discarder, by name: a win on a discard needs the discarder, a
+// self-drawn one none; it sets the hand's Win and Discarder.
+func (w *LedgerWin) HowWon() error {
+	req, t := w.Req, w.Table
+	if req.Discarder != "" {
+		if t.Index(req.Discarder) < 0 {
+			return UnknownPlayer("discarder", req.Discarder, t)
+		}
+		if req.Discarder == req.Winner {
+			return Usagef("--discarder %s is the winner: nobody wins on their own discard", req.Discarder)
+		}
+	}
+	k, err := WinKind(req.Win, req.Discarder, "NAME")
+	if err != nil {
+		return err
+	}
+	if !k.SelfDrawn() && req.Discarder == "" {
+		return Usagef("--win %s needs the player who discarded the tile (or whose kong was robbed): --discarder NAME", k)
+	}
+	w.Hand.Win, w.Hand.Discarder = k, req.Discarder
+	return nil
+}
+
+// LedgerWorth is one winner's faan or value as given.
+type LedgerWorth struct {
+	N     int
+	Limit bool
+}
+
+// Worths reads the unit's flag (--faan or --value): one whole number a winner, or "limit" (faan);
+// nil when the flag is not given.
+func (w *LedgerWin) Worths(unit string, winners int) ([]LedgerWorth, error) {
+	text := w.Req.Faan
+	if unit == "value" {
+		text = w.Req.Value
+	}
+	if text == "" {
+		return nil, nil
+	}
+	parts := strings.Split(text, ",")
+	if len(parts) != winners {
+		if winners == 1 {
+			return nil, Usagef("--%s %s: one winner, one %s", unit, text, unit)
+		}
+		return nil, Usagef("--%s %s: give one %s for each of the %d winners, in the order of --winner", unit, text, unit, winners)
+	}
+	out := make([]LedgerWorth, len(parts))
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if unit == "faan" && strings.EqualFold(p, "limit") {
+			out[i].Limit = true
+			continue
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil || p == "" || p[0] == '+' {
+			return nil, Usagef("--%s %q: %q is not a whole number", unit, text, p)
+		}
+		if n < 0 {
+			return nil, Usagef("--faan and --value cannot be negative")
+		}
+		out[i].N = n
+	}
+	return out, nil
+}
+
+// set gives a claim the worth w in the unit.
+func (c *LedgerWorth) set(unit string, faan, value *int, limit *bool) {
+	if unit == "value" {
+		*value = c.N
+		return
+	}
+	*faan, *limit = c.N, c.Limit
+}
+
+// Several records a discard that several players won, each with their worth in the unit, under
+// the ruleset's multiple_winners rule (see ledger.ResolveClaims): with the points given, the head
+// bump still decides who won.
+func (w *LedgerWin) Several(r Rules, unit string) (Recorded, error) {
+	var rec Recorded
+	rules := r.Ruleset().Settlement
+	req, h := w.Req, w.Hand
+	if h.Discarder == "" || h.Win.SelfDrawn() {
+		return rec, Usagef("--winner %s: several players win only on one discard: give --discarder NAME", req.Winner)
+	}
+	for _, name := range []string{"hand", "responsible", "limit", "jokerless", "last-tile"} {
+		if given(req, name) {
+			return rec, WithHint(Usagef("--%s with several winners: give it for one winner, or record the hand from a referee log", name),
+				"several winners: --winner A,B --faan 5,3 (--faan 5,limit for a limit hand)")
+		}
+	}
+	worths, err := w.Worths(unit, len(w.Winners))
+	if err != nil {
+		return rec, err
+	}
+	if worths == nil && w.Deltas == nil {
+		return rec, Usagef("no --%s: say what each winner's hand is worth, e.g. --%s 5,3", unit, unit)
+	}
+	seen := map[string]bool{}
+	for i, name := range w.Winners {
+		if seen[name] {
+			return rec, Usagef("--winner %s: %s is named twice", req.Winner, name)
+		}
+		seen[name] = true
+		c := ledger.Claim{Winner: name}
+		if worths != nil {
+			worths[i].set(unit, &c.Faan, &c.Value, &c.Limit)
+		}
+		if i == 0 {
+			h.Faan, h.Value, h.Limit = c.Faan, c.Value, c.Limit
+		} else {
+			h.Also = append(h.Also, c)
+		}
+	}
+	h.Misnamed = req.Misnamed
+	h.Deltas = w.Deltas
+	for _, c := range h.Claims() {
+		if w.Deltas != nil {
+			break // the points were given: no worth is settled
+		}
+		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
+		if err := rules.CheckWorth(c.Faan+c.Value, c.Limit); errors.Is(err, scoring.ErrNotWinning) {
+			rec.Hand, rec.Reason = h, c.Winner+": "+err.Error()
+			return rec, nil
+		}
+	}
+	h, note, err := ledger.ResolveClaims(rules, h, w.Table)
+	if errors.Is(err, ledger.ErrBumpedPaid) {
+		return rec, WithHint(Usagef("%v", err), "give the bumped claimant what a loser pays, or, if every claimant was paid, add --set settlement.multiple_winners.as=all --this-hand")
+	}
+	if err != nil {
+		return rec, SettleError(r.Ruleset(), err)
+	}
+	rec.Hand, rec.OK, rec.Notes = h, true, []string{note}
+	return rec, nil
+}
+
+// One records a single winner's hand from its worth in the unit (--faan N, --limit, --value N)
+// or the points given; a worth outside what the table pays is not a win.
+func (w *LedgerWin) One(r Rules, unit, example string) (Recorded, error) {
+	var rec Recorded
+	rules := r.Ruleset().Settlement
+	req, h := w.Req, w.Hand
+	if req.LastTile {
+		return rec, Usagef("--last-tile is read when scoring a hand: give --hand")
+	}
+	h.Deltas = w.Deltas
+	h.Limit, h.Jokerless, h.Misnamed = req.Limit, req.Jokerless, req.Misnamed
+	worths, err := w.Worths(unit, 1)
+	if err != nil {
+		return rec, err
+	}
+	if len(worths) > 0 {
+		worths[0].set(unit, &h.Faan, &h.Value, &h.Limit)
+		h.Limit = h.Limit || req.Limit
+	}
+	if worths == nil && !h.Limit && w.Deltas == nil {
+		return rec, WithHint(Usagef("no --%s: say what %s's hand is worth, or give the hand with --hand", unit, h.Winner), example)
+	}
+	rec.Hand = h
+	if w.Deltas == nil && rules != nil {
+		// A worth outside what the table pays is refused here, before it is recorded (exit 1).
+		if err := rules.CheckWorth(h.Faan+h.Value, h.Limit); errors.Is(err, scoring.ErrNotWinning) {
+			rec.Reason = err.Error()
+			return rec, nil
+		}
+	}
+	rec.OK = true
+	return rec, nil
+}
+
+// NoWorthWithHand refuses a worth given with the winner's hand: what it is worth comes from
+// scoring it. Only one hand may be given.
+func (w *LedgerWin) NoWorthWithHand() error {
+	for _, name := range []string{"faan", "value", "limit", "jokerless", "points"} {
+		if given(w.Req, name) {
+			return WithHint(Usagef("--%s with --hand: what the hand is worth comes from scoring it", name),
+				"drop --hand to record the hand from --"+name+", or drop --"+name)
+		}
+	}
+	if len(w.Req.Hands) > 1 {
+		return Usagef("--hand is given %d times: give the winner's hand once", len(w.Req.Hands))
+	}
+	return nil
+}
+
+// Responsible sets who pays alone under responsibility (包), --responsible NAME.
+func (w *LedgerWin) Responsible() error {
+	if r := w.Req.Responsible; r != "" {
+		if w.Table.Index(r) < 0 {
+			return UnknownPlayer("responsible", r, w.Table)
+		}
+		w.Hand.Responsible = r
+	}
+	return nil
+}
+
+// ScoreRequest is the request that scores the winner's hand (text) at the winner's seat and this
+// hand's prevailing wind.
+func (w *LedgerWin) ScoreRequest(text string) ScoreRequest {
+	t, h := w.Table, w.Hand
+	discarder := ""
+	if h.Discarder != "" {
+		discarder = t.Seat(h.Discarder).String()
+	}
+	last := w.Req.LastTile
+	return ScoreRequest{Hand: text, Seat: t.Seat(h.Winner).String(), Prevailing: t.Prevailing.String(), Win: h.Win.String(),
+		Discarder: discarder, LastTile: &last}
+}
+
+// given says whether req gives the flag named.
+func given(req *LedgerRequest, flag string) bool {
+	for _, name := range req.Given() {
+		if name == flag {
+			return true
+		}
+	}
+	return false
+}
