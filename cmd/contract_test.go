@@ -576,6 +576,16 @@ func TestDeltasAreBySeat(t *testing.T) {
 	if found < 5 {
 		t.Errorf("only %d deltas fields in the schemas", found)
 	}
+	// A ledger hand written the old way, deltas as an array in the order of the places, is refused.
+	fx := newLedgerFixtures(t)
+	_, out, _ := runCLI(append(fx.args(t, []string{"ledger", "add", "LEDGER", "--drawn"}), "-o", "jsonl"), "")
+	old := regexp.MustCompile(`"deltas":\{"E":0,"S":0,"W":0,"N":0\}`).ReplaceAllString(out, `"deltas":[0,0,0,0]`)
+	if old == out {
+		t.Fatalf("no deltas by seat in:\n%s", out)
+	}
+	if err := compileSchemas(t)["ledger-add"].Validate(documents(t, FormatJSONL, old)[0]); err == nil {
+		t.Errorf("deltas as an array validates against schema/ledger-add.json:\n%s", old)
+	}
 }
 
 // isSeatObject reports whether schema s (or each non-null variant of it) is an object of the four
