@@ -593,3 +593,22 @@ func isSeatObject(s any) bool {
 	req, _ := m["required"].([]any)
 	return m["type"] == "object" && fmt.Sprint(req) == "[E S W N]"
 }
+
+// An empty game's history is an empty list in every format, never null or left out.
+func TestEmptyHistory(t *testing.T) {
+	fx := newLedgerFixtures(t)
+	for _, args := range [][]string{{"ledger", "show", "EMPTY"}, {"ledger", "new", "DIR/new.jsonl", "--players", "A,B,C,D"}, {"ledger", "export", "EMPTY"}} {
+		for format, want := range map[string]string{FormatJSON: "\n  \"history\": [],\n", FormatJSONL: `,"history":[],`, FormatYAML: "\nhistory: []\n"} {
+			if args[1] == "export" && format != FormatJSON {
+				continue
+			}
+			code, out, errOut := runCLI(append(fx.args(t, args), "-o", format), "")
+			if code != 0 {
+				t.Fatalf("%v -o %s: exit %d: %s", args, format, code, errOut)
+			}
+			if !strings.Contains(out, want) {
+				t.Errorf("%v -o %s: no %q in:\n%s", args, format, want, out)
+			}
+		}
+	}
+}

@@ -596,7 +596,7 @@ func (o *ledgerOptions) hand(rules family.Rules, st *ledger.State, v *addView) (
 				return ledger.Hand{}, false, usageErrorf("--%s with --log: the log says how the hand ended", name)
 			}
 		}
-		return o.handFromLog(rules.Ruleset(), st, v)
+		return o.handFromLog(rules, st, v)
 	}
 	rec, err := rules.RecordHand(o.request(), st.Table())
 	if err != nil {
@@ -618,70 +618,20 @@ func (o *ledgerOptions) request() family.LedgerRequest {
 }
 
 // handFromLog replays a referee log of this hand and records its outcome.
-func (o *ledgerOptions) handFromLog(rs *rulesets.Ruleset, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
-	var h ledger.Hand
+func (o *ledgerOptions) handFromLog(rules family.Rules, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
 	data, err := readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
 	if err != nil {
-		return h, false, err
+		return ledger.Hand{}, false, err
 	}
-	lg, err := referee.ReadLogWith(data, logReadOptions(rs))
+	lh, err := family.RecordLog(rules, data, o.Log, st.Table(), st.Ruleset)
 	if err != nil {
-		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "")
+		return lh.Hand, false, err
 	}
-	if lg.Ruleset != "" && lg.Ruleset != rs.Name && lg.Ruleset != st.Ruleset {
-		return h, false, usageErrorf("%s is a hand under ruleset %s, but the ledger is played under %s", o.Log, lg.Ruleset, rs.Name)
+	v.Log, v.Reason, v.Hand = lh.Log, lh.Reason, lh.Tiles
+	if lh.OK && lh.Hand.Deltas != nil {
+		v.Payments = paymentViews(lh.Log.Result.Payments, lh.Places)
 	}
-	// A log names the places at the table by their wind when the game began (the first player
-	// listed in the ledger sits at E), or with seats: wind by this hand's seat winds (E deals).
-	places := ledger.Table{Players: st.Players, Seats: [4]notation.Seat{notation.SeatEast, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}}
-	dealerPlace := notation.Seat(st.Index(st.Dealer))
-	if lg.Seats == referee.SeatsByWind {
-		places, dealerPlace = st.Table(), notation.SeatEast
-	}
-	if lg.Seats == referee.SeatsByWind && lg.Prevailing != st.Prevailing {
-		return h, false, withHint(usageErrorf("%s: the log's hand has %s prevailing, but hand %d of the ledger has %s prevailing", o.Log, lg.Prevailing, st.Hand, st.Prevailing),
-			fmt.Sprintf("write prevailing: %s in the log", st.Prevailing))
-	}
-	if lg.Dealer != dealerPlace || lg.Prevailing != st.Prevailing {
-		return h, false, withHint(usageErrorf("%s: the log's hand is dealt by %s with %s prevailing, but hand %d of the ledger is dealt by %s (place %s) with %s prevailing",
-			o.Log, lg.Dealer, lg.Prevailing, st.Hand, st.Dealer, dealerPlace, st.Prevailing),
-			fmt.Sprintf("a log names each place by its wind when the game began (%s); write dealer: %s and prevailing: %s in the log, or seats: wind to name the seats by this hand's winds", placesText(st), dealerPlace, st.Prevailing))
-	}
-	deps, err := refereeDeps(rs)
-	if err != nil {
-		return h, false, err
-	}
-	rep := referee.Replay(lg, deps)
-	v.Log = &rep
-	if rep.Result.Outcome == referee.OutcomeWin && !rep.Legal() {
-		var steps []string
-		for _, r := range rep.Illegal() {
-			steps = append(steps, r.String())
-		}
-		v.Reason = fmt.Sprintf("the log has %d illegal steps: %s", len(steps), strings.Join(steps, "; "))
-		return h, false, nil
-	}
-	h, err = ledger.FromReport(&rep.Result, places)
-	if err != nil {
-		return h, false, withHint(fmt.Errorf("%s: %w", o.Log, err), "replay it with the referee to see where it stops")
-	}
-	if rep.Result.Outcome == referee.OutcomeWin && h.Deltas == nil && h.Faan == 0 && !h.Limit {
-		return h, false, withHint(fmt.Errorf("%s: the win was not scored (%s)", o.Log, rep.Result.Reason),
-			"lay the winning hand down in the log ('win TILE = HAND') so it can be scored, or record the hand with --winner and --faan")
-	}
-	v.Hand = h.Tiles
-	if h.Deltas != nil {
-		v.Payments = paymentViews(rep.Result.Payments, places)
-	}
-	return h, true, nil
-}
-
-func placesText(st *ledger.State) string {
-	parts := make([]string, 4)
-	for i, p := range st.Players {
-		parts[i] = p + " " + notation.Seat(i).String()
-	}
-	return strings.Join(parts, ", ")
+	return lh.Hand, lh.OK, nil
 }
 
 // paymentView is one payment between players.

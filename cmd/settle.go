@@ -135,9 +135,3 @@ func renderSettle(w io.Writer, v family.Settlement) error { return v.Render(prin
 
 // settleError makes a settlement error bad input (see family.SettleError). The ledger still calls it.
 func settleError(rs *rulesets.Ruleset, err error) error { return family.SettleError(rs, err) }
-
-// winKind reads --win for a hand whose --discarder is discarder (see family.WinKind). The ledger
-// still calls it.
-func winKind(win, discarder, who string) (scoring.WinKind, error) {
-	return family.WinKind(win, discarder, who)
-}
