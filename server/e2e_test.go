@@ -240,3 +240,49 @@ func newLedger(t *testing.T, dir string) string {
 	cli(t, 0, "ledger", "new", path, "--players", "Ann,Bo,Cy,Di")
 	return path
 }
+
+// Beyond loopback the page takes the token from the URL mjref serve prints, once: then the address
+// bar holds no token and the page's calls carry the cookie.
+func TestPageTakesTokenInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	ctx, problems := browser(t)
+	s, err := server.New(server.Options{Addr: "0.0.0.0:0", Token: server.RandomToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/?token="+s.Token()),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)),
+		tapTiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"),
+		chromedp.Click(chromedp.CSS(`#do-score`)),
+		chromedp.WaitVisible(chromedp.CSS(`#score-total`)),
+	); err != nil {
+		t.Fatalf("score with the token's cookie: %v", err)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loc != ts.URL+"/" {
+		t.Errorf("the address bar reads %q, want %q (no token)", loc, ts.URL+"/")
+	}
+	if got := text(t, ctx, `#score-total`); got != "4 faan" {
+		t.Errorf("total %q, want 4 faan (won on a discard)", got)
+	}
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
+	}
+
+	// Without the token the page says what to do.
+	ctx2, _ := browser(t)
+	if err := chromedp.Do(ctx2, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#banner`))); err != nil {
+		t.Fatalf("the page without the token: %v", err)
+	}
+	if got := text(t, ctx2, `#banner`); !strings.Contains(got, "token") {
+		t.Errorf("banner %q", got)
+	}
+}

@@ -173,6 +173,14 @@ func TestToken(t *testing.T) {
 			})
 		}
 	}
+	// A play request needs it too, whatever its body.
+	body := `{"hand": "123m456p789s111z55z"}`
+	if w := do(t, h, "POST", "/v1/score", body); w.Code != http.StatusUnauthorized {
+		t.Errorf("POST /v1/score without the token: %d", w.Code)
+	}
+	if w := do(t, h, "POST", "/v1/score", body, "Authorization: Bearer "+token); w.Code != http.StatusOK {
+		t.Errorf("POST /v1/score with the token: %d %s", w.Code, w.Body)
+	}
 	// The page and its files need no token: they hold nothing but code.
 	for _, path := range []string{"/", "/static/app.js"} {
 		if w := do(t, h, "GET", path, ""); w.Code != http.StatusOK {
