@@ -1,6 +1,8 @@
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"net/http"
@@ -20,6 +22,9 @@ type Table struct {
 	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
 	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
 	Card  string            `json:"card,omitempty" jsonschema:"description=American: a built-in card (GET /v1/cards) instead of the ruleset's"`
+	// RulesetYAML is a house ruleset sent as text instead of rules: it may extend built-in
+	// rulesets and name built-in cards only.
+	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (at most 1 MiB) instead of rules: it extends built-in rulesets only"`
 }
 
 // ScoreBody is the body of POST /v1/score: the flags of mjref score.
@@ -44,6 +49,8 @@ type ClosestBody struct {
 type SettleBody struct {
 	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
 	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
+	// RulesetYAML is as in Table.
+	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (at most 1 MiB) instead of rules: it extends built-in rulesets only"`
 	engine.SettleRequest
 }
 
@@ -142,7 +149,7 @@ func (s *Server) settle(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	e, err := s.engine(Table{Rules: body.Rules, Set: body.Set})
+	e, err := s.engine(Table{Rules: body.Rules, Set: body.Set, RulesetYAML: body.RulesetYAML})
 	if err != nil {
 		fail(w, err)
 		return
@@ -245,14 +252,23 @@ type engines struct {
 	m  map[string]*engine.Engine
 }
 
-// engine opens the table's ruleset, by built-in name only, or returns it opened before.
+// engine opens the table's ruleset, by built-in name or as uploaded YAML, or returns it opened
+// before.
 func (s *Server) engine(t Table) (*engine.Engine, error) {
 	name := t.Rules
-	if name == "" {
+	switch {
+	case t.RulesetYAML != "" && name != "":
+		return nil, badRequest(`give "rules" or "ruleset_yaml", not both`)
+	case t.RulesetYAML != "":
+		sum := sha256.Sum256([]byte(t.RulesetYAML))
+		name = "\x00upload:" + hex.EncodeToString(sum[:])
+	case name == "":
 		name = s.defaultRules()
-	}
-	if err := builtinName(name); err != nil {
-		return nil, err
+		fallthrough
+	default:
+		if err := builtinName(name); err != nil {
+			return nil, err
+		}
 	}
 	if t.Card != "" {
 		if err := builtinCard("card", t.Card); err != nil {
@@ -276,7 +292,15 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 	if e != nil {
 		return e, nil
 	}
-	e, err := engine.Open(name, engine.Options{Set: sets, Card: t.Card})
+	var err error
+	if t.RulesetYAML != "" {
+		var rs *rulesets.Ruleset
+		if rs, err = rulesets.LoadUploaded([]byte(t.RulesetYAML), sets...); err == nil {
+			e, err = engine.New(rs, engine.Options{Card: t.Card})
+		}
+	} else {
+		e, err = engine.Open(name, engine.Options{Set: sets, Card: t.Card})
+	}
 	if err != nil {
 		return nil, err
 	}
