@@ -164,8 +164,9 @@ type LedgerWin struct {
 
 // ReadLedgerHand reads what every family reads alike: a drawn hand and a false win (recorded
 // whole: done), else the winners and the points given. Exactly one of --hand, --drawn and
-// --false-win may give the whole hand.
-func ReadLedgerHand(req *LedgerRequest, t ledger.Table) (rec Recorded, w LedgerWin, done bool, err error) {
+// --false-win may give the whole hand. worth is how the family's hands are worth, for a hint
+// ("--faan 5").
+func ReadLedgerHand(req *LedgerRequest, t ledger.Table, worth string) (rec Recorded, w LedgerWin, done bool, err error) {
 	w = LedgerWin{Req: req, Table: t}
 	ways := 0
 	for _, b := range []bool{len(req.Hands) > 0, req.Drawn, req.FalseWin != ""} {
@@ -206,7 +207,7 @@ func ReadLedgerHand(req *LedgerRequest, t ledger.Table) (rec Recorded, w LedgerW
 	}
 	if req.Winner == "" {
 		return rec, w, false, WithHint(Usagef("say how the hand ended: --winner NAME, --drawn or --false-win NAME"),
-			"e.g. mjref ledger add FILE --winner "+t.Players[1]+" ... --discarder "+t.Players[2])
+			"e.g. --winner "+t.Players[1]+" "+worth+" --discarder "+t.Players[2])
 	}
 	for _, name := range strings.Split(req.Winner, ",") {
 		name = strings.TrimSpace(name)

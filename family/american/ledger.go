@@ -32,7 +32,7 @@ func (r *rules) LedgerTakes(flag string) (bool, string) {
 // RecordHand records an American hand: from its card line's value (one per winner of a discard),
 // or from the winner's hand matched against the card.
 func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {
-	rec, w, done, err := family.ReadLedgerHand(&req, t)
+	rec, w, done, err := family.ReadLedgerHand(&req, t, "--value 25")
 	if err != nil || done {
 		return rec, err
 	}

@@ -35,7 +35,7 @@ func (r *rules) LedgerTakes(flag string) (bool, string) {
 // winner's hand scored at their seat, where a meld's @NAME or @SEAT mark finds who is responsible
 // (包).
 func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {
-	rec, w, done, err := family.ReadLedgerHand(&req, t)
+	rec, w, done, err := family.ReadLedgerHand(&req, t, "--faan 5")
 	if err != nil || done {
 		return rec, err
 	}
