@@ -10,7 +10,12 @@
 //   - a line that is just "..." stands for any number of lines (zero or more);
 //   - "..." inside a line stands for any text within that line.
 //
-// Every line must fit 80 columns, except in machine formats (-o json, jsonl, yaml, csv) and `rules show`
+// A "$ mjref serve ..." example whose output starts "mjref: serving" runs in the background for the rest of
+// the README (its output is the URL line; its request log is not shown), so the curl examples after it ask
+// it; the README writes 127.0.0.1:8787 and the test uses a free port, rewriting the address both ways. The
+// server must stop cleanly on SIGINT when the test ends.
+//
+// Every line must fit 80 columns, except in machine formats (-o json, jsonl, yaml, csv, curl's JSON) and `rules show`
 // (a ruleset file as it is). Trailing blank lines of an example are ignored (they separate examples). An example exits with any status
 // but 3 (a bug). A ```yaml block whose first line is "# examples/NAME" must be exactly the file examples/NAME.
 //
@@ -24,15 +29,19 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/cmd"
@@ -46,6 +55,84 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"mjref": func() { os.Exit(cmd.Main()) },
 	})
+}
+
+// servedAddr is where the README's `mjref serve` examples listen: the README shows 127.0.0.1:8787,
+// and the test uses a free port of its own (other tests may hold 8787), rewriting the address in
+// commands and back in their output.
+type servedAddr struct {
+	shown, addr string
+	procs       []*exec.Cmd
+}
+
+func newServedAddr(t *testing.T) *servedAddr {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &servedAddr{shown: "127.0.0.1:8787", addr: ln.Addr().String()}
+	ln.Close()
+	t.Cleanup(func() { a.stop(t) })
+	return a
+}
+
+// in is command with the shown address replaced by the test's.
+func (a *servedAddr) in(command string) string { return strings.ReplaceAll(command, a.shown, a.addr) }
+
+// isServe says whether ex starts a server that keeps running: "$ mjref serve ..." whose output
+// says it serves. (A refused serve exits at once and is run as any example.)
+func isServe(ex example) bool {
+	return strings.HasPrefix(ex.command, "mjref serve") && len(ex.want) > 0 && strings.HasPrefix(ex.want[0], "mjref: serving")
+}
+
+// start runs a "mjref serve" example in the background, on the test's address, and returns its
+// first line of standard output (the URL), once it has printed it: the server then listens. Its
+// request log (standard error) is not part of the example. It is stopped with SIGINT when the
+// test ends, and must then exit 0.
+func (a *servedAddr) start(t *testing.T, sh, dir string, env []string, command string) string {
+	t.Helper()
+	command = a.in(command)
+	if !strings.Contains(command, "--addr") {
+		command += " --addr " + a.addr
+	}
+	c := exec.Command(sh, "-c", "exec "+command)
+	c.Dir = dir
+	c.Env = env
+	var log bytes.Buffer
+	c.Stderr = &log
+	out, err := c.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(); err != nil {
+		t.Fatalf("%s: %v", command, err)
+	}
+	a.procs = append(a.procs, c)
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Errorf("%s: no URL printed (%v); stderr:\n%s", command, err, log.String())
+	}
+	go func() { _, _ = io.Copy(io.Discard, out) }()
+	return line
+}
+
+// stop ends the servers with SIGINT, as Ctrl-C does; each must shut down cleanly.
+func (a *servedAddr) stop(t *testing.T) {
+	for _, c := range a.procs {
+		_ = c.Process.Signal(os.Interrupt)
+		done := make(chan error, 1)
+		go func() { done <- c.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("README's mjref serve after SIGINT: %v (want exit 0)", err)
+			}
+		case <-time.After(15 * time.Second):
+			_ = c.Process.Kill()
+			t.Errorf("README's mjref serve did not stop on SIGINT")
+		}
+	}
 }
 
 // example is one "$ mjref ..." of the README with the output it shows.
@@ -196,14 +283,25 @@ func TestREADME(t *testing.T) {
 
 	update := os.Getenv("UPDATE_README") != ""
 	replaced := map[int][]string{} // outFrom -> new output lines
+	served := newServedAddr(t)
 	for _, ex := range exs {
-		c := exec.Command(sh, "-c", ex.command)
-		c.Dir = dir
-		c.Env = env
 		var out bytes.Buffer
-		c.Stdout = &out
-		c.Stderr = &out // one pipe: stdout and stderr interleave as written
-		err := c.Run()
+		var err error
+		if isServe(ex) {
+			out.WriteString(served.start(t, sh, dir, env, ex.command))
+		} else {
+			c := exec.Command(sh, "-c", served.in(ex.command))
+			c.Dir = dir
+			c.Env = env
+			c.Stdout = &out
+			c.Stderr = &out // one pipe: stdout and stderr interleave as written
+			err = c.Run()
+		}
+		if served.addr != served.shown {
+			s := strings.ReplaceAll(out.String(), served.addr, served.shown)
+			out.Reset()
+			out.WriteString(s)
+		}
 		var exit *exec.ExitError
 		if err != nil && !errors.As(err, &exit) {
 			t.Errorf("README.md:%d: %s: %v", ex.line, ex.command, err)
@@ -312,7 +410,7 @@ func refresh(want []string, got string) []string {
 // fitsWidth reports whether an example's output must fit 80 columns: everything but machine formats and a
 // ruleset file printed as it is.
 func fitsWidth(command string) bool {
-	for _, exempt := range []string{"-o json", "-o jsonl", "-o yaml", "-o csv", "rules show"} {
+	for _, exempt := range []string{"-o json", "-o jsonl", "-o yaml", "-o csv", "rules show", "curl "} {
 		if strings.Contains(command, exempt) {
 			return false
 		}

@@ -111,13 +111,8 @@ type chunkError struct {
 // at once.
 const chunkLines = 512
 
-// batchResult runs a JSON Lines batch from ios.In to ios.Out (see runBatch) and returns the
-// command's result: a read or write error, else the summary's (see batchSummary.err).
-func batchResult(ios *IOStreams, fn batchFunc) error {
-	return runBatchResult(ios, batch{handle: fn, format: FormatJSONL})
-}
-
-// runBatchResult runs b from ios.In to ios.Out and returns the command's result (see batchResult).
+// runBatchResult runs b from ios.In to ios.Out and returns the command's result: a read or write
+// error, else the summary's (see batchSummary.err).
 func runBatchResult(ios *IOStreams, b batch) error {
 	sum, err := b.run(ios.In, ios.Out, ios.ErrOut)
 	if err != nil {

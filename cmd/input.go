@@ -2,12 +2,8 @@ package cmd
 
 import (
 	"context"
-	"slices"
 	"strings"
 
-	"github.com/mjref/mjref/family"
-	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -68,23 +64,3 @@ func changedFlags(cmd *cobra.Command) []string {
 	cmd.Flags().Visit(func(fl *pflag.Flag) { names = append(names, fl.Name) })
 	return names
 }
-
-// otherFamilyFlag returns the first of the changed flags that families assigns to other families of
-// rulesets than family (a flag it does not list applies to all), or "" when there is none.
-func otherFamilyFlag(changed []string, families map[string][]string, family string) string {
-	for _, name := range changed {
-		if fams, ok := families[name]; ok && !slices.Contains(fams, family) {
-			return name
-		}
-	}
-	return ""
-}
-
-// parseSeen reads --seen (see family.ParseSeen).
-func parseSeen(s string, rs *rulesets.Ruleset, example string) (notation.Counts, error) {
-	return family.ParseSeen(s, family.Notation(rs), example)
-}
-
-// checkCopies refuses more copies of a tile between --seen and a hand than a set holds (see
-// family.CheckCopies).
-func checkCopies(seen *notation.Counts, h *notation.Hand) error { return family.CheckCopies(seen, h) }

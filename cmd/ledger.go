@@ -842,21 +842,6 @@ type undoView struct {
 	Next      *positionView     `json:"next"`
 }
 
-// showView is a game as show, new and export print it in JSON or YAML: the state with its
-// standings, its totals by player and its hands as entryJSON.
-type showView struct {
-	*ledger.State
-	Running   byPlayer          `json:"totals"`  // each player's running total
-	Hands     []*entryJSON      `json:"history"` // the hands standing, in order
-	Standings []ledger.Standing `json:"standings"`
-	Summary   *ledger.Summary   `json:"summary,omitempty"`
-}
-
-// newShowView is what ledger show writes for st; an empty game's history is [], never null.
-func newShowView(st *ledger.State) showView {
-	return showView{State: st, Running: byPlayer{st.Players, st.Totals}, Hands: entriesJSON(st.History), Standings: st.Standings()}
-}
-
 func ledgerShow(o *ledgerOptions, f *factory) error {
 	st, err := o.read(f)
 	if err != nil {

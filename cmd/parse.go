@@ -62,9 +62,7 @@ type meldView struct {
 	From      string          `json:"from,omitempty"`
 }
 
-func newHandView(h notation.Hand) handView { return newHandViewWith(h, notation.Options{}) }
-
-// newHandViewWith is newHandView for a hand read with opt: under American rules the canonical form
+// newHandViewWith is the view of a hand read with opt: under American rules the canonical form
 // writes the white dragon as 0.
 func newHandViewWith(h notation.Hand, opt notation.Options) handView {
 	v := handView{

@@ -1,7 +1,8 @@
 // Package schema is mjref's JSON contract: the JSON Schema files every document mjref writes is
 // checked against (embedded here as FS, one file a document, generated from the result types by
-// `go generate ./cmd`), the version every document starts with, and the error object that every
-// front end (the command line with -o json, the HTTP server) writes for a request it refused.
+// `go generate ./cmd`), the version every document starts with, the error object that every
+// front end (the command line with -o json, the HTTP server) writes for a request it refused, and
+// the ledger's documents (LedgerGame, LedgerEntry), which key amounts by seat and by player.
 //
 // It imports no front end, so a server or a bot reports errors with the same fields the command
 // line does:
