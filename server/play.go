@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/rulesets"
 )
 
@@ -46,6 +47,23 @@ type SettleBody struct {
 	engine.SettleRequest
 }
 
+// ClaimBody is the body of POST /v1/claim: the flags of mjref claim.
+type ClaimBody struct {
+	Table
+	engine.ClaimRequest
+}
+
+// RefereeBody is the body of POST /v1/referee: the log itself (YAML or JSON Lines, as a string)
+// and the flags of mjref referee. Without "rules" the log's ruleset: key is played, which must
+// name a built-in ruleset.
+type RefereeBody struct {
+	Table
+	engine.RefereeRequest
+}
+
+// maxLogBody is the largest body of POST /v1/referee: a log at the command's limit, escaped.
+const maxLogBody = 2*safeio.LogLimit + 64<<10
+
 func (s *Server) playEndpoints() []endpoint {
 	return []endpoint{
 		{method: "POST", path: "/v1/score", handler: s.score, request: ScoreBody{}, response: "score",
@@ -54,6 +72,10 @@ func (s *Server) playEndpoints() []endpoint {
 			summary: "What a 13-tile hand waits on and what each win pays, or the shanten after each discard of 14 (mjref waits -o json)"},
 		{method: "POST", path: "/v1/settle", handler: s.settle, request: SettleBody{}, response: "settle",
 			summary: "Who pays whom: from the winner's hand, from its worth, or (DeBurger) from the four hands (mjref settle -o json)"},
+		{method: "POST", path: "/v1/claim", handler: s.claim, request: ClaimBody{}, response: "claim",
+			summary: "Who takes a discard claimed by several players at once, and why (mjref claim -o json)"},
+		{method: "POST", path: "/v1/referee", handler: s.referee, request: RefereeBody{}, response: "referee",
+			summary: "Replay a hand's log and rule on every step; a win is scored and settled (mjref referee LOG -o json)"},
 		{method: "POST", path: "/v1/closest", handler: s.closest, request: ClosestBody{}, response: "closest",
 			summary: "American: the card's lines ranked by how near the hand is to each (mjref closest -o json)"},
 	}
@@ -126,6 +148,59 @@ func (s *Server) settle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := e.Settle(body.SettleRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.answer(w, res)
+}
+
+// POST /v1/claim.
+func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
+	var body ClaimBody
+	if err := decodeBody(w, r, &body); err != nil {
+		fail(w, err)
+		return
+	}
+	e, err := s.engine(body.Table)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	res, err := e.Claim(body.ClaimRequest)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.answer(w, res)
+}
+
+// POST /v1/referee.
+func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
+	var body RefereeBody
+	if err := decodeBodyUpTo(w, r, &body, maxLogBody); err != nil {
+		fail(w, err)
+		return
+	}
+	if body.Log == "" {
+		fail(w, badRequest(`no "log": send {"log": "the log's YAML or JSON Lines"}`))
+		return
+	}
+	if int64(len(body.Log)) > safeio.LogLimit {
+		fail(w, &requestError{status: http.StatusRequestEntityTooLarge, err: fmt.Errorf("log: over the limit of %s", safeio.FormatSize(safeio.LogLimit))})
+		return
+	}
+	res, err := engine.Referee(body.RefereeRequest, func(ruleset string) (*engine.Engine, error) {
+		t := body.Table
+		if t.Rules == "" {
+			if ruleset != "" && !rulesets.IsBuiltin(ruleset) {
+				return nil, &requestError{status: http.StatusBadRequest, err: fmt.Errorf("the log's ruleset %q is not a built-in ruleset", ruleset),
+					hint: `the server plays built-in rulesets only: give "rules" (GET /v1/rulesets), which wins over the log's ruleset: key`}
+			}
+			t.Rules = ruleset
+		}
+		return s.engine(t)
+	})
 	if err != nil {
 		fail(w, err)
 		return

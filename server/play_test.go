@@ -219,6 +219,12 @@ func TestScoreAndWaits(t *testing.T) {
 		{"settle card file", "/v1/settle", `{"rules": "american", "hand": "NN 2026m SS 666p 66sJ", "card": "../../etc/passwd"}`, 400, "error", `no built-in card`},
 		{"settle nothing", "/v1/settle", `{}`, 400, "error", `"code":2`},
 		{"settle faan under american", "/v1/settle", `{"rules": "american", "faan": "6", "winner": "S"}`, 400, "error", `faan`},
+		{"claim", "/v1/claim", `{"discarder": "W", "tile": "5p", "claims": "S win, N pong, E win", "hands": ["S=123m456p789s11z46p", "E=11z123m456s789s46p"]}`, 200, "claim", `"ruleset": "hk"`},
+		{"claim bad", "/v1/claim", `{"discarder": "W", "tile": "5p", "claims": "S fly"}`, 400, "error", `"code":2`},
+		{"claim american", "/v1/claim", `{"rules": "american", "discarder": "W", "tile": "5p", "claims": "S pong"}`, 400, "error", `"code":2`},
+		{"referee no log", "/v1/referee", `{}`, 400, "error", `no \"log\"`},
+		{"referee bad log", "/v1/referee", `{"log": "events: [E fly 5z]"}`, 400, "error", `"event":1`},
+		{"referee file ruleset", "/v1/referee", `{"log": "ruleset: ../../etc/passwd\nevents: [E discard 5z]"}`, 400, "error", `not a built-in ruleset`},
 		{"closest", "/v1/closest", `{"rules": "american", "hand": "NN 2026m SS 666p 66s", "top": 3}`, 200, "closest", `"candidates"`},
 		{"closest under hk", "/v1/closest", `{"hand": "123m456p789s11z45s"}`, 400, "error", `closest`},
 		{"closest no hand", "/v1/closest", `{"rules": "american"}`, 400, "error", `no \"hand\"`},
@@ -261,6 +267,10 @@ func TestAnswersMatchCommands(t *testing.T) {
 		{"/v1/settle", `{"faan": "6", "winner": "S", "discarder": "W"}`, []string{"settle", "--faan", "6", "--winner", "S", "--discarder", "W"}},
 		{"/v1/settle", `{"hand": "[555z] [666z] [777z@E] 123m 9p+9p", "seat": "N", "win": "self-draw"}`, []string{"settle", "[555z] [666z] [777z@E] 123m 9p+9p", "--seat", "N", "--win", "self-draw"}},
 		{"/v1/settle", `{"rules": "deburger-2026", "hands": ["E=123m456m789p111z55s", "S=123m456p777z99p5m8s", "W=123m456p777z99p5m8s 3f*", "N=13579m2468p1357s"], "mahjong": "E", "win": "self-draw", "totals": ["E=8000,S=9000,W=500,N=0"]}`, []string{"settle", "--rules", "deburger-2026", "--hand", "E=123m456m789p111z55s", "--hand", "S=123m456p777z99p5m8s", "--hand", "W=123m456p777z99p5m8s 3f*", "--hand", "N=13579m2468p1357s", "--mahjong", "E", "--win", "self-draw", "--totals", "E=8000,S=9000,W=500,N=0"}},
+		{"/v1/claim", `{"discarder": "W", "tile": "5p", "claims": "S win, N pong, E win", "hands": ["S=123m456p789s11z46p", "E=11z123m456s789s46p"]}`, []string{"claim", "--discarder", "W", "--tile", "5p", "--claims", "S win, N pong, E win", "--hand", "S=123m456p789s11z46p", "--hand", "E=11z123m456s789s46p"}},
+		{"/v1/referee", refereeBody(t, "../examples/responsibility.yaml", ""), []string{"referee", "../examples/responsibility.yaml"}},
+		{"/v1/referee", refereeBody(t, "../examples/issue-example.yaml", ""), []string{"referee", "../examples/issue-example.yaml"}},
+		{"/v1/referee", refereeBody(t, "../examples/responsibility.yaml", "hk-oldstyle"), []string{"referee", "--rules", "hk-oldstyle", "../examples/responsibility.yaml"}},
 		{"/v1/closest", `{"rules": "american", "hand": "NN 2026m SS 666p 66s", "top": 3}`, []string{"closest", "NN 2026m SS 666p 66s", "--rules", "american", "--top", "3"}},
 		{"/v1/score", `{"hand": "1133557799m11p11s", "rules": "hk-oldstyle", "set": {"cap": "8"}}`, []string{"score", "1133557799m11p11s", "--rules", "hk-oldstyle", "--set", "cap=8"}},
 	}
@@ -277,4 +287,18 @@ func TestAnswersMatchCommands(t *testing.T) {
 			}
 		})
 	}
+}
+
+// refereeBody is the body of POST /v1/referee for the log in file, under rules when given.
+func refereeBody(t *testing.T, file, rules string) string {
+	t.Helper()
+	log, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(map[string]string{"log": string(log), "rules": rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -26,14 +26,19 @@ func writeDoc(w http.ResponseWriter, status int, v any) {
 // decodeBody reads r's body, at most MaxBody bytes, as exactly one JSON object into v; an unknown
 // field is refused, so a misspelt option is never silently ignored.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+	return decodeBodyUpTo(w, r, v, MaxBody)
+}
+
+// decodeBodyUpTo is decodeBody with a limit of its own (a referee log may be longer).
+func decodeBodyUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var mbe *http.MaxBytesError
 		switch {
 		case errors.As(err, &mbe):
-			return &requestError{status: http.StatusRequestEntityTooLarge, err: fmt.Errorf("request body: over the limit of %d KiB", MaxBody>>10)}
+			return &requestError{status: http.StatusRequestEntityTooLarge, err: fmt.Errorf("request body: over the limit of %d KiB", limit>>10)}
 		case errors.Is(err, io.EOF):
 			return badRequest("request body: empty: send a JSON object")
 		}
