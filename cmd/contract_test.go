@@ -62,6 +62,14 @@ func outputCases() []outputCase {
 		{schema: "settle", args: []string{"settle", "--rules", "deburger-2026", "--hand", "E=123m456m789p111z55s", "--hand", "S=123m456p777z99p5m8s", "--hand", "W=123m456p777z99p5m8s 3f*", "--hand", "N=13579m2468p1357s", "--mahjong", "E", "--win", "self-draw", "--totals", "E=8000,S=9000,W=500,N=0"}},
 		{schema: "referee", args: []string{"referee", "../examples/responsibility.yaml"}},
 		{schema: "referee", args: []string{"referee", "../examples/issue-example.yaml"}},
+		{schema: "referee", args: []string{"referee", "../examples/american-charleston.yaml"}},
+		{schema: "referee", args: []string{"referee", "../examples/responsibility.yaml", "--only", "illegal"}},
+		{schema: "settle", args: []string{"settle", "--faan", "5,3", "--winner", "S,N", "--discarder", "W"}},
+		{schema: "settle", args: []string{"settle", "--false-win", "S"}},
+		{schema: "settle", args: []string{"settle", "--faan", "8", "--winner", "S", "--win", "self-draw", "--responsible", "E"}},
+		{schema: "settle", args: []string{"settle", "--rules", "deburger-2026", "--points", "E=2700,S=1800,W=-400,N=0", "--mahjong", "E"}},
+		{schema: "waits", args: []string{"waits", "123m456p789s11z45s", "--seen", "3s6s3s6s"}},
+		{schema: "closest", args: []string{"closest", "NN 2026m SS 666p 66s", "--rules", "american", "--seen", "[777mJ] 2m 6s"}},
 		{schema: "claim", args: []string{"claim", "--discarder", "W", "--tile", "5p", "--claims", "S win, N pong, E win", "--hand", "S=123m456p789s11z46p", "--hand", "E=11z123m456s789s46p"}},
 		{schema: "claim", args: []string{"claim", "--discarder", "W", "--tile", "5p", "--claims", "N pong"}},
 		{schema: "card-check", args: []string{"card", "check", "sample-2026"}},
@@ -576,6 +584,16 @@ func TestDeltasAreBySeat(t *testing.T) {
 	if found < 5 {
 		t.Errorf("only %d deltas fields in the schemas", found)
 	}
+	// A ledger hand written the old way, deltas as an array in the order of the places, is refused.
+	fx := newLedgerFixtures(t)
+	_, out, _ := runCLI(append(fx.args(t, []string{"ledger", "add", "LEDGER", "--drawn"}), "-o", "jsonl"), "")
+	old := regexp.MustCompile(`"deltas":\{"E":0,"S":0,"W":0,"N":0\}`).ReplaceAllString(out, `"deltas":[0,0,0,0]`)
+	if old == out {
+		t.Fatalf("no deltas by seat in:\n%s", out)
+	}
+	if err := compileSchemas(t)["ledger-add"].Validate(documents(t, FormatJSONL, old)[0]); err == nil {
+		t.Errorf("deltas as an array validates against schema/ledger-add.json:\n%s", old)
+	}
 }
 
 // isSeatObject reports whether schema s (or each non-null variant of it) is an object of the four
@@ -610,5 +628,35 @@ func TestEmptyHistory(t *testing.T) {
 				t.Errorf("%v -o %s: no %q in:\n%s", args, format, want, out)
 			}
 		}
+	}
+}
+
+// Every log of the referee's test suite, replayed with the table rules its comments give, prints a
+// document of schema/referee.json with no null list.
+func TestRefereeLogsMatchSchema(t *testing.T) {
+	schemas, raw := compileSchemas(t), schemaJSON(t)
+	var paths []string
+	for _, pat := range []string{"*.yaml", "*.jsonl", "american/*.yaml", "deburger/*.yaml"} {
+		m, _ := filepath.Glob(filepath.Join("..", "referee", "testdata", "logs", pat))
+		paths = append(paths, m...)
+	}
+	if len(paths) < 30 {
+		t.Fatalf("found %d logs", len(paths))
+	}
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			args := append([]string{"referee", path, "-o", "jsonl"}, readLogExpect(t, path).sets...)
+			code, out, errOut := runCLI(args, "")
+			if code > 1 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			doc := documents(t, FormatJSONL, out)[0]
+			if err := schemas["referee"].Validate(doc); err != nil {
+				t.Errorf("against schema/referee.json: %#v\n%s", err, out)
+			}
+			if nulls := nullLists(doc, raw["referee"], "$"); len(nulls) > 0 {
+				t.Errorf("null where schema/referee.json has a list: %v", nulls)
+			}
+		})
 	}
 }
