@@ -157,7 +157,7 @@ type loader struct {
 	// no file is read: it may extend built-in rulesets and name built-in cards only.
 	upload     []byte
 	uploadName string
-	extends string                // what it extends
+	extends    string // what it extends
 }
 
 func (l *loader) read(nameOrFile string) (source, error) {
