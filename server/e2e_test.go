@@ -183,6 +183,14 @@ func TestPageInChromium(t *testing.T) {
 		t.Errorf("%d items in the table, want 5", rows)
 	}
 
+	// Settle it: the three others pay East.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#do-settle`)), chromedp.WaitVisible(chromedp.CSS(`#settle-result .payments`))); err != nil {
+		t.Fatalf("settle: %v", err)
+	}
+	if pays := text(t, ctx, `#settle-result .payments`); strings.Count(pays, "pays E") != 3 {
+		t.Errorf("payments %q: want three payments to E", pays)
+	}
+
 	// Add the hand to the evening's ledger: Ann (East) won it by self-draw; then undo it.
 	if err := chromedp.Do(ctx,
 		chromedp.WaitVisible(chromedp.CSS(`#ledger-add`)),
@@ -226,6 +234,35 @@ func TestPageInChromium(t *testing.T) {
 	}
 	if got := cli(t, 0, "ledger", "show", led, "-o", "json"); !strings.Contains(got, `"played": 0`) {
 		t.Fatalf("the ledger after the page's undo:\n%s", got)
+	}
+
+	// Waits of a 13-tile hand, typed this time: 3s and 6s.
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#clear`)),
+		chromedp.SendKeys(chromedp.CSS(`#notation`), "123m456p789s11z45s"),
+		chromedp.Click(chromedp.CSS(`#do-waits`)),
+		chromedp.WaitVisible(chromedp.CSS(`#waits-result`)),
+	); err != nil {
+		t.Fatalf("waits: %v", err)
+	}
+	tiles, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#waits-result svg.tile")].map(s => s.getAttribute("aria-label"))`))
+	if err != nil || strings.Join(tiles, ",") != "3s 三索,6s 六索" {
+		t.Errorf("waits shown: %v (%v), want 3s and 6s", tiles, err)
+	}
+
+	// 中文: the page and the item names in Chinese.
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#lang`)),
+		chromedp.WaitVisible(chromedp.CSS(`#do-score`)),
+		chromedp.Click(chromedp.CSS(`#clear`)),
+		chromedp.SendKeys(chromedp.CSS(`#notation`), "123m456p789s111z55z"),
+		chromedp.Click(chromedp.CSS(`#do-score`)),
+		chromedp.WaitVisible(chromedp.CSS(`#score-result .item-name`)),
+	); err != nil {
+		t.Fatalf("中文: %v", err)
+	}
+	if b, item := text(t, ctx, `#do-score`), text(t, ctx, `#score-result .item-name`); b != "計番" || item != "門風" {
+		t.Errorf("in Chinese the score button reads %q and the first item %q, want 計番 and 門風", b, item)
 	}
 
 	if p := problems(); len(p) > 0 {
