@@ -161,7 +161,9 @@ func (s *Server) claim() http.HandlerFunc {
 func (s *Server) closest() http.HandlerFunc {
 	return play(s, func(b *ClosestBody) Table { return b.Table },
 		func(b *ClosestBody) error { return needHand(b.Hand, "NN 2026m SS 666p 66s") },
-		func(e *engine.Engine, b *ClosestBody) (*engine.ClosestView, error) { return e.Closest(b.ClosestRequest) })
+		func(e *engine.Engine, b *ClosestBody) (*engine.ClosestView, error) {
+			return e.Closest(b.ClosestRequest)
+		})
 }
 
 // POST /v1/referee.
