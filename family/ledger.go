@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
@@ -164,8 +165,9 @@ type LedgerWin struct {
 
 // ReadLedgerHand reads what every family reads alike: a drawn hand and a false win (recorded
 // whole: done), else the winners and the points given. Exactly one of --hand, --drawn and
-// --false-win may give the whole hand.
-func ReadLedgerHand(req *LedgerRequest, t ledger.Table) (rec Recorded, w LedgerWin, done bool, err error) {
+// --false-win may give the whole hand. worth is how the family's hands are worth, for a hint
+// ("--faan 5").
+func ReadLedgerHand(req *LedgerRequest, t ledger.Table, worth string) (rec Recorded, w LedgerWin, done bool, err error) {
 	w = LedgerWin{Req: req, Table: t}
 	ways := 0
 	for _, b := range []bool{len(req.Hands) > 0, req.Drawn, req.FalseWin != ""} {
@@ -206,7 +208,7 @@ func ReadLedgerHand(req *LedgerRequest, t ledger.Table) (rec Recorded, w LedgerW
 	}
 	if req.Winner == "" {
 		return rec, w, false, WithHint(Usagef("say how the hand ended: --winner NAME, --drawn or --false-win NAME"),
-			"e.g. mjref ledger add FILE --winner "+t.Players[1]+" ... --discarder "+t.Players[2])
+			"e.g. --winner "+t.Players[1]+" "+worth+" --discarder "+t.Players[2])
 	}
 	for _, name := range strings.Split(req.Winner, ",") {
 		name = strings.TrimSpace(name)
@@ -426,6 +428,49 @@ func (w *LedgerWin) ScoreRequest(text string) ScoreRequest {
 	last := w.Req.LastTile
 	return ScoreRequest{Hand: text, Seat: t.Seat(h.Winner).String(), Prevailing: t.Prevailing.String(), Win: h.Win.String(),
 		Discarder: discarder, LastTile: &last}
+}
+
+// RecordWin is RecordHand for a family whose hands are worth a number in the unit (faan, value):
+// a drawn hand, a false win, several winners of one discard, a single winner's worth as given, or
+// the winner's hand (--hand), scored at the winner's seat by r and read by read, which fills the
+// hand's worth from the score. example is a hint for a hand given without its worth.
+func RecordWin(r Rules, req LedgerRequest, t ledger.Table, example string, read func(w *LedgerWin, hand *notation.Hand, sc Scored, rec *Recorded) error) (Recorded, error) {
+	unit := r.LedgerUnit()
+	worth := map[string]string{"faan": "--faan 5", "value": "--value 25"}[unit]
+	rec, w, done, err := ReadLedgerHand(&req, t, worth)
+	if err != nil || done {
+		return rec, err
+	}
+	if err := w.HowWon(); err != nil {
+		return rec, err
+	}
+	if err := w.Responsible(); err != nil {
+		return rec, err
+	}
+	if len(w.Winners) > 1 {
+		return w.Several(r, unit)
+	}
+	if len(req.Hands) == 0 {
+		return w.One(r, unit, example)
+	}
+	if err := w.NoWorthWithHand(); err != nil {
+		return rec, err
+	}
+	sreq := w.ScoreRequest(req.Hands[0])
+	hand, err := notation.ParseWith(sreq.Hand, r.Family().Notation())
+	if err != nil {
+		return rec, err
+	}
+	sc, err := r.Score(&hand, sreq)
+	if err != nil {
+		return rec, err
+	}
+	w.Hand.Tiles = sc.Head().Hand
+	rec.Hand, rec.Tiles, rec.Score = w.Hand, w.Hand.Tiles, sc
+	if err := read(&w, &hand, sc, &rec); err != nil {
+		return rec, err
+	}
+	return rec, nil
 }
 
 // given says whether req gives the flag named.

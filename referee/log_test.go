@@ -225,6 +225,8 @@ func FuzzReadLog(f *testing.F) {
 	f.Add([]byte("events: []\nevents: [E discard 1m]\n"))
 	f.Add([]byte(`{"dealer": "E", "hands": {"E": "1m", "e": "2m"}, "dealer": "S"}` + "\n\"E discard 1m\"\n"))
 	f.Add([]byte("events:\n  - E " + strings.Repeat("x", 500) + "\n"))
+	f.Add([]byte("seats: wind\nhands:\n  S: \"123m456p789s222z5m\"\nstart: {}\nevents:\n  - S draw 5m\n  - S win\n"))
+	f.Add([]byte(`{"seats": "wind", "dealer": "S"}` + "\n\"E discard 1m\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lg, err := ReadLog(data)
 		if err != nil {
@@ -237,6 +239,12 @@ func FuzzReadLog(f *testing.F) {
 				t.Fatalf("a %d-byte message for %d bytes of input", n, len(data))
 			}
 			return
+		}
+		if lg.Seats != SeatsByStart && lg.Seats != SeatsByWind {
+			t.Fatalf("seats read as %v", lg.Seats)
+		}
+		if lg.Seats == SeatsByWind && lg.Dealer != notation.SeatEast {
+			t.Fatalf("seats by wind with dealer %v", lg.Dealer)
 		}
 		if len(lg.Events) > 200 {
 			return

@@ -32,40 +32,17 @@ func (r *rules) LedgerTakes(flag string) (bool, string) {
 // RecordHand records an American hand: from its card line's value (one per winner of a discard),
 // or from the winner's hand matched against the card.
 func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {
-	rec, w, done, err := family.ReadLedgerHand(&req, t)
-	if err != nil || done {
-		return rec, err
-	}
-	if err := w.HowWon(); err != nil {
-		return rec, err
-	}
-	if len(w.Winners) > 1 {
-		return w.Several(r, "value")
-	}
-	if len(req.Hands) == 0 {
-		return w.One(r, "value", "e.g. --value 25, the card line's value")
-	}
-	if err := w.NoWorthWithHand(); err != nil {
-		return rec, err
-	}
-	h := w.Hand
-	sreq := w.ScoreRequest(req.Hands[0])
-	hand, err := notation.ParseWith(sreq.Hand, Family{}.Notation())
-	if err != nil {
-		return rec, err
-	}
-	sc, err := r.Score(&hand, sreq)
-	if err != nil {
-		return rec, err
-	}
-	res := sc.(*Scored).Result
-	h.Tiles = sc.Head().Hand
-	rec.Tiles, rec.Score = h.Tiles, sc
+	return family.RecordWin(r, req, t, "e.g. --value 25, the card line's value", r.readScored)
+}
+
+// readScored records the value of the card line the winner's hand matched.
+func (r *rules) readScored(w *family.LedgerWin, _ *notation.Hand, sc family.Scored, rec *family.Recorded) error {
+	res, h := sc.(*Scored).Result, &rec.Hand
 	if !res.Valid {
-		rec.Hand, rec.Reason = h, fmt.Sprintf("%s's hand matches no line: %s", h.Winner, res.Reason)
-		return rec, nil
+		rec.Reason = fmt.Sprintf("%s's hand matches no line: %s", h.Winner, res.Reason)
+		return nil
 	}
-	h.Value, h.Jokerless, h.Misnamed = res.Value, res.JokerlessBonus, req.Misnamed
-	rec.Hand, rec.OK = h, true
-	return rec, nil
+	h.Value, h.Jokerless, h.Misnamed = res.Value, res.JokerlessBonus, w.Req.Misnamed
+	rec.OK = true
+	return nil
 }

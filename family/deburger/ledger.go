@@ -35,7 +35,7 @@ func (r *rules) LedgerTakes(flag string) (bool, string) {
 // RecordHand records a DeBurger hand: every player's points, given (--points) or scored from the
 // four hands (--hand NAME=HAND each), and who went Mahjong.
 func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {
-	rec, w, done, err := family.ReadLedgerHand(&req, t)
+	rec, w, done, err := family.ReadLedgerHand(&req, t, `--points "..."`)
 	if err != nil || done {
 		return rec, err
 	}

@@ -32,51 +32,20 @@ func (r *rules) LedgerTakes(flag string) (bool, string) {
 }
 
 // RecordHand records a Hong Kong hand: from its faan (one per winner of a discard), or from the
-// winner's hand scored at their seat, where a meld's @NAME or @SEAT mark finds who is responsible
-// (包).
+// winner's hand scored at their seat, where a meld's @SEAT mark finds who is responsible (包).
 func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {
-	rec, w, done, err := family.ReadLedgerHand(&req, t)
-	if err != nil || done {
-		return rec, err
-	}
-	if err := w.HowWon(); err != nil {
-		return rec, err
-	}
-	if err := w.Responsible(); err != nil {
-		return rec, err
-	}
-	if len(w.Winners) > 1 {
-		return w.Several(r, "faan")
-	}
-	if len(req.Hands) == 0 {
-		return w.One(r, "faan", "e.g. --faan 5, or --limit for a limit hand")
-	}
-	if err := w.NoWorthWithHand(); err != nil {
-		return rec, err
-	}
-	return r.recordScored(&w)
+	return family.RecordWin(r, req, t, "e.g. --faan 5, or --limit for a limit hand", r.readScored)
 }
 
-// recordScored scores the winner's hand and records its faan.
-func (r *rules) recordScored(w *family.LedgerWin) (family.Recorded, error) {
-	var rec family.Recorded
-	t, h := w.Table, w.Hand
+// readScored records the faan of the winner's hand as scored, and who is responsible when a
+// meld's mark says so.
+func (r *rules) readScored(w *family.LedgerWin, hand *notation.Hand, sc family.Scored, rec *family.Recorded) error {
+	t, h := w.Table, &rec.Hand
 	seat := t.Seat(h.Winner)
-	sreq := w.ScoreRequest(w.Req.Hands[0])
-	hand, err := notation.ParseWith(sreq.Hand, Family{}.Notation())
-	if err != nil {
-		return rec, err
-	}
-	sc, err := r.Score(&hand, sreq)
-	if err != nil {
-		return rec, err
-	}
 	res := sc.(*Scored).Result
-	h.Tiles = sc.Head().Hand
-	rec.Tiles, rec.Score = h.Tiles, sc
 	if !res.Valid {
-		rec.Hand, rec.Reason = h, fmt.Sprintf("%s's hand is not a win at seat %s, prevailing %s: %s", h.Winner, seat, t.Prevailing, res.Reason)
-		return rec, nil
+		rec.Reason = fmt.Sprintf("%s's hand is not a win at seat %s, prevailing %s: %s", h.Winner, seat, t.Prevailing, res.Reason)
+		return nil
 	}
 	h.Faan, h.Limit = res.Total, res.Limit
 	if res.SelfDrawn && !h.Win.SelfDrawn() {
@@ -89,12 +58,12 @@ func (r *rules) recordScored(w *family.LedgerWin) (family.Recorded, error) {
 			d = t.Seat(h.Discarder)
 		}
 		sit := scoring.Situation{Seat: seat, Prevailing: t.Prevailing, Win: h.Win, Discarder: d, LastTile: w.Req.LastTile}
-		l, err := settle.Responsible(r.rs.Settlement, &hand, sit)
+		l, err := settle.Responsible(r.rs.Settlement, hand, sit)
 		switch {
 		case errors.Is(err, settle.ErrAmbiguous):
-			return rec, family.WithHint(err, "name the player with --responsible NAME, or mark only the meld that completed it")
+			return family.WithHint(err, "name the player with --responsible NAME, or mark only the meld that completed it")
 		case err != nil:
-			return rec, family.SettleError(r.rs, err)
+			return family.SettleError(r.rs, err)
 		}
 		if l.Seat != notation.NoSeat {
 			h.Responsible = t.Players[t.Player(l.Seat)]
@@ -103,6 +72,6 @@ func (r *rules) recordScored(w *family.LedgerWin) (family.Recorded, error) {
 			rec.Notes = append(rec.Notes, fmt.Sprintf("responsibility %s applies, but no meld says who fed it: give --responsible NAME", l.Trigger))
 		}
 	}
-	rec.Hand, rec.OK = h, true
-	return rec, nil
+	rec.OK = true
+	return nil
 }
