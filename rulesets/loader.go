@@ -115,7 +115,12 @@ func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
 
 // loadYAML is Load from the YAML files themselves.
 func loadYAML(nameOrFile string, overrides ...string) (*Ruleset, error) {
-	l := &loader{origin: map[*yaml.Node]string{}}
+	return (&loader{origin: map[*yaml.Node]string{}}).load(nameOrFile, overrides...)
+}
+
+// load reads the ruleset nameOrFile with everything it extends, applies the overrides and
+// validates it.
+func (l *loader) load(nameOrFile string, overrides ...string) (*Ruleset, error) {
 	merged, err := l.resolve(nameOrFile, 0)
 	if err != nil {
 		return nil, err
@@ -148,19 +153,31 @@ type loader struct {
 	sets    map[*yaml.Node]string // node -> the --set that wrote it ("cap=2")
 	builtin map[string]bool       // the file names (as in files) of built-in rulesets
 	first   string                // the file asked for
-	extends string                // what it extends
+	// upload is a ruleset sent as text (see LoadUploaded), read as the file uploadName; with it
+	// no file is read: it may extend built-in rulesets and name built-in cards only.
+	upload     []byte
+	uploadName string
+	extends    string // what it extends
 }
 
 func (l *loader) read(nameOrFile string) (source, error) {
 	var data []byte
 	var src source
-	if IsBuiltin(nameOrFile) {
+	switch {
+	case l.upload != nil && nameOrFile == l.uploadName:
+		if !looksLikeText(l.upload) {
+			return src, &Error{File: nameOrFile, Msg: "not text: a ruleset is YAML"}
+		}
+		data, src.name, src.rs = l.upload, nameOrFile, "upload"
+	case l.upload != nil && !IsBuiltin(nameOrFile):
+		return src, &Error{File: nameOrFile, Msg: fmt.Sprintf("an uploaded ruleset extends only a built-in ruleset (%s)", strings.Join(builtinNames(), ", "))}
+	case IsBuiltin(nameOrFile):
 		b, err := builtinFS.ReadFile("builtin/" + nameOrFile + ".yaml")
 		if err != nil {
 			return src, err
 		}
 		data, src.name, src.rs = b, nameOrFile+".yaml", nameOrFile
-	} else {
+	default:
 		b, err := safeio.ReadFile(nameOrFile, safeio.RulesetLimit)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
@@ -702,6 +719,9 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 			if n, ok := nodeAt(top, []string{FamilyAmerican, "card"}); ok {
 				from = l.files[n]
 			}
+		}
+		if l.upload != nil && !isBuiltinCard(rs.American.Card) {
+			return fail([]string{FamilyAmerican, "card"}, fmt.Sprintf("%s: an uploaded ruleset plays a built-in card only (%s)", quote(rs.American.Card), strings.Join(ListCards(), ", ")))
 		}
 		card, err := LoadCard(relativeTo(from, rs.American.Card, isBuiltinCard))
 		if err != nil {

@@ -183,6 +183,14 @@ func TestPageInChromium(t *testing.T) {
 		t.Errorf("%d items in the table, want 5", rows)
 	}
 
+	// Settle it: the three others pay East.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#do-settle`)), chromedp.WaitVisible(chromedp.CSS(`#settle-result .payments`))); err != nil {
+		t.Fatalf("settle: %v", err)
+	}
+	if pays := text(t, ctx, `#settle-result .payments`); strings.Count(pays, "pays E") != 3 {
+		t.Errorf("payments %q: want three payments to E", pays)
+	}
+
 	// Add the hand to the evening's ledger: Ann (East) won it by self-draw; then undo it.
 	if err := chromedp.Do(ctx,
 		chromedp.WaitVisible(chromedp.CSS(`#ledger-add`)),
@@ -228,6 +236,35 @@ func TestPageInChromium(t *testing.T) {
 		t.Fatalf("the ledger after the page's undo:\n%s", got)
 	}
 
+	// Waits of a 13-tile hand, typed this time: 3s and 6s.
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#clear`)),
+		chromedp.SendKeys(chromedp.CSS(`#notation`), "123m456p789s11z45s"),
+		chromedp.Click(chromedp.CSS(`#do-waits`)),
+		chromedp.WaitVisible(chromedp.CSS(`#waits-result`)),
+	); err != nil {
+		t.Fatalf("waits: %v", err)
+	}
+	tiles, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#waits-result svg.tile")].map(s => s.getAttribute("aria-label"))`))
+	if err != nil || strings.Join(tiles, ",") != "3s 三索,6s 六索" {
+		t.Errorf("waits shown: %v (%v), want 3s and 6s", tiles, err)
+	}
+
+	// 中文: the page and the item names in Chinese.
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#lang`)),
+		chromedp.WaitVisible(chromedp.CSS(`#do-score`)),
+		chromedp.Click(chromedp.CSS(`#clear`)),
+		chromedp.SendKeys(chromedp.CSS(`#notation`), "123m456p789s111z55z"),
+		chromedp.Click(chromedp.CSS(`#do-score`)),
+		chromedp.WaitVisible(chromedp.CSS(`#score-result .item-name`)),
+	); err != nil {
+		t.Fatalf("中文: %v", err)
+	}
+	if b, item := text(t, ctx, `#do-score`), text(t, ctx, `#score-result .item-name`); b != "計番" || item != "門風" {
+		t.Errorf("in Chinese the score button reads %q and the first item %q, want 計番 and 門風", b, item)
+	}
+
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
 	}
@@ -239,4 +276,50 @@ func newLedger(t *testing.T, dir string) string {
 	path := filepath.Join(dir, "evening.jsonl")
 	cli(t, 0, "ledger", "new", path, "--players", "Ann,Bo,Cy,Di")
 	return path
+}
+
+// Beyond loopback the page takes the token from the URL mjref serve prints, once: then the address
+// bar holds no token and the page's calls carry the cookie.
+func TestPageTakesTokenInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	ctx, problems := browser(t)
+	s, err := server.New(server.Options{Addr: "0.0.0.0:0", Token: server.RandomToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/?token="+s.Token()),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)),
+		tapTiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"),
+		chromedp.Click(chromedp.CSS(`#do-score`)),
+		chromedp.WaitVisible(chromedp.CSS(`#score-total`)),
+	); err != nil {
+		t.Fatalf("score with the token's cookie: %v", err)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loc != ts.URL+"/" {
+		t.Errorf("the address bar reads %q, want %q (no token)", loc, ts.URL+"/")
+	}
+	if got := text(t, ctx, `#score-total`); got != "4 faan" {
+		t.Errorf("total %q, want 4 faan (won on a discard)", got)
+	}
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the page reported problems:\n%s", strings.Join(p, "\n"))
+	}
+
+	// Without the token the page says what to do.
+	ctx2, _ := browser(t)
+	if err := chromedp.Do(ctx2, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#banner`))); err != nil {
+		t.Fatalf("the page without the token: %v", err)
+	}
+	if got := text(t, ctx2, `#banner`); !strings.Contains(got, "token") {
+		t.Errorf("banner %q", got)
+	}
 }

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"net/http"
@@ -20,6 +22,9 @@ type Table struct {
 	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
 	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
 	Card  string            `json:"card,omitempty" jsonschema:"description=American: a built-in card (GET /v1/cards) instead of the ruleset's"`
+	// RulesetYAML is a house ruleset sent as text instead of rules: it may extend built-in
+	// rulesets and name built-in cards only.
+	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (at most 1 MiB) instead of rules: it extends built-in rulesets only"`
 }
 
 // ScoreBody is the body of POST /v1/score: the flags of mjref score.
@@ -44,6 +49,8 @@ type ClosestBody struct {
 type SettleBody struct {
 	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
 	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
+	// RulesetYAML is as in Table.
+	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (at most 1 MiB) instead of rules: it extends built-in rulesets only"`
 	engine.SettleRequest
 }
 
@@ -66,113 +73,97 @@ const maxLogBody = 2*safeio.LogLimit + 64<<10
 
 func (s *Server) playEndpoints() []endpoint {
 	return []endpoint{
-		{method: "POST", path: "/v1/score", handler: s.score, request: ScoreBody{}, response: "score",
+		{method: "POST", path: "/v1/score", handler: s.score(), request: ScoreBody{}, response: "score",
 			summary: "Score a hand: is it a win, and what is it worth, item by item (mjref score -o json)"},
-		{method: "POST", path: "/v1/waits", handler: s.waits, request: WaitsBody{}, response: "waits",
+		{method: "POST", path: "/v1/waits", handler: s.waits(), request: WaitsBody{}, response: "waits",
 			summary: "What a 13-tile hand waits on and what each win pays, or the shanten after each discard of 14 (mjref waits -o json)"},
-		{method: "POST", path: "/v1/settle", handler: s.settle, request: SettleBody{}, response: "settle",
+		{method: "POST", path: "/v1/settle", handler: s.settle(), request: SettleBody{}, response: "settle",
 			summary: "Who pays whom: from the winner's hand, from its worth, or (DeBurger) from the four hands (mjref settle -o json)"},
-		{method: "POST", path: "/v1/claim", handler: s.claim, request: ClaimBody{}, response: "claim",
+		{method: "POST", path: "/v1/claim", handler: s.claim(), request: ClaimBody{}, response: "claim",
 			summary: "Who takes a discard claimed by several players at once, and why (mjref claim -o json)"},
 		{method: "POST", path: "/v1/referee", handler: s.referee, request: RefereeBody{}, response: "referee",
 			summary: "Replay a hand's log and rule on every step; a win is scored and settled (mjref referee LOG -o json)"},
-		{method: "POST", path: "/v1/closest", handler: s.closest, request: ClosestBody{}, response: "closest",
+		{method: "POST", path: "/v1/closest", handler: s.closest(), request: ClosestBody{}, response: "closest",
 			summary: "American: the card's lines ranked by how near the hand is to each (mjref closest -o json)"},
 	}
 }
 
-// POST /v1/score.
-func (s *Server) score(w http.ResponseWriter, r *http.Request) {
-	var body ScoreBody
-	if err := decodeBody(w, r, &body); err != nil {
-		fail(w, err)
-		return
-	}
-	if body.Hand == "" {
-		fail(w, badRequest(`no "hand": send {"hand": "123m456p789s111z55z", ...}`))
-		return
-	}
-	e, err := s.engine(body.Table)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	res, err := e.Score(body.ScoreRequest)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	s.answer(w, res)
-}
-
-// POST /v1/waits.
-func (s *Server) waits(w http.ResponseWriter, r *http.Request) {
-	var body WaitsBody
-	if err := decodeBody(w, r, &body); err != nil {
-		fail(w, err)
-		return
-	}
-	if body.Hand == "" {
-		fail(w, badRequest(`no "hand": send {"hand": "123m456p789s11z45s", ...}`))
-		return
-	}
-	e, err := s.engine(body.Table)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	res, err := e.Waits(body.WaitsRequest)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	s.answer(w, res)
-}
-
-// POST /v1/settle.
-func (s *Server) settle(w http.ResponseWriter, r *http.Request) {
-	var body SettleBody
-	if err := decodeBody(w, r, &body); err != nil {
-		fail(w, err)
-		return
-	}
-	if body.Card != "" {
-		if err := builtinCard("card", body.Card); err != nil {
+// play is the handler of a play endpoint: it decodes the body, refuses it when check says so,
+// opens the table's ruleset and answers with what run returns.
+func play[B any, R any](s *Server, table func(*B) Table, check func(*B) error, run func(*engine.Engine, *B) (R, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var body B
+		if err := decodeBody(w, r, &body); err != nil {
 			fail(w, err)
 			return
 		}
+		if check != nil {
+			if err := check(&body); err != nil {
+				fail(w, err)
+				return
+			}
+		}
+		e, err := s.engine(table(&body))
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		res, err := run(e, &body)
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		s.answer(w, res)
 	}
-	e, err := s.engine(Table{Rules: body.Rules, Set: body.Set})
-	if err != nil {
-		fail(w, err)
-		return
+}
+
+// needHand refuses a request without a hand, showing one.
+func needHand(hand, example string) error {
+	if hand == "" {
+		return badRequest(`no "hand": send {"hand": "%s", ...}`, example)
 	}
-	res, err := e.Settle(body.SettleRequest)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	s.answer(w, res)
+	return nil
+}
+
+// POST /v1/score.
+func (s *Server) score() http.HandlerFunc {
+	return play(s, func(b *ScoreBody) Table { return b.Table },
+		func(b *ScoreBody) error { return needHand(b.Hand, "123m456p789s111z55z") },
+		func(e *engine.Engine, b *ScoreBody) (engine.Scored, error) { return e.Score(b.ScoreRequest) })
+}
+
+// POST /v1/waits.
+func (s *Server) waits() http.HandlerFunc {
+	return play(s, func(b *WaitsBody) Table { return b.Table },
+		func(b *WaitsBody) error { return needHand(b.Hand, "123m456p789s11z45s") },
+		func(e *engine.Engine, b *WaitsBody) (*engine.WaitsView, error) { return e.Waits(b.WaitsRequest) })
+}
+
+// POST /v1/settle. Its card is the settle request's own, a built-in name only.
+func (s *Server) settle() http.HandlerFunc {
+	return play(s, func(b *SettleBody) Table { return Table{Rules: b.Rules, Set: b.Set, RulesetYAML: b.RulesetYAML} },
+		func(b *SettleBody) error {
+			if b.Card != "" {
+				return builtinCard("card", b.Card)
+			}
+			return nil
+		},
+		func(e *engine.Engine, b *SettleBody) (engine.Settlement, error) { return e.Settle(b.SettleRequest) })
 }
 
 // POST /v1/claim.
-func (s *Server) claim(w http.ResponseWriter, r *http.Request) {
-	var body ClaimBody
-	if err := decodeBody(w, r, &body); err != nil {
-		fail(w, err)
-		return
-	}
-	e, err := s.engine(body.Table)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	res, err := e.Claim(body.ClaimRequest)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	s.answer(w, res)
+func (s *Server) claim() http.HandlerFunc {
+	return play(s, func(b *ClaimBody) Table { return b.Table }, nil,
+		func(e *engine.Engine, b *ClaimBody) (*engine.ClaimView, error) { return e.Claim(b.ClaimRequest) })
+}
+
+// POST /v1/closest.
+func (s *Server) closest() http.HandlerFunc {
+	return play(s, func(b *ClosestBody) Table { return b.Table },
+		func(b *ClosestBody) error { return needHand(b.Hand, "NN 2026m SS 666p 66s") },
+		func(e *engine.Engine, b *ClosestBody) (*engine.ClosestView, error) {
+			return e.Closest(b.ClosestRequest)
+		})
 }
 
 // POST /v1/referee.
@@ -208,30 +199,6 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 	s.answer(w, res)
 }
 
-// POST /v1/closest.
-func (s *Server) closest(w http.ResponseWriter, r *http.Request) {
-	var body ClosestBody
-	if err := decodeBody(w, r, &body); err != nil {
-		fail(w, err)
-		return
-	}
-	if body.Hand == "" {
-		fail(w, badRequest(`no "hand": send {"rules": "american", "hand": "NN 2026m SS 666p 66s", ...}`))
-		return
-	}
-	e, err := s.engine(body.Table)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	res, err := e.Closest(body.ClosestRequest)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	s.answer(w, res)
-}
-
 // answer writes v as `-o json` prints it, with status 200: a negative verdict is an answer too.
 func (s *Server) answer(w http.ResponseWriter, v any) { writeDoc(w, http.StatusOK, v) }
 
@@ -245,14 +212,23 @@ type engines struct {
 	m  map[string]*engine.Engine
 }
 
-// engine opens the table's ruleset, by built-in name only, or returns it opened before.
+// engine opens the table's ruleset, by built-in name or as uploaded YAML, or returns it opened
+// before.
 func (s *Server) engine(t Table) (*engine.Engine, error) {
 	name := t.Rules
-	if name == "" {
+	switch {
+	case t.RulesetYAML != "" && name != "":
+		return nil, badRequest(`give "rules" or "ruleset_yaml", not both`)
+	case t.RulesetYAML != "":
+		sum := sha256.Sum256([]byte(t.RulesetYAML))
+		name = "\x00upload:" + hex.EncodeToString(sum[:])
+	case name == "":
 		name = s.defaultRules()
-	}
-	if err := builtinName(name); err != nil {
-		return nil, err
+		fallthrough
+	default:
+		if err := builtinName(name); err != nil {
+			return nil, err
+		}
 	}
 	if t.Card != "" {
 		if err := builtinCard("card", t.Card); err != nil {
@@ -276,7 +252,15 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 	if e != nil {
 		return e, nil
 	}
-	e, err := engine.Open(name, engine.Options{Set: sets, Card: t.Card})
+	var err error
+	if t.RulesetYAML != "" {
+		var rs *rulesets.Ruleset
+		if rs, err = rulesets.LoadUploaded([]byte(t.RulesetYAML), sets...); err == nil {
+			e, err = engine.New(rs, engine.Options{Card: t.Card})
+		}
+	} else {
+		e, err = engine.Open(name, engine.Options{Set: sets, Card: t.Card})
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ import (
 )
 
 // newServer is a loopback server with o's other options and its handler.
-func newServer(t *testing.T, o server.Options) (*server.Server, http.Handler) {
+func newServer(t testing.TB, o server.Options) (*server.Server, http.Handler) {
 	t.Helper()
 	if o.Addr == "" {
 		o.Addr = "127.0.0.1:0"
@@ -34,7 +34,7 @@ func newServer(t *testing.T, o server.Options) (*server.Server, http.Handler) {
 }
 
 // do sends one request to h; headers are "Name: value" strings.
-func do(t *testing.T, h http.Handler, method, target, body string, headers ...string) *httptest.ResponseRecorder {
+func do(t testing.TB, h http.Handler, method, target, body string, headers ...string) *httptest.ResponseRecorder {
 	t.Helper()
 	var rd io.Reader
 	if body != "" {
@@ -172,6 +172,14 @@ func TestToken(t *testing.T) {
 				}
 			})
 		}
+	}
+	// A play request needs it too, whatever its body.
+	body := `{"hand": "123m456p789s111z55z"}`
+	if w := do(t, h, "POST", "/v1/score", body); w.Code != http.StatusUnauthorized {
+		t.Errorf("POST /v1/score without the token: %d", w.Code)
+	}
+	if w := do(t, h, "POST", "/v1/score", body, "Authorization: Bearer "+token); w.Code != http.StatusOK {
+		t.Errorf("POST /v1/score with the token: %d %s", w.Code, w.Body)
 	}
 	// The page and its files need no token: they hold nothing but code.
 	for _, path := range []string{"/", "/static/app.js"} {

@@ -355,7 +355,6 @@
       h("button", { id: "do-settle", type: "button", onclick: doSettle }, t("settle")),
       h("button", { id: "do-waits", type: "button", onclick: doWaits }, t("waits")));
     app.replaceChildren(
-      h("div", { id: "banner", class: "banner", hidden: true, role: "alert" }),
       h("div", { class: "columns" },
         h("div", { class: "col" },
           h("section", { class: "card" }, h("h2", {}, t("hand"), " ", h("span", { id: "count", class: "count" }, "0")),
