@@ -12,9 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/rulesets"
 )
 
@@ -658,5 +660,28 @@ func TestRefereeLogsMatchSchema(t *testing.T) {
 				t.Errorf("null where schema/referee.json has a list: %v", nulls)
 			}
 		})
+	}
+}
+
+// The engine's ledger export is the document the command prints.
+func TestEngineExportIsTheCommands(t *testing.T) {
+	fx := newLedgerFixtures(t)
+	for _, file := range []string{"LEDGER", "EMPTY"} {
+		path := fx.args(t, []string{file})[0]
+		code, want, errOut := runCLI([]string{"ledger", "export", path, "-o", "json"}, "")
+		if code != 0 {
+			t.Fatalf("export: exit %d: %s", code, errOut)
+		}
+		l, err := engine.OpenLedger(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := l.Export(&got, "json"); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got.String()); diff != "" {
+			t.Errorf("%s: engine Export (-command +engine):\n%s", file, diff)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/schema"
 )
 
 // Ledger is a table ledger: an evening's hands kept in an append-only JSON Lines file (see
@@ -247,14 +248,22 @@ func (l *Ledger) Verify() (ledger.Report, error) {
 	return ledger.Verify(l.path, l.options()...)
 }
 
-// Export writes the game as JSON ("json"), a row a hand ("csv"), or the events as recorded
-// ("jsonl").
+// Export writes the game as JSON ("json": the document mjref ledger export -o json prints,
+// schema.LedgerGame), a row a hand ("csv"), or the events as recorded ("jsonl").
 func (l *Ledger) Export(w io.Writer, format string) error {
 	if format == ledger.FormatJSONL {
 		return ledger.WriteEvents(w, l.path)
 	}
 	st, err := l.Show()
 	if err != nil {
+		return err
+	}
+	if format == ledger.FormatJSON {
+		b, err := schema.MarshalIndent(schema.NewLedgerGame(&st))
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
 		return err
 	}
 	return ledger.Export(w, &st, format)
