@@ -20,6 +20,7 @@ type serveOptions struct {
 	Token  string
 	Ledger string
 	Rules  string
+	Sets   []string
 	// ready, when set, is called with the URL once the server listens (tests).
 	ready func(url string)
 }
@@ -51,7 +52,7 @@ a port already taken, a --ledger that is not a ledger).`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{rawOutput: "yes"}, // logs are written as slog writes them
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Rules = f.Rules
+			o.Rules, o.Sets = f.Rules, f.Sets
 			if runF != nil {
 				return runF(o)
 			}
@@ -76,11 +77,14 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 	if o.Ledger != "" {
 		led = NewServeLedger(o.Ledger, log)
 	}
-	s, err := server.New(server.Options{Addr: o.Addr, Token: o.Token, Ledger: led, Rules: o.Rules, Log: log})
+	s, err := server.New(server.Options{Addr: o.Addr, Token: o.Token, Ledger: led, Rules: o.Rules, Set: o.Sets, Log: log})
 	if errors.Is(err, server.ErrNeedToken) {
 		return withHint(err, "give --token "+server.RandomToken+" (or your own, 16 characters or more), or listen on 127.0.0.1")
 	}
 	if err != nil {
+		if exitCode(err) == ExitInput {
+			return err // a ruleset or --set that does not load, with its own file and line
+		}
 		return usageErrorf("%s", err.Error())
 	}
 	ln, err := s.Listen()

@@ -29,6 +29,8 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"serve", "--ledger", filepath.Join(dir, "missing.jsonl")}, "--ledger"},
 		{[]string{"serve", "--ledger", notLedger}, "--ledger"},
 		{[]string{"serve", "extra"}, "unknown command"},
+		{[]string{"serve", "--rules", "no-such-rules"}, "no-such-rules"},
+		{[]string{"serve", "--set", "cap=lots"}, "--set"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -47,13 +47,18 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	// The page learns the server's default ruleset and whether it keeps a ledger from two meta
-	// tags: a built-in ruleset's name and a yes or no, never text from a request.
+	// The page learns the server's default ruleset (its name, and whether it is the server's own:
+	// a file or overrides) and whether it keeps a ledger from meta tags; no text from a request.
 	ledger := "off"
 	if s.ledger != nil {
 		ledger = "on"
 	}
-	b = bytes.ReplaceAll(b, []byte("{{rules}}"), []byte(html.EscapeString(s.defaultRules())))
+	own := "off"
+	if s.own {
+		own = "on"
+	}
+	b = bytes.ReplaceAll(b, []byte("{{rules}}"), []byte(html.EscapeString(s.defName)))
+	b = bytes.ReplaceAll(b, []byte("{{own}}"), []byte(own))
 	b = bytes.ReplaceAll(b, []byte("{{ledger}}"), []byte(ledger))
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

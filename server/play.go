@@ -223,8 +223,7 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 		sum := sha256.Sum256([]byte(t.RulesetYAML))
 		name = "\x00upload:" + hex.EncodeToString(sum[:])
 	case name == "":
-		name = s.defaultRules()
-		fallthrough
+		name = s.defaultRules() // the server's own choice: it may be a file
 	default:
 		if err := builtinName(name); err != nil {
 			return nil, err
@@ -235,7 +234,10 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 			return nil, err
 		}
 	}
-	sets := make([]string, 0, len(t.Set))
+	var sets []string
+	if t.Rules == "" && t.RulesetYAML == "" {
+		sets = append(sets, s.sets...) // the server's --set, then the request's
+	}
 	for _, k := range slices.Sorted(maps.Keys(t.Set)) {
 		// A ruleset's card: names a card that is loaded with it: a built-in one only.
 		if last := k[strings.LastIndexByte(k, '.')+1:]; last == "card" || last == "extends" {

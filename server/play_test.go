@@ -307,3 +307,26 @@ func refereeBody(t *testing.T, file, rules string) string {
 	}
 	return string(b)
 }
+
+// The server's own ruleset may be a file and carry --set values; requests that name none play it,
+// with their own set on top, and requests still name built-in rulesets only.
+func TestServerOwnRules(t *testing.T) {
+	_, h := newServer(t, server.Options{Rules: "../examples/my-table.yaml", Set: []string{"min_faan=1"}})
+	want := cli(t, 1, "score", "123m456p789s111z57z", "--rules", "../examples/my-table.yaml", "--set", "min_faan=1", "-o", "json")
+	if w := do(t, h, "POST", "/v1/score", `{"hand": "123m456p789s111z57z"}`); w.Body.String() != want {
+		t.Errorf("the server's own ruleset: %d\n got %s\nwant %s", w.Code, w.Body, want)
+	}
+	want = cli(t, 0, "score", "123m456p789s111z55z", "--rules", "../examples/my-table.yaml", "--set", "min_faan=1", "--set", "cap=4", "-o", "json")
+	if w := do(t, h, "POST", "/v1/score", `{"hand": "123m456p789s111z55z", "set": {"cap": "4"}}`); w.Body.String() != want {
+		t.Errorf("with the request's set: %d\n got %s\nwant %s", w.Code, w.Body, want)
+	}
+	if w := do(t, h, "POST", "/v1/score", `{"hand": "123m", "rules": "../examples/my-table.yaml"}`); w.Code != http.StatusNotFound {
+		t.Errorf("a request naming the file: %d %s", w.Code, w.Body)
+	}
+	if w := do(t, h, "GET", "/", ""); !strings.Contains(w.Body.String(), `<meta name="mjref-rules-own" content="on">`) {
+		t.Errorf("the page is not told the server plays its own ruleset")
+	}
+	if _, err := server.New(server.Options{Addr: "127.0.0.1:0", Set: []string{"cap=lots"}}); err == nil {
+		t.Error("a bad --set is not refused at start")
+	}
+}

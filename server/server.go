@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/mjref/mjref/rulesets"
 	"log/slog"
 	"net"
 	"net/http"
@@ -55,8 +56,11 @@ type Options struct {
 	Token string
 	// Ledger is the ledger the /v1/ledger endpoints keep; nil turns them off.
 	Ledger Ledger
-	// Rules is the ruleset a request that names none is played under (default hk).
+	// Rules is the ruleset a request that names none is played under (default hk): a built-in
+	// name or a file, the server's own choice (requests name built-in rulesets only), and Set the
+	// overrides applied to it ("cap=13", as --set).
 	Rules string
+	Set   []string
 	// Log receives one line per request; nil logs nothing.
 	Log *slog.Logger
 }
@@ -67,8 +71,13 @@ type Server struct {
 	token  string
 	ledger Ledger
 	rules  string
-	log    *slog.Logger
-	mux    *http.ServeMux
+	sets   []string
+	// own is set when the server plays a ruleset of its own by default: a file or overrides.
+	own bool
+	// defName is the name of the default ruleset.
+	defName string
+	log     *slog.Logger
+	mux     *http.ServeMux
 	// loopback is set when addr is a loopback address; then Host headers are checked too.
 	loopback bool
 	apiCache
@@ -85,7 +94,7 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--addr %q: %w (write host:port, e.g. %s)", o.Addr, err, DefaultAddr)
 	}
-	s := &Server{addr: o.Addr, ledger: o.Ledger, rules: o.Rules, log: o.Log, loopback: isLoopback(host)}
+	s := &Server{addr: o.Addr, ledger: o.Ledger, rules: o.Rules, sets: o.Set, log: o.Log, loopback: isLoopback(host)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -102,6 +111,13 @@ func New(o Options) (*Server, error) {
 		}
 		s.token = o.Token
 	}
+	// The server's own ruleset is opened now, so a bad file or --set is refused at start.
+	s.own = len(s.sets) > 0 || s.rules != "" && !rulesets.IsBuiltin(s.rules)
+	e, err := s.engine(Table{})
+	if err != nil {
+		return nil, err
+	}
+	s.defName = e.Ruleset().Name
 	s.routes()
 	return s, nil
 }

@@ -152,12 +152,12 @@
 
   function situation() {
     const req = {
-      rules: $("rules").value,
       hand: notation(),
       seat: $("seat").value,
       prevailing: $("prevailing").value,
       win: $("win").value,
     };
+    if ($("rules").value) req.rules = $("rules").value;
     if ($("discarder").value) req.discarder = $("discarder").value;
     if ($("last-tile").checked) req.last_tile = true;
     return req;
@@ -210,7 +210,9 @@
   }
 
   async function doWaits() {
-    const { status, data } = await api("POST", "/v1/waits", { rules: $("rules").value, hand: notation() });
+    const req = { hand: notation() };
+    if ($("rules").value) req.rules = $("rules").value;
+    const { status, data } = await api("POST", "/v1/waits", req);
     if (status !== 200) { $("result").replaceChildren(errorBox(data)); return; }
     const out = h("section", { class: "waits", id: "waits-result" });
     out.appendChild(h("p", {}, t("shanten") + ": " + (data.shanten ? data.shanten.best : "?")));
@@ -335,11 +337,14 @@
       h("button", { type: "button", id: "clear", class: "secondary", onclick: clearHand }, t("clear")));
     const input = h("input", { id: "notation", type: "text", autocomplete: "off", spellcheck: "false", inputmode: "text", "aria-label": t("notation") });
     input.addEventListener("input", () => { state.typed = input.value; render(); });
-    const rules = h("select", { id: "rules" }, state.rulesets.map((r) => h("option", { value: r.name }, r.name)));
+    // The server's own ruleset (a file or --set) is the first choice, sent as no "rules" at all.
+    const own = meta("mjref-rules-own") === "on" ? h("option", { value: "" }, meta("mjref-rules") + " (server)") : null;
+    const rules = h("select", { id: "rules" }, own, state.rulesets.map((r) => h("option", { value: r.name }, r.name)));
     rules.addEventListener("change", () => { localStorage.setItem("mjref.rules", rules.value); $("result").replaceChildren(); });
     const saved = localStorage.getItem("mjref.rules");
     const def = meta("mjref-rules");
     if (saved && state.rulesets.some((r) => r.name === saved)) rules.value = saved;
+    else if (own) rules.value = "";
     else if (state.rulesets.some((r) => r.name === def)) rules.value = def;
     const win = h("select", { id: "win" }, WIN_KINDS.map((w) => h("option", { value: w }, w)));
     const controls = h("div", { class: "controls" },
