@@ -405,6 +405,7 @@ func TestOutputsMatchSchema(t *testing.T) {
 func TestEveryCommandIsChecked(t *testing.T) {
 	root := newRootCmd(&factory{IO: &IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}})
 	covered := map[string][]string{} // command path -> formats run
+	batches := map[string][]string{} // the same, reading a batch from standard input
 	for _, c := range outputCases() {
 		cmd, _, err := root.Find(c.args)
 		if err != nil {
@@ -412,6 +413,9 @@ func TestEveryCommandIsChecked(t *testing.T) {
 		}
 		k := strings.TrimPrefix(cmd.CommandPath(), root.Name()+" ")
 		covered[k] = append(covered[k], c.formatList()...)
+		if c.batch {
+			batches[k] = append(batches[k], c.formatList()...)
+		}
 	}
 	// completion and man write scripts and pages, help prints help, serve runs a server (its bodies
 	// are tested by the server package).
@@ -435,6 +439,9 @@ func TestEveryCommandIsChecked(t *testing.T) {
 			for _, f := range want {
 				if !slices.Contains(covered[k], f) {
 					t.Errorf("mjref %s -o %s is not run by TestOutputsMatchSchema", k, f)
+				}
+				if strings.HasSuffix(sub.Use, "| -") && !slices.Contains(batches[k], f) {
+					t.Errorf("mjref %s - -o %s (a batch) is not run by TestOutputsMatchSchema", k, f)
 				}
 			}
 		}

@@ -149,8 +149,9 @@ const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
 
 Players are named as in 'ledger new'. The --set overrides given to 'ledger new' are kept in the
 ledger and apply to every hand; a --set given to add that differs from them is refused, unless
---this-hand says it applies to this one hand (its payments are then recorded with the hand). Bad input records nothing (exit 2). The hand's
-payments and each player's change are printed, then the standings.`
+--this-hand says it applies to this one hand (the --set is recorded with the hand, which is
+settled and checked under it). Bad input records nothing (exit 2). The hand's payments and each
+player's change are printed, then the standings.`
 
 func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*factory, *cobra.Command, *ledgerOptions)) *cobra.Command {
 	o := &ledgerOptions{IO: f.IO, Action: action}
@@ -480,19 +481,16 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	cs := &capturingSettler{rules: rs.Settlement}
-	var opts []ledger.Option
-	switch {
-	case o.ThisHand:
-		// The record is checked under the game's own settings; only this hand is paid otherwise.
-		game, err := rulesets.Load(head.Ruleset, head.Sets...)
-		if err != nil {
+	game := rs
+	if o.ThisHand {
+		// Every other hand is paid, and the record checked, under the game's own settings.
+		if game, err = rulesets.Load(head.Ruleset, head.Sets...); err != nil {
 			return err
 		}
-		if game.Settlement != nil {
-			opts = append(opts, ledger.WithSettler(ledger.Settlement(game.Settlement)))
-		}
-	case rs.Settlement != nil:
+	}
+	cs := &capturingSettler{rules: game.Settlement, load: family.LoadSets(head)}
+	var opts []ledger.Option
+	if game.Settlement != nil {
 		opts = append(opts, ledger.WithSettler(cs))
 	}
 	l, err := o.open(opts...)
@@ -511,14 +509,10 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 		return err
 	}
 	if o.ThisHand && h.Deltas == nil && !h.Drawn && rs.Settlement != nil {
-		// Paid under this run's --set: the deltas are recorded with the hand, so that a replay
-		// under the game's settings keeps them.
-		d, err := cs.Settle(h, st.Table())
-		if err != nil {
-			return settleError(rs, err)
-		}
-		h.Deltas = d[:]
-		note := "paid with --set " + strings.Join(f.Sets[len(head.Sets):], ", ") + " for this hand only"
+		// Paid under this run's --set: the overrides are recorded with the hand, which is settled
+		// (and checked, and settled again after an amend) under them.
+		h.Sets = slices.Clone(f.Sets[len(head.Sets):])
+		note := "paid with --set " + strings.Join(h.Sets, ", ") + " for this hand only"
 		if h.Note != "" {
 			note = h.Note + "; " + note
 		}
@@ -540,16 +534,25 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	return renderAdd(o.IO.Out, v, &after)
 }
 
-// capturingSettler settles by the ruleset and keeps the last settlement, to print its payments.
+// capturingSettler settles by the ruleset (a hand paid under its own --set, by the ruleset with
+// them: load) and keeps the last settlement, to print its payments.
 type capturingSettler struct {
 	rules *settle.Rules
+	load  func(sets []string) (*settle.Rules, error)
 	last  settle.Result
 	used  bool
 }
 
 // Settle implements ledger.Settler.
 func (c *capturingSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amount, error) {
-	res, err := settle.Settle(c.rules, ledger.SettleInput(h, t))
+	rules := c.rules
+	if len(h.Sets) > 0 {
+		var err error
+		if rules, err = c.load(h.Sets); err != nil {
+			return [4]ledger.Amount{}, err
+		}
+	}
+	res, err := settle.Settle(rules, ledger.SettleInput(h, t))
 	if err != nil {
 		return [4]ledger.Amount{}, err
 	}
@@ -990,7 +993,7 @@ func (o *ledgerOptions) settlerFor(f *factory) ([]ledger.Option, error) {
 	if rs.Settlement == nil {
 		return nil, nil
 	}
-	return []ledger.Option{ledger.WithSettler(ledger.Settlement(rs.Settlement))}, nil
+	return []ledger.Option{ledger.WithSettler(family.LedgerSettler(h, rs))}, nil
 }
 
 // open opens the ledger file to change it, warning when a torn last line was recovered.

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/mjref/mjref/family"
 	"io"
 	"strconv"
 	"strings"
@@ -53,7 +54,7 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 	}
 	var opts []ledger.Option
 	if rs.Settlement != nil {
-		opts = append(opts, ledger.WithSettler(ledger.Settlement(rs.Settlement)))
+		opts = append(opts, ledger.WithSettler(family.LedgerSettler(h, rs)))
 	}
 	l, err := o.open(opts...)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 type Ledger struct {
 	path   string
 	engine *Engine
+	header ledger.Header
 }
 
 // LedgerRequest is one hand's result, the players by name; see family.LedgerRequest.
@@ -73,14 +74,14 @@ func NewLedger(path, rules string, opt NewLedgerOptions) (*Ledger, error) {
 			}
 		}
 	}
-	l, err := ledger.Create(path, h, ledgerOptions(rs)...)
+	l, err := ledger.Create(path, h)
 	if err != nil {
 		return nil, err
 	}
 	if err := l.Close(); err != nil {
 		return nil, err
 	}
-	return &Ledger{path: path, engine: e}, nil
+	return &Ledger{path: path, engine: e, header: h}, nil
 }
 
 // OpenLedger opens the game in the file at path under the ruleset and overrides it was started
@@ -98,18 +99,18 @@ func OpenLedger(path string) (*Ledger, error) {
 		return nil, family.WithHint(fmt.Errorf("ruleset %s is family %s, but the ledger %s was started as %s", h.Ruleset, e.Ruleset().Family, path, h.Family),
 			"the ruleset file changed since the game began")
 	}
-	return &Ledger{path: path, engine: e}, nil
+	return &Ledger{path: path, engine: e, header: h}, nil
 }
 
 // Engine is the ruleset the game is played under.
 func (l *Ledger) Engine() *Engine { return l.engine }
 
-// ledgerOptions make the ruleset settle (and check) the hands of a ledger.
-func ledgerOptions(rs *rulesets.Ruleset) []ledger.Option {
-	if rs.Settlement == nil {
-		return nil
+// options make the game's ruleset settle (and check) its hands.
+func (l *Ledger) options() []ledger.Option {
+	if s := family.LedgerSettler(l.header, l.engine.Ruleset()); s != nil {
+		return []ledger.Option{ledger.WithSettler(s)}
 	}
-	return []ledger.Option{ledger.WithSettler(ledger.Settlement(rs.Settlement))}
+	return nil
 }
 
 // Added is the outcome of Add or Amend: the hand recorded or, with Recorded false, why it was not
@@ -211,7 +212,7 @@ func (l *Ledger) Undo() (ledger.Entry, error) {
 
 // write opens the ledger for one change, under its lock.
 func (l *Ledger) write(change func(*ledger.Ledger, ledger.State) (Added, error)) (Added, error) {
-	lg, err := ledger.Open(l.path, ledgerOptions(l.engine.Ruleset())...)
+	lg, err := ledger.Open(l.path, l.options()...)
 	if err != nil {
 		return Added{}, err
 	}
@@ -228,7 +229,7 @@ func (l *Ledger) write(change func(*ledger.Ledger, ledger.State) (Added, error))
 // Show reads the whole record, checking its chain and recomputing every settlement: the game as
 // it stands, with its history.
 func (l *Ledger) Show() (ledger.State, error) {
-	return ledger.Read(l.path, ledgerOptions(l.engine.Ruleset())...)
+	return ledger.Read(l.path, l.options()...)
 }
 
 // Summary is the evening in figures: each player's wins, self-draws, deal-ins, 包 paid, false
@@ -244,7 +245,7 @@ func (l *Ledger) Summary() (ledger.Summary, error) {
 // Verify reads the whole record and reports every line that does not fit (a line changed, removed
 // or moved, a payment that is not what the ruleset pays); Report.OK says whether it is intact.
 func (l *Ledger) Verify() (ledger.Report, error) {
-	return ledger.Verify(l.path, ledgerOptions(l.engine.Ruleset())...)
+	return ledger.Verify(l.path, l.options()...)
 }
 
 // Export writes the game as JSON ("json": the document mjref ledger export -o json prints,

@@ -2,12 +2,15 @@ package family
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -481,4 +484,29 @@ func given(req *LedgerRequest, flag string) bool {
 		}
 	}
 	return false
+}
+
+// LoadSets loads the settlement of the game h with a hand's own overrides (Hand.Sets) on top of
+// the game's, for ledger.SettlementWith.
+func LoadSets(h ledger.Header) func(sets []string) (*settle.Rules, error) {
+	return func(sets []string) (*settle.Rules, error) {
+		rs, err := rulesets.Load(h.Ruleset, append(slices.Clone(h.Sets), sets...)...)
+		if err != nil {
+			return nil, err
+		}
+		if rs.Settlement == nil {
+			return nil, fmt.Errorf("ruleset %s has no settlement", rs.Name)
+		}
+		return rs.Settlement, nil
+	}
+}
+
+// LedgerSettler settles the hands of the game h under rs, its ruleset with the game's overrides,
+// and a hand paid under its own overrides under rs with them as well; nil when rs has no
+// settlement (each hand then carries its points).
+func LedgerSettler(h ledger.Header, rs *rulesets.Ruleset) ledger.Settler {
+	if rs.Settlement == nil {
+		return nil
+	}
+	return ledger.SettlementWith(rs.Settlement, LoadSets(h))
 }

@@ -36,7 +36,10 @@ type Hand struct {
 	// (截糊): they pay like any loser. Kept for the record.
 	Bumped []string `json:"bumped,omitempty"`
 	Deltas []Amount `json:"deltas,omitempty"` // each player's change, given directly
-	Note   string   `json:"note,omitempty"`
+	// Sets are the ruleset overrides this hand alone is paid under (ledger add --set ...
+	// --this-hand), on top of the game's; see SettlementWith.
+	Sets []string `json:"sets,omitempty"`
+	Note string   `json:"note,omitempty"`
 }
 
 // Claim is one more winner of a discard that several players won.
@@ -110,6 +113,7 @@ func (h Hand) clone() Hand {
 	h.Also = slices.Clone(h.Also)
 	h.Bumped = slices.Clone(h.Bumped)
 	h.Deltas = slices.Clone(h.Deltas)
+	h.Sets = slices.Clone(h.Sets)
 	return h
 }
 
@@ -262,6 +266,14 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 			if _, err := idx("false winner", h.FalseWin); err != nil {
 				return -1, err
 			}
+		}
+	}
+	if len(h.Sets) > 0 && (h.Deltas != nil || h.Drawn) {
+		return -1, fmt.Errorf("a hand paid under its own --set is settled by it: it has no deltas given and is not drawn")
+	}
+	for _, set := range h.Sets {
+		if k, _, ok := strings.Cut(set, "="); !ok || k == "" || len(set) > 200 {
+			return -1, fmt.Errorf("sets: %q is not a KEY=VALUE override", set)
 		}
 	}
 	if h.Deltas != nil {

@@ -24,6 +24,33 @@ func Settlement(r *settle.Rules) Settler {
 	})
 }
 
+// SettlementWith is Settlement(r) for the hands played under the game's settings, and for a hand
+// paid under its own overrides (Hand.Sets: ledger add --set ... --this-hand) the settlement that
+// load returns for those overrides, so that such a hand is settled (and checked, and settled again
+// after an amend) like any other. A loaded settlement is kept for the next hand with the same
+// overrides.
+func SettlementWith(r *settle.Rules, load func(sets []string) (*settle.Rules, error)) Settler {
+	loaded := map[string]*settle.Rules{}
+	return SettlerFunc(func(h Hand, t Table) ([4]Amount, error) {
+		rules := r
+		if len(h.Sets) > 0 {
+			key := strings.Join(h.Sets, "\x00")
+			if rules = loaded[key]; rules == nil {
+				var err error
+				if rules, err = load(h.Sets); err != nil {
+					return [4]Amount{}, fmt.Errorf("hand %d was paid with --set %s: %w", t.Number, strings.Join(h.Sets, ", "), err)
+				}
+				loaded[key] = rules
+			}
+		}
+		res, err := settle.Settle(rules, SettleInput(h, t))
+		if err != nil {
+			return [4]Amount{}, err
+		}
+		return ByPlayer(res.Deltas, t), nil
+	})
+}
+
 // SettleInput describes a hand for settle.Settle, with the players at their seats.
 func SettleInput(h Hand, t Table) settle.Input {
 	switch {

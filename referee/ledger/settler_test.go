@@ -166,3 +166,38 @@ func TestResolveClaimsGivenDeltas(t *testing.T) {
 		t.Errorf("all: winner %s also %v bumped %v note %q, want both paid", got.Winner, got.Also, got.Bumped, note)
 	}
 }
+
+// TestSettlementWith: a hand with its own overrides (Hand.Sets) is settled by what load gives for
+// them, loaded once; the others by the game's settlement; an override that does not load says
+// which hand it was.
+func TestSettlementWith(t *testing.T) {
+	game := loadSettlement(t, "hk-settlement.yaml")
+	loads := 0
+	s := SettlementWith(game, func(sets []string) (*settle.Rules, error) {
+		loads++
+		if sets[0] == "bad=1" {
+			return nil, errors.New("no such key")
+		}
+		return game, nil
+	})
+	table := Table{Players: players, Seats: [4]notation.Seat{notation.SeatEast, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}, Number: 7}
+	h := win("Ben", "Cat", 5)
+	plain, err := s.Settle(h, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Sets = []string{"cap=13"}
+	for range 2 {
+		d, err := s.Settle(h, table)
+		if err != nil || d != plain {
+			t.Fatalf("with sets: %v %v, want %v", d, err, plain)
+		}
+	}
+	if loads != 1 {
+		t.Errorf("loaded %d times, want once", loads)
+	}
+	h.Sets = []string{"bad=1"}
+	if _, err := s.Settle(h, table); err == nil || !strings.Contains(err.Error(), "hand 7 was paid with --set bad=1: no such key") {
+		t.Errorf("a bad override: %v", err)
+	}
+}
