@@ -39,6 +39,8 @@ standings) and a JSON API for bots, until Ctrl-C (SIGINT) or SIGTERM.
   GET  /v1/ledger  POST /v1/ledger/hands /v1/ledger/undo  GET /v1/ledger/chart.svg   (with --ledger)
   GET  /openapi.json  the API described in OpenAPI 3.1
 
+--rules and --set choose the server's own ruleset (a built-in name or a file), played by every
+request that names none; a request names built-in rulesets only, or sends its YAML as ruleset_yaml.
 It listens on 127.0.0.1 only unless --addr says otherwise; any other address needs --token
 (--token random makes one), which every API call must carry as 'Authorization: Bearer TOKEN'.
 The URL it prints carries the token for the page. Requests are logged to standard error.

@@ -1,10 +1,12 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mjref/mjref/cmd"
 	"github.com/mjref/mjref/referee/ledger"
@@ -142,5 +144,58 @@ func TestNoLedger(t *testing.T) {
 		if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "--ledger") {
 			t.Errorf("GET %s without a ledger: %d %s", p, w.Code, w.Body)
 		}
+	}
+}
+
+// Shutdown lets a request in flight finish: a ledger add waiting for another writer's lock still
+// gets its whole answer, and Serve returns nil after it.
+func TestShutdownFinishesRequestsInFlight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: waits for the lock")
+	}
+	led := newLedger(t, t.TempDir())
+	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: cmd.NewServeLedger(led, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := s.Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+	l, err := ledger.Open(led) // another writer holds the ledger
+	if err != nil {
+		t.Fatal(err)
+	}
+	answered := make(chan int, 1)
+	go func() {
+		resp, err := http.Post(s.URL(ln.Addr())+"v1/ledger/hands", "application/json", strings.NewReader(`{"drawn": true}`))
+		if err != nil {
+			t.Errorf("the request in flight: %v", err)
+			answered <- 0
+			return
+		}
+		resp.Body.Close()
+		answered <- resp.StatusCode
+	}()
+	time.Sleep(500 * time.Millisecond) // the request is waiting for the lock
+	cancel()
+	time.Sleep(200 * time.Millisecond)
+	l.Close() // the other writer finishes: the request takes the lock and is answered
+	select {
+	case code := <-answered:
+		if code != http.StatusOK {
+			t.Errorf("the request in flight was answered %d, want 200", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request in flight was not answered")
+	}
+	if err := <-served; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if got := cli(t, 0, "ledger", "show", led, "-o", "json"); !strings.Contains(got, `"played": 1`) {
+		t.Errorf("the hand added during shutdown is not in the ledger:\n%s", got)
 	}
 }
