@@ -61,8 +61,10 @@ const exitCodesHelp = `Exit status
   4  busy: the ledger file is open for writing by another mjref; nothing was done (run it again, or
      give --wait 10s to wait for the other writer)
 
-  With -o json or -o jsonl, errors are also written to standard error as one JSON object:
-    {"error": "...", "code": 2, "col": 6, ...}
+  With -o json or -o jsonl, errors are written to standard error as one JSON object
+  (schema/error.json): the message, the exit status and where it went wrong, as far as known:
+    {"schema_version": 1, "error": "col 7: ...", "code": 2, "col": 7, "offset": 6, "hint": "..."}
+  (file and line for a ruleset, card or ledger; event and line for a referee log).
   In batches (-), a bad line gives an error object for that line and the run goes on; the exit status is
   the worst line's: 2 or 3 if any line failed, else 1 if any verdict was negative, else 0.
 `

@@ -154,3 +154,33 @@ func TestSparklinesWide(t *testing.T) {
 		}
 	}
 }
+
+// TestSparklinesSeat: a player who leaves keeps their line up to the hand they left, and the one
+// who takes the seat has theirs from the hand they sat down: the seat's earlier hands are not
+// drawn under the new name.
+func TestSparklinesSeat(t *testing.T) {
+	l, _ := newGame(t, hkHeader(Length{}))
+	for _, h := range []Hand{win("Ben", "Ann", 5), win("Dan", "Cat", 4)} {
+		if _, err := l.Add(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Seat("Dan", "Eve"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Add(win("Eve", "Ben", 3)); err != nil {
+		t.Fatal(err)
+	}
+	s := l.State()
+	lines := strings.Split(strings.TrimSuffix(Sparklines(&s, 60), "\n"), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines, want one for each of the 5 players:\n%s", len(lines), strings.Join(lines, "\n"))
+	}
+	bars := func(line string) []rune { return []rune(line)[4:7] } // the name column is "Ann "
+	if got := string(bars(lines[3])); got[len(got)-1] != ' ' || lines[3][:4] != "Dan " {
+		t.Errorf("Dan's line %q: hand 3 should be blank", lines[3])
+	}
+	if got := bars(lines[4]); got[0] != ' ' || got[1] != ' ' || got[2] == ' ' || !strings.HasPrefix(lines[4], "Eve ") {
+		t.Errorf("Eve's line %q: hands 1 and 2 should be blank, hand 3 drawn", lines[4])
+	}
+}

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mjref/mjref/internal/asciitable"
@@ -9,7 +10,9 @@ import (
 var sparks = []rune("▁▂▃▄▅▆▇█")
 
 // Sparklines renders each player's running total as a line of block characters, at most width
-// hands wide (longer games are sampled evenly, always keeping the last hand), with the total.
+// hands wide (longer games are sampled evenly, always keeping the last hand), with the total. Every
+// player of the evening has a line, in order of arrival: a hand they did not play (before they sat
+// down, after they left) is a space, so a seat's earlier player is not drawn under the new name.
 func Sparklines(s *State, width int) string {
 	n := len(s.History)
 	idx := make([]int, 0, min(n, max(width, 1)))
@@ -28,26 +31,37 @@ func Sparklines(s *State, width int) string {
 			lo, hi = min(lo, t), max(hi, t)
 		}
 	}
+	people := s.People
+	if len(people) == 0 { // a state without its people (an old record): the four at the table
+		for i, p := range s.Players {
+			people = append(people, Person{Name: p, Place: i, Total: s.Totals[i]})
+		}
+	}
 	nameW := 0
-	for _, p := range s.Players {
-		nameW = max(nameW, asciitable.Width(p)) // columns: a Chinese character takes two
+	for _, p := range people {
+		nameW = max(nameW, asciitable.Width(p.Name)) // columns: a Chinese character takes two
 	}
 	var b strings.Builder
-	for i, p := range s.Players {
-		b.WriteString(p)
-		b.WriteString(strings.Repeat(" ", nameW-asciitable.Width(p)+1))
+	for _, p := range people {
+		b.WriteString(p.Name)
+		b.WriteString(strings.Repeat(" ", nameW-asciitable.Width(p.Name)+1))
 		for _, j := range idx {
-			t := s.History[j].Totals[i]
+			e := &s.History[j]
+			i := slices.Index(e.Players[:], p.Name)
+			if i < 0 {
+				b.WriteByte(' ')
+				continue
+			}
 			k := 0
 			if hi > lo {
-				k = int(int64(t-lo) * int64(len(sparks)-1) / int64(hi-lo))
+				k = int(int64(e.Totals[i]-lo) * int64(len(sparks)-1) / int64(hi-lo))
 			}
 			b.WriteRune(sparks[k])
 		}
 		if n > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(s.Totals[i].String())
+		b.WriteString(p.Total.String())
 		b.WriteByte('\n')
 	}
 	return b.String()
