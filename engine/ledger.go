@@ -210,6 +210,19 @@ func (l *Ledger) Undo() (ledger.Entry, error) {
 	return undone, err
 }
 
+// Seat records that old leaves the table and with takes the seat: old keeps their total, with
+// starts from 0, and the seat's wind and turn to deal go on.
+func (l *Ledger) Seat(old, with string) error {
+	_, err := l.write(func(lg *ledger.Ledger, _ ledger.State) (Added, error) { return Added{}, lg.Seat(old, with) })
+	return err
+}
+
+// Rename corrects a player's name in every hand of the game.
+func (l *Ledger) Rename(old, name string) error {
+	_, err := l.write(func(lg *ledger.Ledger, _ ledger.State) (Added, error) { return Added{}, lg.Rename(old, name) })
+	return err
+}
+
 // write opens the ledger for one change, under its lock.
 func (l *Ledger) write(change func(*ledger.Ledger, ledger.State) (Added, error)) (Added, error) {
 	lg, err := ledger.Open(l.path, l.options()...)

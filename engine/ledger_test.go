@@ -12,8 +12,8 @@ import (
 )
 
 // TestLedger plays a short game through the engine: a game started with an override keeps it when
-// opened again, a hand from a referee log, an undo, the end of the game, and a verify that finds
-// the record intact.
+// opened again, a hand from a referee log, an undo, a seat change and a rename, the end of the
+// game, and a verify that finds the record intact.
 func TestLedger(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.jsonl")
 	players := [4]string{"Ann", "Ben", "Cat", "Dan"}
@@ -51,10 +51,27 @@ func TestLedger(t *testing.T) {
 	if err != nil || undone.Number != 2 {
 		t.Fatalf("Undo: hand %d, %v", undone.Number, err)
 	}
-	for _, req := range []engine.LedgerRequest{{Drawn: true}, {Drawn: true}} {
+	if err := l.Seat("Dan", "Eve"); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Rename("Ben", "Benjamin"); err != nil {
+		t.Fatal(err)
+	}
+	for _, req := range []engine.LedgerRequest{{Drawn: true}, {Winner: "Eve", Faan: "3", Discarder: "Benjamin"}} {
 		if _, err := l.Add(req); err != nil {
 			t.Fatal(err)
 		}
+	}
+	sum, err := l.Summary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range sum.Players {
+		names = append(names, p.Player)
+	}
+	if got := strings.Join(names, ","); got != "Ann,Benjamin,Cat,Dan,Eve" || sum.Players[4].Wins != 1 || sum.Players[1].DealIns != 3 { // two winners of hand 1, and hand 3
+		t.Errorf("summary: %s, Eve %d wins, Benjamin %d deal-ins", got, sum.Players[4].Wins, sum.Players[1].DealIns)
 	}
 	if _, err := l.Add(engine.LedgerRequest{Drawn: true}); !engine.IsGameOver(err) {
 		t.Errorf("a hand after the last: %v, want the game over", err)
@@ -64,7 +81,7 @@ func TestLedger(t *testing.T) {
 		t.Errorf("Verify: %d hands, ok %v, %v", rep.Hands, rep.OK(), err)
 	}
 	var b bytes.Buffer
-	if err := l.Export(&b, "jsonl"); err != nil || strings.Count(b.String(), "\n") != 6 {
+	if err := l.Export(&b, "jsonl"); err != nil || strings.Count(b.String(), "\n") != 8 {
 		t.Errorf("export jsonl: %v\n%s", err, b.String())
 	}
 	if _, err := l.Add(engine.LedgerRequest{Winner: "Ann", Value: "25", Discarder: "Ben"}); !engine.IsInput(err) {
