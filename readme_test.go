@@ -13,7 +13,8 @@
 // A "$ mjref serve ..." example whose output starts "mjref: serving" runs in the background for the rest of
 // the README (its output is the URL line; its request log is not shown), so the curl examples after it ask
 // it; the README writes 127.0.0.1:8787 and the test uses a free port, rewriting the address both ways. The
-// server must stop cleanly on SIGINT when the test ends.
+// server must stop cleanly on SIGINT when the test ends. The curl examples run curl, or where there is none a
+// small stand-in (miniCurl) that takes the options they use.
 //
 // Every line must fit 80 columns, except in machine formats (-o json, jsonl, yaml, csv, curl's JSON) and `rules show`
 // (a ruleset file as it is). Trailing blank lines of an example are ignored (they separate examples). An example exits with any status
@@ -35,10 +36,12 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,9 +55,95 @@ import (
 // TestMain makes this test binary answer as mjref when run under that name, so the README's commands run the
 // real command line without a separate build.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	cmds := map[string]func(){
 		"mjref": func() { os.Exit(cmd.Main()) },
-	})
+	}
+	// Decided once, by the test process: its commands find the stand-in itself on PATH.
+	if os.Getenv(miniCurlEnv) == "" {
+		if _, err := exec.LookPath("curl"); err != nil {
+			os.Setenv(miniCurlEnv, "1")
+		}
+	}
+	if os.Getenv(miniCurlEnv) == "1" {
+		cmds["curl"] = func() { os.Exit(miniCurl(os.Args[1:])) } // see miniCurl
+	}
+	testscript.Main(m, cmds)
+}
+
+// miniCurlEnv is set to 1 when the README's curl is miniCurl.
+const miniCurlEnv = "README_TEST_MINICURL"
+
+// miniCurl stands in for curl where there is none, so the README's API examples run anyway: it
+// takes what they use (-s, -X METHOD, -d/--data-binary DATA or @-, -H "Name: value", -w with
+// %{http_code} and \n, one URL) and prints the answer's body, then the -w text. Where curl is
+// installed (.ci/run installs it) the examples run the real one.
+func miniCurl(args []string) int {
+	method, data, format, url := "", "", "", ""
+	var headers [][2]string
+	hasData := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		next := func() string {
+			i++
+			if i >= len(args) {
+				fmt.Fprintf(os.Stderr, "curl: %s needs a value\n", a)
+				os.Exit(2)
+			}
+			return args[i]
+		}
+		switch a {
+		case "-s", "--silent":
+		case "-X", "--request":
+			method = next()
+		case "-d", "--data", "--data-binary":
+			data, hasData = next(), true
+			if data == "@-" {
+				b, _ := io.ReadAll(os.Stdin)
+				data = string(b)
+			}
+		case "-H", "--header":
+			k, v, _ := strings.Cut(next(), ":")
+			headers = append(headers, [2]string{k, strings.TrimSpace(v)})
+		case "-w", "--write-out":
+			format = next()
+		default:
+			if strings.HasPrefix(a, "-") {
+				fmt.Fprintf(os.Stderr, "curl (the README test's stand-in): %s is not supported\n", a)
+				return 2
+			}
+			url = a
+		}
+	}
+	if !strings.Contains(url, "://") {
+		url = "http://" + url
+	}
+	if method == "" {
+		method = "GET"
+		if hasData {
+			method = "POST"
+		}
+	}
+	req, err := http.NewRequest(method, url, strings.NewReader(data))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "curl: %v\n", err)
+		return 3
+	}
+	if hasData {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded") // as curl -d sends
+	}
+	for _, h := range headers {
+		req.Header.Set(h[0], h[1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "curl: %v\n", err)
+		return 7
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(os.Stdout, resp.Body)
+	format = strings.ReplaceAll(format, "%{http_code}", strconv.Itoa(resp.StatusCode))
+	fmt.Print(strings.ReplaceAll(format, `\n`, "\n"))
+	return 0
 }
 
 // servedAddr is where the README's `mjref serve` examples listen: the README shows 127.0.0.1:8787,
@@ -279,6 +368,7 @@ func TestREADME(t *testing.T) {
 		"COLUMNS=80",
 		"TZ=UTC",
 		"LC_ALL=C.UTF-8",
+		miniCurlEnv + "=" + os.Getenv(miniCurlEnv),
 	}
 
 	update := os.Getenv("UPDATE_README") != ""
