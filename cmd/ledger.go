@@ -875,9 +875,12 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 	narrow := false
 	if fw, ok := o.IO.Out.(*fitWriter); ok {
 		if _, _, fits := tablefit.Fit(header, escapeCells(rows), fw.width); !fits {
-			// Too wide for the terminal: the narrow layout, with the notes after the table.
-			header, rows = historyTable(&st, people, true)
-			narrow = true
+			// Too wide for the terminal: the narrow layout, with the notes after the table. Too
+			// wide even so, the wide one is laid out as a record a hand.
+			h, r := historyTable(&st, people, true)
+			if _, _, fits := tablefit.Fit(h, escapeCells(r), fw.width); fits {
+				header, rows, narrow = h, r, true
+			}
 		}
 	}
 	fmt.Fprintln(o.IO.Out, "history:")

@@ -135,4 +135,23 @@ func TestLedgerHistoryFits80(t *testing.T) {
 	if !strings.Contains(wide, "| 2    | E    | 張偉明               | Alexandra Montgomery wins 10 faan by self-draw (settled at the break") {
 		t.Errorf("the wide history changed:\n%s", wide)
 	}
+	// A fifth long name is too many even for the narrow layout: a record a hand, each player's
+	// change and total on one line.
+	if _, errOut, code := runLedger("ledger", "seat", ev, "--replace", "李小龍", "--with", "歐陽娜娜 Nana-Christina"); code != 0 {
+		t.Fatalf("ledger seat: exit %d: %s", code, errOut)
+	}
+	ios, out, errOut = testIO("")
+	ios.Width = 80
+	if code := Run([]string{"ledger", "show", ev}, ios); code != 0 {
+		t.Fatalf("ledger show: exit %d: %s", code, errOut)
+	}
+	text = out.String()
+	for _, l := range strings.Split(text, "\n") {
+		if w := tablefit.Width(l); w > 80 {
+			t.Errorf("five players: a line %d columns wide:\n%s", w, l)
+		}
+	}
+	if !strings.Contains(text, "-[ 1 ]") || !strings.Contains(text, "| -108 = -108") {
+		t.Errorf("five players: not one record a hand with changes as '-108 = -108':\n%s", text)
+	}
 }
