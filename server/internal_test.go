@@ -96,3 +96,22 @@ func TestPageWinKinds(t *testing.T) {
 		t.Errorf("app.js WIN_KINDS = %v, want scoring.WinKinds() = %v", got, want)
 	}
 }
+
+// The request log never writes a control character a request sent: slog quotes the path.
+func TestLogEscapesControlCharacters(t *testing.T) {
+	var logged bytes.Buffer
+	s, err := New(Options{Addr: "127.0.0.1:0", Log: slog.New(slog.NewTextHandler(&logged, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := httptest.NewRequest("GET", "/v1/%1b%5b31mred%0a%07", nil)
+	r.Host = "127.0.0.1:8787"
+	s.Handler().ServeHTTP(httptest.NewRecorder(), r)
+	out := logged.String()
+	if strings.ContainsAny(strings.TrimSuffix(out, "\n"), "\x1b\x07\n") {
+		t.Errorf("the log holds a control character: %q", out)
+	}
+	if !strings.Contains(out, `\x1b`) || !strings.Contains(out, "status=404") {
+		t.Errorf("log %q", out)
+	}
+}

@@ -24,7 +24,7 @@ type Table struct {
 	Card  string            `json:"card,omitempty" jsonschema:"description=American: a built-in card (GET /v1/cards) instead of the ruleset's"`
 	// RulesetYAML is a house ruleset sent as text instead of rules: it may extend built-in
 	// rulesets and name built-in cards only.
-	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (at most 1 MiB) instead of rules: it extends built-in rulesets only"`
+	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (within the 256 KiB body) instead of rules: it extends built-in rulesets only"`
 }
 
 // ScoreBody is the body of POST /v1/score: the flags of mjref score.
@@ -50,7 +50,7 @@ type SettleBody struct {
 	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
 	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
 	// RulesetYAML is as in Table.
-	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (at most 1 MiB) instead of rules: it extends built-in rulesets only"`
+	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (within the 256 KiB body) instead of rules: it extends built-in rulesets only"`
 	engine.SettleRequest
 }
 
