@@ -395,6 +395,7 @@ func TestErrorsMatchSchema(t *testing.T) {
 	}
 	badRules := write("bad.yaml", "extends: hk\nhk:\n  min_faan: x\n")
 	badLog := write("bad-log.yaml", "hands:\n  E: 123m\nevents:\n  - E drw\n")
+	badHeader := write("bad-header.yaml", "dealr: E\nhands:\n  E: 123m\nevents: []\n")
 	badLedger := write("bad.jsonl", `{"seq":1,"event":"new"}`+"\n")
 	badCard := write("bad-card.yaml", "name: bad\nyear: 2026\nlines:\n  - id: R1\n    pattern: \"XXXX+9a\"\n    value: 25\n")
 	tests := []struct {
@@ -407,7 +408,8 @@ func TestErrorsMatchSchema(t *testing.T) {
 		{"bad --set", []string{"score", "123m456p789s111z55z", "--set", "cap=x"}, map[string]any{"code": 2, "file": "--set"}},
 		{"bad flag", []string{"score", "123m", "--bogus"}, map[string]any{"code": 2}},
 		{"bad flag value", []string{"waits", "123m", "--top", "x"}, map[string]any{"code": 2}},
-		{"bad log", []string{"referee", badLog}, map[string]any{"code": 2, "line": 4, "event": 1, "hint": nil}},
+		{"bad log", []string{"referee", badLog}, map[string]any{"code": 2, "file": badLog, "line": 4, "event": 1, "hint": nil}},
+		{"bad log header", []string{"referee", badHeader}, map[string]any{"code": 2, "file": badHeader, "line": 1, "hint": nil}},
 		{"bad ledger", []string{"ledger", "show", badLedger}, map[string]any{"code": 2, "file": badLedger, "line": 1, "hint": nil}},
 		{"no ledger", []string{"ledger", "show", filepath.Join(dir, "none.jsonl")}, map[string]any{"code": 2, "hint": nil}},
 		{"bad card", []string{"card", "check", badCard}, map[string]any{"code": 2, "file": badCard, "line": 1, "problems": nil}},

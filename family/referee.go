@@ -119,6 +119,9 @@ func Replay(req RefereeRequest, open func(ruleset string) (Rules, error)) (*Refe
 	if err != nil {
 		hint := refereeHeaderHint
 		var le *referee.LogError
+		if errors.As(err, &le) && req.Name != "" {
+			le.File = req.Name
+		}
 		if errors.As(err, &le) && le.Event > 0 {
 			hint = refereeEventHint
 		} else if errors.As(err, &le) && req.By != "" && (strings.HasPrefix(le.Msg, "seats:") || strings.HasPrefix(le.Msg, "dealer:")) {

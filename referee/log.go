@@ -217,6 +217,9 @@ type LogError struct {
 	// Text is the offending event or value as written.
 	Text string
 	Msg  string
+	// File is the log's name, when the caller that read it sets it (for the JSON error object;
+	// Error does not print it: the caller's wrapping names the file).
+	File string
 }
 
 // Error returns `line 12: event 3 "S drw": unknown action "drw": expected one of ...`. A long

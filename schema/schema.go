@@ -113,7 +113,7 @@ func place(err error) (file string, line, event int) {
 	case errors.As(err, &rec):
 		return rec.Path, rec.Line, 0
 	case errors.As(err, &loge):
-		return "", loge.Line, loge.Event
+		return loge.File, loge.Line, loge.Event
 	}
 	return "", 0, 0
 }
