@@ -129,7 +129,12 @@ func (s *Server) Token() string { return s.token }
 func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.mux
 	h = s.checkAccess(h)
-	h = http.NewCrossOriginProtection().Handler(h)
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusForbidden, fmt.Errorf("%s %s from another site: refused", r.Method, r.URL.Path),
+			"a page elsewhere cannot change this server; call it from its own page or without a browser")
+	}))
+	h = cop.Handler(h)
 	h = securityHeaders(h)
 	h = s.recoverPanics(h)
 	return s.logRequests(h)

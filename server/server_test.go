@@ -255,8 +255,11 @@ func TestLoopbackRefusesForeignHostsAndSites(t *testing.T) {
 		}
 	}
 	w := do(t, h, "POST", "/v1/rulesets", `{}`, "Sec-Fetch-Site: cross-site", "Origin: https://evil.example")
-	if w.Code != http.StatusForbidden {
-		t.Errorf("cross-site POST: status %d, want 403", w.Code)
+	if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), `"code":2`) {
+		t.Errorf("cross-site POST: status %d, want 403 with the JSON error object: %s", w.Code, w.Body)
+	}
+	if w := do(t, h, "POST", "/v1/score", `{"hand": "123m456p789s111z55z"}`, "Sec-Fetch-Site: same-origin", "Origin: http://127.0.0.1:8787"); w.Code != http.StatusOK {
+		t.Errorf("same-origin POST (the page's own): status %d: %s", w.Code, w.Body)
 	}
 }
 
