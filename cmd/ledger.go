@@ -406,45 +406,21 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 	if o.Players == "" {
 		return withHint(usageErrorf("--players: name the four players"), `in seat order for the first hand, East first: --players "Ann,Ben,Cat,Dan"`)
 	}
-	var h ledger.Header
 	names := strings.Split(o.Players, ",")
 	if len(names) != 4 {
 		return usageErrorf("--players %q: name four players, comma-separated, got %d", o.Players, len(names))
 	}
+	g := family.LedgerGame{Rules: f.Rules, Sets: f.Sets, Length: o.Length, Stake: o.Stake, Target: o.Target}
 	for i, n := range names {
-		h.Players[i] = strings.TrimSpace(n)
-	}
-	h.Family = rs.Family
-	h.Ruleset = f.Rules
-	h.Sets = f.Sets
-	if !rulesets.IsBuiltin(f.Rules) {
-		// A ruleset file is recorded by its absolute path so that later commands find it from anywhere.
-		if abs, err := filepath.Abs(f.Rules); err == nil {
-			h.Ruleset = abs
-		}
+		g.Players[i] = strings.TrimSpace(n)
 	}
 	rules, err := family.Bind(rs, family.BindOptions{})
 	if err != nil {
 		return err
 	}
-	h.Flow = rules.LedgerFlow()
-	if rs.Flow != nil {
-		h.Flow = *rs.Flow
-	}
-	if o.Length != "" {
-		if h.Flow.Length, err = ledger.ParseLength(o.Length); err != nil {
-			return usageErrorf("--length: %v", err)
-		}
-	}
-	if o.Stake != "" {
-		if h.Flow.Stake, err = settle.ParseAmount(o.Stake); err != nil {
-			return usageErrorf("--stake: %v", err)
-		}
-	}
-	if o.Target != "" {
-		if h.Flow.Target, err = settle.ParseAmount(o.Target); err != nil {
-			return usageErrorf("--target: %v", err)
-		}
+	h, err := family.LedgerHeader(rules, g)
+	if err != nil {
+		return err
 	}
 	l, err := ledger.Create(o.File, h)
 	if err != nil {

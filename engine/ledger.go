@@ -4,12 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/ledger"
-	"github.com/mjref/mjref/referee/settle"
-	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
 )
 
@@ -48,31 +45,10 @@ func NewLedger(path, rules string, opt NewLedgerOptions) (*Ledger, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := e.Ruleset()
-	h := ledger.Header{Players: opt.Players, Family: rs.Family, Ruleset: rules, Sets: opt.Set, Flow: e.rules.LedgerFlow()}
-	if !rulesets.IsBuiltin(rules) {
-		if abs, err := filepath.Abs(rules); err == nil {
-			h.Ruleset = abs
-		}
-	}
-	if rs.Flow != nil {
-		h.Flow = *rs.Flow
-	}
-	if opt.Length != "" {
-		if h.Flow.Length, err = ledger.ParseLength(opt.Length); err != nil {
-			return nil, family.Usagef("length: %v", err)
-		}
-	}
-	for _, a := range []struct {
-		text string
-		to   *ledger.Amount
-		what string
-	}{{opt.Stake, &h.Flow.Stake, "stake"}, {opt.Target, &h.Flow.Target, "target"}} {
-		if a.text != "" {
-			if *a.to, err = settle.ParseAmount(a.text); err != nil {
-				return nil, family.Usagef("%s: %v", a.what, err)
-			}
-		}
+	h, err := family.LedgerHeader(e.rules, family.LedgerGame{Players: opt.Players, Rules: rules, Sets: opt.Set,
+		Length: opt.Length, Stake: opt.Stake, Target: opt.Target})
+	if err != nil {
+		return nil, err
 	}
 	l, err := ledger.Create(path, h)
 	if err != nil {

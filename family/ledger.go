@@ -3,6 +3,7 @@ package family
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -509,4 +510,49 @@ func LedgerSettler(h ledger.Header, rs *rulesets.Ruleset) ledger.Settler {
 		return nil
 	}
 	return ledger.SettlementWith(rs.Settlement, LoadSets(h))
+}
+
+// LedgerGame is how a new game is set up: its players, ruleset and overrides, and how long it
+// lasts, as ledger new's flags give them.
+type LedgerGame struct {
+	// Players are the four players in seat order for the first hand, East first.
+	Players [4]string
+	// Rules is the built-in ruleset or ruleset file the game is played under (a file is recorded
+	// by its absolute path, so later commands find it from anywhere); Sets its overrides.
+	Rules string
+	Sets  []string
+	// Length, Stake and Target change the flow ("" keeps the ruleset's, or the family's).
+	Length, Stake, Target string
+}
+
+// LedgerHeader is the header of a new game under r: the family's flow unless the ruleset has a
+// flow: section, changed by the game's length, stake and target.
+func LedgerHeader(r Rules, g LedgerGame) (ledger.Header, error) {
+	rs := r.Ruleset()
+	h := ledger.Header{Players: g.Players, Family: rs.Family, Ruleset: g.Rules, Sets: g.Sets, Flow: r.LedgerFlow()}
+	if !rulesets.IsBuiltin(g.Rules) {
+		if abs, err := filepath.Abs(g.Rules); err == nil {
+			h.Ruleset = abs
+		}
+	}
+	if rs.Flow != nil {
+		h.Flow = *rs.Flow
+	}
+	var err error
+	if g.Length != "" {
+		if h.Flow.Length, err = ledger.ParseLength(g.Length); err != nil {
+			return h, Usagef("--length: %v", err)
+		}
+	}
+	if g.Stake != "" {
+		if h.Flow.Stake, err = settle.ParseAmount(g.Stake); err != nil {
+			return h, Usagef("--stake: %v", err)
+		}
+	}
+	if g.Target != "" {
+		if h.Flow.Target, err = settle.ParseAmount(g.Target); err != nil {
+			return h, Usagef("--target: %v", err)
+		}
+	}
+	return h, nil
 }
