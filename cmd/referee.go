@@ -87,11 +87,12 @@ S the player on the dealer's right (the same as seats: wind in the log). --by st
 that says nothing) names the places at the table as they sat when the game began. A log whose
 seats: key says the other is refused: the two would put different players in every event.
 
---only illegal shows just the illegal rulings (the verdict still counts them). With -o json: ruleset,
-seats_by (start or wind), legal, illegal (the count), rulings (event, seat, action, verdict, rule, reason; event 0 is the deal),
-result (outcome, winner, offender, hand, context, items, total, wins, payments, deltas, reason),
-seats (each seat's tiles when the log ends), wall (tiles left, -1 when not known), dead (American
-dead hands), points and scores (DeBurger: every player's points and items).
+--only illegal shows just the illegal rulings (the verdict still counts them). With -o json:
+ruleset, seats_by (start or wind), legal, illegal (the count), rulings (event, seat, action,
+verdict, rule, reason; event 0 is the deal), result (outcome, winner, offender, hand, context,
+items, total, wins, payments, deltas, reason), seats (each seat's tiles when the log ends), wall
+(tiles left, -1 when not known), dead (American dead hands), points and scores (DeBurger: every
+player's points and items).
 
 Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be read.`,
 		Example: `  mjref referee hand.yaml
@@ -110,7 +111,7 @@ Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be 
 		},
 	}
 	cmd.Flags().Var(&enumFlag{value: &o.Only, allowed: []string{onlyIllegal}}, "only", "show only these rulings: illegal")
-	cmd.Flags().Var(&enumFlag{value: &o.By, allowed: seatNamings}, "by", "what the log's seat letters name: start (the places as they sat when the game began) or wind (this hand's seat winds: E deals); default: the log's seats: key, else start")
+	cmd.Flags().Var(&enumFlag{value: &o.By, allowed: seatNamings}, "by", "what the log's seats name: start (as they sat when the game began) or wind (this hand's winds: E deals); default: the log's seats: key")
 	f.completeFlag(cmd, "only", fixedCompletion([]string{onlyIllegal}))
 	f.completeFlag(cmd, "by", fixedCompletion(seatNamings))
 	return cmd

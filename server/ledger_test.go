@@ -199,3 +199,17 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 		t.Errorf("the hand added during shutdown is not in the ledger:\n%s", got)
 	}
 }
+
+// An American evening takes the card line's value for a hand, as ledger add --value does.
+func TestLedgerAmerican(t *testing.T) {
+	dir := t.TempDir()
+	led := dir + "/am.jsonl"
+	cli(t, 0, "ledger", "new", led, "--players", "Ann,Bo,Cy,Di", "--rules", "american")
+	_, h := newServer(t, server.Options{Ledger: cmd.NewServeLedger(led, nil)})
+	if w := do(t, h, "POST", "/v1/ledger/hands", `{"winner": "Bo", "discarder": "Cy", "value": "25"}`); w.Code != http.StatusOK {
+		t.Fatalf("value: %d %s", w.Code, w.Body)
+	}
+	if w := do(t, h, "POST", "/v1/ledger/hands", `{"winner": "Bo", "discarder": "Cy", "faan": "5"}`); w.Code != http.StatusBadRequest {
+		t.Errorf("faan under American rules: %d %s", w.Code, w.Body)
+	}
+}

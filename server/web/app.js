@@ -19,7 +19,7 @@
       valid: "A valid win", notWin: "Not a win", total: "Total", item: "Item", value: "Value", tiles: "Tiles", rule: "Rule",
       reading: "Reading", shanten: "Shanten", ready: "Ready: waiting on", unseen: "unseen", onDiscard: "on a discard", onSelfDraw: "self-drawn",
       pays: "pays", evening: "The evening", players: "Players", nextDealer: "Next dealer", round: "Round", standings: "Standings",
-      addHand: "Add this hand", winner: "Winner", faan: "Faan (or leave empty to score the hand above)", drawn: "Drawn hand",
+      addHand: "Add this hand", winner: "Winner", faan: "Faan (or leave empty to score the hand above)", cardValue: "Card line value (or leave empty to match the hand above)", drawn: "Drawn hand",
       undo: "Undo last hand", chart: "Running totals", needToken: "This server needs its token: open the URL that mjref serve printed.",
       added: "Hand added", undone: "Last hand undone", selfDraw: "self-draw", limit: "limit", handNo: "Hand", over: "The game is over",
       lang: "中文",
@@ -32,7 +32,7 @@
       valid: "食糊成立", notWin: "不成糊", total: "合計", item: "番種", value: "番", tiles: "牌", rule: "規則行",
       reading: "拆牌", shanten: "向聽", ready: "聽", unseen: "隻未見", onDiscard: "食出銃", onSelfDraw: "自摸",
       pays: "付", evening: "今晚", players: "玩家", nextDealer: "下一莊", round: "圈", standings: "排名",
-      addHand: "記錄此局", winner: "勝者", faan: "番數 (留空則計上面的牌)", drawn: "流局",
+      addHand: "記錄此局", winner: "勝者", faan: "番數 (留空則計上面的牌)", cardValue: "牌型分值 (留空則比對上面的牌)", drawn: "流局",
       undo: "取消上一局", chart: "累計分數", needToken: "此伺服器需要權杖：請開啟 mjref serve 印出的網址。",
       added: "已記錄", undone: "已取消上一局", selfDraw: "自摸", limit: "爆棚", handNo: "局", over: "遊戲已完",
       lang: "English",
@@ -267,7 +267,7 @@
     const drawn = h("input", { id: "ledger-drawn", type: "checkbox" });
     const form = h("div", { class: "ledger-form" },
       h("label", {}, t("winner") + " ", winner), h("label", {}, t("discarder") + " ", discarder),
-      h("label", {}, t("faan") + " ", faan), h("label", { class: "check" }, drawn, " " + t("drawn")),
+      h("label", {}, t(d.family === "american" ? "cardValue" : "faan") + " ", faan), h("label", { class: "check" }, drawn, " " + t("drawn")),
       h("div", { class: "buttons" },
         h("button", { id: "ledger-add", type: "button", onclick: addHand, disabled: d.over }, t("addHand")),
         h("button", { id: "ledger-undo", type: "button", class: "secondary", onclick: undoHand, disabled: !d.played }, t("undo"))));
@@ -282,7 +282,9 @@
       req.winner = $("ledger-winner").value;
       if ($("ledger-discarder").value) req.discarder = $("ledger-discarder").value;
       else req.win = "self-draw";
-      if ($("ledger-faan").value !== "") req.faan = $("ledger-faan").value;
+      // The worth of the hand: faan (Hong Kong) or the card line's value (American); else the hand.
+      const worth = $("ledger-faan").value;
+      if (worth !== "") req[state.ledger && state.ledger.family === "american" ? "value" : "faan"] = worth;
       else req.hand = [notation()];
     }
     const { status, data } = await api("POST", "/v1/ledger/hands", req);
