@@ -60,6 +60,7 @@ func outputCases() []outputCase {
 		{schema: "settle", args: []string{"settle", "--faan", "6", "--winner", "S", "--discarder", "W"}},
 		{schema: "settle", args: []string{"settle", "[555z] [666z] [777z@E] 123m 9p+9p", "--seat", "N", "--win", "self-draw"}},
 		{schema: "settle", args: []string{"settle", "--drawn"}},
+		{schema: "settle", args: []string{"settle", "123m456p789s12345z", "--seat", "S", "--discarder", "W"}}, // not a win: settled false, exit 1
 		{schema: "settle", args: []string{"settle", "--rules", "american", "--value", "25", "--winner", "S", "--discarder", "W"}},
 		{schema: "settle", args: []string{"settle", "--rules", "deburger-2026", "--hand", "E=123m456m789p111z55s", "--hand", "S=123m456p777z99p5m8s", "--hand", "W=123m456p777z99p5m8s 3f*", "--hand", "N=13579m2468p1357s", "--mahjong", "E", "--win", "self-draw", "--totals", "E=8000,S=9000,W=500,N=0"}},
 		{schema: "referee", args: []string{"referee", "../examples/responsibility.yaml"}},

@@ -133,7 +133,34 @@ func reflectType(t reflect.Type) *jsonschema.Schema {
 	s := r.ReflectFromType(t)
 	s.Version, s.ID = "", ""
 	nullable(s, t)
+	if t == reflect.TypeFor[family.PaymentsView]() {
+		optionalEmbedded(s, t)
+	}
 	return s
+}
+
+// optionalEmbedded makes the fields of an embedded struct pointer optional: encoding/json writes
+// none of them when the pointer is nil. Only for the settle view, whose settle.Result is nil for a
+// hand that is not a win; a scored hand always has its result.
+func optionalEmbedded(s *jsonschema.Schema, t reflect.Type) {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return
+	}
+	for f := range t.Fields() {
+		if !f.Anonymous || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		for g := range f.Type.Elem().Fields() {
+			name, _, _ := strings.Cut(g.Tag.Get("json"), ",")
+			if name == "" {
+				name = g.Name
+			}
+			s.Required = slices.DeleteFunc(s.Required, func(r string) bool { return r == name })
+		}
+	}
 }
 
 // reflectYAML is the schema of t as YAML writes it, no key required.

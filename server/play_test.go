@@ -220,7 +220,7 @@ func TestScoreAndWaits(t *testing.T) {
 		{"settle deburger", "/v1/settle", `{"rules": "deburger-2026", "hands": ["E=123m456m789p111z55s", "S=123m456p777z99p5m8s", "W=123m456p777z99p5m8s 3f*", "N=13579m2468p1357s"], "mahjong": "E", "win": "self-draw"}`, 200, "settle", `"ruleset": "deburger-2026"`},
 		// schema/settle.json does not yet describe an unsettled hand (mjref settle -o json prints
 		// the same document): checked for its verdict only.
-		{"settle not a win", "/v1/settle", `{"hand": "123m456p789s111z57z", "discarder": "S"}`, 200, "", `"settled": false`},
+		{"settle not a win", "/v1/settle", `{"hand": "123m456p789s111z57z", "discarder": "S"}`, 200, "settle", `"settled": false`},
 		{"settle card file", "/v1/settle", `{"rules": "american", "hand": "NN 2026m SS 666p 66sJ", "card": "../../etc/passwd"}`, 400, "error", `no built-in card`},
 		{"settle nothing", "/v1/settle", `{}`, 400, "error", `"code":2`},
 		{"settle faan under american", "/v1/settle", `{"rules": "american", "faan": "6", "winner": "S"}`, 400, "error", `faan`},
