@@ -92,6 +92,7 @@ func outputCases() []outputCase {
 		{schema: "ledger-add", args: []string{"ledger", "add", "LEDGER", "--hand", "123m456p789s111z55z", "--winner", "Ann", "--win", "self-draw"}},
 		{schema: "ledger-add", args: []string{"ledger", "add", "LEDGER", "--hand", "123m456m789m222z11p", "--winner", "Ann", "--discarder", "Bo"}},
 		{schema: "ledger-add", args: []string{"ledger", "add", "EMPTY", "--drawn"}},
+		{schema: "ledger-add", args: []string{"ledger", "add", "EMPTY", "--log", "../examples/responsibility.yaml", "--wait", "1s"}},
 		{schema: "ledger-summary", args: []string{"ledger", "summary", "LEDGER"}},
 		{schema: "ledger-summary", args: []string{"ledger", "summary", "EMPTY"}},
 		{schema: "ledger-undo", args: []string{"ledger", "undo", "LEDGER"}},

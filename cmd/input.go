@@ -58,9 +58,15 @@ func dispatch[O any](cmd *cobra.Command, f *factory, o O, runF func(O) error, ru
 	return run(cmd.Context(), o, f)
 }
 
-// changedFlags lists the command's flags given on the command line, in name order.
+// changedFlags lists the command's own flags given on the command line, in name order: not the
+// flags every command has (-o, --rules, --set, --wide, --config).
 func changedFlags(cmd *cobra.Command) []string {
 	var names []string
-	cmd.Flags().Visit(func(fl *pflag.Flag) { names = append(names, fl.Name) })
+	inherited := cmd.InheritedFlags() // -o, --rules, --set and the other flags of every command
+	cmd.Flags().Visit(func(fl *pflag.Flag) {
+		if inherited.Lookup(fl.Name) == nil {
+			names = append(names, fl.Name)
+		}
+	})
 	return names
 }

@@ -563,7 +563,7 @@ func (o *ledgerOptions) hand(rules family.Rules, st *ledger.State, v *addView) (
 			return ledger.Hand{}, false, usageErrorf("--log, --hand, --drawn and --false-win each give the whole hand: use one")
 		}
 		for _, name := range o.Changed {
-			if name != "log" && name != "note" {
+			if name != "log" && name != "note" && name != "wait" {
 				return ledger.Hand{}, false, usageErrorf("--%s with --log: the log says how the hand ended", name)
 			}
 		}

@@ -7,8 +7,7 @@
 // It imports no front end, so a server or a bot reports errors with the same fields the command
 // line does:
 //
-//	body := schema.NewError(err, 2, "")
-//	json.NewEncoder(w).Encode(body) // {"schema_version":1,"error":"col 7: ...","code":2,"col":7,...}
+//	body, _ := schema.Marshal(schema.NewError(err, 2, "")) // {"schema_version":1,"error":"col 7: ...","code":2,"col":7,...}
 package schema
 
 import (

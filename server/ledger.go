@@ -44,7 +44,7 @@ func (s *Server) ledgerEndpoints() []endpoint {
 			summary: "The evening so far: players, seats, next dealer, history and standings (mjref ledger show -o json)"},
 		{method: "POST", path: "/v1/ledger/hands", handler: s.ledgerAdd, request: LedgerHand{}, response: "ledger-add",
 			summary: "Add a hand to the ledger (mjref ledger add -o json)"},
-		{method: "POST", path: "/v1/ledger/undo", handler: s.ledgerUndo,
+		{method: "POST", path: "/v1/ledger/undo", handler: s.ledgerUndo, response: "ledger-undo",
 			summary: "Undo the last hand (mjref ledger undo -o json)"},
 		{method: "GET", path: "/v1/ledger/chart.svg", handler: s.ledgerChart, contentType: "image/svg+xml",
 			summary: "The running totals drawn (mjref ledger chart --out FILE.svg)"},

@@ -76,6 +76,8 @@ func TestLedgerEndpoints(t *testing.T) {
 	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"undone"`) {
 		t.Fatalf("POST /v1/ledger/undo: %d %s", w.Code, w.Body)
 	}
+	validate(t, schema("ledger-undo"), "ledger-undo", w.Body.String())
+	a.check(t, "POST", "/v1/ledger/undo", 200, w.Body.String())
 	if n := hands(); n != 2 {
 		t.Fatalf("%d hands after undo", n)
 	}

@@ -25,7 +25,7 @@ func (s *Server) endpoints() []endpoint {
 	eps := []endpoint{
 		{method: "GET", path: "/v1/rulesets", handler: s.rulesetList, response: "rules-list",
 			summary: "The built-in rulesets, as `mjref rules list -o json` prints them"},
-		{method: "GET", path: "/v1/rulesets/{name}", handler: s.rulesetShow,
+		{method: "GET", path: "/v1/rulesets/{name}", handler: s.rulesetShow, response: "rules-show",
 			summary: "A built-in ruleset with every inherited value resolved, as `mjref rules show NAME -o json` prints it"},
 		{method: "GET", path: "/v1/cards", handler: s.cardList, response: "card-list",
 			summary: "The built-in American cards, as `mjref card list -o json` prints them"},

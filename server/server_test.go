@@ -306,10 +306,10 @@ func TestCatalogMatchesCommands(t *testing.T) {
 	}{
 		{"/v1/rulesets", "rules-list", []string{"rules", "list"}},
 		{"/v1/cards", "card-list", []string{"card", "list"}},
-		{"/v1/rulesets/hk", "", []string{"rules", "show", "hk"}},
-		{"/v1/rulesets/hk-oldstyle", "", []string{"rules", "show", "hk-oldstyle"}},
-		{"/v1/rulesets/american", "", []string{"rules", "show", "american"}},
-		{"/v1/rulesets/deburger-2026", "", []string{"rules", "show", "deburger-2026"}},
+		{"/v1/rulesets/hk", "rules-show", []string{"rules", "show", "hk"}},
+		{"/v1/rulesets/hk-oldstyle", "rules-show", []string{"rules", "show", "hk-oldstyle"}},
+		{"/v1/rulesets/american", "rules-show", []string{"rules", "show", "american"}},
+		{"/v1/rulesets/deburger-2026", "rules-show", []string{"rules", "show", "deburger-2026"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {

@@ -25,7 +25,9 @@ type ExportOptions struct {
 }
 
 // Export writes the state: as JSON (the State, with its history and standings) or as CSV (one row
-// a hand, see ExportCSV). The record's own events are WriteEvents.
+// a hand, see ExportCSV). The record's own events are WriteEvents. The JSON is the State's own
+// encoding (amounts in arrays in the order of the places, no schema_version), not the document
+// mjref prints: that is schema.NewLedgerGame (engine.Ledger.Export writes it).
 func Export(w io.Writer, s *State, format string) error {
 	switch format {
 	case FormatJSON:
