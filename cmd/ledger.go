@@ -11,15 +11,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/mjref/mjref/internal/termtext"
-	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/ledger/chart"
-	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
@@ -338,21 +336,22 @@ type busyError struct{ err error }
 func (e busyError) Error() string { return e.err.Error() }
 func (e busyError) Unwrap() error { return e.err }
 
-// ledgerRuleset loads the ledger's own ruleset (with this run's --set overrides). --rules, when
-// given, must name the same ruleset.
-func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ruleset, error) {
+// checkLedgerRules refuses this run's --set and --rules when they would change how the game h is
+// paid: a ledger keeps the ruleset and the overrides it was started with (a --set that differs
+// from them needs --this-hand, in add). It leaves f.Sets the game's overrides and this run's.
+func checkLedgerRules(o *ledgerOptions, f *factory, h *ledger.Header) error {
 	// The overrides the game began with come first. A --set of this run that is not one of them
 	// would change how the game is paid: refused, unless --this-hand says it is for this hand only.
 	for _, set := range f.Sets {
-		if slices.Contains(st.Sets, set) {
+		if slices.Contains(h.Sets, set) {
 			continue
 		}
 		if o.ThisHand && o.Action == "add" {
 			continue
 		}
 		key, _, _ := strings.Cut(set, "=")
-		from := fmt.Sprintf("the ruleset %s's own setting (no --set for it was given to 'ledger new')", st.Ruleset)
-		for _, g := range st.Sets {
+		from := fmt.Sprintf("the ruleset %s's own setting (no --set for it was given to 'ledger new')", h.Ruleset)
+		for _, g := range h.Sets {
 			if k, _, _ := strings.Cut(g, "="); k == key {
 				from = fmt.Sprintf("--set %s, given to 'ledger new' and kept in the ledger's header (line 1)", g)
 			}
@@ -361,20 +360,31 @@ func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ru
 		if o.Action != "add" && o.Action != "amend" {
 			hint = "a ledger keeps the settings it was started with: drop --set"
 		}
-		return nil, withHint(usageErrorf("--set %s: the game plays %s by %s", set, key, from), hint)
+		return withHint(usageErrorf("--set %s: the game plays %s by %s", set, key, from), hint)
 	}
 	if o.ThisHand && len(f.Sets) == 0 {
-		return nil, usageErrorf("--this-hand: give the --set that applies to this hand only")
+		return usageErrorf("--this-hand: give the --set that applies to this hand only")
 	}
-	f.Sets = append(slices.Clone(st.Sets), f.Sets...)
-	if o.RulesChanged && f.Rules != st.Ruleset {
+	f.Sets = append(slices.Clone(h.Sets), f.Sets...)
+	if o.RulesChanged && f.Rules != h.Ruleset {
 		rs, err := f.Ruleset()
 		abs, _ := filepath.Abs(f.Rules)
-		if err != nil || (rs.Name != st.Ruleset && abs != st.Ruleset) {
-			return nil, withHint(usageErrorf("--rules %s: the ledger %s is played under %s", f.Rules, o.File, st.Ruleset),
+		if err != nil || (rs.Name != h.Ruleset && abs != h.Ruleset) {
+			return withHint(usageErrorf("--rules %s: the ledger %s is played under %s", f.Rules, o.File, h.Ruleset),
 				"drop --rules: a ledger keeps the ruleset it was started with")
 		}
-		return rs, nil
+	}
+	return nil
+}
+
+// ledgerRuleset loads the ledger's own ruleset (with this run's --set overrides). --rules, when
+// given, must name the same ruleset.
+func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ruleset, error) {
+	if err := checkLedgerRules(o, f, &st.Header); err != nil {
+		return nil, err
+	}
+	if o.RulesChanged && f.Rules != st.Ruleset {
+		return f.Ruleset()
 	}
 	f.Rules = st.Ruleset
 	rs, err := f.Ruleset()
@@ -386,6 +396,46 @@ func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ru
 			"the ruleset file changed since the game began")
 	}
 	return rs, nil
+}
+
+// openLedger opens the ledger file through the engine, after refusing a --set or --rules that
+// would change how the game is paid. write says the command records a hand: its ruleset must
+// load; a command that only reads the record (or undoes) reads it without checking its payments
+// when the ruleset cannot be loaded, with a warning.
+func openLedger(o *ledgerOptions, f *factory, write bool) (*engine.Ledger, error) {
+	h, err := ledger.ReadHeader(o.File) // the header alone: add costs the same at every hand
+	if err != nil {
+		return nil, ledgerError(o.File, err)
+	}
+	if err := checkLedgerRules(o, f, &h); err != nil {
+		return nil, err
+	}
+	open := engine.OpenLedgerRecord
+	if write {
+		open = engine.OpenLedger
+	}
+	l, err := open(o.File)
+	if err != nil {
+		return nil, ledgerFail(o.File, err)
+	}
+	l.Wait = o.Wait
+	return l, nil
+}
+
+// ledgerFail is an error from the engine's ledger: bad input as the engine says it, a ledger's
+// own error as ledgerError makes it.
+func ledgerFail(path string, err error) error {
+	if err == nil || engine.IsInput(err) {
+		return err
+	}
+	return ledgerError(path, err)
+}
+
+// warn prints what an operation met and went on from, on stderr.
+func (o *ledgerOptions) warn(warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintf(o.IO.ErrOut, "mjref: %s\n", w)
+	}
 }
 
 // ledgerRules binds the family of the ledger's ruleset, and refuses the add flags given that the
@@ -442,98 +492,40 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 }
 
 func ledgerAdd(o *ledgerOptions, f *factory) error {
-	// Read the record first, without the lock, to load the ruleset and check the flags before
-	// taking the lock; the hand is then checked again against the locked record.
-	head, err := ledger.ReadHeader(o.File) // the header alone: add costs the same at every hand
-	if err != nil {
-		return ledgerError(o.File, err)
-	}
-	pre := ledger.State{Header: head}
-	rs, err := ledgerRuleset(o, f, &pre)
+	run := slices.Clone(f.Sets) // this run's --set, before the game's are put first
+	l, err := openLedger(o, f, true)
 	if err != nil {
 		return err
 	}
-	rules, err := o.ledgerRules(rs)
-	if err != nil {
-		return err
-	}
-	game := rs
+	var opt engine.AddOptions
 	if o.ThisHand {
-		// Every other hand is paid, and the record checked, under the game's own settings.
-		if game, err = rulesets.Load(head.Ruleset, head.Sets...); err != nil {
+		opt.Sets = run
+	}
+	if o.Log != "" {
+		if opt.Log, err = readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'"); err != nil {
 			return err
 		}
+		opt.LogName = o.Log
 	}
-	cs := &capturingSettler{rules: game.Settlement, load: family.LoadSets(head)}
-	var opts []ledger.Option
-	if game.Settlement != nil {
-		opts = append(opts, ledger.WithSettler(cs))
-	}
-	l, err := o.open(opts...)
+	v, err := l.AddWith(o.request(), opt)
+	o.warn(v.Warnings)
 	if err != nil {
-		return err
+		return ledgerFail(o.File, err)
 	}
-	defer l.Close()
-	cs.used = false // opening checked the recorded payments through it: only this hand's count
-	st := l.State()
-	if st.Over {
-		return ledgerError(o.File, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason))
-	}
-	v := &addView{Ledger: o.File}
-	h, err := o.handToRecord(rules, &st, v)
-	if err != nil {
-		return err
-	}
-	if o.ThisHand && h.Deltas == nil && !h.Drawn && rs.Settlement != nil {
-		// Paid under this run's --set: the overrides are recorded with the hand, which is settled
-		// (and checked, and settled again after an amend) under them.
-		h.Sets = slices.Clone(f.Sets[len(head.Sets):])
-		note := "paid with --set " + strings.Join(h.Sets, ", ") + " for this hand only"
-		if h.Note != "" {
-			note = h.Note + "; " + note
+	if !v.Recorded {
+		if o.Output != FormatTable {
+			if err := render(o.IO.Out, o.Output, v); err != nil {
+				return err
+			}
+		} else {
+			renderVerdict(o.IO.Out, &v)
 		}
-		h.Note = note
+		return errNegative
 	}
-	e, err := l.Add(h)
-	if err != nil {
-		return ledgerError(o.File, err)
-	}
-	after := l.State()
-	v.Recorded, v.Entry = true, newEntryJSON(&e)
-	if cs.used {
-		v.Payments = paymentViews(cs.last.Payments, ledger.TableOf(&e))
-	}
-	v.fill(&after)
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, v)
 	}
-	return renderAdd(o.IO.Out, v, &after)
-}
-
-// capturingSettler settles by the ruleset (a hand paid under its own --set, by the ruleset with
-// them: load) and keeps the last settlement, to print its payments.
-type capturingSettler struct {
-	rules *settle.Rules
-	load  func(sets []string) (*settle.Rules, error)
-	last  settle.Result
-	used  bool
-}
-
-// Settle implements ledger.Settler.
-func (c *capturingSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amount, error) {
-	rules := c.rules
-	if len(h.Sets) > 0 {
-		var err error
-		if rules, err = c.load(h.Sets); err != nil {
-			return [4]ledger.Amount{}, err
-		}
-	}
-	res, err := settle.Settle(rules, ledger.SettleInput(h, t))
-	if err != nil {
-		return [4]ledger.Amount{}, err
-	}
-	c.last, c.used = res, true
-	return ledger.ByPlayer(res.Deltas, t), nil
+	return renderAdd(o.IO.Out, &v, v.State)
 }
 
 // handToRecord reads the hand the flags describe as seat positions stand in st (o.hand), renders a
@@ -593,7 +585,7 @@ func (o *ledgerOptions) hand(rules family.Rules, st *ledger.State, v *addView) (
 func (o *ledgerOptions) request() family.LedgerRequest {
 	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: o.Faan, Value: o.Value,
 		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
-		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile}
+		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
 }
 
 // handFromLog replays a referee log of this hand and records its outcome.
@@ -611,61 +603,6 @@ func (o *ledgerOptions) handFromLog(rules family.Rules, st *ledger.State, v *add
 		v.Payments = paymentViews(lh.Log.Result.Payments, lh.Places)
 	}
 	return lh.Hand, lh.OK, nil
-}
-
-// paymentView is one payment between players.
-type paymentView struct {
-	From   string        `json:"from"`
-	To     string        `json:"to"`
-	Amount ledger.Amount `json:"amount"`
-	Rule   string        `json:"rule"`
-	Detail string        `json:"detail,omitempty"`
-}
-
-func paymentViews(ps []settle.Payment, t ledger.Table) []paymentView {
-	out := make([]paymentView, 0, len(ps))
-	for _, p := range ps {
-		out = append(out, paymentView{From: t.Players[t.Player(p.From)], To: t.Players[t.Player(p.To)], Amount: p.Amount, Rule: p.Rule, Detail: p.Detail})
-	}
-	return out
-}
-
-// addView is the outcome of ledger add: the hand recorded with its payments, or the verdict on a
-// hand that was not recorded; then the standings and the next hand.
-type addView struct {
-	Ledger   string `json:"ledger"`
-	Recorded bool   `json:"recorded"`
-	// Reason says why the hand was not recorded (not a win, an illegal log).
-	Reason string `json:"reason,omitempty"`
-	// Hand is the winner's hand in notation when it was scored; Score is its scoring.
-	Hand  string          `json:"hand,omitempty"`
-	Score *scoreView      `json:"score,omitempty"`
-	Log   *referee.Report `json:"log,omitempty"`
-	Notes []string        `json:"notes,omitempty"`
-	Entry *entryJSON      `json:"entry,omitempty"`
-	// Payments are the settlement's payments, when mjref settled the hand.
-	Payments  []paymentView     `json:"payments,omitempty"`
-	Standings []ledger.Standing `json:"standings,omitempty"`
-	Next      *positionView     `json:"next,omitempty"`
-}
-
-// positionView is where the game stands: the next hand, or why the game is over.
-type positionView struct {
-	Hand       int              `json:"hand"`
-	Dealer     string           `json:"dealer"`
-	Seats      [4]notation.Seat `json:"seats"`
-	Prevailing notation.Seat    `json:"prevailing"`
-	Round      int              `json:"round"`
-	Repeat     int              `json:"repeat"`
-	Over       bool             `json:"over"`
-	Reason     string           `json:"reason,omitempty"`
-	Winners    []string         `json:"winners,omitempty"`
-}
-
-func (v *addView) fill(st *ledger.State) {
-	v.Standings = st.Standings()
-	v.Next = &positionView{Hand: st.Hand, Dealer: st.Dealer, Seats: st.Seats, Prevailing: st.Prevailing, Round: st.Round,
-		Repeat: st.Repeat, Over: st.Over, Reason: st.Reason, Winners: st.Winners}
 }
 
 func renderVerdict(w io.Writer, v *addView) {
@@ -812,30 +749,26 @@ func warnTorn(w io.Writer, path string, t *ledger.Torn) {
 	}
 }
 
-// undoView is the outcome of ledger undo: the hand taken back, the standings and the next hand.
-type undoView struct {
-	Ledger    string            `json:"ledger"`
-	Undone    *entryJSON        `json:"undone"`
-	Amend     bool              `json:"amend,omitempty"` // the undo took back an amend of Undone's hand
-	Standings []ledger.Standing `json:"standings"`
-	Next      *positionView     `json:"next"`
-}
-
 func ledgerShow(o *ledgerOptions, f *factory) error {
-	st, err := o.read(f)
+	l, err := openLedger(o, f, false)
 	if err != nil {
 		return err
 	}
+	v, err := l.Show()
+	o.warn(v.Warnings)
+	if err != nil {
+		return ledgerFail(o.File, err)
+	}
+	st := v.State
+	if o.Summary {
+		sum := st.Summary()
+		v.Summary = &sum
+	}
 	if o.Output != FormatTable {
-		v := newShowView(&st)
-		if o.Summary {
-			sum := st.Summary()
-			v.Summary = &sum
-		}
 		return render(o.IO.Out, o.Output, v)
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
-	if err := renderPosition(o.IO.Out, &st); err != nil {
+	if err := renderPosition(o.IO.Out, st); err != nil {
 		return err
 	}
 	if len(st.History) == 0 {
@@ -847,13 +780,13 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 	for i, p := range st.People {
 		people[i] = p.Name
 	}
-	header, rows := historyTable(&st, people, false)
+	header, rows := historyTable(st, people, false)
 	narrow := false
 	if fw, ok := o.IO.Out.(*fitWriter); ok {
 		if _, _, fits := tablefit.Fit(header, escapeCells(rows), fw.width); !fits {
 			// Too wide for the terminal: the narrow layout, with the notes after the table. Too
 			// wide even so, the wide one is laid out as a record a hand.
-			h, r := historyTable(&st, people, true)
+			h, r := historyTable(st, people, true)
 			if _, _, fits := tablefit.Fit(h, escapeCells(r), fw.width); fits {
 				header, rows, narrow = h, r, true
 			}
@@ -869,8 +802,7 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 		}
 	}
 	if o.Summary {
-		sum := st.Summary()
-		return renderSummary(o.IO.Out, &sum, o.Unit)
+		return renderSummary(o.IO.Out, v.Summary, l.Unit())
 	}
 	return nil
 }
@@ -992,34 +924,28 @@ func (o *ledgerOptions) open(opts ...ledger.Option) (*ledger.Ledger, error) {
 }
 
 func ledgerUndo(o *ledgerOptions, f *factory) error {
-	opts, err := o.settlerFor(f)
+	l, err := openLedger(o, f, false)
 	if err != nil {
 		return err
 	}
-	l, err := o.open(opts...)
+	v, err := l.Undo()
+	o.warn(v.Warnings)
 	if err != nil {
-		return err
+		return ledgerFail(o.File, err)
 	}
-	defer l.Close()
-	e, undone, err := l.Undo()
-	if err != nil {
-		return ledgerError(o.File, err)
-	}
-	st := l.State()
 	if o.Output != FormatTable {
-		v := &addView{}
-		v.fill(&st)
-		return render(o.IO.Out, o.Output, undoView{Ledger: o.File, Undone: newEntryJSON(&e), Amend: undone != e.Seq, Standings: v.Standings, Next: v.Next})
+		return render(o.IO.Out, o.Output, v)
 	}
-	if undone != e.Seq {
+	e, st := v.Undone.Entry, v.State
+	if v.Amend {
 		fmt.Fprintf(o.IO.Out, "undone:   the amend of hand %d (%s); the hand stands as it was before it\n", e.Number, e.Hand.String())
 	} else {
-		fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(&e, st.Flow.PrevailingWind), e.Hand.String())
+		fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(e, st.Flow.PrevailingWind), e.Hand.String())
 	}
-	if err := renderStandings(o.IO.Out, &st); err != nil {
+	if err := renderStandings(o.IO.Out, st); err != nil {
 		return err
 	}
-	return renderNext(o.IO.Out, &st)
+	return renderNext(o.IO.Out, st)
 }
 
 func ledgerExport(o *ledgerOptions, f *factory) error {

@@ -83,9 +83,7 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 	for i, p := range after.Players {
 		out.Change = append(out.Change, playerChange{Player: p, Before: am.Totals[i], After: after.Totals[i], Change: after.Totals[i] - am.Totals[i]})
 	}
-	nv := &addView{}
-	nv.fill(&after)
-	out.Standings, out.Next = nv.Standings, nv.Next
+	out.Standings, out.Next = after.Standings(), newPositionView(&after)
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, out)
 	}
@@ -153,10 +151,8 @@ func ledgerSeat(o *ledgerOptions, f *factory) error {
 		return withHint(fmt.Errorf("%s: %w", o.File, err), "the players are "+strings.Join(st.Players[:], ", ")+" (names are case-sensitive)")
 	}
 	after := l.State()
-	nv := &addView{}
-	nv.fill(&after)
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, seatView{Ledger: o.File, Event: o.Action, Replace: o.Replace, With: o.With, Standings: nv.Standings, Next: nv.Next})
+		return render(o.IO.Out, o.Output, seatView{Ledger: o.File, Event: o.Action, Replace: o.Replace, With: o.With, Standings: after.Standings(), Next: newPositionView(&after)})
 	}
 	if o.Action == "seat" {
 		fmt.Fprintf(o.IO.Out, "seat:     %s takes %s's seat from hand %d; %s leaves with %s\n", o.With, o.Replace, after.Hand, o.Replace, leftTotal(&after, o.Replace))

@@ -13,11 +13,19 @@ type (
 	amendmentJSON = schema.LedgerAmendment
 	// showView is a game as show, new and export print it in JSON or YAML.
 	showView = schema.LedgerGame
+	// addView is the outcome of ledger add, undoView of ledger undo; positionView is where a
+	// game stands, paymentView a payment between players.
+	addView      = schema.LedgerAdd
+	undoView     = schema.LedgerUndo
+	positionView = schema.LedgerPosition
+	paymentView  = schema.LedgerPayment
 )
 
 var (
 	newEntryJSON     = schema.NewLedgerEntry
 	newAmendmentJSON = schema.NewLedgerAmendment
+	paymentViews     = schema.NewLedgerPayments
+	newPositionView  = schema.NewLedgerPosition
 )
 
 // newShowView is what ledger show writes for st.

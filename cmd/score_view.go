@@ -1,20 +1,8 @@
 package cmd
 
-import (
-	"encoding/json"
-
-	"github.com/mjref/mjref/family"
-)
+import "github.com/mjref/mjref/schema"
 
 // scoreView is a scored hand (family.Scored), as score, settle and the ledger print it.
-type scoreView struct {
-	family.Scored
-}
+type scoreView = schema.Score
 
-func newScoreView(sc family.Scored) *scoreView { return &scoreView{Scored: sc} }
-
-// Hand is the hand as scored, in canonical notation.
-func (v *scoreView) Hand() string { return v.Head().Hand }
-
-// MarshalJSON writes the scored hand's JSON.
-func (v *scoreView) MarshalJSON() ([]byte, error) { return json.Marshal(v.Scored) }
+var newScoreView = schema.NewScore

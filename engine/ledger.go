@@ -4,25 +4,48 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/schema"
 )
 
 // Ledger is a table ledger: an evening's hands kept in an append-only JSON Lines file (see
 // referee/ledger), played under the ruleset (and --set overrides) the game was started with. Each
 // method opens the file for that one operation, as one mjref ledger command does: a Ledger holds
-// no lock between calls, and two programs may share a file (a writer waits for the other, or gets
-// ledger.ErrLocked).
+// no lock between calls, and two programs may share a file (a writer waits Wait for the other, or
+// gets ledger.ErrLocked).
 type Ledger struct {
 	path   string
-	engine *Engine
-	header ledger.Header
+	engine *Engine // nil when the game's ruleset could not be loaded (rulesErr)
+	// rulesErr is why the ruleset could not be loaded: the record is then read without checking
+	// its payments, and no hand can be recorded.
+	rulesErr error
+	header   ledger.Header
+
+	// Wait is how long a change waits for another writer of the file to finish before it fails
+	// with ledger.ErrLocked; 0 fails at once.
+	Wait time.Duration
 }
 
 // LedgerRequest is one hand's result, the players by name; see family.LedgerRequest.
 type LedgerRequest = family.LedgerRequest
+
+// AddOptions are the ways of recording a hand beyond its result.
+type AddOptions struct {
+	// Log is a referee log of the hand (YAML or JSON Lines), replayed and settled by the referee
+	// instead of reading the request (which may then give only a Note); LogName is how errors
+	// call it. See family.RecordLog.
+	Log     []byte
+	LogName string
+	// Sets are ruleset overrides for this hand only (--set with --this-hand): the hand is read,
+	// settled and later checked under them, and they are recorded with it.
+	Sets []string
+}
 
 // NewLedgerOptions start a game.
 type NewLedgerOptions struct {
@@ -61,95 +84,267 @@ func NewLedger(path, rules string, opt NewLedgerOptions) (*Ledger, error) {
 }
 
 // OpenLedger opens the game in the file at path under the ruleset and overrides it was started
-// with.
+// with. A ruleset that cannot be loaded (or is no longer of the game's family) is an error; see
+// OpenLedgerRecord to read such a game.
 func OpenLedger(path string) (*Ledger, error) {
+	l, err := OpenLedgerRecord(path)
+	if err != nil {
+		return nil, err
+	}
+	if l.rulesErr != nil {
+		return nil, l.rulesErr
+	}
+	return l, nil
+}
+
+// OpenLedgerRecord opens the game in the file at path as OpenLedger does, and opens it as well
+// when its ruleset cannot be loaded: the record is then read, shown and undone without checking
+// its payments (each result's Warnings say so), and Add and Amend return the ruleset's error.
+func OpenLedgerRecord(path string) (*Ledger, error) {
 	h, err := ledger.ReadHeader(path)
 	if err != nil {
 		return nil, err
 	}
+	l := &Ledger{path: path, header: h}
 	e, err := Open(h.Ruleset, Options{Set: h.Sets})
-	if err != nil {
-		return nil, err
-	}
-	if e.Ruleset().Family != h.Family {
-		return nil, family.WithHint(fmt.Errorf("ruleset %s is family %s, but the ledger %s was started as %s", h.Ruleset, e.Ruleset().Family, path, h.Family),
+	switch {
+	case err != nil:
+		l.rulesErr = err
+	case e.Ruleset().Family != h.Family:
+		l.rulesErr = family.WithHint(fmt.Errorf("ruleset %s is family %s, but the ledger %s was started as %s", h.Ruleset, e.Ruleset().Family, path, h.Family),
 			"the ruleset file changed since the game began")
+	default:
+		l.engine = e
 	}
-	return &Ledger{path: path, engine: e, header: h}, nil
+	return l, nil
 }
 
-// Engine is the ruleset the game is played under.
+// Path is the ledger file, as given to NewLedger or OpenLedger.
+func (l *Ledger) Path() string { return l.path }
+
+// Header is the game as it was started: players, ruleset, overrides and flow.
+func (l *Ledger) Header() ledger.Header { return l.header }
+
+// Unit is what a win is worth in the game's family ("faan", "value", "" when points are recorded),
+// "worth" when the ruleset could not be loaded.
+func (l *Ledger) Unit() string {
+	if l.engine == nil {
+		return "worth"
+	}
+	return l.engine.rules.LedgerUnit()
+}
+
+// Engine is the ruleset the game is played under; nil when OpenLedgerRecord could not load it.
 func (l *Ledger) Engine() *Engine { return l.engine }
 
 // options make the game's ruleset settle (and check) its hands.
 func (l *Ledger) options() []ledger.Option {
+	if l.engine == nil {
+		return nil
+	}
 	if s := family.LedgerSettler(l.header, l.engine.Ruleset()); s != nil {
 		return []ledger.Option{ledger.WithSettler(s)}
 	}
 	return nil
 }
 
-// Added is the outcome of Add or Amend: the hand recorded or, with Recorded false, why it was not
-// (a hand given that is not a win).
+// unchecked is the warning that the payments are read unchecked, when the ruleset is not loaded.
+func (l *Ledger) unchecked() []string {
+	if l.rulesErr == nil {
+		return nil
+	}
+	return []string{fmt.Sprintf("warning: %s: the payments were not checked: %v", l.path, l.rulesErr)}
+}
+
+// open opens the file to change it, under its lock (waiting l.Wait), with what opening it met.
+func (l *Ledger) open(opts ...ledger.Option) (*ledger.Ledger, []string, error) {
+	warnings := l.unchecked()
+	if l.Wait > 0 {
+		opts = append(opts, ledger.WithWait(l.Wait))
+	}
+	lg, err := ledger.Open(l.path, opts...)
+	if err != nil {
+		return nil, warnings, err
+	}
+	if t := lg.Recovered(); t != nil {
+		warnings = append(warnings, fmt.Sprintf("warning: %s: %s", l.path, t))
+	}
+	for _, name := range lg.Removed() {
+		warnings = append(warnings, fmt.Sprintf("note: removed %s, left by an interrupted 'ledger new'", name))
+	}
+	return lg, warnings, nil
+}
+
+// Added is the outcome of Amend: the hand recorded or, with Recorded false, why it was not (a
+// hand given that is not a win).
 type Added struct {
 	Recorded bool   `json:"recorded"`
 	Reason   string `json:"reason,omitempty"`
 	// Notes say what the reading decided (a head bump, who is responsible).
 	Notes []string `json:"notes,omitempty"`
-	// Entry is the hand as recorded (Add), with its number, dealer, seats and each player's change.
-	Entry *ledger.Entry `json:"entry,omitempty"`
 	// Amendment is what an Amend changed, hand by hand.
 	Amendment *ledger.Amendment `json:"amendment,omitempty"`
 	// Standings are the totals after it, highest first.
 	Standings []ledger.Standing `json:"standings"`
 }
 
+// LedgerAdded is the outcome of Add: the document mjref ledger add -o json prints
+// (schema/ledger-add.json).
+type LedgerAdded = schema.LedgerAdd
+
 // Add records the next hand from req, settled under the game's ruleset. A field the family does
-// not read is refused as bad input; a hand that is not a win is an Added whose Recorded is false,
-// and nothing is written.
-func (l *Ledger) Add(req LedgerRequest) (Added, error) {
-	if err := family.RefuseLedgerFlags(l.engine.rules, req.Given()); err != nil {
-		return Added{}, err
-	}
-	return l.write(func(lg *ledger.Ledger, st ledger.State) (Added, error) {
-		if st.Over {
-			return Added{}, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason)
-		}
-		rec, err := l.engine.rules.RecordHand(req, st.Table())
-		if err != nil || !rec.OK {
-			return Added{Reason: rec.Reason, Notes: rec.Notes}, err
-		}
-		e, err := lg.Add(rec.Hand)
-		if err != nil {
-			return Added{}, err
-		}
-		return Added{Recorded: true, Notes: rec.Notes, Entry: &e}, nil
-	})
-}
+// not read is refused as bad input; a hand that is not a win is a LedgerAdded whose Recorded is
+// false, and nothing is written.
+func (l *Ledger) Add(req LedgerRequest) (LedgerAdded, error) { return l.AddWith(req, AddOptions{}) }
 
 // AddLog records the next hand from a referee log of it (YAML or JSON Lines; name is how errors
 // call it), replayed and settled by the referee; see family.RecordLog. A win whose log has an
 // illegal step is not recorded.
-func (l *Ledger) AddLog(log []byte, name string) (Added, error) {
-	return l.write(func(lg *ledger.Ledger, st ledger.State) (Added, error) {
-		if st.Over {
-			return Added{}, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason)
-		}
-		rec, err := family.RecordLog(l.engine.rules, log, name, st.Table(), st.Ruleset)
-		if err != nil || !rec.OK {
-			return Added{Reason: rec.Reason}, err
-		}
-		e, err := lg.Add(rec.Hand)
+func (l *Ledger) AddLog(log []byte, name string) (LedgerAdded, error) {
+	return l.AddWith(LedgerRequest{}, AddOptions{Log: log, LogName: name})
+}
+
+// AddWith records the next hand as Add does, from a referee log (opt.Log) or under overrides for
+// this hand only (opt.Sets) when they are given.
+func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (LedgerAdded, error) {
+	v := LedgerAdded{Ledger: l.path}
+	if l.engine == nil {
+		return v, l.rulesErr
+	}
+	rules := l.engine.rules
+	if len(opt.Sets) > 0 {
+		e, err := Open(l.header.Ruleset, Options{Set: append(slices.Clone(l.header.Sets), opt.Sets...)})
 		if err != nil {
-			return Added{}, err
+			return v, err
 		}
-		return Added{Recorded: true, Entry: &e}, nil
-	})
+		rules = e.rules
+	}
+	given := req.Given()
+	if opt.Log != nil {
+		given = append(given, "log")
+		slices.Sort(given)
+	}
+	if err := family.RefuseLedgerFlags(rules, given); err != nil {
+		return v, err
+	}
+	game := l.engine.Ruleset()
+	cs := &capturingSettler{rules: game.Settlement, load: family.LoadSets(l.header)}
+	var opts []ledger.Option
+	if game.Settlement != nil {
+		opts = append(opts, ledger.WithSettler(cs))
+	}
+	lg, warnings, err := l.open(opts...)
+	v.Warnings = warnings
+	if err != nil {
+		return v, err
+	}
+	defer lg.Close()
+	cs.used = false // opening checked the recorded payments through it: only this hand's count
+	st := lg.State()
+	v.State = &st
+	if st.Over {
+		return v, fmt.Errorf("%w (%s)", ledger.ErrGameOver, st.Reason)
+	}
+	h, ok, err := l.readHand(rules, req, opt, &st, &v)
+	if err != nil || !ok {
+		return v, err
+	}
+	if req.Note != "" {
+		if h.Note != "" {
+			h.Note += "; "
+		}
+		h.Note += req.Note
+	}
+	if len(opt.Sets) > 0 && h.Deltas == nil && !h.Drawn && rules.Ruleset().Settlement != nil {
+		// Paid under this hand's overrides: they are recorded with the hand, which is settled
+		// (and checked, and settled again after an amend) under them.
+		h.Sets = slices.Clone(opt.Sets)
+		note := "paid with --set " + strings.Join(h.Sets, ", ") + " for this hand only"
+		if h.Note != "" {
+			note = h.Note + "; " + note
+		}
+		h.Note = note
+	}
+	e, err := lg.Add(h)
+	if err != nil {
+		return v, err
+	}
+	after := lg.State()
+	v.Recorded, v.Entry, v.State = true, schema.NewLedgerEntry(&e), &after
+	if cs.used {
+		v.Payments = schema.NewLedgerPayments(cs.last.Payments, ledger.TableOf(&e))
+	}
+	v.Standings, v.Next = after.Standings(), schema.NewLedgerPosition(&after)
+	return v, lg.Close()
+}
+
+// readHand reads the hand to record as seat positions stand in st: a referee log replayed, or what
+// the family reads from req. ok is false when the hand given is not a win (or its log is not
+// legal); v then holds the verdict.
+func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions, st *ledger.State, v *LedgerAdded) (ledger.Hand, bool, error) {
+	if opt.Log != nil {
+		if len(req.Hands) > 0 || req.Drawn || req.FalseWin != "" {
+			return ledger.Hand{}, false, family.Usagef("--log, --hand, --drawn and --false-win each give the whole hand: use one")
+		}
+		for _, name := range req.Given() {
+			if name != "note" {
+				return ledger.Hand{}, false, family.Usagef("--%s with --log: the log says how the hand ended", name)
+			}
+		}
+		lh, err := family.RecordLog(rules, opt.Log, opt.LogName, st.Table(), st.Ruleset)
+		if err != nil {
+			return lh.Hand, false, err
+		}
+		v.Log, v.Reason, v.Hand = lh.Log, lh.Reason, lh.Tiles
+		if lh.OK && lh.Hand.Deltas != nil {
+			v.Payments = schema.NewLedgerPayments(lh.Log.Result.Payments, lh.Places)
+		}
+		return lh.Hand, lh.OK, nil
+	}
+	rec, err := rules.RecordHand(req, st.Table())
+	if err != nil {
+		return rec.Hand, false, err
+	}
+	if rec.Score != nil {
+		v.Score = schema.NewScore(rec.Score)
+	}
+	v.Hand, v.Reason = rec.Tiles, rec.Reason
+	v.Notes = append(v.Notes, rec.Notes...)
+	return rec.Hand, rec.OK, nil
+}
+
+// capturingSettler settles by the ruleset (a hand paid under its own overrides, by the ruleset
+// with them: load) and keeps the last settlement, to give its payments.
+type capturingSettler struct {
+	rules *settle.Rules
+	load  func(sets []string) (*settle.Rules, error)
+	last  settle.Result
+	used  bool
+}
+
+// Settle implements ledger.Settler.
+func (c *capturingSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amount, error) {
+	rules := c.rules
+	if len(h.Sets) > 0 {
+		var err error
+		if rules, err = c.load(h.Sets); err != nil {
+			return [4]ledger.Amount{}, err
+		}
+	}
+	res, err := settle.Settle(rules, ledger.SettleInput(h, t))
+	if err != nil {
+		return [4]ledger.Amount{}, err
+	}
+	c.last, c.used = res, true
+	return ledger.ByPlayer(res.Deltas, t), nil
 }
 
 // Amend replaces the result of hand number n with req's; every later hand is recomputed from the
 // record (who deals, the winds, each settlement). The original stays in the file.
 func (l *Ledger) Amend(n int, req LedgerRequest) (Added, error) {
+	if l.engine == nil {
+		return Added{}, l.rulesErr
+	}
 	if err := family.RefuseLedgerFlags(l.engine.rules, req.Given()); err != nil {
 		return Added{}, err
 	}
@@ -174,16 +369,28 @@ func (l *Ledger) Amend(n int, req LedgerRequest) (Added, error) {
 	})
 }
 
-// Undo takes back the last hand or amend (recorded as an undo event) and returns the entry taken
-// back.
-func (l *Ledger) Undo() (ledger.Entry, error) {
-	var undone ledger.Entry
-	_, err := l.write(func(lg *ledger.Ledger, _ ledger.State) (Added, error) {
-		e, _, err := lg.Undo()
-		undone = e
-		return Added{}, err
-	})
-	return undone, err
+// LedgerUndone is the outcome of Undo: the document mjref ledger undo -o json prints
+// (schema/ledger-undo.json).
+type LedgerUndone = schema.LedgerUndo
+
+// Undo takes back the last hand or amend (recorded as an undo event): the entry taken back (Amend
+// says it was an amend of it), the standings and the next hand.
+func (l *Ledger) Undo() (LedgerUndone, error) {
+	v := LedgerUndone{Ledger: l.path}
+	lg, warnings, err := l.open(l.options()...)
+	v.Warnings = warnings
+	if err != nil {
+		return v, err
+	}
+	defer lg.Close()
+	e, undone, err := lg.Undo()
+	if err != nil {
+		return v, err
+	}
+	st := lg.State()
+	v.Undone, v.Amend, v.State = schema.NewLedgerEntry(&e), undone != e.Seq, &st
+	v.Standings, v.Next = st.Standings(), schema.NewLedgerPosition(&st)
+	return v, lg.Close()
 }
 
 // Seat records that old leaves the table and with takes the seat: old keeps their total, with
@@ -201,7 +408,7 @@ func (l *Ledger) Rename(old, name string) error {
 
 // write opens the ledger for one change, under its lock.
 func (l *Ledger) write(change func(*ledger.Ledger, ledger.State) (Added, error)) (Added, error) {
-	lg, err := ledger.Open(l.path, l.options()...)
+	lg, _, err := l.open(l.options()...)
 	if err != nil {
 		return Added{}, err
 	}
@@ -215,10 +422,23 @@ func (l *Ledger) write(change func(*ledger.Ledger, ledger.State) (Added, error))
 	return a, lg.Close()
 }
 
+// LedgerShown is the outcome of Show: the document mjref ledger show -o json prints
+// (schema/ledger-show.json), with the state it is made from.
+type LedgerShown = schema.LedgerGame
+
 // Show reads the whole record, checking its chain and recomputing every settlement: the game as
 // it stands, with its history.
-func (l *Ledger) Show() (ledger.State, error) {
-	return ledger.Read(l.path, l.options()...)
+func (l *Ledger) Show() (LedgerShown, error) {
+	st, err := ledger.Read(l.path, l.options()...)
+	if err != nil {
+		return LedgerShown{Warnings: l.unchecked()}, err
+	}
+	v := schema.NewLedgerGame(&st)
+	v.Warnings = l.unchecked()
+	if st.Torn != nil {
+		v.Warnings = append(v.Warnings, fmt.Sprintf("warning: %s: %s", l.path, st.Torn))
+	}
+	return v, nil
 }
 
 // Summary is the evening in figures: each player's wins, self-draws, deal-ins, 包 paid, false
@@ -228,7 +448,7 @@ func (l *Ledger) Summary() (ledger.Summary, error) {
 	if err != nil {
 		return ledger.Summary{}, err
 	}
-	return st.Summary(), nil
+	return st.State.Summary(), nil
 }
 
 // Verify reads the whole record and reports every line that does not fit (a line changed, removed
@@ -248,14 +468,14 @@ func (l *Ledger) Export(w io.Writer, format string) error {
 		return err
 	}
 	if format == ledger.FormatJSON {
-		b, err := schema.MarshalIndent(schema.NewLedgerGame(&st))
+		b, err := schema.MarshalIndent(st)
 		if err != nil {
 			return err
 		}
 		_, err = w.Write(b)
 		return err
 	}
-	return ledger.Export(w, &st, format)
+	return ledger.Export(w, st.State, format)
 }
 
 // IsGameOver says whether err is an Add refused because the game is over.

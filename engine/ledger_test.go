@@ -48,8 +48,8 @@ func TestLedger(t *testing.T) {
 		t.Errorf("a log that cannot be read: %v, want bad input", err)
 	}
 	undone, err := l.Undo()
-	if err != nil || undone.Number != 2 {
-		t.Fatalf("Undo: hand %d, %v", undone.Number, err)
+	if err != nil || undone.Undone.Number != 2 {
+		t.Fatalf("Undo: %+v, %v", undone.Undone, err)
 	}
 	if err := l.Seat("Dan", "Eve"); err != nil {
 		t.Fatal(err)

@@ -63,9 +63,12 @@ type LedgerRequest struct {
 	// for each of the four players. LastTile says the win was on the last tile of the wall.
 	Hands    []string `json:"hands,omitempty"`
 	LastTile bool     `json:"last_tile,omitempty"`
+	// Note is kept with the hand recorded.
+	Note string `json:"note,omitempty"`
 }
 
-// Given lists the fields req gives by their flags' names, in name order.
+// Given lists the fields req gives by their flags' names, in name order (the order the command
+// line lists the flags given in, so a front end refuses the same flag first).
 func (req *LedgerRequest) Given() []string {
 	var names []string
 	add := func(name string, given bool) {
@@ -82,6 +85,7 @@ func (req *LedgerRequest) Given() []string {
 	add("last-tile", req.LastTile)
 	add("limit", req.Limit)
 	add("misnamed", req.Misnamed)
+	add("note", req.Note != "")
 	add("points", len(req.Points) > 0)
 	add("responsible", req.Responsible != "")
 	add("value", req.Value != "")

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 )
@@ -113,9 +115,88 @@ type LedgerGame struct {
 	Hands     []*LedgerEntry    `json:"history"` // the hands standing, in order
 	Standings []ledger.Standing `json:"standings"`
 	Summary   *ledger.Summary   `json:"summary,omitempty"`
+
+	// Warnings are what reading the file met and went on from (a torn last line, payments not
+	// checked), each as the command prints it after "mjref: "; not part of the document.
+	Warnings []string `json:"-"`
 }
 
 // NewLedgerGame is the document of st; an empty game's history is [], never null.
 func NewLedgerGame(st *ledger.State) LedgerGame {
 	return LedgerGame{State: st, Running: ByPlayer{st.Players, st.Totals}, Hands: NewLedgerEntries(st.History), Standings: st.Standings()}
+}
+
+// LedgerPosition is where a game stands: the next hand, or why the game is over.
+type LedgerPosition struct {
+	Hand       int              `json:"hand"`
+	Dealer     string           `json:"dealer"`
+	Seats      [4]notation.Seat `json:"seats"`
+	Prevailing notation.Seat    `json:"prevailing"`
+	Round      int              `json:"round"`
+	Repeat     int              `json:"repeat"`
+	Over       bool             `json:"over"`
+	Reason     string           `json:"reason,omitempty"`
+	Winners    []string         `json:"winners,omitempty"`
+}
+
+// NewLedgerPosition is where st stands.
+func NewLedgerPosition(st *ledger.State) *LedgerPosition {
+	return &LedgerPosition{Hand: st.Hand, Dealer: st.Dealer, Seats: st.Seats, Prevailing: st.Prevailing, Round: st.Round,
+		Repeat: st.Repeat, Over: st.Over, Reason: st.Reason, Winners: st.Winners}
+}
+
+// LedgerPayment is one payment between players.
+type LedgerPayment struct {
+	From   string        `json:"from"`
+	To     string        `json:"to"`
+	Amount ledger.Amount `json:"amount"`
+	Rule   string        `json:"rule"`
+	Detail string        `json:"detail,omitempty"`
+}
+
+// NewLedgerPayments are the payments ps of a hand played at t, by player; none is [].
+func NewLedgerPayments(ps []settle.Payment, t ledger.Table) []LedgerPayment {
+	out := make([]LedgerPayment, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, LedgerPayment{From: t.Players[t.Player(p.From)], To: t.Players[t.Player(p.To)], Amount: p.Amount, Rule: p.Rule, Detail: p.Detail})
+	}
+	return out
+}
+
+// LedgerAdd is the outcome of ledger add (ledger-add.json): the hand recorded with its payments,
+// or the verdict on a hand that was not recorded; then the standings and the next hand.
+type LedgerAdd struct {
+	Ledger   string `json:"ledger"`
+	Recorded bool   `json:"recorded"`
+	// Reason says why the hand was not recorded (not a win, an illegal log).
+	Reason string `json:"reason,omitempty"`
+	// Hand is the winner's hand in notation when it was scored; Score is its scoring.
+	Hand  string          `json:"hand,omitempty"`
+	Score *Score          `json:"score,omitempty"`
+	Log   *referee.Report `json:"log,omitempty"`
+	Notes []string        `json:"notes,omitempty"`
+	Entry *LedgerEntry    `json:"entry,omitempty"`
+	// Payments are the settlement's payments, when mjref settled the hand.
+	Payments  []LedgerPayment   `json:"payments,omitempty"`
+	Standings []ledger.Standing `json:"standings,omitempty"`
+	Next      *LedgerPosition   `json:"next,omitempty"`
+
+	// State is the game after the hand (before it, when it was not recorded), for a front end
+	// to render; Warnings are as in LedgerGame. Neither is part of the document.
+	State    *ledger.State `json:"-"`
+	Warnings []string      `json:"-"`
+}
+
+// LedgerUndo is the outcome of ledger undo (ledger-undo.json): the hand taken back, the standings
+// and the next hand.
+type LedgerUndo struct {
+	Ledger    string            `json:"ledger"`
+	Undone    *LedgerEntry      `json:"undone"`
+	Amend     bool              `json:"amend,omitempty"` // the undo took back an amend of Undone's hand
+	Standings []ledger.Standing `json:"standings"`
+	Next      *LedgerPosition   `json:"next"`
+
+	// State is the game after the undo; Warnings are as in LedgerGame. Neither is part of the document.
+	State    *ledger.State `json:"-"`
+	Warnings []string      `json:"-"`
 }
