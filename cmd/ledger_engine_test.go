@@ -10,6 +10,7 @@ import (
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/schema"
+	"github.com/mjref/mjref/server"
 )
 
 // TestLedgerEngineDocuments: what engine.Ledger's Add, Undo and Show return, marshalled, is the
@@ -70,4 +71,25 @@ func TestLedgerEngineDocuments(t *testing.T) {
 		t.Fatal(err)
 	}
 	same("show", s)
+}
+
+// TestServeLedgerRefusesInOrder: mjref serve's ledger refuses the first field the family does not
+// read in the order the command line names flags, every time (the fields given once came from a
+// map, in random order).
+func TestServeLedgerRefusesInOrder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.jsonl")
+	if _, errOut, code := runLedger("ledger", "new", file, "--players", "Ann,Ben,Cat,Dan"); code != 0 {
+		t.Fatalf("ledger new: %d %s", code, errOut)
+	}
+	_, cli, _ := runLedger("ledger", "add", file, "--winner", "Ben", "--value", "25", "--misnamed", "--jokerless", "--discarder", "Cat")
+	if !strings.Contains(cli, "--jokerless does not apply") {
+		t.Fatalf("ledger add: %s", cli)
+	}
+	l := NewServeLedger(file, nil)
+	for range 20 {
+		_, err := l.Add(server.LedgerHand{LedgerRequest: engine.LedgerRequest{Winner: "Ben", Value: "25", Misnamed: true, Jokerless: true, Discarder: "Cat"}})
+		if err == nil || !strings.Contains(cli, err.Error()) {
+			t.Fatalf("serve: %v, want the command's %s", err, cli)
+		}
+	}
 }

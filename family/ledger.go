@@ -35,36 +35,37 @@ type Scorekeeper interface {
 }
 
 // LedgerRequest is one hand's result as ledger add's (and amend's) flags give it, the players by
-// name. A field left empty is a flag not given.
+// name. A field left empty is a flag not given. Its JSON is the body of mjref serve's POST
+// /v1/ledger/hands (server.LedgerHand), the jsonschema descriptions that request's schema.
 type LedgerRequest struct {
 	// Winner is the player who won (DeBurger: went Mahjong), or several claimants of one
 	// discard: "Ben,Dan".
-	Winner string `json:"winner,omitempty"`
+	Winner string `json:"winner,omitempty" jsonschema:"description=the player who won (DeBurger: who went Mahjong); several on one discard: Ben\\,Dan"`
 	// Discarder discarded the winning tile (or made the robbed kong); Win is how the hand was won
 	// (a discard when Discarder is given).
-	Discarder string `json:"discarder,omitempty"`
-	Win       string `json:"win,omitempty"`
+	Discarder string `json:"discarder,omitempty" jsonschema:"description=the player who discarded the winning tile (or made the robbed kong)"`
+	Win       string `json:"win,omitempty" jsonschema:"description=how the hand was won (default discard with a discarder)"`
 	// Faan (Hong Kong, "limit" for a limit hand) or Value (American) is the hand's worth, one per
 	// winner: "5,3". Limit makes a single winner's hand a limit hand.
-	Faan  string `json:"faan,omitempty"`
-	Value string `json:"value,omitempty"`
-	Limit bool   `json:"limit,omitempty"`
+	Faan  string `json:"faan,omitempty" jsonschema:"description=Hong Kong: the winning hand's faan (several winners: one each)"`
+	Value string `json:"value,omitempty" jsonschema:"description=American: the card line's value (several winners: one each)"`
+	Limit bool   `json:"limit,omitempty" jsonschema:"description=Hong Kong: a limit hand"`
 	// Responsible is the player who pays alone under responsibility (包).
-	Responsible string `json:"responsible,omitempty"`
+	Responsible string `json:"responsible,omitempty" jsonschema:"description=Hong Kong: the player who pays alone under responsibility (包)"`
 	// Jokerless and Misnamed are American: no jokers on a line with the bonus, a misnamed discard.
-	Jokerless bool `json:"jokerless,omitempty"`
-	Misnamed  bool `json:"misnamed,omitempty"`
+	Jokerless bool `json:"jokerless,omitempty" jsonschema:"description=American: no jokers on a line with the jokerless bonus"`
+	Misnamed  bool `json:"misnamed,omitempty" jsonschema:"description=American: the discarder misnamed the winning discard"`
 	// Drawn ends the hand drawn; FalseWin names the player who declared a false win.
-	Drawn    bool   `json:"drawn,omitempty"`
-	FalseWin string `json:"false_win,omitempty"`
+	Drawn    bool   `json:"drawn,omitempty" jsonschema:"description=the hand was drawn (流局): nobody pays"`
+	FalseWin string `json:"false_win,omitempty" jsonschema:"description=the player who declared a false win (詐糊) and pays the penalty"`
 	// Points are each player's change, given directly: "Ann=2700,Ben=-900,...".
-	Points []string `json:"points,omitempty"`
+	Points []string `json:"points,omitempty" jsonschema:"description=each player's change given directly: Ann=2700\\,Ben=1800\\,Cat=-400\\,Dan=0"`
 	// Hands are the winner's hand in notation, scored at the winner's seat; DeBurger: NAME=HAND
 	// for each of the four players. LastTile says the win was on the last tile of the wall.
-	Hands    []string `json:"hands,omitempty"`
-	LastTile bool     `json:"last_tile,omitempty"`
+	Hands    []string `json:"hand,omitempty" jsonschema:"description=the winner's hand in notation (DeBurger: NAME=HAND for each of the four players)"`
+	LastTile bool     `json:"last_tile,omitempty" jsonschema:"description=with hand: the win was on the last tile of the wall"`
 	// Note is kept with the hand recorded.
-	Note string `json:"note,omitempty"`
+	Note string `json:"note,omitempty" jsonschema:"description=a note kept with the hand"`
 }
 
 // Given lists the fields req gives by their flags' names, in name order (the order the command

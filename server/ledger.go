@@ -2,6 +2,8 @@ package server
 
 import (
 	"net/http"
+
+	"github.com/mjref/mjref/engine"
 )
 
 // Ledger is the evening's ledger file as the /v1/ledger endpoints keep it: the same file format,
@@ -18,24 +20,11 @@ type Ledger interface {
 	Chart() ([]byte, error)
 }
 
-// LedgerHand is the body of POST /v1/ledger/hands: the flags of mjref ledger add, players by name.
-// It names no file: a referee log is not taken.
+// LedgerHand is the body of POST /v1/ledger/hands: the flags of mjref ledger add, players by
+// name, as the engine takes them (engine.LedgerRequest). It names no file: a referee log is not
+// taken.
 type LedgerHand struct {
-	Winner      string   `json:"winner,omitempty" jsonschema:"description=the player who won (DeBurger: who went Mahjong); several on one discard: Ben\\,Dan"`
-	Discarder   string   `json:"discarder,omitempty" jsonschema:"description=the player who discarded the winning tile (or made the robbed kong)"`
-	Win         string   `json:"win,omitempty" jsonschema:"description=how the hand was won (default discard with a discarder)"`
-	Faan        string   `json:"faan,omitempty" jsonschema:"description=Hong Kong: the winning hand's faan (several winners: one each)"`
-	Value       string   `json:"value,omitempty" jsonschema:"description=American: the card line's value (several winners: one each)"`
-	Limit       bool     `json:"limit,omitempty" jsonschema:"description=Hong Kong: a limit hand"`
-	Responsible string   `json:"responsible,omitempty" jsonschema:"description=Hong Kong: the player who pays alone under responsibility (包)"`
-	Jokerless   bool     `json:"jokerless,omitempty" jsonschema:"description=American: no jokers on a line with the jokerless bonus"`
-	Misnamed    bool     `json:"misnamed,omitempty" jsonschema:"description=American: the discarder misnamed the winning discard"`
-	Drawn       bool     `json:"drawn,omitempty" jsonschema:"description=the hand was drawn (流局): nobody pays"`
-	FalseWin    string   `json:"false_win,omitempty" jsonschema:"description=the player who declared a false win (詐糊) and pays the penalty"`
-	Points      []string `json:"points,omitempty" jsonschema:"description=each player's change given directly: Ann=2700\\,Ben=1800\\,Cat=-400\\,Dan=0"`
-	Hands       []string `json:"hand,omitempty" jsonschema:"description=the winner's hand in notation (DeBurger: NAME=HAND for each of the four players)"`
-	LastTile    bool     `json:"last_tile,omitempty" jsonschema:"description=with hand: the win was on the last tile of the wall"`
-	Note        string   `json:"note,omitempty" jsonschema:"description=a note kept with the hand"`
+	engine.LedgerRequest
 }
 
 func (s *Server) ledgerEndpoints() []endpoint {
