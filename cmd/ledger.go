@@ -18,7 +18,6 @@ import (
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/ledger/chart"
-	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
 )
@@ -64,16 +63,9 @@ type ledgerOptions struct {
 	Excel bool
 	Font  string
 
-	// RulesChanged says --rules was given on the command line; Changed lists the flags given.
+	// RulesChanged says --rules was given on the command line.
 	RulesChanged bool
-	Changed      []string
-
-	// Unit (not a flag) is what a win is worth under the ledger's family ("faan", "value", "" for points),
-	// once its ruleset is read; "worth" when it could not be.
-	Unit string
 }
-
-func (o *ledgerOptions) changed(name string) bool { return slices.Contains(o.Changed, name) }
 
 func newLedgerCmd(f *factory, runF func(*ledgerOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
@@ -168,7 +160,6 @@ func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, shor
 				o.Output = f.Output
 			}
 			o.RulesChanged = cmd.Root().PersistentFlags().Changed("rules")
-			o.Changed = changedFlags(cmd)
 			return dispatch(cmd, f, o, runF, ledgerRun)
 		},
 	}
@@ -377,27 +368,6 @@ func checkLedgerRules(o *ledgerOptions, f *factory, h *ledger.Header) error {
 	return nil
 }
 
-// ledgerRuleset loads the ledger's own ruleset (with this run's --set overrides). --rules, when
-// given, must name the same ruleset.
-func ledgerRuleset(o *ledgerOptions, f *factory, st *ledger.State) (*rulesets.Ruleset, error) {
-	if err := checkLedgerRules(o, f, &st.Header); err != nil {
-		return nil, err
-	}
-	if o.RulesChanged && f.Rules != st.Ruleset {
-		return f.Ruleset()
-	}
-	f.Rules = st.Ruleset
-	rs, err := f.Ruleset()
-	if err != nil {
-		return nil, err
-	}
-	if rs.Family != st.Family {
-		return nil, withHint(fmt.Errorf("ruleset %s is family %s, but the ledger %s was started as %s", st.Ruleset, rs.Family, o.File, st.Family),
-			"the ruleset file changed since the game began")
-	}
-	return rs, nil
-}
-
 // openLedger opens the ledger file through the engine, after refusing a --set or --rules that
 // would change how the game is paid. write says the command records a hand: its ruleset must
 // load; a command that only reads the record (or undoes) reads it without checking its payments
@@ -436,16 +406,6 @@ func (o *ledgerOptions) warn(warnings []string) {
 	for _, w := range warnings {
 		fmt.Fprintf(o.IO.ErrOut, "mjref: %s\n", w)
 	}
-}
-
-// ledgerRules binds the family of the ledger's ruleset, and refuses the add flags given that the
-// family does not read.
-func (o *ledgerOptions) ledgerRules(rs *rulesets.Ruleset) (family.Rules, error) {
-	rules, err := family.Bind(rs, family.BindOptions{})
-	if err != nil {
-		return nil, err
-	}
-	return rules, family.RefuseLedgerFlags(rules, o.Changed)
 }
 
 func ledgerNew(o *ledgerOptions, f *factory) error {
@@ -528,81 +488,11 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	return renderAdd(o.IO.Out, &v, v.State)
 }
 
-// handToRecord reads the hand the flags describe as seat positions stand in st (o.hand), renders a
-// negative verdict into v and returns errNegative when it is not a win, and adds --note.
-func (o *ledgerOptions) handToRecord(rules family.Rules, st *ledger.State, v *addView) (ledger.Hand, error) {
-	h, ok, err := o.hand(rules, st, v)
-	if err != nil {
-		return h, err
-	}
-	if !ok {
-		if o.Output != FormatTable {
-			if err := render(o.IO.Out, o.Output, v); err != nil {
-				return h, err
-			}
-		} else {
-			renderVerdict(o.IO.Out, v)
-		}
-		return h, errNegative
-	}
-	if o.Note != "" {
-		if h.Note != "" {
-			h.Note += "; "
-		}
-		h.Note += o.Note
-	}
-	return h, nil
-}
-
-// hand turns the flags into the hand to record: a referee log replayed, or what the family reads
-// from the flags. ok is false when the hand given is not a win (or its log is not legal); v then
-// holds the verdict.
-func (o *ledgerOptions) hand(rules family.Rules, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
-	if o.Log != "" {
-		if len(o.Hands) > 0 || o.Drawn || o.FalseWin != "" {
-			return ledger.Hand{}, false, usageErrorf("--log, --hand, --drawn and --false-win each give the whole hand: use one")
-		}
-		for _, name := range o.Changed {
-			if name != "log" && name != "note" && name != "wait" {
-				return ledger.Hand{}, false, usageErrorf("--%s with --log: the log says how the hand ended", name)
-			}
-		}
-		return o.handFromLog(rules, st, v)
-	}
-	rec, err := rules.RecordHand(o.request(), st.Table())
-	if err != nil {
-		return rec.Hand, false, err
-	}
-	if rec.Score != nil {
-		v.Score = newScoreView(rec.Score)
-	}
-	v.Hand, v.Reason = rec.Tiles, rec.Reason
-	v.Notes = append(v.Notes, rec.Notes...)
-	return rec.Hand, rec.OK, nil
-}
-
 // request is the hand the flags describe, for the family to read.
 func (o *ledgerOptions) request() family.LedgerRequest {
 	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: o.Faan, Value: o.Value,
 		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
 		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
-}
-
-// handFromLog replays a referee log of this hand and records its outcome.
-func (o *ledgerOptions) handFromLog(rules family.Rules, st *ledger.State, v *addView) (ledger.Hand, bool, error) {
-	data, err := readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'")
-	if err != nil {
-		return ledger.Hand{}, false, err
-	}
-	lh, err := family.RecordLog(rules, data, o.Log, st.Table(), st.Ruleset)
-	if err != nil {
-		return lh.Hand, false, err
-	}
-	v.Log, v.Reason, v.Hand = lh.Log, lh.Reason, lh.Tiles
-	if lh.OK && lh.Hand.Deltas != nil {
-		v.Payments = paymentViews(lh.Log.Result.Payments, lh.Places)
-	}
-	return lh.Hand, lh.OK, nil
 }
 
 func renderVerdict(w io.Writer, v *addView) {
@@ -742,13 +632,6 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 	return renderNext(w, st)
 }
 
-// warnTorn reports an incomplete last line on stderr: the game goes on without it.
-func warnTorn(w io.Writer, path string, t *ledger.Torn) {
-	if t != nil {
-		fmt.Fprintf(w, "mjref: warning: %s: %s\n", path, t)
-	}
-}
-
 func ledgerShow(o *ledgerOptions, f *factory) error {
 	l, err := openLedger(o, f, false)
 	if err != nil {
@@ -865,64 +748,6 @@ func historyTable(st *ledger.State, people []string, narrow bool) ([]string, [][
 	return header, rows
 }
 
-// read reads the ledger file, checking its chain and recomputing its payments under its ruleset
-// (when the ruleset can be loaded; otherwise a warning says the payments were not checked), and
-// warning when its last line was torn.
-func (o *ledgerOptions) read(f *factory) (ledger.State, error) {
-	opts, err := o.settlerFor(f)
-	if err != nil {
-		return ledger.State{}, err
-	}
-	st, err := ledger.Read(o.File, opts...)
-	if err != nil {
-		return st, ledgerError(o.File, err)
-	}
-	warnTorn(o.IO.ErrOut, o.File, st.Torn)
-	return st, nil
-}
-
-// settlerFor returns the options that make the ledger's own ruleset settle (and check) its hands.
-// A ruleset that cannot be loaded gives a warning and no settler, so a record can always be read.
-func (o *ledgerOptions) settlerFor(f *factory) ([]ledger.Option, error) {
-	h, err := ledger.ReadHeader(o.File)
-	if err != nil {
-		return nil, ledgerError(o.File, err)
-	}
-	pre := ledger.State{Header: h}
-	o.Unit = "worth"
-	rs, err := ledgerRuleset(o, f, &pre)
-	if err != nil {
-		if isUsage(err) {
-			return nil, err
-		}
-		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s: the payments were not checked: %v\n", o.File, err)
-		return nil, nil
-	}
-	if rules, err := family.Bind(rs, family.BindOptions{}); err == nil {
-		o.Unit = rules.LedgerUnit()
-	}
-	if rs.Settlement == nil {
-		return nil, nil
-	}
-	return []ledger.Option{ledger.WithSettler(family.LedgerSettler(h, rs))}, nil
-}
-
-// open opens the ledger file to change it, warning when a torn last line was recovered.
-func (o *ledgerOptions) open(opts ...ledger.Option) (*ledger.Ledger, error) {
-	if o.Wait > 0 {
-		opts = append(opts, ledger.WithWait(o.Wait))
-	}
-	l, err := ledger.Open(o.File, opts...)
-	if err != nil {
-		return nil, ledgerError(o.File, err)
-	}
-	warnTorn(o.IO.ErrOut, o.File, l.Recovered())
-	for _, name := range l.Removed() {
-		fmt.Fprintf(o.IO.ErrOut, "mjref: note: removed %s, left by an interrupted 'ledger new'\n", name)
-	}
-	return l, nil
-}
-
 func ledgerUndo(o *ledgerOptions, f *factory) error {
 	l, err := openLedger(o, f, false)
 	if err != nil {
@@ -949,31 +774,38 @@ func ledgerUndo(o *ledgerOptions, f *factory) error {
 }
 
 func ledgerExport(o *ledgerOptions, f *factory) error {
-	st, err := o.read(f)
+	l, err := openLedger(o, f, false)
 	if err != nil {
 		return err
 	}
+	v, err := l.Show()
+	o.warn(v.Warnings)
+	if err != nil {
+		return ledgerFail(o.File, err)
+	}
 	switch o.Format {
 	case ledger.FormatJSONL:
-		opts, err := o.settlerFor(f)
-		if err != nil {
-			return err
-		}
-		return ledgerError(o.File, ledger.WriteEvents(o.IO.Out, o.File, opts...))
+		return ledgerFail(o.File, l.Export(o.IO.Out, ledger.FormatJSONL))
 	case ledger.FormatCSV:
-		return ledger.ExportCSV(o.IO.Out, &st, ledger.ExportOptions{Excel: o.Excel})
+		return ledger.ExportCSV(o.IO.Out, v.State, ledger.ExportOptions{Excel: o.Excel})
 	}
 	if o.Excel {
 		return usageErrorf("--excel is for -o csv")
 	}
-	return render(o.IO.Out, FormatJSON, newShowView(&st)) // the game, as ledger show -o json prints it
+	return render(o.IO.Out, FormatJSON, v) // the game, as ledger show -o json prints it
 }
 
 func ledgerChart(o *ledgerOptions, f *factory) error {
-	st, err := o.read(f)
+	l, err := openLedger(o, f, false)
 	if err != nil {
 		return err
 	}
+	v, err := l.Show()
+	o.warn(v.Warnings)
+	if err != nil {
+		return ledgerFail(o.File, err)
+	}
+	st := *v.State
 	if o.Out == "" {
 		if o.Output != FormatTable {
 			return render(o.IO.Out, o.Output, newChartView(o.File, &st))

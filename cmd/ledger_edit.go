@@ -2,47 +2,19 @@ package cmd
 
 import (
 	"fmt"
-	"github.com/mjref/mjref/family"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/referee/ledger"
 )
-
-// amendView is the outcome of ledger amend: the hand before and after, what changed for each
-// player, and the later hands recomputed.
-type amendView struct {
-	Ledger    string         `json:"ledger"`
-	Amendment *amendmentJSON `json:"amendment"`
-	Notes     []string       `json:"notes,omitempty"`
-	// Change is each player's total after the amend less their total before it.
-	Change    []playerChange    `json:"change"`
-	Standings []ledger.Standing `json:"standings"`
-	Next      *positionView     `json:"next"`
-}
-
-type playerChange struct {
-	Player string        `json:"player"`
-	Before ledger.Amount `json:"before"`
-	After  ledger.Amount `json:"after"`
-	Change ledger.Amount `json:"change"`
-}
 
 func ledgerAmend(o *ledgerOptions, f *factory) error {
 	if o.Number < 1 {
 		return withHint(usageErrorf("--hand-number: say which hand to correct"), "'mjref ledger show "+o.File+"' lists the hands with their numbers")
 	}
-	h, err := ledger.ReadHeader(o.File)
-	if err != nil {
-		return ledgerError(o.File, err)
-	}
-	pre := ledger.State{Header: h}
-	rs, err := ledgerRuleset(o, f, &pre)
-	if err != nil {
-		return err
-	}
-	rules, err := o.ledgerRules(rs)
+	l, err := openLedger(o, f, true)
 	if err != nil {
 		return err
 	}
@@ -52,42 +24,25 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 	if o.Log != "" {
 		return usageErrorf("--log with amend: give the corrected result with --winner, --drawn or --false-win")
 	}
-	var opts []ledger.Option
-	if rs.Settlement != nil {
-		opts = append(opts, ledger.WithSettler(family.LedgerSettler(h, rs)))
-	}
-	l, err := o.open(opts...)
+	v, err := l.Amend(o.Number, o.request())
+	o.warn(v.Warnings)
 	if err != nil {
-		return err
+		return ledgerFail(o.File, err)
 	}
-	defer l.Close()
-	cur, err := l.FullState()
-	if err != nil {
-		return ledgerError(o.File, err)
+	if v.Verdict != nil {
+		if o.Output != FormatTable {
+			if err := render(o.IO.Out, o.Output, v.Verdict); err != nil {
+				return err
+			}
+		} else {
+			renderVerdict(o.IO.Out, v.Verdict)
+		}
+		return errNegative
 	}
-	at, err := cur.At(o.Number)
-	if err != nil {
-		return ledgerError(o.File, err)
-	}
-	v := &addView{Ledger: o.File}
-	hand, err := o.handToRecord(rules, &at, v)
-	if err != nil {
-		return err
-	}
-	am, err := l.Amend(o.Number, hand)
-	if err != nil {
-		return ledgerError(o.File, err)
-	}
-	after := l.State()
-	out := amendView{Ledger: o.File, Amendment: newAmendmentJSON(&am, after.Players), Notes: v.Notes}
-	for i, p := range after.Players {
-		out.Change = append(out.Change, playerChange{Player: p, Before: am.Totals[i], After: after.Totals[i], Change: after.Totals[i] - am.Totals[i]})
-	}
-	out.Standings, out.Next = after.Standings(), newPositionView(&after)
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, out)
+		return render(o.IO.Out, o.Output, v)
 	}
-	return renderAmend(o.IO.Out, &out, &after)
+	return renderAmend(o.IO.Out, &v, v.State)
 }
 
 func renderAmend(w io.Writer, v *amendView, st *ledger.State) error {
@@ -122,47 +77,37 @@ func changeText(st *ledger.State, d [4]ledger.Amount) string {
 	return strings.Join(parts, ", ")
 }
 
-// seatView is the outcome of ledger seat and rename.
-type seatView struct {
-	Ledger    string            `json:"ledger"`
-	Event     string            `json:"event"`
-	Replace   string            `json:"replace"`
-	With      string            `json:"with"`
-	Standings []ledger.Standing `json:"standings"`
-	Next      *positionView     `json:"next"`
-}
-
 func ledgerSeat(o *ledgerOptions, f *factory) error {
 	if o.Replace == "" || o.With == "" {
 		return withHint(usageErrorf("ledger %s needs --replace OLD and --with NEW", o.Action), "e.g. mjref ledger "+o.Action+" "+o.File+" --replace Dan --with Eve")
 	}
-	l, err := o.open()
+	l, err := engine.OpenLedgerRecord(o.File) // a seat is not settled: the ruleset need not load
 	if err != nil {
-		return err
+		return ledgerFail(o.File, err)
 	}
-	defer l.Close()
-	st := l.State()
+	l.Wait = o.Wait
+	change := l.Rename
 	if o.Action == "seat" {
-		err = l.Seat(o.Replace, o.With)
-	} else {
-		err = l.Rename(o.Replace, o.With)
+		change = l.Seat
 	}
+	v, err := change(o.Replace, o.With)
+	o.warn(v.Warnings)
 	if err != nil {
-		return withHint(fmt.Errorf("%s: %w", o.File, err), "the players are "+strings.Join(st.Players[:], ", ")+" (names are case-sensitive)")
+		return ledgerFail(o.File, err)
 	}
-	after := l.State()
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, seatView{Ledger: o.File, Event: o.Action, Replace: o.Replace, With: o.With, Standings: after.Standings(), Next: newPositionView(&after)})
+		return render(o.IO.Out, o.Output, v)
 	}
+	after := v.State
 	if o.Action == "seat" {
-		fmt.Fprintf(o.IO.Out, "seat:     %s takes %s's seat from hand %d; %s leaves with %s\n", o.With, o.Replace, after.Hand, o.Replace, leftTotal(&after, o.Replace))
+		fmt.Fprintf(o.IO.Out, "seat:     %s takes %s's seat from hand %d; %s leaves with %s\n", o.With, o.Replace, after.Hand, o.Replace, leftTotal(after, o.Replace))
 	} else {
 		fmt.Fprintf(o.IO.Out, "renamed:  %s is now %s, in every hand of the game\n", o.Replace, o.With)
 	}
-	if err := renderStandings(o.IO.Out, &after); err != nil {
+	if err := renderStandings(o.IO.Out, after); err != nil {
 		return err
 	}
-	return renderNext(o.IO.Out, &after)
+	return renderNext(o.IO.Out, after)
 }
 
 func leftTotal(st *ledger.State, name string) string {
@@ -175,13 +120,14 @@ func leftTotal(st *ledger.State, name string) string {
 }
 
 func ledgerVerify(o *ledgerOptions, f *factory) error {
-	opts, err := o.settlerFor(f)
+	l, err := openLedger(o, f, false)
 	if err != nil {
 		return err
 	}
-	rep, err := ledger.Verify(o.File, opts...)
+	o.warn(l.Warnings())
+	rep, err := l.Verify()
 	if err != nil {
-		return ledgerError(o.File, err)
+		return ledgerFail(o.File, err)
 	}
 	if o.Head != "" {
 		if err := rep.CheckHead(o.Head); err != nil {
@@ -198,7 +144,7 @@ func ledgerVerify(o *ledgerOptions, f *factory) error {
 		if rep.Head != "" {
 			fmt.Fprintf(w, "head:     %s\n", rep.Head)
 		}
-		if opts != nil {
+		if l.ChecksPayments() {
 			fmt.Fprintf(w, "payments: %d settlements recomputed from the recorded results\n", rep.Payments)
 		}
 		if rep.Torn != nil {
@@ -227,42 +173,38 @@ func ledgerVerify(o *ledgerOptions, f *factory) error {
 }
 
 func ledgerUpgrade(o *ledgerOptions, f *factory) error {
-	opts, err := o.settlerFor(f)
+	l, err := openLedger(o, f, false)
 	if err != nil {
 		return err
 	}
-	if o.Wait > 0 {
-		opts = append(opts, ledger.WithWait(o.Wait))
-	}
-	backup, err := ledger.Upgrade(o.File, opts...)
+	v, err := l.Upgrade()
+	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerError(o.File, err)
+		return ledgerFail(o.File, err)
 	}
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, upgradeView{Ledger: o.File, Version: ledger.Version, Backup: backup})
+		return render(o.IO.Out, o.Output, v)
 	}
-	fmt.Fprintf(o.IO.Out, "upgraded: %s is now version %d; the original is kept in %s\n", o.File, ledger.Version, backup)
+	fmt.Fprintf(o.IO.Out, "upgraded: %s is now version %d; the original is kept in %s\n", o.File, v.Version, v.Backup)
 	return nil
 }
 
-// upgradeView is the outcome of ledger upgrade: the file's new version and where the original is.
-type upgradeView struct {
-	Ledger  string `json:"ledger"`
-	Version int    `json:"version"`
-	Backup  string `json:"backup"`
-}
-
 func ledgerSummary(o *ledgerOptions, f *factory) error {
-	st, err := o.read(f)
+	l, err := openLedger(o, f, false)
 	if err != nil {
 		return err
 	}
-	sum := st.Summary()
+	v, err := l.Show()
+	o.warn(v.Warnings)
+	if err != nil {
+		return ledgerFail(o.File, err)
+	}
+	sum := v.State.Summary()
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, sum)
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
-	return renderSummary(o.IO.Out, &sum, o.Unit)
+	return renderSummary(o.IO.Out, &sum, l.Unit())
 }
 
 // renderSummary prints the night's figures: one row a player, then the records of the night;

@@ -13,7 +13,7 @@ import (
 	"github.com/mjref/mjref/server"
 )
 
-// TestLedgerEngineDocuments: what engine.Ledger's Add, Undo and Show return, marshalled, is the
+// TestLedgerEngineDocuments: what engine.Ledger's Add, Amend, Seat, Rename, Undo and Show return, marshalled, is the
 // document ledger add, undo and show print with -o json, for the same game in another file.
 func TestLedgerEngineDocuments(t *testing.T) {
 	cliFile := filepath.Join(t.TempDir(), "g.jsonl")
@@ -61,11 +61,26 @@ func TestLedgerEngineDocuments(t *testing.T) {
 		}
 		same("add", v, tt.args...)
 	}
+	am, err := l.Amend(1, engine.LedgerRequest{Winner: "Ann", Faan: "3", Discarder: "Cat", Note: "fixed"})
+	if err != nil || am.Verdict != nil {
+		t.Fatalf("Amend: %v %+v", err, am.Verdict)
+	}
+	same("amend", am, "--hand-number", "1", "--winner", "Ann", "--faan", "3", "--discarder", "Cat", "--note", "fixed")
 	u, err := l.Undo()
 	if err != nil {
 		t.Fatal(err)
 	}
 	same("undo", u)
+	sv, err := l.Seat("Dan", "Eve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("seat", sv, "--replace", "Dan", "--with", "Eve")
+	rv, err := l.Rename("Ben", "Bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("rename", rv, "--replace", "Ben", "--with", "Bob")
 	s, err := l.Show()
 	if err != nil {
 		t.Fatal(err)

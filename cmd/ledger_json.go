@@ -19,6 +19,11 @@ type (
 	undoView     = schema.LedgerUndo
 	positionView = schema.LedgerPosition
 	paymentView  = schema.LedgerPayment
+	// amendView is the outcome of ledger amend, seatView of seat and rename.
+	amendView = schema.LedgerAmend
+	seatView  = schema.LedgerSeat
+	// upgradeView is the outcome of ledger upgrade.
+	upgradeView = schema.LedgerUpgrade
 )
 
 var (

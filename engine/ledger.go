@@ -148,6 +148,15 @@ func (l *Ledger) options() []ledger.Option {
 	return nil
 }
 
+// Warnings are what opening the game met and went on from: that its payments are read without
+// being checked, when its ruleset could not be loaded (OpenLedgerRecord). Show's and Undo's
+// results include them.
+func (l *Ledger) Warnings() []string { return l.unchecked() }
+
+// ChecksPayments says whether reading the record recomputes every payment from the recorded
+// result (the game's ruleset is loaded and settles hands).
+func (l *Ledger) ChecksPayments() bool { return l.options() != nil }
+
 // unchecked is the warning that the payments are read unchecked, when the ruleset is not loaded.
 func (l *Ledger) unchecked() []string {
 	if l.rulesErr == nil {
@@ -158,7 +167,7 @@ func (l *Ledger) unchecked() []string {
 
 // open opens the file to change it, under its lock (waiting l.Wait), with what opening it met.
 func (l *Ledger) open(opts ...ledger.Option) (*ledger.Ledger, []string, error) {
-	warnings := l.unchecked()
+	var warnings []string
 	if l.Wait > 0 {
 		opts = append(opts, ledger.WithWait(l.Wait))
 	}
@@ -173,19 +182,6 @@ func (l *Ledger) open(opts ...ledger.Option) (*ledger.Ledger, []string, error) {
 		warnings = append(warnings, fmt.Sprintf("note: removed %s, left by an interrupted 'ledger new'", name))
 	}
 	return lg, warnings, nil
-}
-
-// Added is the outcome of Amend: the hand recorded or, with Recorded false, why it was not (a
-// hand given that is not a win).
-type Added struct {
-	Recorded bool   `json:"recorded"`
-	Reason   string `json:"reason,omitempty"`
-	// Notes say what the reading decided (a head bump, who is responsible).
-	Notes []string `json:"notes,omitempty"`
-	// Amendment is what an Amend changed, hand by hand.
-	Amendment *ledger.Amendment `json:"amendment,omitempty"`
-	// Standings are the totals after it, highest first.
-	Standings []ledger.Standing `json:"standings"`
 }
 
 // LedgerAdded is the outcome of Add: the document mjref ledger add -o json prints
@@ -339,34 +335,61 @@ func (c *capturingSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amou
 	return ledger.ByPlayer(res.Deltas, t), nil
 }
 
+// LedgerAmended is the outcome of Amend: the document mjref ledger amend -o json prints
+// (schema/ledger-amend.json), or its Verdict when the corrected hand is not a win.
+type LedgerAmended = schema.LedgerAmend
+
 // Amend replaces the result of hand number n with req's; every later hand is recomputed from the
-// record (who deals, the winds, each settlement). The original stays in the file.
-func (l *Ledger) Amend(n int, req LedgerRequest) (Added, error) {
+// record (who deals, the winds, each settlement). The original stays in the file. A corrected
+// hand that is not a win changes nothing: the LedgerAmended's Verdict says why.
+func (l *Ledger) Amend(n int, req LedgerRequest) (LedgerAmended, error) {
+	v := LedgerAmended{Ledger: l.path}
 	if l.engine == nil {
-		return Added{}, l.rulesErr
+		return v, l.rulesErr
 	}
 	if err := family.RefuseLedgerFlags(l.engine.rules, req.Given()); err != nil {
-		return Added{}, err
+		return v, err
 	}
-	return l.write(func(lg *ledger.Ledger, _ ledger.State) (Added, error) {
-		cur, err := lg.FullState()
-		if err != nil {
-			return Added{}, err
+	lg, warnings, err := l.open(l.options()...)
+	v.Warnings = warnings
+	if err != nil {
+		return v, err
+	}
+	defer lg.Close()
+	cur, err := lg.FullState()
+	if err != nil {
+		return v, err
+	}
+	at, err := cur.At(n)
+	if err != nil {
+		return v, err
+	}
+	verdict := LedgerAdded{Ledger: l.path, State: &at}
+	h, ok, err := l.readHand(l.engine.rules, req, AddOptions{}, &at, &verdict)
+	if err != nil {
+		return v, err
+	}
+	if !ok {
+		v.Verdict = &verdict
+		return v, nil
+	}
+	if req.Note != "" {
+		if h.Note != "" {
+			h.Note += "; "
 		}
-		at, err := cur.At(n)
-		if err != nil {
-			return Added{}, err
-		}
-		rec, err := l.engine.rules.RecordHand(req, at.Table())
-		if err != nil || !rec.OK {
-			return Added{Reason: rec.Reason, Notes: rec.Notes}, err
-		}
-		am, err := lg.Amend(n, rec.Hand)
-		if err != nil {
-			return Added{}, err
-		}
-		return Added{Recorded: true, Notes: rec.Notes, Amendment: &am}, nil
-	})
+		h.Note += req.Note
+	}
+	am, err := lg.Amend(n, h)
+	if err != nil {
+		return v, err
+	}
+	after := lg.State()
+	v.Amendment, v.Notes, v.State = schema.NewLedgerAmendment(&am, after.Players), verdict.Notes, &after
+	for i, p := range after.Players {
+		v.Change = append(v.Change, schema.LedgerChange{Player: p, Before: am.Totals[i], After: after.Totals[i], Change: after.Totals[i] - am.Totals[i]})
+	}
+	v.Standings, v.Next = after.Standings(), schema.NewLedgerPosition(&after)
+	return v, lg.Close()
 }
 
 // LedgerUndone is the outcome of Undo: the document mjref ledger undo -o json prints
@@ -378,7 +401,7 @@ type LedgerUndone = schema.LedgerUndo
 func (l *Ledger) Undo() (LedgerUndone, error) {
 	v := LedgerUndone{Ledger: l.path}
 	lg, warnings, err := l.open(l.options()...)
-	v.Warnings = warnings
+	v.Warnings = append(l.unchecked(), warnings...)
 	if err != nil {
 		return v, err
 	}
@@ -393,33 +416,37 @@ func (l *Ledger) Undo() (LedgerUndone, error) {
 	return v, lg.Close()
 }
 
+// LedgerSeated is the outcome of Seat and Rename: the document mjref ledger seat (and rename)
+// -o json prints (schema/ledger-seat.json).
+type LedgerSeated = schema.LedgerSeat
+
 // Seat records that old leaves the table and with takes the seat: old keeps their total, with
 // starts from 0, and the seat's wind and turn to deal go on.
-func (l *Ledger) Seat(old, with string) error {
-	_, err := l.write(func(lg *ledger.Ledger, _ ledger.State) (Added, error) { return Added{}, lg.Seat(old, with) })
-	return err
+func (l *Ledger) Seat(old, with string) (LedgerSeated, error) {
+	return l.seat("seat", old, with, (*ledger.Ledger).Seat)
 }
 
 // Rename corrects a player's name in every hand of the game.
-func (l *Ledger) Rename(old, name string) error {
-	_, err := l.write(func(lg *ledger.Ledger, _ ledger.State) (Added, error) { return Added{}, lg.Rename(old, name) })
-	return err
+func (l *Ledger) Rename(old, name string) (LedgerSeated, error) {
+	return l.seat("rename", old, name, (*ledger.Ledger).Rename)
 }
 
-// write opens the ledger for one change, under its lock.
-func (l *Ledger) write(change func(*ledger.Ledger, ledger.State) (Added, error)) (Added, error) {
-	lg, _, err := l.open(l.options()...)
+// seat records a seat or rename event: the record is not settled again for it.
+func (l *Ledger) seat(event, old, with string, change func(*ledger.Ledger, string, string) error) (LedgerSeated, error) {
+	v := LedgerSeated{Ledger: l.path, Event: event, Replace: old, With: with}
+	lg, warnings, err := l.open()
+	v.Warnings = warnings
 	if err != nil {
-		return Added{}, err
+		return v, err
 	}
-	a, err := change(lg, lg.State())
-	if err != nil {
-		lg.Close()
-		return a, err
+	defer lg.Close()
+	st := lg.State()
+	if err := change(lg, old, with); err != nil {
+		return v, family.WithHint(fmt.Errorf("%s: %w", l.path, err), "the players are "+strings.Join(st.Players[:], ", ")+" (names are case-sensitive)")
 	}
 	after := lg.State()
-	a.Standings = after.Standings()
-	return a, lg.Close()
+	v.State, v.Standings, v.Next = &after, after.Standings(), schema.NewLedgerPosition(&after)
+	return v, lg.Close()
 }
 
 // LedgerShown is the outcome of Show: the document mjref ledger show -o json prints
@@ -461,7 +488,7 @@ func (l *Ledger) Verify() (ledger.Report, error) {
 // schema.LedgerGame), a row a hand ("csv"), or the events as recorded ("jsonl").
 func (l *Ledger) Export(w io.Writer, format string) error {
 	if format == ledger.FormatJSONL {
-		return ledger.WriteEvents(w, l.path)
+		return ledger.WriteEvents(w, l.path, l.options()...)
 	}
 	st, err := l.Show()
 	if err != nil {
@@ -476,6 +503,23 @@ func (l *Ledger) Export(w io.Writer, format string) error {
 		return err
 	}
 	return ledger.Export(w, st.State, format)
+}
+
+// LedgerUpgraded is the outcome of Upgrade: the document mjref ledger upgrade -o json prints
+// (schema/ledger-upgrade.json).
+type LedgerUpgraded = schema.LedgerUpgrade
+
+// Upgrade rewrites a version 1 record (the first release's) in the current format, under the
+// file's lock, keeping the original next to it (Backup).
+func (l *Ledger) Upgrade() (LedgerUpgraded, error) {
+	v := LedgerUpgraded{Ledger: l.path, Version: ledger.Version, Warnings: l.unchecked()}
+	opts := l.options()
+	if l.Wait > 0 {
+		opts = append(opts, ledger.WithWait(l.Wait))
+	}
+	backup, err := ledger.Upgrade(l.path, opts...)
+	v.Backup = backup
+	return v, err
 }
 
 // IsGameOver says whether err is an Add refused because the game is over.

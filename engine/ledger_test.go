@@ -51,10 +51,10 @@ func TestLedger(t *testing.T) {
 	if err != nil || undone.Undone.Number != 2 {
 		t.Fatalf("Undo: %+v, %v", undone.Undone, err)
 	}
-	if err := l.Seat("Dan", "Eve"); err != nil {
+	if _, err := l.Seat("Dan", "Eve"); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.Rename("Ben", "Benjamin"); err != nil {
+	if _, err := l.Rename("Ben", "Benjamin"); err != nil {
 		t.Fatal(err)
 	}
 	for _, req := range []engine.LedgerRequest{{Drawn: true}, {Winner: "Eve", Faan: "3", Discarder: "Benjamin"}} {

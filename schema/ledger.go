@@ -200,3 +200,56 @@ type LedgerUndo struct {
 	State    *ledger.State `json:"-"`
 	Warnings []string      `json:"-"`
 }
+
+// LedgerAmend is the outcome of ledger amend (ledger-amend.json): the hand before and after, what
+// changed for each player, and the later hands recomputed.
+type LedgerAmend struct {
+	Ledger    string           `json:"ledger"`
+	Amendment *LedgerAmendment `json:"amendment"`
+	Notes     []string         `json:"notes,omitempty"`
+	// Change is each player's total after the amend less their total before it.
+	Change    []LedgerChange    `json:"change"`
+	Standings []ledger.Standing `json:"standings"`
+	Next      *LedgerPosition   `json:"next"`
+
+	// Verdict, when the corrected hand given is not a win, is why (as ledger add gives it), and
+	// nothing was changed; the command then prints it instead. State is the game after the
+	// amend; Warnings are as in LedgerGame. None is part of the document.
+	Verdict  *LedgerAdd    `json:"-"`
+	State    *ledger.State `json:"-"`
+	Warnings []string      `json:"-"`
+}
+
+// LedgerChange is one player's total before and after an amend.
+type LedgerChange struct {
+	Player string        `json:"player"`
+	Before ledger.Amount `json:"before"`
+	After  ledger.Amount `json:"after"`
+	Change ledger.Amount `json:"change"`
+}
+
+// LedgerSeat is the outcome of ledger seat and rename (ledger-seat.json).
+type LedgerSeat struct {
+	Ledger    string            `json:"ledger"`
+	Event     string            `json:"event"`
+	Replace   string            `json:"replace"`
+	With      string            `json:"with"`
+	Standings []ledger.Standing `json:"standings"`
+	Next      *LedgerPosition   `json:"next"`
+
+	// State is the game after the change; Warnings are as in LedgerGame. Neither is part of the
+	// document.
+	State    *ledger.State `json:"-"`
+	Warnings []string      `json:"-"`
+}
+
+// LedgerUpgrade is the outcome of ledger upgrade (ledger-upgrade.json): the file's new version and
+// where the original is kept.
+type LedgerUpgrade struct {
+	Ledger  string `json:"ledger"`
+	Version int    `json:"version"`
+	Backup  string `json:"backup"`
+
+	// Warnings are as in LedgerGame; not part of the document.
+	Warnings []string `json:"-"`
+}
