@@ -121,11 +121,6 @@ func runBatchResult(ios *IOStreams, b batch) error {
 	return sum.err()
 }
 
-// runBatch runs a JSON Lines batch: see batch.run.
-func runBatch(in io.Reader, out io.Writer, fn batchFunc) (batchSummary, error) {
-	return batch{handle: fn, format: FormatJSONL}.run(in, out, io.Discard)
-}
-
 // run reads one item per line from in (blank lines and lines starting with # are skipped),
 // handles them on every core and writes each result to out, in input order, as soon as it and
 // every result before it are done: when out is not a regular file, what is written is flushed

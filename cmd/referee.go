@@ -192,24 +192,6 @@ func refereeRuleset(o *refereeOptions, f *factory, logRuleset string) (*rulesets
 	return rs, nil
 }
 
-// refereeDeps wires the ruleset into a replay (family.Referee). The ledger still calls it.
-func refereeDeps(rs *rulesets.Ruleset) (referee.Deps, error) {
-	r, err := family.Bind(rs, family.BindOptions{})
-	if err != nil {
-		return referee.Deps{}, err
-	}
-	return r.RefereeDeps(), nil
-}
-
-// logReadOptions is how a log under rs reads (family.Referee). The ledger still calls it.
-func logReadOptions(rs *rulesets.Ruleset) referee.ReadOptions {
-	r, err := family.Bind(rs, family.BindOptions{})
-	if err != nil {
-		return referee.ReadOptions{Notation: family.Notation(rs)}
-	}
-	return r.LogOptions()
-}
-
 func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()

@@ -22,6 +22,7 @@ import (
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mjref/mjref/internal/yamljson"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
@@ -474,3 +475,6 @@ func TestErrorsMatchSchema(t *testing.T) {
 		}
 	}
 }
+
+// appendYAMLJSON appends a YAML document as JSON (see yamljson).
+func appendYAMLJSON(b []byte, n *yaml.Node) ([]byte, error) { return yamljson.Append(b, n) }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/family"
-	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
 )
@@ -132,6 +131,3 @@ func settleRun(_ context.Context, o *settleOptions, f *factory) error {
 
 // renderSettle writes a settlement for a person to read: the family renders it.
 func renderSettle(w io.Writer, v family.Settlement) error { return v.Render(printer{w}) }
-
-// settleError makes a settlement error bad input (see family.SettleError). The ledger still calls it.
-func settleError(rs *rulesets.Ruleset, err error) error { return family.SettleError(rs, err) }

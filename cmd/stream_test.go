@@ -177,3 +177,8 @@ func TestBatchLongLines(t *testing.T) {
 		t.Errorf("output %q, want %q", out.String(), want)
 	}
 }
+
+// runBatch runs a JSON Lines batch: see batch.run.
+func runBatch(in io.Reader, out io.Writer, fn batchFunc) (batchSummary, error) {
+	return batch{handle: fn, format: FormatJSONL}.run(in, out, io.Discard)
+}

@@ -56,5 +56,3 @@ func writeYAMLDoc(w io.Writer, v any) error {
 
 // yamlJSON writes a YAML document as JSON (see yamljson).
 type yamlJSON = yamljson.Node
-
-func appendYAMLJSON(b []byte, n *yaml.Node) ([]byte, error) { return yamljson.Append(b, n) }
