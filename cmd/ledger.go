@@ -18,6 +18,7 @@ import (
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/ledger/chart"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
 )
@@ -409,8 +410,7 @@ func (o *ledgerOptions) warn(warnings []string) {
 }
 
 func ledgerNew(o *ledgerOptions, f *factory) error {
-	rs, err := f.Ruleset()
-	if err != nil {
+	if _, err := f.Ruleset(); err != nil {
 		return err
 	}
 	if o.Players == "" {
@@ -420,35 +420,32 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 	if len(names) != 4 {
 		return usageErrorf("--players %q: name four players, comma-separated, got %d", o.Players, len(names))
 	}
-	g := family.LedgerGame{Rules: f.Rules, Sets: f.Sets, Length: o.Length, Stake: o.Stake, Target: o.Target}
+	opt := engine.NewLedgerOptions{Set: f.Sets, Length: o.Length, Stake: o.Stake, Target: o.Target}
 	for i, n := range names {
-		g.Players[i] = strings.TrimSpace(n)
+		opt.Players[i] = strings.TrimSpace(n)
 	}
-	rules, err := family.Bind(rs, family.BindOptions{})
-	if err != nil {
+	if _, err := f.Engine(""); err != nil { // the ruleset binds (f.Ruleset's error says where it came from)
 		return err
 	}
-	h, err := family.LedgerHeader(rules, g)
-	if err != nil {
-		return err
-	}
-	l, err := ledger.Create(o.File, h)
+	l, err := engine.NewLedger(o.File, f.Rules, opt)
 	if err != nil {
 		var re *scoring.RuleError
 		if errors.As(err, &re) {
 			return withHint(err, "a bust game needs --stake N; a target game needs --target N; a game in rounds needs a prevailing wind")
 		}
-		return ledgerError(o.File, err)
+		return ledgerFail(o.File, err)
 	}
-	st := l.State()
-	if err := l.Close(); err != nil {
-		return err
+	v, err := l.Show()
+	o.warn(v.Warnings)
+	if err != nil {
+		return ledgerFail(o.File, err)
 	}
+	st := v.State
 	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, newShowView(&st))
+		return render(o.IO.Out, o.Output, v)
 	}
 	fmt.Fprintf(o.IO.Out, "ledger:   %s: a new game\n", o.File)
-	return renderPosition(o.IO.Out, &st)
+	return renderPosition(o.IO.Out, st)
 }
 
 func ledgerAdd(o *ledgerOptions, f *factory) error {
@@ -495,7 +492,7 @@ func (o *ledgerOptions) request() family.LedgerRequest {
 		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
 }
 
-func renderVerdict(w io.Writer, v *addView) {
+func renderVerdict(w io.Writer, v *schema.LedgerAdd) {
 	if v.Hand != "" {
 		fmt.Fprintf(w, "hand:     %s\n", v.Hand)
 	}
@@ -505,7 +502,7 @@ func renderVerdict(w io.Writer, v *addView) {
 	fmt.Fprintf(w, "verdict:  %s: nothing recorded\n", v.Reason)
 }
 
-func renderAdd(w io.Writer, v *addView, st *ledger.State) error {
+func renderAdd(w io.Writer, v *schema.LedgerAdd, st *ledger.State) error {
 	e := v.Entry.Entry
 	fmt.Fprintf(w, "hand %d:  %s\n", e.Number, entryTitle(e, st.Flow.PrevailingWind))
 	if v.Hand != "" {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/schema"
 )
 
 func ledgerAmend(o *ledgerOptions, f *factory) error {
@@ -45,7 +46,7 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 	return renderAmend(o.IO.Out, &v, v.State)
 }
 
-func renderAmend(w io.Writer, v *amendView, st *ledger.State) error {
+func renderAmend(w io.Writer, v *schema.LedgerAmend, st *ledger.State) error {
 	am := v.Amendment.Amendment
 	fmt.Fprintf(w, "amended:  hand %d (%s)\n", am.Number, entryTitle(&am.After, st.Flow.PrevailingWind))
 	fmt.Fprintf(w, "was:      %s (%s)\n", am.Before.Hand.String(), changeText(st, am.Before.Deltas))

@@ -258,7 +258,7 @@ func readState(t interface{ Fatalf(string, ...any) }, file string) ledger.State 
 	if code != 0 {
 		t.Fatalf("export: exit %d: %s", code, stderr)
 	}
-	// The export keys amounts by seat and by player (see entryJSON): read them back by place.
+	// The export keys amounts by seat and by player (see schema.LedgerEntry): read them back by place.
 	var doc struct {
 		ledger.State
 		Totals  map[string]ledger.Amount `json:"totals"`

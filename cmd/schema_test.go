@@ -57,14 +57,14 @@ var schemaDocs = []struct {
 	{"rules-list", "mjref rules list", []any{rulesListView{}}},
 	{"rules-check", "mjref rules check", []any{rulesCheckView{}}},
 	{"version", "mjref version", []any{versionInfo{}}},
-	{"ledger-show", "mjref ledger show (and new, and export -o json): a game and where it stands", []any{showView{}}},
-	{"ledger-add", "mjref ledger add: the hand recorded, or the verdict on a hand that was not", []any{addView{}}},
-	{"ledger-undo", "mjref ledger undo: the hand or amend taken back", []any{undoView{}}},
-	{"ledger-amend", "mjref ledger amend: an earlier hand corrected, and every later hand recomputed", []any{amendView{}}},
-	{"ledger-seat", "mjref ledger seat and rename", []any{seatView{}}},
+	{"ledger-show", "mjref ledger show (and new, and export -o json): a game and where it stands", []any{schema.LedgerGame{}}},
+	{"ledger-add", "mjref ledger add: the hand recorded, or the verdict on a hand that was not", []any{schema.LedgerAdd{}}},
+	{"ledger-undo", "mjref ledger undo: the hand or amend taken back", []any{schema.LedgerUndo{}}},
+	{"ledger-amend", "mjref ledger amend: an earlier hand corrected, and every later hand recomputed", []any{schema.LedgerAmend{}}},
+	{"ledger-seat", "mjref ledger seat and rename", []any{schema.LedgerSeat{}}},
 	{"ledger-summary", "mjref ledger summary: the night in figures", []any{ledger.Summary{}}},
 	{"ledger-verify", "mjref ledger verify: every line of the record checked", []any{ledger.Report{}}},
-	{"ledger-upgrade", "mjref ledger upgrade", []any{upgradeView{}}},
+	{"ledger-upgrade", "mjref ledger upgrade", []any{schema.LedgerUpgrade{}}},
 	{"ledger-record", "a line of a ledger file, as mjref ledger export -o jsonl writes it", []any{ledger.RecordLine{}}},
 	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{chartView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{batchError{}}},
@@ -105,7 +105,7 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		return seats("number")
 	case reflect.TypeFor[family.SeatInts]():
 		return seats("integer")
-	case reflect.TypeFor[byPlayer]():
+	case reflect.TypeFor[schema.ByPlayer]():
 		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)), MaxProperties: new(uint64(4)),
 			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player at the table, keyed by name"}
 	case reflect.TypeFor[hk.Reading]():
