@@ -3,9 +3,11 @@ package engine_test
 import (
 	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/referee/ledger"
@@ -86,5 +88,88 @@ func TestLedger(t *testing.T) {
 	}
 	if _, err := l.Add(engine.LedgerRequest{Winner: "Ann", Value: "25", Discarder: "Ben"}); !engine.IsInput(err) {
 		t.Errorf("an American flag in a Hong Kong game: %v, want bad input", err)
+	}
+}
+
+// TestLedgerAddWith: a hand paid under overrides for it alone keeps them in the record with a
+// note; a log's hand takes a note; the writer's wait gives ledger.ErrLocked while another writer
+// holds the file; a torn last line and a ruleset that no longer loads come back as warnings.
+func TestLedgerAddWith(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.jsonl")
+	if _, err := engine.NewLedger(path, "hk", engine.NewLedgerOptions{Players: [4]string{"Ann", "Ben", "Cat", "Dan"},
+		Set: []string{"settlement.discard=half"}}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := engine.OpenLedger(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	half, err := l.Add(engine.LedgerRequest{Winner: "Ben", Faan: "6", Discarder: "Cat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := l.AddWith(engine.LedgerRequest{Winner: "Ben", Faan: "6", Discarder: "Cat", Note: "late"}, engine.AddOptions{Sets: []string{"settlement.discard=full"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(full.Entry.Hand.Sets, " "); got != "settlement.discard=full" || full.Entry.Hand.Note != "late; paid with --set settlement.discard=full for this hand only" {
+		t.Errorf("this hand's overrides: sets %q, note %q", got, full.Entry.Hand.Note)
+	}
+	if h, f := half.Entry.Deltas[2], full.Entry.Deltas[2]; h >= 0 || f >= h {
+		t.Errorf("Cat pays %s under the game's settings and %s under the hand's: want more", h, f)
+	}
+	if len(full.Payments) == 0 || full.Next == nil || full.Next.Hand != 3 {
+		t.Errorf("the add document: %d payments, next %+v", len(full.Payments), full.Next)
+	}
+	if _, err := l.AddLog([]byte("ruleset: hk\nevents: []\n"), "x.yaml"); err == nil {
+		t.Error("a log with no hands was recorded")
+	}
+
+	// Another writer holds the file: a writer that waits a little still fails, with ErrLocked.
+	holder, err := ledger.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Wait = 50 * time.Millisecond
+	if _, err := l.Add(engine.LedgerRequest{Drawn: true}); !errors.Is(err, ledger.ErrLocked) {
+		t.Errorf("Add while another writer holds the file: %v, want ErrLocked", err)
+	}
+	holder.Close()
+
+	// A torn last line is recovered with a warning.
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"seq":9,"ev`)
+	f.Close()
+	s, err := l.Show()
+	if err != nil || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "warning: "+path+": ") {
+		t.Errorf("Show of a torn record: %v, warnings %q", err, s.Warnings)
+	}
+
+	// A game whose ruleset file is gone is read unchecked, with a warning, and takes no hand.
+	rules := filepath.Join(dir, "house.yaml")
+	if err := os.WriteFile(rules, []byte("extends: hk\nname: house\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	house := filepath.Join(dir, "house.jsonl")
+	if _, err := engine.NewLedger(house, rules, engine.NewLedgerOptions{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}}); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(rules)
+	if _, err := engine.OpenLedger(house); err == nil {
+		t.Error("OpenLedger of a game whose ruleset is gone: no error")
+	}
+	r, err := engine.OpenLedgerRecord(house)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := r.Show(); err != nil || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "the payments were not checked") || r.ChecksPayments() {
+		t.Errorf("Show unchecked: %v, warnings %q", err, s.Warnings)
+	}
+	if _, err := r.Add(engine.LedgerRequest{Drawn: true}); err == nil {
+		t.Error("Add under a ruleset that does not load: no error")
 	}
 }
