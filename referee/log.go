@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/yamldoc"
 	"github.com/mjref/mjref/notation"
 	"go.yaml.in/yaml/v3"
 )
@@ -351,15 +351,13 @@ func decodeRaw(data []byte) (*rawLog, error) {
 
 func decodeYAML(data []byte) (*rawLog, error) {
 	var doc yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
+	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, &LogError{Msg: "not YAML or JSON Lines: " + err.Error()}
 	}
-	// The log is the whole file: YAML decoders stop after the first document (or the first flow
+	// The log is the whole file: yaml.Unmarshal stops after the first document (or the first flow
 	// mapping), and the events after it would be dropped without a word.
-	var more yaml.Node
-	if err := dec.Decode(&more); !errors.Is(err, io.EOF) {
-		return nil, trailingYAML(data, &more, err)
+	if line, err := yamldoc.Rest(data); err != nil {
+		return nil, trailingYAML(data, line, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &LogError{Msg: "empty log: expected a mapping with ruleset, dealer, prevailing, hands, wall and events"}
@@ -425,15 +423,11 @@ func decodeYAML(data []byte) (*rawLog, error) {
 	return raw, nil
 }
 
-// trailingYAML is the error for a log with more after its first YAML document: a second document
-// (err is nil, more holds it), or lines that are not YAML after the first value, as when a JSON
+// trailingYAML is the error for a log with more after its first YAML document (see yamldoc.Rest):
+// a second document at line, or lines that are not YAML after the first value, as when a JSON
 // Lines log's first line is not valid JSON and the log was read as YAML.
-func trailingYAML(data []byte, more *yaml.Node, err error) error {
-	if err == nil {
-		line := more.Line
-		if len(more.Content) > 0 {
-			line = more.Content[0].Line
-		}
+func trailingYAML(data []byte, line int, err error) error {
+	if errors.Is(err, yamldoc.ErrSecond) {
 		return &LogError{Line: line, Msg: "a second YAML document: a log is one document (put every event in its events: list)"}
 	}
 	n := 0
@@ -445,8 +439,7 @@ func trailingYAML(data []byte, more *yaml.Node, err error) error {
 		}
 		if ln[0] == '{' || ln[0] == '"' {
 			var v any
-			jerr := json.Unmarshal(ln, &v)
-			if jerr != nil {
+			if jerr := json.Unmarshal(ln, &v); jerr != nil {
 				return &LogError{Line: n, Msg: "not valid JSON (" + jerr.Error() + "): a JSON Lines log is one JSON value a line, and as YAML the log would end after this line"}
 			}
 		}

@@ -90,6 +90,12 @@ func ParseCard(data []byte, file string) (*american.Card, error) {
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	if line, msg := moreYAML(data, "card file"); msg != "" {
+		if line > 0 {
+			return nil, fmt.Errorf("%s:%d: %s", file, line, msg)
+		}
+		return nil, fmt.Errorf("%s: %s", file, msg)
+	}
 	d := &cardDecoder{file: file}
 	spec := d.document(&doc)
 	if len(d.errs) > 0 {

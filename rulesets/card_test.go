@@ -153,6 +153,7 @@ func TestParseCardErrors(t *testing.T) {
 		{"no card key", "deck: {}\n", []string{`card.yaml:1: unknown key "deck" in the card file: expected card`}},
 		{"no lines", "card: {name: empty}\n", []string{"card.yaml:1: the card has no lines"}},
 		{"empty file", "", []string{"card.yaml:0: empty card file: expected a card: mapping"}},
+		{"a second document", "card:\n  lines:\n    - {id: K1, pattern: \"FF 1111a 2222a 3333a\", value: 25}\n---\ncard:\n  name: lost\n", []string{"card.yaml:5: a second YAML document: a card file is one document (what follows --- would be ignored)"}},
 		{"no possible hand", `card:
   lines:
     - {id: K1, pattern: "FF XXXXa XXXX+1a XXXX+2a", x: [8, 9], value: 25}

@@ -195,6 +195,9 @@ func (l *loader) read(nameOrFile string) (source, error) {
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return src, l.yamlError(src.name, err)
 	}
+	if line, msg := moreYAML(data, "ruleset"); msg != "" {
+		return src, &Error{File: src.name, Line: line, Msg: msg}
+	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return src, &Error{File: src.name, Line: 1, Msg: "a ruleset is a YAML mapping with name:, family: and a section for its family"}
 	}

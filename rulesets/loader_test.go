@@ -111,6 +111,8 @@ func TestLoadErrors(t *testing.T) {
 		{"user value against an inherited one", "testdata/lowcap.yaml", nil, "testdata/lowcap.yaml", 5, "above the cap 2"},
 		{"bad value in an extended user file", "testdata/grandchild.yaml", nil, "testdata/lowcap.yaml", 5, "above the cap 2"},
 		{"a fraction where a whole number goes", "testdata/fraction.yaml", nil, "testdata/fraction.yaml", 5, "1.5 is not a whole number"},
+		// The cap after the "---" was dropped without a word: the table played cap 10.
+		{"a second document", "testdata/twodocs.yaml", nil, "testdata/twodocs.yaml", 6, "a second YAML document: a ruleset is one document"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
