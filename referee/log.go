@@ -3,7 +3,9 @@ package referee
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -325,7 +327,11 @@ func ReadLogFunc(data []byte, options func(ruleset string) ReadOptions) (*Log, e
 	return buildLog(raw, options(name))
 }
 
+// utf8BOM is the byte order mark Windows editors put at the start of a UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 func decodeRaw(data []byte) (*rawLog, error) {
+	data = bytes.TrimPrefix(data, utf8BOM) // a log saved by Notepad reads as the same log
 	for ln := range bytes.SplitSeq(data, []byte("\n")) {
 		ln = bytes.TrimSpace(ln)
 		if len(ln) == 0 || ln[0] == '#' {
@@ -345,8 +351,15 @@ func decodeRaw(data []byte) (*rawLog, error) {
 
 func decodeYAML(data []byte) (*rawLog, error) {
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		return nil, &LogError{Msg: "not YAML or JSON Lines: " + err.Error()}
+	}
+	// The log is the whole file: YAML decoders stop after the first document (or the first flow
+	// mapping), and the events after it would be dropped without a word.
+	var more yaml.Node
+	if err := dec.Decode(&more); !errors.Is(err, io.EOF) {
+		return nil, trailingYAML(data, &more, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &LogError{Msg: "empty log: expected a mapping with ruleset, dealer, prevailing, hands, wall and events"}
@@ -410,6 +423,36 @@ func decodeYAML(data []byte) (*rawLog, error) {
 		}
 	}
 	return raw, nil
+}
+
+// trailingYAML is the error for a log with more after its first YAML document: a second document
+// (err is nil, more holds it), or lines that are not YAML after the first value, as when a JSON
+// Lines log's first line is not valid JSON and the log was read as YAML.
+func trailingYAML(data []byte, more *yaml.Node, err error) error {
+	if err == nil {
+		line := more.Line
+		if len(more.Content) > 0 {
+			line = more.Content[0].Line
+		}
+		return &LogError{Line: line, Msg: "a second YAML document: a log is one document (put every event in its events: list)"}
+	}
+	n := 0
+	for ln := range bytes.SplitSeq(data, []byte("\n")) {
+		n++
+		ln = bytes.TrimSpace(ln)
+		if len(ln) == 0 || ln[0] == '#' {
+			continue
+		}
+		if ln[0] == '{' || ln[0] == '"' {
+			var v any
+			jerr := json.Unmarshal(ln, &v)
+			if jerr != nil {
+				return &LogError{Line: n, Msg: "not valid JSON (" + jerr.Error() + "): a JSON Lines log is one JSON value a line, and as YAML the log would end after this line"}
+			}
+		}
+		break
+	}
+	return &LogError{Msg: "not YAML or JSON Lines: text after the log's first value: " + err.Error()}
 }
 
 // yamlDuplicate refuses a mapping that gives a key twice (YAML decoders keep only the last, so

@@ -124,6 +124,12 @@ func TestReadLogErrors(t *testing.T) {
 		{"jsonl unknown key", "{\"dealr\": \"E\"}\n", 0, 1, "unknown field"},
 		{"jsonl not json", "\"E discard 3z\"\nE draw\n", 2, 2, "expected a JSON string event"},
 		{"plain claims string", "events:\n  - \"claims: W pong, N chw 789s\"\n", 1, 2, `unknown action "chw"`},
+		// A JSON Lines header that is not valid JSON was read as YAML, which stopped after it: the
+		// events were dropped and the log ruled legal and unfinished.
+		{"jsonl header not json", "# a log\n{\"dealer\": \"E\",}\n\"E discard 3z\"\n\"S dump 3z\"\n", 0, 2, "not valid JSON"},
+		{"jsonl event first not json", "\"E discard 3z\n\"S draw\"\n", 0, 1, "not valid JSON"},
+		{"second yaml document", "dealer: E\n---\nevents: [E discard 3z]\n", 0, 3, "a second YAML document"},
+		{"text after a flow sequence", "[E discard 3z]\nevents: [E discard 3z]\n", 0, 0, "text after the log's first value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,6 +190,31 @@ func TestReadLogJSONDocument(t *testing.T) {
 	want := []any{notation.SeatSouth, 2, VerbClaims, 1}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// A log saved with a UTF-8 byte order mark (as Windows editors write) reads as the same log, in
+// both formats: the mark once hid the JSON Lines header, and the log was read as an empty YAML one.
+func TestReadLogByteOrderMark(t *testing.T) {
+	for _, name := range []string{"testdata/logs/rob-added-kong.yaml", "testdata/logs/rob-added-kong-jsonl.jsonl"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ReadLog(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadLog(append([]byte("\xef\xbb\xbf"), b...))
+		if err != nil {
+			t.Fatalf("%s with a byte order mark: %v", name, err)
+		}
+		if len(got.Events) == 0 {
+			t.Fatalf("%s with a byte order mark: no events", name)
+		}
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s with a byte order mark (-without +with):\n%s", name, diff)
+		}
 	}
 }
 

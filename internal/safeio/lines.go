@@ -11,6 +11,7 @@ import (
 // over the cap is reported as a *LimitError naming it, and the reader skips to the next line, so
 // a batch can report that line and go on. Unlike bufio.Scanner it never fails the whole stream
 // for one long line. Lines ends in "\n" or "\r\n" (both removed); the last line needs neither.
+// A UTF-8 byte order mark at the start of the stream is removed too.
 type Lines struct {
 	r     *bufio.Reader
 	name  string
@@ -67,6 +68,9 @@ func (l *Lines) Next() bool {
 		if !over {
 			buf = bytes.TrimSuffix(buf, []byte("\n"))
 			buf = bytes.TrimSuffix(buf, []byte("\r"))
+			if l.n == 1 {
+				buf = bytes.TrimPrefix(buf, []byte("\xef\xbb\xbf")) // a file saved by Notepad
+			}
 			over = len(buf) > l.limit
 		}
 		if over {

@@ -225,6 +225,7 @@ func TestLines(t *testing.T) {
 		{"one with newline", "abc\n", []line{{1, "abc", ""}}},
 		{"blank lines count", "\n\nx\n", []line{{1, "", ""}, {2, "", ""}, {3, "x", ""}}},
 		{"crlf", "a\r\nb\r\n", []line{{1, "a", ""}, {2, "b", ""}}},
+		{"byte order mark at the start", "\xef\xbb\xbfa\r\n\xef\xbb\xbfb\n", []line{{1, "a", ""}, {2, "\xef\xbb\xbfb", ""}}},
 		{"exactly the limit", "0123456789\n", []line{{1, "0123456789", ""}}},
 		{"exactly the limit with crlf", "0123456789\r\n", []line{{1, "0123456789", ""}}},
 		{"over then on", "a\n" + long + "\nb\n", []line{{1, "a", ""}, {2, "", "standard input: line 2 is longer than the limit of 10 bytes"}, {3, "b", ""}}},
