@@ -88,7 +88,7 @@ func BenchmarkScoreLineHK(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		buf = v.Scored.(jsonAppender).AppendJSON(buf[:0])
+		buf = v.(jsonAppender).AppendJSON(buf[:0])
 		i++
 	}
 }

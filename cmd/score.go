@@ -102,12 +102,8 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 }
 
 // score scores one request; the fields it leaves empty are the flags'.
-func (s *scorer) score(req family.ScoreRequest) (*scoreView, error) {
-	sc, err := s.e.Score(req.Over(s.def))
-	if err != nil {
-		return nil, err
-	}
-	return newScoreView(sc), nil
+func (s *scorer) score(req family.ScoreRequest) (family.Scored, error) {
+	return s.e.Score(req.Over(s.def))
 }
 
 // notationOptions reads hands as the ruleset's family does (0 is the white dragon under American
@@ -163,17 +159,11 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			return v, v.Valid(), nil
 		}
 		return runBatchResult(o.IO, batch{
-			handle: func(l batchLine) (any, bool, error) {
-				v, ok, err := handle(l)
-				if err != nil || o.Output == FormatTable {
-					return v, ok, err
-				}
-				return v.(*scoreView).Scored, ok, nil
-			},
+			handle: handle,
 			format: batchFormat(o.Output),
 			table: func(w io.Writer, l batchLine, v any) error {
 				fmt.Fprintf(w, "line %d: ", l.N)
-				return renderScore(w, v.(*scoreView))
+				return renderScore(w, v.(family.Scored))
 			},
 		})
 	}
@@ -186,7 +176,7 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 }
 
 // renderScore writes a scored hand for a person to read: the family renders it.
-func renderScore(w io.Writer, v *scoreView) error { return v.Render(printer{w}) }
+func renderScore(w io.Writer, v family.Scored) error { return v.Render(printer{w}) }
 
 // printer is where results render themselves (family.Printer): lines to w, tables laid out by table.
 type printer struct{ io.Writer }
