@@ -1,12 +1,14 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
 
 	"github.com/mjref/mjref/internal/textdist"
+	"github.com/mjref/mjref/internal/yamldoc"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -24,6 +26,11 @@ func checkPrefsFile(file string, data []byte) (map[string]int, error) {
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		return nil, withHint(fmt.Errorf("preferences file %s: %s", file, msg), "the preferences file is YAML: 'rules: hk-oldstyle' and 'output: json', one a line")
+	}
+	if line, err := yamldoc.Rest(data); errors.Is(err, yamldoc.ErrSecond) {
+		return nil, withHint(fmt.Errorf("%s:%d: a second YAML document: the preferences file is one (what follows --- would be ignored)", file, line), prefsHint())
+	} else if err != nil {
+		return nil, withHint(fmt.Errorf("preferences file %s: %s", file, strings.TrimPrefix(err.Error(), "yaml: ")), prefsHint())
 	}
 	lines := map[string]int{}
 	if len(doc.Content) == 0 {
