@@ -3,12 +3,14 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/jsonmsg"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
@@ -122,8 +124,14 @@ func parseRequest(text string) (family.ScoreRequest, error) {
 		var req family.ScoreRequest
 		dec := json.NewDecoder(strings.NewReader(text))
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(&req); err != nil {
-			return req, withHint(fmt.Errorf("JSON line: %v", err), `a JSON line is {"hand": "...", "seat": "S", "prevailing": "E", "win": "self-draw", "discarder": "W", "last_tile": false, "loser": false}`)
+		err := dec.Decode(&req)
+		if err == nil {
+			if _, more := dec.Token(); !errors.Is(more, io.EOF) {
+				err = errors.New("more after the object: one JSON object a line")
+			}
+		}
+		if err != nil {
+			return req, withHint(fmt.Errorf("JSON line: %s", jsonmsg.Describe(err)), `a JSON line is {"hand": "...", "seat": "S", "prevailing": "E", "win": "self-draw", "discarder": "W", "last_tile": false, "loser": false}`)
 		}
 		if req.Hand == "" {
 			return req, usageErrorf(`JSON line: no "hand"`)
