@@ -307,11 +307,13 @@ func (t *table) startAt(e *Event, drewBefore func(*seatState) bool) {
 // checkSizes rules on the hands a mid-hand log writes, at its first event e (after startAt): each
 // seat holds 13 tiles, and the seat on turn 14 when it acts before drawing. count is the family's way
 // to count a hand (a Hong Kong kong counts as 3). A seat whose every tile is seen and that is on turn
-// is left to the family's own check when it discards, so that one mistake gets one ruling.
+// to act is left to the family's own check when it discards, so that one mistake gets one ruling; a
+// seat on turn to draw is checked here, since after its draw it may declare a win, which the family
+// rules as a false win (paid as a limit hand) rather than as a log that lost a tile.
 func (t *table) checkSizes(e *Event, count func(*seatState) int) {
 	for _, s := range notation.Seats {
 		st := &t.seats[s]
-		if t.log.Hands[s] == nil || s == e.Seat && st.unknown == 0 {
+		if t.log.Hands[s] == nil || s == e.Seat && st.unknown == 0 && t.need == needAct {
 			continue
 		}
 		want := 13
