@@ -49,7 +49,8 @@ func TestDecodeBody(t *testing.T) {
 		{"empty", ``, http.StatusBadRequest, "empty"},
 		{"unknown field", `{"hand": "123m", "hnad": "x"}`, http.StatusBadRequest, `unknown field "hnad"`},
 		{"two values", `{"hand": "123m"} {}`, http.StatusBadRequest, "more than one"},
-		{"not an object", `["123m"]`, http.StatusBadRequest, "cannot unmarshal"},
+		{"not an object", `["123m"]`, http.StatusBadRequest, "expected an object, not an array"},
+		{"wrong type", `{"hand": 123}`, http.StatusBadRequest, `"hand": expected a string, not a number`},
 		{"bad JSON", `{"hand": `, http.StatusBadRequest, "request body"},
 		{"too big", `{"hand": "` + strings.Repeat("1", MaxBody) + `"}`, http.StatusRequestEntityTooLarge, "over the limit"},
 	}

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mjref/mjref/internal/jsonmsg"
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/mjref/mjref/schema"
 )
@@ -42,7 +42,7 @@ func decodeBodyUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) 
 		case errors.Is(err, io.EOF):
 			return badRequest("request body: empty: send a JSON object")
 		}
-		return badRequest("request body: %s", strings.TrimPrefix(err.Error(), "json: "))
+		return badRequest("request body: %s", jsonmsg.Describe(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return badRequest("request body: more than one JSON value: send one object")

@@ -19,9 +19,27 @@ func Describe(err error) string {
 		if te.Field == "" {
 			return "expected " + want + ", not " + article(te.Value)
 		}
-		return `"` + te.Field + `": expected ` + want + ", not " + article(te.Value)
+		return `"` + jsonPath(te.Field) + `": expected ` + want + ", not " + article(te.Value)
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// jsonPath is a field path as the JSON writer knows it: encoding/json puts the Go names of
+// embedded structs in it ("ScoreRequest.hand"), which the writer never wrote. mjref's JSON names
+// are lower case, so a segment that starts with an upper-case letter is such a name.
+func jsonPath(field string) string {
+	parts := strings.Split(field, ".")
+	kept := parts[:0]
+	for _, p := range parts {
+		if p != "" && p[0] >= 'A' && p[0] <= 'Z' {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	if len(kept) == 0 {
+		return field
+	}
+	return strings.Join(kept, ".")
 }
 
 // kind names the JSON a Go type is written as.

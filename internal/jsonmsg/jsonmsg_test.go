@@ -6,7 +6,14 @@ import (
 	"testing"
 )
 
+// Embedded is a struct embedded without a JSON name, as the server's bodies embed the engine's
+// requests: encoding/json names it in the field path, the writer never saw it.
+type Embedded struct {
+	Win string `json:"win"`
+}
+
 type request struct {
+	Embedded
 	Hand     string            `json:"hand"`
 	LastTile bool              `json:"last_tile"`
 	Top      int               `json:"top"`
@@ -26,6 +33,7 @@ func TestDescribe(t *testing.T) {
 		{`{"set": ["cap"]}`, `"set": expected an object, not an array`},
 		{`{"inner": {"seat": 1}}`, `"inner.seat": expected a string, not a number`},
 		{`[1]`, `expected an object, not an array`},
+		{`{"win": 7}`, `"win": expected a string, not a number`},
 		{`{"hand": }`, `invalid character '}' looking for beginning of value`},
 	}
 	for _, tt := range tests {
