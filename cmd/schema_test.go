@@ -184,6 +184,9 @@ func yamlReflector(skip reflect.Type) *jsonschema.Reflector {
 		str := &jsonschema.Schema{Type: "string"}
 		switch t.Kind() {
 		case reflect.Struct:
+			if !hasYAMLTags(t) {
+				return str // text only (a game length: 4-rounds): its Go fields are no YAML form
+			}
 			s := yamlReflector(t).ReflectFromType(t)
 			s.Version, s.ID = "", ""
 			return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{str, s}}
@@ -194,6 +197,17 @@ func yamlReflector(skip reflect.Type) *jsonschema.Reflector {
 		return str
 	}
 	return r
+}
+
+// hasYAMLTags says whether some field of struct t names itself in YAML: only such a struct has a
+// mapping form beside its text (beyond: none, or {double_every: 2}).
+func hasYAMLTags(t reflect.Type) bool {
+	for f := range t.Fields() {
+		if f.IsExported() && f.Tag.Get("yaml") != "" && f.Tag.Get("yaml") != "-" {
+			return true
+		}
+	}
+	return false
 }
 
 // walkSchema calls fn on s and every schema inside it.
