@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -254,5 +255,39 @@ func TestCacheOfDeletedGame(t *testing.T) {
 	defer l3.Close()
 	if got := l3.State().Played; got != 1 {
 		t.Errorf("played %d hands, want 1", got)
+	}
+}
+
+// A last line cut after it was written whole (the state cache saw it) is damage, not a write a crash
+// interrupted: Open refuses and leaves the file as it is, with nothing moved to FILE.torn. Without
+// the cache (deleted by the user), the same line is kept aside as an interrupted write.
+func TestCutLineIsNotTorn(t *testing.T) {
+	l, path := newGame(t, hkHeader(Length{}))
+	for _, h := range []Hand{win("Ben", "Ann", 5), self("Cat", 3)} {
+		l.Add(h)
+	}
+	l.Close()
+	data, _ := os.ReadFile(path)
+	cut := data[:len(data)-20]
+	os.WriteFile(path, cut, 0o644)
+	_, err := Open(path, WithSettler(testSettler))
+	var re *RecordError
+	if !errors.As(err, &re) || !strings.Contains(re.Msg, "was written whole") || !strings.Contains(re.Msg, "nothing was changed") {
+		t.Fatalf("Open of a cut record: %v", err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, cut) {
+		t.Errorf("the file changed: %d bytes, want %d", len(got), len(cut))
+	}
+	if _, err := os.Stat(path + ".torn"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a .torn file was written: %v", err)
+	}
+	os.Remove(cachePath(path))
+	l2, err := Open(path, WithSettler(testSettler))
+	if err != nil {
+		t.Fatalf("Open without the cache: %v", err)
+	}
+	defer l2.Close()
+	if l2.Recovered() == nil {
+		t.Error("without the cache the cut line was not kept aside as torn")
 	}
 }

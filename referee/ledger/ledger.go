@@ -212,6 +212,13 @@ func (l *Ledger) replayAll(f *os.File) (err error) {
 	}
 	l.f, l.state, l.size, l.last = f, st, int64(len(data)), r.sums[len(r.sums)-1]
 	if t := st.Torn; t != nil {
+		if seq, _, ok := cachedHead(l.path); ok && seq >= t.Line {
+			// The state cache saw line t.Line written whole: it was cut afterwards (by hand, a
+			// bad copy), not torn by a crash mid-write. Keep the file as it is.
+			cp := filepath.Base(cachePath(l.path))
+			return &RecordError{Path: l.path, Line: t.Line,
+				Msg: fmt.Sprintf("line %d is incomplete, but it was written whole (the last write, noted in %s, was line %d): the file was cut after it was written; nothing was changed: restore the line from a copy, or delete %s to treat it as an interrupted write", t.Line, cp, seq, cp)}
+		}
 		if err := l.keepAside(t); err != nil {
 			return fmt.Errorf("%s: keeping the incomplete line %d aside: %w", l.path, t.Line, err)
 		}
