@@ -251,6 +251,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newManCmd(f), newServeCmd(f, nil),
 	)
 	addHelpTopics(root)
+	f.wrapHelp(root)
 	refuseUnknownSubcommands(root)
 	f.completeEverything(root)
 	return root
