@@ -8,14 +8,12 @@ import (
 	"strings"
 
 	"github.com/mattn/go-runewidth"
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
-	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
-	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
-	"github.com/mjref/mjref/scoring"
 )
 
 // Exit statuses. They are documented in `mjref help exit-codes` and the README.
@@ -50,9 +48,6 @@ func isUsage(err error) bool {
 
 // exitCode decides the exit status of an error; it is the only place that does.
 func exitCode(err error) int {
-	var fe *family.Error
-	var le *safeio.LimitError
-	var nr *safeio.NotRegularError
 	switch {
 	case err == nil:
 		return ExitOK
@@ -60,12 +55,7 @@ func exitCode(err error) int {
 		return ExitNo
 	case errors.Is(err, ledger.ErrLocked):
 		return ExitBusy
-	case errors.As(err, &fe),
-		errors.Is(err, notation.ErrNotation), errors.Is(err, rulesets.ErrRuleset),
-		errors.Is(err, scoring.ErrImpossible),
-		errors.As(err, &le), errors.As(err, &nr): // a file or line over its cap, a FIFO or a device
-		return ExitInput
-	case isCobraUsage(err):
+	case engine.IsInput(err), isCobraUsage(err): // the engine's bad input, and cobra's own
 		return ExitInput
 	}
 	return ExitBug

@@ -89,7 +89,6 @@ func completeSeats(f *factory, cmd *cobra.Command, flags ...string) {
 // is safe for concurrent use.
 type scorer struct {
 	e   *engine.Engine
-	rs  *rulesets.Ruleset
 	def family.ScoreRequest
 }
 
@@ -100,7 +99,7 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 	}
 	lastTile, loser := o.LastTile, o.Loser
 	def := family.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser}
-	return &scorer{e: e, rs: e.Ruleset(), def: def}, nil
+	return &scorer{e: e, def: def}, nil
 }
 
 // score scores one request; the fields it leaves empty are the flags'.
@@ -179,7 +178,7 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	defer plusHint(o.IO, o.Output, o.Hand, s.rs)
+	defer plusHint(o.IO, o.Output, o.Hand, s.e.Ruleset())
 	return renderResult(o.IO.Out, o.Output, v, renderScore, v.Valid())
 }
 

@@ -23,8 +23,8 @@
 //	func (r *rules) Ruleset() *rulesets.Ruleset          { return r.rs }
 //	func (r *rules) Family() family.Family      { return Family{} }
 //	func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored, error) { ... }
-//	// ... and the other methods of family.Rules; one the family cannot do returns
-//	// family.Unsupported(r, "closest hands").
+//	// ... and the other methods of family.Rules; one the family cannot do refuses with a
+//	// *family.Error saying so (see family/hongkong/closest.go).
 //
 // and in engine/families.go:
 //

@@ -38,9 +38,11 @@ func HintOf(err error) string {
 	return ""
 }
 
-// Unsupported is the error of a family asked for something its rules do not have.
-func Unsupported(r Rules, what string) error {
-	return Usagef("%s: ruleset %s (%s) has no %s", what, r.Ruleset().Name, r.Family().Title(), what)
-}
+// Refusals are the flags a family does not take, each with the hint to give instead ("" for none).
+type Refusals map[string]string
 
-func fmtErrorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+// Takes says whether the family takes flag, and the hint when it does not.
+func (r Refusals) Takes(flag string) (bool, string) {
+	hint, refused := r[flag]
+	return !refused, hint
+}

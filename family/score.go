@@ -1,6 +1,7 @@
 package family
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/mjref/mjref/notation"
@@ -114,6 +115,9 @@ type ScoreHead struct {
 	Situation *SituationView `json:"situation,omitempty"`
 }
 
+// Head is the head itself: a family's Scored embeds ScoreHead and so has Head.
+func (h *ScoreHead) Head() *ScoreHead { return h }
+
 // Scored is one scored hand. Its JSON (encoding/json) is the head's fields followed by the
 // family's result's fields; that is the contract in schema/score.schema.json.
 type Scored interface {
@@ -142,5 +146,5 @@ func RefuseJokers(h *notation.Hand, f Family) error {
 	if !joker {
 		return nil
 	}
-	return WithHint(fmtErrorf("a joker (J) is not a %s tile", f.Title()), "jokers are played only with --rules american")
+	return WithHint(fmt.Errorf("a joker (J) is not a %s tile", f.Title()), "jokers are played only with --rules american")
 }

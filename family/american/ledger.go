@@ -15,7 +15,7 @@ func (r *rules) LedgerFlow() ledger.Flow { return ledger.American() }
 func (r *rules) LedgerUnit() string { return "value" }
 
 // ledgerHints are the add flags an American hand does not read, with what to give instead.
-var ledgerHints = map[string]string{
+var ledgerHints = family.Refusals{
 	"faan":        "an American hand is worth its card line's value: use --value N",
 	"limit":       "an American hand is worth its card line's value: use --value N",
 	"responsible": "",
@@ -25,8 +25,7 @@ var ledgerHints = map[string]string{
 
 // LedgerTakes takes every flag but the Hong Kong ones.
 func (r *rules) LedgerTakes(flag string) (bool, string) {
-	hint, refused := ledgerHints[flag]
-	return !refused, hint
+	return ledgerHints.Takes(flag)
 }
 
 // RecordHand records an American hand: from its card line's value (one per winner of a discard),

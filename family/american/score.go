@@ -30,9 +30,6 @@ type Scored struct {
 	*card.Result
 }
 
-// Head is the hand, ruleset and situation.
-func (s *Scored) Head() *family.ScoreHead { return &s.ScoreHead }
-
 // Valid says whether a card line matches.
 func (s *Scored) Valid() bool { return s.Result.Valid }
 

@@ -10,7 +10,7 @@ import (
 )
 
 // settleHints are the flags an American settlement does not take, with what to give instead.
-var settleHints = map[string]string{
+var settleHints = family.Refusals{
 	"faan":        "an American hand is worth its card line's value: use --value N",
 	"limit":       "an American hand is worth its card line's value: use --value N",
 	"responsible": "",
@@ -24,8 +24,7 @@ var settleHints = map[string]string{
 
 // SettleTakes takes every flag but the Hong Kong and DeBurger ones.
 func (r *rules) SettleTakes(flag string) (bool, string) {
-	hint, refused := settleHints[flag]
-	return !refused, hint
+	return settleHints.Takes(flag)
 }
 
 // Settle pays the hand by its card line's value (the discarder twice, or four times for a misnamed

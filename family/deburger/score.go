@@ -46,9 +46,6 @@ type Scored struct {
 	*points.Result
 }
 
-// Head is the hand, ruleset and situation.
-func (s *Scored) Head() *family.ScoreHead { return &s.ScoreHead }
-
 // Valid says whether the hand is a win (a non-winner's hand is valid when it scores).
 func (s *Scored) Valid() bool { return s.Result.Valid }
 

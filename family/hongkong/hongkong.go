@@ -3,6 +3,7 @@
 package hongkong
 
 import (
+	"fmt"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
@@ -23,7 +24,7 @@ func (Family) Notation() notation.Options { return notation.Options{} }
 // Bind binds the family to a Hong Kong ruleset.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
 	if rs.HK == nil {
-		return nil, family.WithHint(errorf("ruleset %s has no hk: section", rs.Name), "start the ruleset with 'extends: hk'")
+		return nil, family.WithHint(fmt.Errorf("ruleset %s has no hk: section", rs.Name), "start the ruleset with 'extends: hk'")
 	}
 	if err := family.RefuseCard(rs, opt, Family{}); err != nil {
 		return nil, err

@@ -19,7 +19,7 @@ func (r *rules) LedgerFlow() ledger.Flow { return ledger.HongKong() }
 func (r *rules) LedgerUnit() string { return "faan" }
 
 // ledgerHints are the add flags a Hong Kong hand does not read, with what to give instead.
-var ledgerHints = map[string]string{
+var ledgerHints = family.Refusals{
 	"value":     "a Hong Kong hand is worth faan: use --faan N",
 	"jokerless": "",
 	"misnamed":  "",
@@ -27,8 +27,7 @@ var ledgerHints = map[string]string{
 
 // LedgerTakes takes every flag but the American ones.
 func (r *rules) LedgerTakes(flag string) (bool, string) {
-	hint, refused := ledgerHints[flag]
-	return !refused, hint
+	return ledgerHints.Takes(flag)
 }
 
 // RecordHand records a Hong Kong hand: from its faan (one per winner of a discard), or from the

@@ -8,8 +8,6 @@ import (
 	"github.com/mjref/mjref/scoring/hk"
 )
 
-func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
-
 // Score scores a Hong Kong hand in faan.
 func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored, error) {
 	if err := family.RefuseJokers(h, Family{}); err != nil {
@@ -34,9 +32,6 @@ type Scored struct {
 	family.ScoreHead
 	*hk.Result
 }
-
-// Head is the hand, ruleset and situation.
-func (s *Scored) Head() *family.ScoreHead { return &s.ScoreHead }
 
 // Valid says whether the hand is a win at or above the minimum.
 func (s *Scored) Valid() bool { return s.Result.Valid }

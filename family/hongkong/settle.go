@@ -13,7 +13,7 @@ import (
 )
 
 // settleHints are the flags a Hong Kong settlement does not take, with what to give instead.
-var settleHints = map[string]string{
+var settleHints = family.Refusals{
 	"value":     "a Hong Kong hand is worth faan: use --faan N",
 	"jokerless": "jokers are played only with --rules american",
 	"misnamed":  "",
@@ -26,8 +26,7 @@ var settleHints = map[string]string{
 
 // SettleTakes takes every flag but the American and DeBurger ones.
 func (r *rules) SettleTakes(flag string) (bool, string) {
-	hint, refused := settleHints[flag]
-	return !refused, hint
+	return settleHints.Takes(flag)
 }
 
 // Settle pays the hand by the ruleset's payout table, from its faan or from the winner's hand,
