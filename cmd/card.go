@@ -8,6 +8,7 @@ import (
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
@@ -159,7 +160,7 @@ func defaultCard(f *factory) (string, error) {
 }
 
 func renderCard(w io.Writer, v *cardView) error {
-	fmt.Fprintf(w, "card:     %s%s, %d lines, from %s\n", v.Name, yearSuffix(v.Year), len(v.Lines), v.Card)
+	fmt.Fprintf(w, "card:     %s%s, %s, from %s\n", v.Name, yearSuffix(v.Year), words.Count(len(v.Lines), "line"), v.Card)
 	rows := make([][]string, 0, len(v.Lines))
 	for _, l := range v.Lines {
 		pattern := strings.Join(l.Pattern, " or ")
@@ -226,7 +227,7 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 				return render(f.IO.Out, f.Output, v)
 			}
 			w := f.IO.Out
-			fmt.Fprintf(w, "%s: ok, card %s%s, %d lines, %d concrete hands\n", name, v.Name, yearSuffix(v.Year), len(v.Lines), v.Hands)
+			fmt.Fprintf(w, "%s: ok, card %s%s, %s, %s\n", name, v.Name, yearSuffix(v.Year), words.Count(len(v.Lines), "line"), words.Count(v.Hands, "concrete hand"))
 			rows := make([][]string, 0, len(v.Lines))
 			for _, l := range v.Lines {
 				rows = append(rows, []string{l.ID, l.Section, fmt.Sprint(l.Value), concealedMark(l.Concealed), fmt.Sprint(l.Hands), l.Source.String()})

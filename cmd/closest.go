@@ -8,6 +8,7 @@ import (
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/american"
@@ -166,9 +167,4 @@ func concealedMark(concealed bool) string {
 // tileList prints tiles separated by spaces, so a table cell reads tile by tile.
 func tileList(ts []notation.Tile) string { return joinText(ts, " ") }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+func plural(n int, word string) string { return words.Count(n, word) }

@@ -16,6 +16,7 @@ import (
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/ledger/chart"
 	"github.com/mjref/mjref/schema"
@@ -504,7 +505,7 @@ func renderVerdict(w io.Writer, v *schema.LedgerAdd) {
 
 func renderAdd(w io.Writer, v *schema.LedgerAdd, st *ledger.State) error {
 	e := v.Entry.Entry
-	fmt.Fprintf(w, "hand %d:  %s\n", e.Number, entryTitle(e, st.Flow.PrevailingWind))
+	fmt.Fprintf(w, "%-9s %s\n", fmt.Sprintf("hand %d:", e.Number), entryTitle(e, st.Flow.PrevailingWind))
 	if v.Hand != "" {
 		fmt.Fprintf(w, "tiles:    %s\n", v.Hand)
 	}
@@ -575,7 +576,7 @@ func renderStandings(w io.Writer, st *ledger.State) error {
 // renderNext prints where the game stands: the next hand, or that the game is over.
 func renderNext(w io.Writer, st *ledger.State) error {
 	if st.Over {
-		fmt.Fprintf(w, "game:     over after %d hands: %s\n", st.Played, st.Reason)
+		fmt.Fprintf(w, "game:     over after %s: %s\n", words.Count(st.Played, "hand"), st.Reason)
 		return nil
 	}
 	if st.Reason != "" {
@@ -618,7 +619,7 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 		fmt.Fprintf(w, "settings: %s (kept from the start of the game)\n", strings.Join(st.Sets, ", "))
 	}
 	fmt.Fprintf(w, "players:  %s\n", strings.Join(st.Players[:], ", "))
-	fmt.Fprintf(w, "played:   %d hands", st.Played)
+	fmt.Fprintf(w, "played:   %s", words.Count(st.Played, "hand"))
 	if st.Undone > 0 {
 		fmt.Fprintf(w, " (%d taken back)", st.Undone)
 	}
@@ -835,6 +836,6 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 		v.Out, v.Format = o.Out, format
 		return render(o.IO.Out, o.Output, v)
 	}
-	fmt.Fprintf(o.IO.Out, "chart:    %s (%d hands, %s)\n", o.Out, len(st.History), format)
+	fmt.Fprintf(o.IO.Out, "chart:    %s (%s, %s)\n", o.Out, words.Count(len(st.History), "hand"), format)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/schema"
 )
@@ -164,7 +165,7 @@ func ledgerVerify(o *ledgerOptions, f *factory) error {
 				fmt.Fprintln(w, "verdict:  intact: every line is as it was written")
 			}
 		} else {
-			fmt.Fprintf(w, "verdict:  %d problems: the record was changed or damaged\n", len(rep.Problems))
+			fmt.Fprintf(w, "verdict:  %s: the record was changed or damaged\n", words.Count(len(rep.Problems), "problem"))
 		}
 	}
 	if !rep.OK() {

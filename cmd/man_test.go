@@ -1,7 +1,9 @@
 package cmd
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,7 +11,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// mjref man DIR writes one page per command, each naming its command.
+// mjref man DIR writes one page per command, each titled by its command, and one per help topic
+// in section 7.
 func TestManPages(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "man")
 	ios, out, errOut := testIO("")
@@ -20,48 +23,76 @@ func TestManPages(t *testing.T) {
 	var walk func(c *cobra.Command)
 	n := 0
 	walk = func(c *cobra.Command) {
-		if !c.IsAvailableCommand() && c != root {
+		section := "1"
+		switch {
+		case c.IsAdditionalHelpTopicCommand():
+			section = "7"
+		case !c.IsAvailableCommand() && c != root:
 			return
 		}
 		n++
-		page := filepath.Join(dir, strings.ReplaceAll(c.CommandPath(), " ", "-")+".1")
+		name := strings.ReplaceAll(c.CommandPath(), " ", "-")
+		page := filepath.Join(dir, name+"."+section)
 		b, err := os.ReadFile(page)
 		if err != nil {
 			t.Errorf("%s: %v", c.CommandPath(), err)
 			return
 		}
-		if !strings.Contains(string(b), ".TH \"MJREF\" \"1\"") || !strings.Contains(string(b), strings.ReplaceAll(c.CommandPath(), " ", "-")+" - ") {
-			t.Errorf("%s: the page does not look like its man page:\n%.300s", page, b)
+		title := `.TH "` + strings.ToUpper(name) + `" ` + section + " "
+		if !strings.HasPrefix(string(b), title) || !strings.Contains(string(b), "\n"+strings.ReplaceAll(name, "-", `\-`)+` \- `) {
+			t.Errorf("%s: the page does not start %q and name its command:\n%.300s", page, title, b)
 		}
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
 	}
 	walk(root)
-	if !strings.Contains(out.String(), "pages in") || n < 30 {
-		t.Errorf("%d commands, output %q", n, out)
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if want := "man:      " + plural(len(files), "page") + " in " + dir + "\n"; out.String() != want || n < 35 || len(files) < n {
+		t.Errorf("%d commands and topics, %d files, output %q, want %q", n, len(files), out, want)
+	}
+	for _, topic := range []string{"notation", "exit-codes", "environment", "limits", "patterns"} {
+		if _, err := os.Stat(filepath.Join(dir, "mjref-"+topic+".7")); err != nil {
+			t.Errorf("help topic %s has no page: %v", topic, err)
+		}
+	}
+
+	// The ruleset table in score --help is kept as written, not reflowed.
+	b, err := os.ReadFile(filepath.Join(dir, "mjref-score.1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ".nf\nhk, hk\\-oldstyle   Hong Kong faan: every item with its id, names, faan, tiles and ruleset line,\n" +
+		"                  the total after the cap, and whether it reaches the minimum.\n"
+	if !strings.Contains(string(b), want) {
+		t.Errorf("mjref-score.1 does not keep the ruleset table in a no-fill block:\n%s", b)
 	}
 }
 
-// A release build stamps the version and revision; mjref version prints both, never "unknown".
-func TestVersionStamped(t *testing.T) {
-	defer func(v, c, d string) { version, commit, date = v, c, d }(version, commit, date)
-	version, commit, date = "1.2.0", "0123abcd", "2026-12-01T12:00:00Z"
-	ios, out, _ := testIO("")
-	if code := Run([]string{"version"}, ios); code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	for _, want := range []string{"mjref 1.2.0\n", "revision 0123abcd\n", "built    2026-12-01T12:00:00Z\n"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("version output %q lacks %q", out, want)
+// mandoc -T lint finds nothing in the pages (skipped when mandoc is not installed, unless
+// MJREF_MANDOC=require, as in CI).
+func TestManPagesLint(t *testing.T) {
+	mandoc, err := exec.LookPath("mandoc")
+	if err != nil {
+		if os.Getenv("MJREF_MANDOC") == "require" {
+			t.Fatal("mandoc is not installed and MJREF_MANDOC=require")
 		}
+		t.Skip("mandoc is not installed")
 	}
-	if strings.Contains(out.String(), "unknown") {
-		t.Errorf("version output says unknown: %q", out)
+	dir := t.TempDir()
+	ios, _, errOut := testIO("")
+	if code := Run([]string{"man", dir}, ios); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	ios, out, _ = testIO("")
-	Run([]string{"--version"}, ios)
-	if got := out.String(); got != "mjref 1.2.0 (0123abcd)\n" {
-		t.Errorf("--version = %q", got)
+	pages, _ := filepath.Glob(filepath.Join(dir, "*.[17]"))
+	if len(pages) < 35 {
+		t.Fatalf("%d pages", len(pages))
+	}
+	var out bytes.Buffer
+	lint := exec.Command(mandoc, append([]string{"-T", "lint", "-W", "all"}, pages...)...)
+	lint.Stdout, lint.Stderr = &out, &out
+	err = lint.Run()
+	if out.Len() > 0 || err != nil {
+		t.Errorf("mandoc -T lint (%v):\n%s", err, out.String())
 	}
 }

@@ -298,10 +298,38 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newManCmd(f), newServeCmd(f, nil),
 	)
 	addHelpTopics(root)
+	explainBashCompletion(root)
 	f.wrapHelp(root)
 	refuseUnknownSubcommands(root)
 	f.completeEverything(root)
 	return root
+}
+
+// explainBashCompletion words 'mjref completion bash --help' for people without root: cobra's own
+// text only writes the script into system directories.
+func explainBashCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		for _, sh := range c.Commands() {
+			if sh.Name() == "bash" {
+				sh.Long = `Print the bash completion script.
+
+It needs the bash-completion package (apt install bash-completion, brew install bash-completion@2;
+most desktop Linux installs have it).
+
+To load it in the current shell, and without root for every new shell, add this line to ~/.bashrc:
+
+  source <(mjref completion bash)
+
+With root, for every user:
+
+  mjref completion bash > /etc/bash_completion.d/mjref`
+			}
+		}
+	}
 }
 
 // refuseUnknownSubcommands makes a command that only groups others ("rules", "card", "ledger") refuse

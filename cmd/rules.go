@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/hk"
 	"github.com/spf13/cobra"
@@ -124,7 +125,7 @@ func writeHouseExamples(w io.Writer, hs []hk.HouseExample) error {
 		return nil
 	}
 	b := &strings.Builder{}
-	fmt.Fprintf(b, "%d house hands, each with a hand that matches it:\n", len(hs))
+	fmt.Fprintf(b, "%s, each with a hand that matches it:\n", words.Count(len(hs), "house hand"))
 	for _, h := range hs {
 		value := h.Value.String()
 		if h.Value != hk.Limit {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring/waits"
 )
@@ -53,7 +54,7 @@ func (e *Engine) Waiter(req WaitsRequest) (func(hand string) (*WaitsView, error)
 			if h := notation.PlusHint(text, &h); h != "" {
 				hint = h
 			}
-			return nil, family.WithHint(fmt.Errorf("%d tiles (kongs count as 3): waits needs 13, or 14 to weigh each discard", n), hint)
+			return nil, family.WithHint(fmt.Errorf("%s (kongs count as 3): waits needs 13, or 14 to weigh each discard", words.Count(n, "tile")), hint)
 		}
 		opt.Seen = seen
 		a := waits.Analyze(&h, opt)

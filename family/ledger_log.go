@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/ledger"
@@ -58,7 +59,7 @@ func RecordLog(r Rules, data []byte, name string, t ledger.Table, game string) (
 		for _, ru := range rep.Illegal() {
 			steps = append(steps, ru.String())
 		}
-		out.Reason = fmt.Sprintf("the log has %d illegal steps: %s", len(steps), strings.Join(steps, "; "))
+		out.Reason = fmt.Sprintf("the log has %s: %s", words.Count(len(steps), "illegal step"), strings.Join(steps, "; "))
 		return out, nil
 	}
 	h, err := ledger.FromReport(&rep.Result, places)

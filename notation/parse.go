@@ -516,6 +516,9 @@ func makeMeld(tiles []placed, concealed bool) (Meld, string) {
 	if allSame(naturals) {
 		switch {
 		case n < 3:
+			if n == 1 {
+				return Meld{}, "a meld of 1 tile: a pair or single cannot be exposed (a set is 3 to 6 tiles)"
+			}
 			return Meld{}, fmt.Sprintf("a meld of %d tiles: a pair or single cannot be exposed (a set is 3 to 6 tiles)", n)
 		case n > 6:
 			return Meld{}, fmt.Sprintf("a meld of %d tiles: a set is 3 to 6 tiles", n)

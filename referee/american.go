@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
@@ -89,7 +90,7 @@ func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
 	}
 	g.deal(true, func(s notation.Seat, st *seatState, _ *SeatHand, want int) {
 		if n := st.held(); n != want {
-			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: East has 14, the others 13", s, n))
+			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %s after the deal: East has 14, the others 13", s, words.Count(n, "tile")))
 		}
 		if len(st.melds) > 0 {
 			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s shows exposures at the deal", s))
@@ -616,15 +617,15 @@ func (g *amGame) discardTile(e *Event, named notation.Tile) {
 	switch {
 	case s == g.turn && (g.need == needAct || g.need == needDiscard):
 	case st.held() != 14:
-		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles and discards: a wrong number of tiles makes the hand dead", s, st.held()))
-		g.kill(e, s, RuleTileCount, fmt.Sprintf("discarded holding %d tiles", st.held()))
+		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %s and discards: a wrong number of tiles makes the hand dead", s, words.Count(st.held(), "tile")))
+		g.kill(e, s, RuleTileCount, "discarded holding "+words.Count(st.held(), "tile"))
 		return
 	default:
 		verdict, rule, reason = VerdictIllegal, RuleTurnOrder, g.notYourTurn(s)
 	}
 	if n := st.held(); n != 14 && verdict == VerdictOK {
-		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles: a wrong number of tiles makes the hand dead", s, n))
-		g.kill(e, s, RuleTileCount, fmt.Sprintf("held %d tiles at a discard", n))
+		g.bad(e, RuleTileCount, fmt.Sprintf("%s holds %s: a wrong number of tiles makes the hand dead", s, words.Count(n, "tile")))
+		g.kill(e, s, RuleTileCount, "held "+words.Count(n, "tile")+" at a discard")
 		g.turn, g.need = g.nextLive(s), needDraw
 		return
 	}

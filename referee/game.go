@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
 )
@@ -81,7 +82,7 @@ func newGame(lg *Log, deps Deps) *game {
 			}
 			st.bonus = nil
 		default:
-			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: the dealer has 14, the others 13", s, n))
+			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %s after the deal: the dealer has 14, the others 13", s, words.Count(n, "tile")))
 		}
 		if len(st.melds) > 0 {
 			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s shows melds at the deal", s))
@@ -101,7 +102,7 @@ func newGame(lg *Log, deps Deps) *game {
 	switch {
 	case lg.Wall != nil:
 		if lg.Start == nil && len(g.wall) != rest+laidOut && len(g.wall) != rest {
-			g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d are left", len(g.wall), rest))
+			g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("the wall has %s: after the deal %d %s left", words.Count(len(g.wall), "tile"), rest, words.Verb(rest, "is", "are")))
 		}
 		if lg.Start != nil && lg.Start.Wall >= 0 && lg.Start.Wall != len(g.wall) {
 			g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("start.wall says %d tiles, the wall lists %d", lg.Start.Wall, len(g.wall)))
@@ -417,7 +418,7 @@ func (g *game) discardTile(e *Event) {
 		verdict, rule, reason = VerdictIllegal, RuleFlower, fmt.Sprintf("%s holds %s: a flower or season is laid out and replaced at once, before the discard", s, b)
 	}
 	if n := st.count(); st.unknown == 0 && n != 14 && verdict == VerdictOK {
-		verdict, rule, reason = VerdictIllegal, RuleTileCount, fmt.Sprintf("%s holds %d tiles: a player discards from 14 (a kong counts as 3)", s, n)
+		verdict, rule, reason = VerdictIllegal, RuleTileCount, fmt.Sprintf("%s holds %s: a player discards from 14 (a kong counts as 3)", s, words.Count(n, "tile"))
 	}
 	if t.IsBonus() {
 		verdict, rule, reason = VerdictIllegal, RuleBonusDiscard, fmt.Sprintf("%s is a bonus tile: it is laid out and replaced, never discarded", t)
@@ -874,7 +875,7 @@ func (g *game) sevenFlowers(e *Event) {
 		g.falseWin(s, "a win claimed on a tile not laid out")
 		return
 	case n != 7:
-		g.bad(e, RuleSevenFlowers, fmt.Sprintf("%s holds %d flowers and seasons: only a player holding the other seven may claim the %s %s lays out", s, n, t, from))
+		g.bad(e, RuleSevenFlowers, fmt.Sprintf("%s holds %d of the eight flowers and seasons: only a player holding the other seven may claim the %s %s lays out", s, n, t, from))
 		g.falseWin(s, "a seven-flowers win without seven flowers")
 		return
 	}

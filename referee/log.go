@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/internal/yamldoc"
 	"github.com/mjref/mjref/notation"
 	"go.yaml.in/yaml/v3"
@@ -1050,7 +1051,7 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 		}
 		max := map[Verb]int{VerbPong: 3, VerbKong: 4, VerbWin: 1, VerbQuint: 5, VerbSextet: 6, VerbPair: 2}[verb]
 		if ev.Jokers > 0 && len(tiles)+ev.Jokers > max {
-			return ev, fmt.Errorf("%s: %d tiles written, a %s has %d", verb, len(tiles)+ev.Jokers, verb, max)
+			return ev, fmt.Errorf("%s: %s written, a %s has %d", verb, words.Count(len(tiles)+ev.Jokers, "tile"), verb, max)
 		}
 		if len(tiles) > 1 {
 			if len(tiles) > max {
@@ -1079,7 +1080,7 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 	case VerbCharleston:
 		switch {
 		case ev.Blind > 0 && len(tiles)+ev.Blind > 3:
-			return ev, fmt.Errorf("charleston: %d tiles from the hand and %d blind make more than the three passed", len(tiles), ev.Blind)
+			return ev, fmt.Errorf("charleston: %s from the hand and %d blind make more than the three passed", words.Count(len(tiles), "tile"), ev.Blind)
 		case ev.Blind == 0 && len(tiles) != 0 && len(tiles) != 3:
 			return ev, fmt.Errorf("charleston: expected the three tiles passed (? for a tile not seen), or nothing")
 		case ev.Blind > 0 && ev.Blind == 3 && len(tiles) > 0:

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
@@ -288,7 +289,7 @@ func (r *Rules) Validate() error {
 	switch r.Tiles {
 	case 0, 136, 144, 152:
 	default:
-		return &scoring.RuleError{Path: []string{"tiles"}, Msg: fmt.Sprintf("%d tiles: expected 144 (with flowers), 136 (without) or 152 (American, with jokers)", r.Tiles)}
+		return &scoring.RuleError{Path: []string{"tiles"}, Msg: fmt.Sprintf("%s: expected 144 (with flowers), 136 (without) or 152 (American, with jokers)", words.Count(r.Tiles, "tile"))}
 	}
 	switch r.Direction {
 	case "", DirClockwise, DirCounterclockwise:

@@ -18,14 +18,14 @@ func ExampleLoad() {
 	// hk hk minimum 3 cap 13
 }
 
-// The built-in rulesets a table can start from (or extend in its own YAML).
+// The built-in rulesets a table can start from (or extend in its own YAML), the default first.
 func ExampleBuiltins() {
 	for _, info := range rulesets.Builtins() {
 		fmt.Println(info.Name, info.Family)
 	}
 	// Output:
+	// hk hk
+	// hk-oldstyle hk
 	// american american
 	// deburger-2026 deburger
-	// hk-oldstyle hk
-	// hk hk
 }

@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"encoding"
 	"errors"
@@ -73,7 +74,7 @@ type Info struct {
 	Description string `json:"description" yaml:"description"`
 }
 
-// Builtins lists the built-in rulesets in name order.
+// Builtins lists the built-in rulesets in reading order (see readingOrder): hk first.
 func Builtins() []Info {
 	var out []Info
 	for _, name := range builtinNames() {
@@ -84,7 +85,37 @@ func Builtins() []Info {
 		}
 		out = append(out, Info{Name: rs.Name, Family: rs.Family, Extends: rs.Extends, Description: rs.Description})
 	}
+	fam := ""
+	for _, i := range out {
+		if i.Name == Default {
+			fam = i.Family
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Info) int { return readingOrder(a, b, fam) })
 	return out
+}
+
+// readingOrder sorts rulesets for a listing: the default first, then the rest of its family, then
+// the other families by name; in a family a ruleset comes before those that extend another, then
+// by name.
+func readingOrder(a, b Info, defaultFamily string) int {
+	rank := func(i Info) (int, string, int, string) {
+		first, fam := 1, i.Family
+		switch {
+		case i.Name == Default:
+			first = -1
+		case i.Family == defaultFamily:
+			first = 0
+		}
+		extends := 0
+		if i.Extends != "" {
+			extends = 1
+		}
+		return first, fam, extends, i.Name
+	}
+	af, afam, ae, an := rank(a)
+	bf, bfam, be, bn := rank(b)
+	return cmp.Or(cmp.Compare(af, bf), cmp.Compare(afam, bfam), cmp.Compare(ae, be), cmp.Compare(an, bn))
 }
 
 // IsBuiltin reports whether name is a built-in ruleset.

@@ -964,7 +964,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0x459c58b5}},
+		sums: []fileSum{{"hk", 0x60858cb7}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
@@ -1842,7 +1842,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0x38b4e8ab}, {"hk", 0x459c58b5}},
+		sums: []fileSum{{"hk-oldstyle", 0x9757bdb5}, {"hk", 0x60858cb7}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/ledger"
@@ -154,7 +155,7 @@ func ShortMessage(msg string) string {
 	}
 	lines := strings.Split(msg, "\n")
 	if n := len(lines); n > MaxMessageLines {
-		lines = append(lines[:MaxMessageLines], fmt.Sprintf("... and %d more lines", n-MaxMessageLines))
+		lines = append(lines[:MaxMessageLines], fmt.Sprintf("... and %d more %s", n-MaxMessageLines, words.Noun(n-MaxMessageLines, "line")))
 	}
 	for i, l := range lines {
 		lines[i] = termtext.Shorten(l, MaxMessageLine)

@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/rulesets"
 	"log/slog"
 	"net"
@@ -214,7 +215,7 @@ func newToken() string {
 // checkToken refuses a token too short to guess at or one that cannot travel in a URL or a header.
 func checkToken(t string) error {
 	if len(t) < 16 {
-		return fmt.Errorf("--token: %d characters is too short to protect the server: give 16 or more, or --token %s", len(t), RandomToken)
+		return fmt.Errorf("--token: %s is too short to protect the server: give 16 or more, or --token %s", words.Count(len(t), "character"), RandomToken)
 	}
 	for _, r := range t {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.~", r)

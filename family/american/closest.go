@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	card "github.com/mjref/mjref/scoring/american"
@@ -105,7 +106,7 @@ func americanTiles(h *notation.Hand) int {
 // the seen tiles are counted.
 func checkAmericanHand(h *notation.Hand, seen *notation.Counts) error {
 	if n := americanTiles(h); n != card.HandTiles-1 && n != card.HandTiles {
-		return family.WithHint(fmt.Errorf("%d tiles: closest needs 13, or 14 after a draw", n),
+		return family.WithHint(fmt.Errorf("%s: closest needs 13, or 14 after a draw", words.Count(n, "tile")),
 			"every tile counts, kongs as 4 and flowers too, e.g. 'ff 2222m 44m 666p 88p' is 13 tiles")
 	}
 	for _, m := range h.Melds {

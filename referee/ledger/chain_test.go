@@ -111,7 +111,7 @@ func TestChainEdits(t *testing.T) {
 		if err := cut.CheckHead(full.Head); err != nil {
 			t.Fatal(err)
 		}
-		if cut.OK() || !strings.Contains(cut.Problems[0].Msg, "1 lines were removed from the end") {
+		if cut.OK() || !strings.Contains(cut.Problems[0].Msg, "1 line was removed from the end") {
 			t.Errorf("head check: %+v", cut.Problems)
 		}
 	})

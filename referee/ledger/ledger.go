@@ -12,6 +12,7 @@ import (
 
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/words"
 )
 
 // Settler computes the deltas of one hand: each player's change, in the order of the players.
@@ -166,7 +167,7 @@ func (l *Ledger) open() (_ *Ledger, err error) {
 		// on a game with hands missing.
 		cp := filepath.Base(cachePath(l.path))
 		return nil, &RecordError{Path: l.path, Line: l.state.Events,
-			Msg: fmt.Sprintf("the record ends at line %d, but the last write (noted in %s) was line %d: %d lines were removed from the end; restore them, or delete %s if they were removed on purpose", l.state.Events, cp, seq, seq-l.state.Events, cp)}
+			Msg: fmt.Sprintf("the record ends at line %d, but the last write (noted in %s) was line %d: %s removed from the end; restore %s, or delete %s if %s removed on purpose", l.state.Events, cp, seq, words.Count(seq-l.state.Events, "line")+" "+words.Verb(seq-l.state.Events, "was", "were"), words.Verb(seq-l.state.Events, "it", "them"), cp, words.Verb(seq-l.state.Events, "it was", "they were"))}
 	}
 	l.saveCache(lastLineLen(l.f, l.size))
 	return l, nil
@@ -507,7 +508,7 @@ func (l *Ledger) Amend(n int, h Hand) (Amendment, error) {
 	next := l.state.clone()
 	at := next.findHand(n)
 	if at < 0 {
-		return Amendment{}, fmt.Errorf("%w: hand %d is not standing (the game has %d hands)", ErrNoHand, n, len(next.History))
+		return Amendment{}, fmt.Errorf("%w: hand %d is not standing (the game has %s)", ErrNoHand, n, words.Count(len(next.History), "hand"))
 	}
 	before := next.History[at]
 	am := Amendment{Number: n, Before: before, Totals: next.Totals}

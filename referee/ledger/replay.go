@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/mjref/mjref/internal/words"
 )
 
 // replayer recomputes a game from its record, line by line, checking each line's sum, its link to
@@ -213,7 +215,7 @@ func (r *replayer) apply(i int, ln line, ev *event) bool {
 			return fatal("amend of hand %d, but seq %d is hand %d", ev.Number, ev.Amends, s.History[at].Number)
 		}
 		if want := len(s.History) - at - 1; len(ev.Later) != want {
-			return fatal("the amend gives the deltas of %d later hands, but %d hands follow hand %d", len(ev.Later), want, ev.Number)
+			return fatal("the amend gives the deltas of %s, but %s %s hand %d", words.Count(len(ev.Later), "later hand"), words.Count(want, "hand"), words.Verb(want, "follows", "follow"), ev.Number)
 		}
 		ok := true
 		err := s.amend(at, *ev.Hand, ev.Seq, ln.no, func(j int, h Hand, t Table) ([4]Amount, error) {

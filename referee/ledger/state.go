@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring/points"
 )
@@ -238,15 +239,15 @@ func (s *State) settle() {
 	switch l := f.Length; l.Kind {
 	case Rounds:
 		if p.Passes >= 4*l.N {
-			s.Over, s.Reason = true, fmt.Sprintf("%d rounds played", l.N)
+			s.Over, s.Reason = true, words.Count(l.N, "round")+" played"
 		}
 	case Hands:
 		if s.Played >= l.N {
-			s.Over, s.Reason = true, fmt.Sprintf("%d hands played", l.N)
+			s.Over, s.Reason = true, words.Count(l.N, "hand")+" played"
 		}
 	case Games:
 		if s.Played >= l.N {
-			s.Over, s.Reason = true, fmt.Sprintf("%d games played", l.N)
+			s.Over, s.Reason = true, words.Count(l.N, "game")+" played"
 		}
 	case Bust:
 		for i, t := range s.Totals {
@@ -611,7 +612,7 @@ func (s *State) clone() State {
 func (s *State) At(n int) (State, error) {
 	i := s.findHand(n)
 	if i < 0 {
-		return State{}, fmt.Errorf("%w: hand %d is not standing (the game has %d hands)", ErrNoHand, n, len(s.History))
+		return State{}, fmt.Errorf("%w: hand %d is not standing (the game has %s)", ErrNoHand, n, words.Count(len(s.History), "hand"))
 	}
 	e := s.History[i]
 	c := s.clone()

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/internal/filewrite"
+	"github.com/mjref/mjref/internal/words"
 )
 
 // Report is what Verify found in a whole record.
@@ -84,7 +85,7 @@ func (r *Report) checkHead(seq int, sum, from string) {
 	switch {
 	case seq > len(r.sums):
 		r.Problems = append(r.Problems, &RecordError{Path: r.Path, Line: len(r.sums),
-			Msg: fmt.Sprintf("the record ends at line %d, but line %d was noted (%s): %d lines were removed from the end", len(r.sums), seq, from, seq-len(r.sums))})
+			Msg: fmt.Sprintf("the record ends at line %d, but line %d was noted (%s): %s %s removed from the end", len(r.sums), seq, from, words.Count(seq-len(r.sums), "line"), words.Verb(seq-len(r.sums), "was", "were"))})
 	case !strings.HasPrefix(r.sums[seq-1], sum):
 		r.Problems = append(r.Problems, &RecordError{Path: r.Path, Line: seq,
 			Msg: fmt.Sprintf("line %d is not the line noted (%s): its sum is %s", seq, from, short(r.sums[seq-1]))})

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
 )
@@ -248,7 +249,7 @@ func Match(card *Card, h *notation.Hand, r *Rules) Result {
 		res.Reason = hi.bad
 		return res
 	case hi.total != HandTiles:
-		res.Reason = fmt.Sprintf("%d tiles: a finished hand has %d", hi.total, HandTiles)
+		res.Reason = fmt.Sprintf("%s: a finished hand has %d", words.Count(hi.total, "tile"), HandTiles)
 		return res
 	case card == nil || len(card.Lines) == 0:
 		res.Reason = "no card"

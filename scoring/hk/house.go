@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
 	pat "github.com/mjref/mjref/scoring/pattern"
@@ -601,7 +602,7 @@ func (hh *houseHand) compilePattern(text string, r *Rules) error {
 	case pairs > 1 && r.SevenPairs == Off:
 		return fmt.Errorf("%d pairs: only seven pairs has more than one, and this ruleset does not play it (seven_pairs: off)", pairs)
 	case hh.whole && !(sets == 4 && pairs == 1) && !(sets == 0 && pairs == 7):
-		return fmt.Errorf("whole: the pattern must cover the hand: four sets and a pair, or seven pairs (it has %d sets and %d pairs)", sets, pairs)
+		return fmt.Errorf("whole: the pattern must cover the hand: four sets and a pair, or seven pairs (it has %s and %s)", words.Count(sets, "set"), words.Count(pairs, "pair"))
 	}
 	return nil
 }

@@ -26,6 +26,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 )
@@ -230,7 +231,7 @@ func plotTotals(s *ledger.State, names []string, face *font.Face) (*plot.Plot, e
 			set(&a.Tick.Label, 10)
 		}
 	}
-	p.Title.Text = fmt.Sprintf("%s: running totals after %d hands", s.Ruleset, len(s.History))
+	p.Title.Text = fmt.Sprintf("%s: running totals after %s", s.Ruleset, words.Count(len(s.History), "hand"))
 	p.Title.Padding = 3 * vg.Millimeter
 	p.X.Label.Text = "hand"
 	p.Y.Label.Text = "total"
