@@ -964,7 +964,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0x459c58b5}},
+		sums: []fileSum{{"hk", 0xa05c86b9}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
@@ -1842,7 +1842,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0xf6ed2452}, {"hk-table", 0x1a5a142e}, {"hk", 0x459c58b5}},
+		sums: []fileSum{{"hk-oldstyle", 0xf6ed2452}, {"hk-table", 0x1a5a142e}, {"hk", 0xa05c86b9}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",
@@ -2746,7 +2746,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-table": {
-		sums: []fileSum{{"hk-table", 0x1a5a142e}, {"hk", 0x459c58b5}},
+		sums: []fileSum{{"hk-table", 0x1a5a142e}, {"hk", 0xa05c86b9}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-table",
