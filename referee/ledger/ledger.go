@@ -400,6 +400,10 @@ func (l *Ledger) Path() string { return l.path }
 // Recovered returns the incomplete last line that Open found and kept aside, or nil.
 func (l *Ledger) Recovered() *Torn { return l.torn }
 
+// CacheRebuilt reports whether Open found a state cache that did not check (damaged, or not one
+// mjref wrote) and replayed the record instead: its note of the last write was not used.
+func (l *Ledger) CacheRebuilt() bool { return l.damaged }
+
 // Removed returns the stale temporary files Open or Create removed.
 func (l *Ledger) Removed() []string { return l.removed }
 
