@@ -685,7 +685,7 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 			it.Value = lim
 			if !firstLimit {
 				it.Value = 0
-				it.Note = joinNote(it.Note, "also a limit hand; a hand is paid one limit")
+				it.Note = "also a limit hand; a hand is paid one limit"
 			}
 			firstLimit = false
 		}

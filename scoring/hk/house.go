@@ -133,23 +133,11 @@ type houseHand struct {
 	lines     []int // the YAML lines of the patterns under patterns:, where known
 }
 
-// cite makes the item of a house hand with patterns: name the pattern j that matched and its line.
+// cite makes the item of a house hand with patterns: cite the line of the pattern j that matched.
 func (hh *houseHand) cite(it *scoring.Item, j uint8) {
-	if len(hh.lines) == 0 {
-		return
-	}
-	it.Note = fmt.Sprintf("pattern %d of %d: %s", j+1, len(hh.pats), hh.pats[j].text)
 	if int(j) < len(hh.lines) && hh.lines[j] > 0 {
 		it.Source.Line = hh.lines[j]
 	}
-}
-
-// joinNote joins two notes of an item with "; ".
-func joinNote(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "; " + b
 }
 
 // Won-on values.
