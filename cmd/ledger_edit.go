@@ -261,7 +261,7 @@ func renderSummary(w io.Writer, sum *ledger.Summary, worth string) error {
 		fmt.Fprintf(w, "most wins: %s\n", strings.Join(sum.MostWins, ", "))
 	}
 	if len(sum.MostDealIns) > 0 {
-		fmt.Fprintf(w, "most deal-ins: %s (fed the most wins)\n", strings.Join(sum.MostDealIns, ", "))
+		fmt.Fprintf(w, "most deal-ins: %s (the most hands won on their discard)\n", strings.Join(sum.MostDealIns, ", "))
 	}
 	return nil
 }
