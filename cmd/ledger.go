@@ -130,6 +130,14 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
 	return cmd
 }
 
+const ledgerSummaryLong = `The night in figures, for each player who sat at the table: hands played, wins, self-draws,
+deal-ins, hands paid for under 包 (and what was paid in them), false wins, average faan, biggest
+win and total; then the biggest hand of the night, and who won and who dealt in the most.
+
+A deal-in is a hand won on the player's discard. One discard that two or three players won on
+(一炮多響, settlement.multiple_winners.as=all) is one deal-in, though each winner counts a win; a
+player responsible under 包 for two winners of one discard has paid for one hand.`
+
 const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
 
   from its result   --winner NAME --faan N (hk) | --value N (american), with --discarder NAME for a win
@@ -176,6 +184,9 @@ func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, shor
 		cmd.Long = ledgerAddLong
 	case "recover":
 		cmd.Long = ledgerRecoverLong
+	}
+	if action == "summary" {
+		cmd.Long = ledgerSummaryLong
 	}
 	if action == "export" {
 		cmd.Annotations = map[string]string{rawOutput: "true"} // CSV and JSON, exactly

@@ -109,6 +109,9 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 	case reflect.TypeFor[schema.ByPlayer]():
 		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)), MaxProperties: new(uint64(4)),
 			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player at the table, keyed by name"}
+	case reflect.TypeFor[schema.ByName]():
+		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)),
+			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player named, keyed by name: the four at the table, then any who left"}
 	case reflect.TypeFor[hk.Reading]():
 		s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), Required: []string{"shape", "sets"}, AdditionalProperties: jsonschema.FalseSchema}
 		str := &jsonschema.Schema{Type: "string"}

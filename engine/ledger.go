@@ -387,10 +387,8 @@ func (l *Ledger) Amend(n int, req LedgerRequest) (LedgerAmended, error) {
 		return v, err
 	}
 	after := lg.State()
-	v.Amendment, v.Notes, v.State = schema.NewLedgerAmendment(&am, after.Players), verdict.Notes, &after
-	for i, p := range after.Players {
-		v.Change = append(v.Change, schema.LedgerChange{Player: p, Before: am.Totals[i], After: after.Totals[i], Change: after.Totals[i] - am.Totals[i]})
-	}
+	v.Change = schema.NewLedgerChange(&cur, &after)
+	v.Amendment, v.Notes, v.State = schema.NewLedgerAmendment(&am, v.Change), verdict.Notes, &after
 	v.Standings, v.Next = after.Standings(), schema.NewLedgerPosition(&after)
 	return v, lg.Close()
 }
