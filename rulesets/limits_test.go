@@ -118,8 +118,17 @@ func (s *spyFiles) ReadFile(path string, limit int64) ([]byte, error) {
 // With NoFiles, no key or value opens a file, and a file that is there gets the words a missing
 // one does.
 func TestNoFiles(t *testing.T) {
-	secret := writeTemp(t, "shadow", []byte("alice:$6$salt$SECRET:19000:0:99999:7:::\n"))
-	missing := filepath.Join(filepath.Dir(secret), "nosuch")
+	// A long directory name, so that a message that shortens the path it quotes still shows
+	// the same for both files.
+	dir := filepath.Join(t.TempDir(), strings.Repeat("d", 80))
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(dir, "shadow")
+	if err := os.WriteFile(secret, []byte("alice:$6$salt$SECRET:19000:0:99999:7:::\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nosuch")
 	opt := LoadOptions{Files: NoFiles}
 	loads := map[string]func(path string) error{
 		"rules":          func(p string) error { _, err := LoadWith(opt, p); return err },

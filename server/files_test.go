@@ -20,7 +20,12 @@ const shadow = "root:*:19000:0:99999:7:::\n" +
 // of a set key is refused with 400 or 404 and no byte of the file, and an existing file and a
 // missing one get the same answer.
 func TestRequestsOpenNoFile(t *testing.T) {
-	dir := t.TempDir()
+	// A long directory name, so that a message that shortens the path it quotes still shows
+	// the same for both files.
+	dir := filepath.Join(t.TempDir(), strings.Repeat("d", 80))
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	secret := filepath.Join(dir, "shadow")
 	if err := os.WriteFile(secret, []byte(shadow), 0o600); err != nil {
 		t.Fatal(err)
