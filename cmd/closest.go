@@ -41,7 +41,8 @@ exposures in brackets ('[666pJ]'): their naturals are gone, but their jokers can
 the output notes them. When every line is dead the hand is dead: exit 1.
 
 With 14 tiles (after a draw) and no line complete, a second table ranks every discard by the lines it
-keeps live, then by the tiles the closest line still needs.
+keeps live, then by the tiles the closest line still needs: every distinct tile held, flowers and
+jokers too (a discarded joker is dead; among equal discards the joker comes last).
 
 Live lines come first, then fewer tiles needed, higher value, card order.
 With '-', hands are read from standard input, one per line, and each is answered as soon as it is

@@ -64,11 +64,11 @@ func ExampleEngine_Settle_deburger() {
 	// Output:
 	// ruleset:  deburger-2026
 	// seat  points  before  total
-	// E     2,700   9,000   11,700
-	// S     1,800   4,000   5,800
+	// E     +2700   9000    11700
+	// S     +1800   4000    5800
 	// W     -400    0       -400
 	// N     0       100     100
-	// game:     E wins the game (target 10,000)
+	// game:     E wins the game (target 10000)
 }
 
 // A flag that the ruleset's family does not take is refused, with what to give instead.

@@ -309,7 +309,7 @@ func renderSeatScores(w Printer, scores []referee.SeatScore) error {
 		for _, row := range ItemRows(sc.Items, false) {
 			rows = append(rows, append([]string{sc.Seat.String()}, row...))
 		}
-		p := fmt.Sprintf("%s %s", sc.Seat, points.Thousands(sc.Points))
+		p := fmt.Sprintf("%s %s", sc.Seat, points.Signed(sc.Points))
 		switch {
 		case !sc.Checked:
 			p += " (not scored: " + sc.Reason + ")"

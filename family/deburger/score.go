@@ -72,6 +72,6 @@ func (s *Scored) Render(w family.Printer) error {
 		fmt.Fprintf(w, "verdict:  not a win: %s\n", r.Reason)
 		return nil
 	}
-	fmt.Fprintf(w, "total:    %s points\n", points.Thousands(r.Total))
+	fmt.Fprintf(w, "total:    %d points\n", r.Total)
 	return nil
 }

@@ -3,6 +3,7 @@ package deburger
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
@@ -216,9 +217,9 @@ func (v *SettleView) Render(w family.Printer) error {
 			p := v.Players[i]
 			row = append(row, p.Hand, string(p.Reading))
 		}
-		row = append(row, points.Thousands(v.Points[i]))
+		row = append(row, points.Signed(v.Points[i]))
 		if v.Totals != nil {
-			row = append(row, points.Thousands(v.Previous[i]), points.Thousands(v.Totals[i]))
+			row = append(row, strconv.Itoa(v.Previous[i]), strconv.Itoa(v.Totals[i]))
 		}
 		rows = append(rows, row)
 	}
@@ -234,11 +235,11 @@ func (v *SettleView) Render(w family.Printer) error {
 		if len(v.Winners) == 1 {
 			verb = "wins"
 		}
-		fmt.Fprintf(w, "game:     %s %s the game (target %s)", family.SeatsText(v.Winners), verb, points.Thousands(v.Target))
+		fmt.Fprintf(w, "game:     %s %s the game (target %d)", family.SeatsText(v.Winners), verb, v.Target)
 	case len(v.Reached) > 0:
-		fmt.Fprintf(w, "game:     %s reached %s, but nobody has won yet", family.SeatsText(v.Reached), points.Thousands(v.Target))
+		fmt.Fprintf(w, "game:     %s reached %d, but nobody has won yet", family.SeatsText(v.Reached), v.Target)
 	default:
-		fmt.Fprintf(w, "game:     play on: nobody has reached %s", points.Thousands(v.Target))
+		fmt.Fprintf(w, "game:     play on: nobody has reached %d", v.Target)
 	}
 	if v.Note != "" {
 		fmt.Fprintf(w, " (%s)", v.Note)

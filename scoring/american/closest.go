@@ -293,20 +293,46 @@ type DiscardOption struct {
 }
 
 // Discards ranks every discard a hand of 14 tiles can make by the lines it keeps alive (most
-// first), then by the tiles the closest live line still needs, then tile order: the American
-// counterpart of choosing a discard by its waits. The discarded tile counts as seen.
+// first), then by the tiles the closest live line still needs, then by the lines at that need: the
+// American counterpart of choosing a discard by its waits. Every distinct tile held is a discard,
+// flowers (all alike, offered once) and jokers included, measured alike; the discarded tile counts
+// as seen, so a discarded joker is a dead joker. Discards equal on every measure keep tile order,
+// which puts a joker last: it may stand in any set, so it is the one to keep.
 func Discards(card *Card, h *notation.Hand, seen notation.Counts) []DiscardOption {
-	var out []DiscardOption
-	for t, n := range h.Concealed {
+	// The tiles held: concealed tiles and the tiles of concealed kongs (American play has none,
+	// so they are simply in the hand), and the flowers laid out beside it.
+	held := *h
+	held.Melds = nil
+	held.Win = notation.NoTile
+	for _, m := range h.Melds {
+		if m.Concealed {
+			m.AddTo(&held.Concealed)
+			continue
+		}
+		held.Melds = append(held.Melds, m)
+	}
+	type discard struct {
+		tile  notation.Tile
+		apply func(rest *notation.Hand)
+	}
+	var choices []discard
+	for t, n := range held.Concealed {
 		if n == 0 {
 			continue
 		}
-		tile := notation.Tile(t)
-		rest := *h
-		rest.Concealed[t]--
-		rest.Win = notation.NoTile
+		choices = append(choices, discard{notation.Tile(t), func(rest *notation.Hand) { rest.Concealed[t]-- }})
+	}
+	if len(held.Bonus) > 0 {
+		// Every flower is the same tile: the one discarded is the first laid out.
+		choices = append(choices, discard{held.Bonus[0].Tile, func(rest *notation.Hand) { rest.Bonus = slices.Clone(held.Bonus[1:]) }})
+	}
+	slices.SortFunc(choices, func(a, b discard) int { return cmp.Compare(a.tile, b.tile) })
+	out := make([]DiscardOption, 0, len(choices))
+	for _, d := range choices {
+		rest := held
+		d.apply(&rest)
 		sv := seen
-		sv[t]++
+		sv[d.tile]++
 		var hi handInfo
 		hi.read(&rest)
 		var svi seenInfo
@@ -318,7 +344,7 @@ func Discards(card *Card, h *notation.Hand, seen notation.Counts) []DiscardOptio
 				svi.n[slotOf(st)] += int(c)
 			}
 		}
-		opt := DiscardOption{Tile: tile, Need: -1}
+		opt := DiscardOption{Tile: d.tile, Need: -1}
 		for _, c := range rank(card, &hi, &svi) {
 			if c.Dead {
 				continue

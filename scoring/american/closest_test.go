@@ -1,6 +1,7 @@
 package american
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -143,9 +144,63 @@ func TestDiscards(t *testing.T) {
 			t.Errorf("discard %+v ranks below %+v", o, got)
 		}
 	}
-	// Every distinct concealed tile is a discard.
+	// Every distinct tile held is a discard.
 	if len(opts) != 8 {
 		t.Errorf("%d discards, want 8 (2m 6m 6p 6s 9p 2z 4z 5z): %v", len(opts), opts)
+	}
+}
+
+// TestDiscardsEveryTile: every distinct tile held is a discard, the flower and the joker too, and
+// they are ranked by the same measure as the others (issue 25, item 5).
+func TestDiscardsEveryTile(t *testing.T) {
+	card := sampleCard(t)
+	tests := []struct {
+		name string
+		hand string
+		want []string // each discard: tile, then the closest line and its need
+	}{
+		// The flower has no place in O1 (1111m 33m 555p 77p 999s): throwing it leaves O1 one tile short.
+		{"the flower is the best discard", "1111m 33m 555p 77p 99s f", []string{
+			"f O1 1", "1m O1 2", "3m O1 2", "5p O1 2", "7p O1 2", "9s O1 2",
+		}},
+		// A joker stands in the 999s of O1: throwing it costs a tile, as throwing a 9s does; the
+		// flower costs nothing. Equal discards keep tile order, so the joker comes last of them.
+		{"a joker is worth keeping", "1111m 33m 555p 77p 9s f J", []string{
+			"f O1 1", "1m O1 2", "3m O1 2", "5p O1 2", "7p O1 2", "9s O1 2", "J O1 2",
+		}},
+		// Tiles of a concealed kong are held like any other.
+		{"a concealed kong's tiles are held", "(1111m) 33m 555p 77p 99s f", []string{
+			"f O1 1", "1m O1 2", "3m O1 2", "5p O1 2", "7p O1 2", "9s O1 2",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, o := range Discards(card, mustHand(t, tt.hand), notation.Counts{}) {
+				got = append(got, fmt.Sprintf("%s %s %d", o.Tile, o.Best, o.Need))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Discards(%s) (-want +got):\n%s", tt.hand, diff)
+			}
+		})
+	}
+}
+
+// TestDiscardJokerDead: a discarded joker is dead, so throwing the last joker left kills the quint
+// that needs it, as throwing a wind does (the quint then needs two jokers); throwing the flower keeps
+// both lines live.
+func TestDiscardJokerDead(t *testing.T) {
+	card := compileLines(t, LineSpec{ID: "Q", Pattern: []string{"NNNNN EEEE SSSS F"}, Value: 40},
+		LineSpec{ID: "W", Pattern: []string{"NNNN EEEE SSSS FF"}, Value: 25})
+	var seen notation.Counts
+	seen[notation.Joker] = 7
+	var got []string
+	for _, o := range Discards(card, mustHand(t, "NNNN EEEE SSSS J f"), seen) {
+		got = append(got, fmt.Sprintf("%s live %d %s %d", o.Tile, o.Live, o.Best, o.Need))
+	}
+	want := []string{"f live 2 Q 1", "1z live 1 W 1", "2z live 1 W 1", "4z live 1 W 1", "J live 1 W 1"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Discards (-want +got):\n%s", diff)
 	}
 }
 

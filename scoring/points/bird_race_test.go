@@ -232,9 +232,9 @@ func TestStandingsString(t *testing.T) {
 		want string
 	}{
 		{"running", Standings{Hand: 3, Points: [4]int{2700, -400, 300, 1800}, Totals: [4]int{9100, 3200, 300, 1800}},
-			"hand 3: E 2,700 (9,100) S -400 (3,200) W 300 (300) N 1,800 (1,800)"},
+			"hand 3: E +2700 (9100) S -400 (3200) W +300 (300) N +1800 (1800)"},
 		{"won", Standings{Hand: 4, Totals: [4]int{10100}, Over: true, Winners: []notation.Seat{notation.SeatEast}},
-			"hand 4: E 0 (10,100) S 0 (0) W 0 (0) N 0 (0): E wins"},
+			"hand 4: E 0 (10100) S 0 (0) W 0 (0) N 0 (0): E wins"},
 		{"shared", Standings{Hand: 4, Over: true, Winners: []notation.Seat{notation.SeatEast, notation.SeatWest}, Note: "shared"},
 			"hand 4: E 0 (0) S 0 (0) W 0 (0) N 0 (0): E and W win (shared)"},
 	} {

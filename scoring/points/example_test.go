@@ -19,7 +19,7 @@ func ExampleScoreWinner() {
 	fmt.Println(res)
 	// Output:
 	// standard
-	// 2,350 = regular-set-hidden 600 [123m] + honour-set-hidden 800 [777z] + regular-set-exposed 300 [555p] + regular-set-exposed 300 [789s] + honour-pair 200 [99m] + flower-bonus 50 [1f] + boosted-flower-bonus 100 [2f]
+	// 2350 = regular-set-hidden 600 [123m] + honour-set-hidden 800 [777z] + regular-set-exposed 300 [555p] + regular-set-exposed 300 [789s] + honour-pair 200 [99m] + flower-bonus 50 [1f] + boosted-flower-bonus 100 [2f]
 }
 
 func ExampleScoreLoser() {
@@ -32,10 +32,10 @@ func ExampleScoreLoser() {
 	for _, f := range res.Flowers {
 		fmt.Println(f)
 	}
-	fmt.Println(points.Thousands(res.Total))
+	fmt.Println(res.Total)
 	// Output:
 	// 3f* cancels 5m (+250)
-	// 2,050
+	// 2050
 }
 
 func ExampleBirdLanding() {
@@ -66,6 +66,6 @@ func ExampleRace() {
 		fmt.Println(st)
 	}
 	// Output:
-	// hand 1: E 4,600 (4,600) S -400 (-400) W 300 (300) N 1,800 (1,800)
-	// hand 2: E 5,600 (10,200) S 1,000 (600) W -200 (100) N 2,050 (3,850): E wins
+	// hand 1: E +4600 (4600) S -400 (-400) W +300 (300) N +1800 (1800)
+	// hand 2: E +5600 (10200) S +1000 (600) W -200 (100) N +2050 (3850): E wins
 }

@@ -54,12 +54,12 @@ type Standings struct {
 	Note string `json:"note,omitempty"`
 }
 
-// String returns a one-line summary: "hand 3: E 2,700 (9,100) S -400 (3,200) ... E wins".
+// String returns a one-line summary: "hand 3: E +2700 (9100) S -400 (3200) ... E wins".
 func (s Standings) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "hand %d:", s.Hand)
 	for i, seat := range notation.Seats {
-		fmt.Fprintf(&b, " %s %s (%s)", seat, Thousands(s.Points[i]), Thousands(s.Totals[i]))
+		fmt.Fprintf(&b, " %s %s (%d)", seat, Signed(s.Points[i]), s.Totals[i])
 	}
 	if s.Over {
 		names := make([]string, len(s.Winners))

@@ -70,13 +70,13 @@ func (f FlowerUse) String() string {
 	return b + " unused (+0)"
 }
 
-// String shows the arithmetic: "2,050 = regular-set-hidden 600 [123m] + ... - unused-regular 200 [5m] + ...".
+// String shows the arithmetic: "2050 = regular-set-hidden 600 [123m] + ... - unused-regular 200 [5m] + ...".
 func (r Result) String() string {
 	if !r.Valid {
 		return "not a winning hand: " + r.Reason
 	}
 	var b strings.Builder
-	b.WriteString(Thousands(r.Total))
+	b.WriteString(strconv.Itoa(r.Total))
 	b.WriteString(" =")
 	for i, it := range r.Items {
 		switch {
@@ -89,7 +89,7 @@ func (r Result) String() string {
 		}
 		b.WriteString(it.ID)
 		b.WriteByte(' ')
-		b.WriteString(Thousands(abs(it.Value)))
+		b.WriteString(strconv.Itoa(abs(it.Value)))
 		if len(it.Tiles) > 0 {
 			b.WriteString(" [")
 			b.WriteString(notation.FormatTiles(it.Tiles))
@@ -102,20 +102,14 @@ func (r Result) String() string {
 	return b.String()
 }
 
-// Thousands formats n with thousands separators: 10000 -> "10,000".
-func Thousands(n int) string {
-	s := strconv.Itoa(abs(n))
-	var b strings.Builder
-	if n < 0 {
-		b.WriteByte('-')
+// Signed formats a change of points the way every mjref table does: plain digits (no thousands
+// separators, so a number can be typed back into a flag's comma list) and a sign: "+2700", "-400",
+// "0".
+func Signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
 	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return strconv.Itoa(n)
 }
 
 func abs(n int) int {

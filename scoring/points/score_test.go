@@ -419,20 +419,20 @@ func TestResultString(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "2,050 = regular-set-hidden 600 [123m] + regular-set-hidden 600 [456p] + honour-set-hidden 800 [777z]" +
+	want := "2050 = regular-set-hidden 600 [123m] + regular-set-hidden 600 [456p] + honour-set-hidden 800 [777z]" +
 		" + honour-pair 200 [99p] - unused-regular 200 [5m] - unused-regular 200 [8s] + boosted-flower-cancel-regular 250 [3f5m]"
 	if diff := cmp.Diff(want, res.String()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
-func TestThousands(t *testing.T) {
+func TestSigned(t *testing.T) {
 	for _, c := range []struct {
 		n    int
 		want string
-	}{{0, "0"}, {50, "50"}, {999, "999"}, {1000, "1,000"}, {-2050, "-2,050"}, {10000, "10,000"}, {1234567, "1,234,567"}} {
+	}{{0, "0"}, {50, "+50"}, {999, "+999"}, {1000, "+1000"}, {-2050, "-2050"}, {10000, "+10000"}, {1234567, "+1234567"}} {
 		t.Run(c.want, func(t *testing.T) {
-			if diff := cmp.Diff(c.want, Thousands(c.n)); diff != "" {
+			if diff := cmp.Diff(c.want, Signed(c.n)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
