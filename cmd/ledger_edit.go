@@ -172,6 +172,9 @@ func ledgerVerify(o *ledgerOptions, f *factory) error {
 		} else {
 			fmt.Fprintf(w, "verdict:  %d problems: the record was changed or damaged\n", len(rep.Problems))
 		}
+		if rep.Diverged() {
+			fmt.Fprintf(w, "hint:     put back the file last written here, or accept the file as it is with 'mjref ledger recover %s'\n", o.File)
+		}
 	}
 	if !rep.OK() {
 		return errNegative

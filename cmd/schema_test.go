@@ -65,6 +65,7 @@ var schemaDocs = []struct {
 	{"ledger-summary", "mjref ledger summary: the night in figures", []any{ledger.Summary{}}},
 	{"ledger-verify", "mjref ledger verify: every line of the record checked", []any{ledger.Report{}}},
 	{"ledger-upgrade", "mjref ledger upgrade", []any{schema.LedgerUpgrade{}}},
+	{"ledger-recover", "mjref ledger recover: the file accepted as it is, its head noted anew", []any{ledger.Recovery{}}},
 	{"ledger-record", "a line of a ledger file, as mjref ledger export -o jsonl writes it", []any{ledger.RecordLine{}}},
 	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{chartView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{batchError{}}},
