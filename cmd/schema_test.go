@@ -65,6 +65,7 @@ var schemaDocs = []struct {
 	{"ledger-summary", "mjref ledger summary: the night in figures", []any{ledger.Summary{}}},
 	{"ledger-verify", "mjref ledger verify: every line of the record checked", []any{ledger.Report{}}},
 	{"ledger-upgrade", "mjref ledger upgrade", []any{schema.LedgerUpgrade{}}},
+	{"ledger-recover", "mjref ledger recover: the file accepted as it is, its head noted anew", []any{ledger.Recovery{}}},
 	{"ledger-record", "a line of a ledger file, as mjref ledger export -o jsonl writes it", []any{ledger.RecordLine{}}},
 	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{chartView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{batchError{}}},
@@ -108,6 +109,9 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 	case reflect.TypeFor[schema.ByPlayer]():
 		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)), MaxProperties: new(uint64(4)),
 			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player at the table, keyed by name"}
+	case reflect.TypeFor[schema.ByName]():
+		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)),
+			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player named, keyed by name: the four at the table, then any who left"}
 	case reflect.TypeFor[hk.Reading]():
 		s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), Required: []string{"shape", "sets"}, AdditionalProperties: jsonschema.FalseSchema}
 		str := &jsonschema.Schema{Type: "string"}
@@ -439,7 +443,7 @@ func TestErrorsMatchSchema(t *testing.T) {
 	badLog := write("bad-log.yaml", "hands:\n  E: 123m\nevents:\n  - E drw\n")
 	badHeader := write("bad-header.yaml", "dealr: E\nhands:\n  E: 123m\nevents: []\n")
 	badLedger := write("bad.jsonl", `{"seq":1,"event":"new"}`+"\n")
-	badCard := write("bad-card.yaml", "name: bad\nyear: 2026\nlines:\n  - id: R1\n    pattern: \"XXXX+9a\"\n    value: 25\n")
+	badCard := write("bad-card.yaml", "card:\n  nam: bad\n  yer: 2026\n  lines:\n    - id: R1\n      pattern: \"XXXX+9a\"\n      value: 25\n")
 	tests := []struct {
 		name string
 		args []string
@@ -454,7 +458,7 @@ func TestErrorsMatchSchema(t *testing.T) {
 		{"bad log header", []string{"referee", badHeader}, map[string]any{"code": 2, "file": badHeader, "line": 1, "hint": nil}},
 		{"bad ledger", []string{"ledger", "show", badLedger}, map[string]any{"code": 2, "file": badLedger, "line": 1, "hint": nil}},
 		{"no ledger", []string{"ledger", "show", filepath.Join(dir, "none.jsonl")}, map[string]any{"code": 2, "hint": nil}},
-		{"bad card", []string{"card", "check", badCard}, map[string]any{"code": 2, "file": badCard, "line": 1, "problems": nil}},
+		{"bad card", []string{"card", "check", badCard}, map[string]any{"code": 2, "file": badCard, "line": 2, "problems": nil}},
 	}
 	for _, tt := range tests {
 		for _, format := range []string{FormatJSON, FormatJSONL} {

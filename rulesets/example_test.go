@@ -26,6 +26,7 @@ func ExampleBuiltins() {
 	// Output:
 	// hk hk
 	// hk-oldstyle hk
+	// hk-table hk
 	// american american
 	// deburger-2026 deburger
 }

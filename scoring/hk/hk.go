@@ -5,7 +5,6 @@ package hk
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -88,6 +87,7 @@ type entry struct {
 	tile  notation.Tile // the set or bonus tile the item is about, or NoTile
 	kind  scoring.SetKind
 	bonus uint8 // for flower-set: 1 flowers, 2 seasons
+	pat   uint8 // for a house hand with patterns:, the one that matched
 }
 
 // tally is the items of one reading.
@@ -97,6 +97,7 @@ type tally struct {
 	total int
 	limit bool
 	bonus int // faan from bonus tiles
+	steps int // house-hand matching steps taken
 }
 
 func (t *tally) add(tb *valueTable, id itemID, tile notation.Tile, kind scoring.SetKind) {
@@ -218,6 +219,15 @@ func oneSuit(s uint8) bool { return s == 1 || s == 2 || s == 4 }
 // A hand that is not a winning shape, or is worth less than the minimum, is a Result with Valid false
 // and a Reason. Of all the readings of the hand, the one worth most is scored.
 func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
+	return score(h, sit, r, nil)
+}
+
+// matchSteps counts the house-hand matching steps of scoring hands: in all, and the most one
+// reading took.
+type matchSteps struct{ total, reading int }
+
+// score is Score that adds the house-hand matching steps to st (nil: not counted).
+func score(h *notation.Hand, sit scoring.Situation, r *Rules, st *matchSteps) (Result, error) {
 	tb := r.table
 	if tb == nil {
 		var err error
@@ -233,29 +243,47 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 		return scoreSevenFlowers(res, h, r, tb)
 	}
 	if r.Flowers && tb.on(idEightFlowers) && eightFlowers(h) {
-		return scoreEightFlowers(res, h, sit, r, tb), nil
+		return scoreEightFlowers(res, h, sit, r, tb, st), nil
 	}
-	res.scoreHand(h, sit, r, tb)
+	res.scoreHand(h, sit, r, tb, st)
+	if !r.Flowers && len(h.Bonus) > 0 {
+		res.Note = noFlowersNote(h)
+	}
 	return res, nil
 }
 
-// scoreSevenFlowers judges a claim of seven-flowers (花糊, 七搶一): the winner holds seven of the eight
-// bonus tiles and claims the eighth as another player draws it, winning on the spot whatever the hand
-// (it may be incomplete). It is paid as a discard by the player who drew the eighth.
-func scoreSevenFlowers(res Result, h *notation.Hand, r *Rules, tb *valueTable) (Result, error) {
-	var seen uint8
-	for _, b := range h.Bonus {
-		if b.Tile >= notation.F1 && b.Tile < notation.Flower {
-			seen |= 1 << (b.Tile - notation.F1)
-		}
+// noFlowersNote says that the bonus tiles written beside h are not scored, at a table that plays
+// without flowers (flowers: false), so they are not dropped without a word.
+func noFlowersNote(h *notation.Hand) string {
+	ts := make([]notation.Tile, len(h.Bonus))
+	for i, b := range h.Bonus {
+		ts[i] = b.Tile
 	}
-	n := bits.OnesCount8(seen)
+	what := "the flower or season " + notation.FormatTiles(ts) + " is"
+	if len(ts) > 1 {
+		what = fmt.Sprintf("the %d flowers and seasons %s are", len(ts), notation.FormatTiles(ts))
+	}
+	return "this ruleset plays without flowers (flowers: false): " + what + " not scored"
+}
+
+// scoreSevenFlowers judges a seven-flowers win (花糊): the winner holds exactly seven of the eight
+// bonus tiles beside a hand of 13 tiles (a kong counted as three), complete or not, and wins on the
+// spot: as another player draws the eighth and claims it (七搶一, the default: the drawer pays, as a
+// discard), or, where settlement.seven_flowers is self-draw, as they draw their own seventh (every
+// opponent pays). Either way the hand is written as it stands: the seven bonus tiles, not the eighth,
+// and no tile drawn after them. Any other count is refused, naming it.
+func scoreSevenFlowers(res Result, h *notation.Hand, r *Rules, tb *valueTable) (Result, error) {
+	n := len(h.Bonus) // a numbered bonus tile is written once at most
 	switch {
 	case !r.Flowers:
 		res.Reason = "seven-flowers needs flowers, and this ruleset plays none"
 		return res, nil
-	case n < 7:
-		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d of the eight flowers and seasons; it needs seven (the eighth is the one claimed)", scoring.ErrImpossible, n)
+	case n == 8:
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds all eight flowers and seasons, and a seven-flowers win holds seven (the eighth is the one another player draws): all eight is eight-flowers (八仙過海), won as a self-draw", scoring.ErrImpossible)
+	case n != 7:
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d of the eight flowers and seasons, and a seven-flowers win holds exactly seven (the eighth is the one another player draws)", scoring.ErrImpossible, n)
+	case h.TileCount() != 13:
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d tiles (a kong counted as three), and a seven-flowers win is declared holding 13: the flower that wins is not a tile of the hand", scoring.ErrImpossible, h.TileCount())
 	case !tb.on(idSevenFlowers):
 		res.Reason = "seven-flowers (花糊) is off in this ruleset: seven bonus tiles do not win"
 		return res, nil
@@ -269,7 +297,7 @@ func scoreSevenFlowers(res Result, h *notation.Hand, r *Rules, tb *valueTable) (
 // scoreEightFlowers judges a hand holding all eight bonus tiles: a win on the spot paid as a
 // self-draw (八仙過海), or, when the tiles are also a complete hand worth more, that hand, unless the
 // table pays eight flowers flat (EightFlowersFlat). Note says which was chosen and why.
-func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) Result {
+func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable, st *matchSteps) Result {
 	eight := res
 	var t tally
 	t.add(tb, idEightFlowers, notation.NoTile, 0)
@@ -283,7 +311,7 @@ func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *R
 		return eight
 	}
 	hand := res
-	hand.scoreHand(h, sit, r, tb)
+	hand.scoreHand(h, sit, r, tb, st)
 	if !hand.Valid {
 		return eight
 	}
@@ -296,7 +324,7 @@ func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *R
 }
 
 // scoreHand reads h every way it can be read and scores the best reading into res.
-func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) {
+func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable, st *matchSteps) {
 	if reason := shapeProblem(h); reason != "" {
 		res.Reason = reason
 		return
@@ -315,6 +343,10 @@ func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, 
 	for i := range ds {
 		t = tally{}
 		scoreReading(&t, &ds[i], h, &f, sit, r, tb)
+		if st != nil {
+			st.total += t.steps
+			st.reading = max(st.reading, t.steps)
+		}
 		if bestD == nil || better(&t, &best, r) {
 			best, bestD = t, &ds[i]
 		}
@@ -662,6 +694,9 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 		}
 		def := tb.def[e.id]
 		it := scoring.Item{ID: tb.itemName(e.id), Name: def.Name, NameZH: def.ZH, Value: int(v), Source: def.Source}
+		if e.id >= numItems {
+			tb.house[e.id-numItems].cite(&it, e.pat)
+		}
 		if v == Limit {
 			it.Limit = true
 			it.Value = lim
