@@ -358,8 +358,17 @@ func decodeRaw(data []byte) (*rawLog, error) {
 
 func decodeYAML(data []byte) (*rawLog, error) {
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &LogError{Msg: "not YAML or JSON Lines: " + err.Error()}
+	err := yamldoc.Prescan(data)
+	if err == nil {
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			return nil, &LogError{Msg: "not YAML or JSON Lines: " + err.Error()}
+		}
+		err = yamldoc.Check(&doc)
+	}
+	if err != nil {
+		var le *yamldoc.LimitError
+		errors.As(err, &le)
+		return nil, &LogError{Line: le.Line, Msg: le.Msg}
 	}
 	// The log is the whole file: yaml.Unmarshal stops after the first document (or the first flow
 	// mapping), and the events after it would be dropped without a word.
