@@ -518,7 +518,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 
 // request is the hand the flags describe, for the family to read.
 func (o *ledgerOptions) request() family.LedgerRequest {
-	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: o.Faan, Value: o.Value,
+	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value),
 		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
 		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
 }
