@@ -13,6 +13,7 @@ import (
 
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/words"
 )
 
 // The state cache lets Open skip the replay of a long record: after every write the writer keeps
@@ -169,7 +170,7 @@ func checkNoted(path string, c *cache, sums []string) *RecordError {
 			Msg: fmt.Sprintf("the file is another game than the one last written here: its header line is not that game's; the file's head is %s, the last write (noted in %s) was %s", file, cp, noted)}
 	case c.Seq > len(sums):
 		return &RecordError{Path: path, Line: len(sums), kind: ErrDiverged,
-			Msg: fmt.Sprintf("the record ends at line %d (head %s), but the last write (noted in %s) was line %d (head %s): %d lines were removed from the end", len(sums), file, cp, c.Seq, noted, c.Seq-len(sums))}
+			Msg: fmt.Sprintf("the record ends at line %d (head %s), but the last write (noted in %s) was line %d (head %s): %s removed from the end", len(sums), file, cp, c.Seq, noted, words.Count(c.Seq-len(sums), "line")+" "+words.Verb(c.Seq-len(sums), "was", "were"))}
 	case sums[c.Seq-1] != c.Last:
 		// The first line that parts from the note is not known (the note keeps one sum), only
 		// that the record no longer holds the line last written.

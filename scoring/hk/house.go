@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
 	pat "github.com/mjref/mjref/scoring/pattern"
@@ -756,7 +757,7 @@ func compilePattern(text string, whole bool, r *Rules) (hpattern, error) {
 	case pairs > 1 && r.SevenPairs == Off:
 		return hh, fmt.Errorf("%d pairs: only seven pairs has more than one, and this ruleset does not play it (seven_pairs: off)", pairs)
 	case whole && !(sets == 4 && pairs == 1) && !(sets == 0 && pairs == 7):
-		return hh, fmt.Errorf("whole: the pattern must cover the hand: four sets and a pair, or seven pairs (it has %d sets and %d pairs)", sets, pairs)
+		return hh, fmt.Errorf("whole: the pattern must cover the hand: four sets and a pair, or seven pairs (it has %s and %s)", words.Count(sets, "set"), words.Count(pairs, "pair"))
 	}
 	hh.groups = sameTogether(hh.groups)
 	return hh, nil
