@@ -15,9 +15,11 @@ import (
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/textdist"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 )
 
@@ -73,6 +75,8 @@ func outputInArgs(args []string) string {
 		switch {
 		case a == "--":
 			return out
+		case a == "--json":
+			out = FormatJSON
 		case (a == "-o" || a == "--output") && i+1 < len(args):
 			out = args[i+1]
 		case strings.HasPrefix(a, "--output="):
@@ -104,6 +108,41 @@ func flagErrorText(msg string) string {
 		want = "a value of another kind"
 	}
 	return fmt.Sprintf("%s %q: expected %s", flag, m[1], want)
+}
+
+// flagSuggestion is ": did you mean --winner or --win?" for pflag's "unknown flag: --winn", naming
+// the flags of c (its own and those it inherits) nearest the one typed, or "".
+func flagSuggestion(c *cobra.Command, msg string) string {
+	name, ok := strings.CutPrefix(msg, "unknown flag: --")
+	if !ok || name == "" {
+		return ""
+	}
+	var names []string
+	c.Flags().VisitAll(func(fl *pflag.Flag) {
+		if !fl.Hidden {
+			names = append(names, fl.Name)
+		}
+	})
+	near := textdist.Nearest(name, names)
+	if len(near) == 0 {
+		return ""
+	}
+	for i, n := range near {
+		near[i] = "--" + n
+	}
+	return ": did you mean " + strings.Join(near, " or ") + "?"
+}
+
+// jsonAlias reads --json as -o json; with another -o it is an error, not a silent choice.
+func (f *factory) jsonAlias(cmd *cobra.Command) error {
+	if !f.JSON {
+		return nil
+	}
+	pf := cmd.Root().PersistentFlags()
+	if pf.Changed("output") && f.Output != FormatJSON {
+		return usageErrorf("--json and -o %s disagree: give one of them", f.Output)
+	}
+	return pf.Set("output", FormatJSON)
 }
 
 // tidyCobraError rewrites cobra's multi-line "unknown command" message, whose suggestions are
@@ -138,6 +177,7 @@ type factory struct {
 	// rulesFrom says where Rules came from when not from --rules: "MJREF_RULES=..." or "FILE:LINE".
 	rulesFrom string
 	Wide      bool // --wide: tables as wide as their text, never wrapped
+	JSON      bool // --json: the same as -o json
 
 	fitFlush func() // flushes the fitted streams, once they are (see fitStreams)
 
@@ -248,6 +288,9 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		SilenceUsage:  true,
 		Version:       versionString(),
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if err := f.jsonAlias(cmd); err != nil {
+				return err
+			}
 			if err := f.resolvePreferences(cmd); err != nil {
 				return err
 			}
@@ -260,7 +303,9 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&f.Rules, "rules", rulesets.Default, "ruleset: a built-in name (see 'mjref rules list') or a YAML file")
 	f.Output = FormatTable
-	pf.VarP(&enumFlag{value: &f.Output, allowed: outputFormats}, "output", "o", "output format: table|json|yaml|jsonl")
+	pf.VarP(&enumFlag{value: &f.Output, allowed: outputFormats}, "output", "o", "output format: table|json|yaml|jsonl (--json is -o json)")
+	pf.BoolVar(&f.JSON, "json", false, "the same as -o json")
+	_ = pf.MarkHidden("json") // an alias for gh's and restic's habit; -o's description names it
 	pf.StringVar(&f.Config, "config", "", "preferences file (default: $XDG_CONFIG_HOME/mjref/config.yaml)")
 	pf.BoolVar(&f.Wide, "wide", false, "do not wrap tables and messages to the terminal width (or COLUMNS)")
 	pf.StringArrayVar(&f.Sets, "set", nil, "override one ruleset value for this run, e.g. --set cap=13 (repeatable)")
@@ -268,7 +313,9 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		return outputFormats, cobra.ShellCompDirectiveNoFileComp
 	})
 	f.completeFlag(root, "rules", rulesCompletion)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErrorf("%s", flagErrorText(err.Error())) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErrorf("%s%s", flagErrorText(err.Error()), flagSuggestion(c, err.Error()))
+	})
 
 	root.AddCommand(
 		newParseCmd(f, nil),

@@ -176,10 +176,52 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	}
 	v, err := s.score(family.ScoreRequest{Hand: o.Hand})
 	if err != nil {
+		if hint := waitsHint(o, f, s.e.Ruleset()); hint != "" && family.HintOf(err) == "" {
+			// Only a family that scores non-winners refuses 13 tiles rather than saying no.
+			return withHint(err, hint+" (or score a non-winner's 13 tiles with --loser)")
+		}
 		return err
 	}
 	defer plusHint(o.IO, o.Output, o.Hand, s.e.Ruleset())
+	if !v.Valid() && o.Output == FormatTable {
+		if hint := waitsHint(o, f, s.e.Ruleset()); hint != "" {
+			defer fmt.Fprintf(o.IO.ErrOut, "mjref: hint: %s\n", hint)
+		}
+	}
 	return renderResult(o.IO.Out, o.Output, v, renderScore, v.Valid())
+}
+
+// waitsHint points a 13-tile hand (a winner's hand before its last tile; a DeBurger non-winner
+// scored without --loser) at 'mjref waits', which says what it waits on; "" for any other hand.
+func waitsHint(o *scoreOptions, f *factory, rs *rulesets.Ruleset) string {
+	if o.Loser {
+		return ""
+	}
+	h, err := notation.ParseWith(o.Hand, notationOptions(rs))
+	if err != nil || h.TileCount() != 13 {
+		return ""
+	}
+	rules := ""
+	if f.Rules != rulesets.Default {
+		rules = " --rules " + shellQuote(f.Rules)
+	}
+	return fmt.Sprintf("13 tiles is a hand before its winning tile; to see what it waits on: mjref waits%s %s", rules, shellQuote(o.Hand))
+}
+
+// shellQuote is s as a shell word: as it is when it holds only letters, digits and + . _ / -,
+// else in single quotes.
+func shellQuote(s string) string {
+	plain := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("+._/-", r)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // renderScore writes a scored hand for a person to read: the family renders it.

@@ -3,6 +3,8 @@ package family
 import (
 	"errors"
 	"fmt"
+
+	"github.com/mjref/mjref/notation"
 )
 
 // Error is bad input a family found in a request: a flag that does not apply, a hand it cannot
@@ -26,14 +28,19 @@ func Usagef(format string, args ...any) error {
 // WithHint marks err as bad input and gives the user a hint (which may be empty).
 func WithHint(err error, hint string) error { return &Error{Err: err, Hint: hint} }
 
-// HintOf is the first hint given by an *Error in err's chain, or "".
+// HintOf is the first hint given by an *Error in err's chain, else the hint of a *notation.Error
+// in it, or "".
 func HintOf(err error) string {
 	var e *Error
-	for errors.As(err, &e) {
+	rest := err
+	for errors.As(rest, &e) {
 		if e.Hint != "" {
 			return e.Hint
 		}
-		err = e.Err
+		rest = e.Err
+	}
+	if ne := (*notation.Error)(nil); errors.As(err, &ne) {
+		return ne.Hint
 	}
 	return ""
 }

@@ -17,6 +17,9 @@ type Error struct {
 	Input  string
 	Offset int
 	Msg    string
+	// Hint says what was probably meant, when the parser can tell ("" when it cannot): a card's
+	// FF typed into a hand is two flowers, ff.
+	Hint string
 }
 
 // Col returns the 1-based column of the error.
@@ -332,6 +335,9 @@ func (p *parser) token(ctx context) {
 	}
 	if t == NoTile {
 		p.fail(col, "unknown letter %q: expected a digit, a suit letter (m p s z f), an honour (E S W N Wd Gd Rd), J, brackets or +", r)
+		if r == 'F' && p.err.Offset == col-1 {
+			p.err.Hint = "a card writes flowers F; a hand writes them f: ff for a card's FF (or numbered, 1f 2f)"
+		}
 		return
 	}
 	p.flushDigits()

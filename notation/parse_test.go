@@ -429,3 +429,23 @@ func TestPlusHint(t *testing.T) {
 		})
 	}
 }
+
+func TestParseHint(t *testing.T) {
+	for _, c := range []struct{ in, hint string }{
+		{"FF 123m456p789s11z22z", "a card writes flowers F; a hand writes them f: ff for a card's FF (or numbered, 1f 2f)"},
+		{"123m F", "a card writes flowers F; a hand writes them f: ff for a card's FF (or numbered, 1f 2f)"},
+		{"XX 123m", ""},
+		{"123x", ""},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			_, err := Parse(c.in)
+			var ne *Error
+			if !errors.As(err, &ne) {
+				t.Fatalf("Parse(%q) = %v, want a *Error", c.in, err)
+			}
+			if diff := cmp.Diff(c.hint, ne.Hint); diff != "" {
+				t.Errorf("hint (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

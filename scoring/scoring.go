@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mjref/mjref/internal/textdist"
 	"github.com/mjref/mjref/notation"
 )
 
@@ -56,7 +57,7 @@ func ParseWinKind(s string) (WinKind, error) {
 			return WinKind(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown win %q: expected one of %s", s, strings.Join(winNames[:], ", "))
+	return 0, fmt.Errorf("unknown win %q: expected one of %s%s", s, strings.Join(winNames[:], ", "), textdist.Suggest(s, winNames[:]))
 }
 
 // WinKinds lists every win kind name, for flag completion.

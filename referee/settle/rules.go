@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mjref/mjref/internal/textdist"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -419,7 +420,7 @@ func (r *Rules) resolve(full bool) (*resolved, error) {
 	}
 	t, ok := r.Tables[r.Table]
 	if !ok {
-		return nil, ruleErr([]string{"table"}, fmt.Sprintf("unknown table %q: expected one of %s", r.Table, keyList(r.Tables)))
+		return nil, ruleErr([]string{"table"}, fmt.Sprintf("unknown table %q: expected one of %s%s", r.Table, keyList(r.Tables), textdist.Suggest(r.Table, sortedKeys(r.Tables))))
 	}
 	rows, err := checkTable(r.Table, t)
 	if err != nil {
@@ -436,7 +437,7 @@ func (r *Rules) resolve(full bool) (*resolved, error) {
 	default:
 		a, err := ParseAmount(r.Stake)
 		if err != nil || a <= 0 {
-			return nil, ruleErr([]string{"stake"}, fmt.Sprintf("unknown stake %q: expected a positive number or one of %s", r.Stake, keyList(r.Stakes)))
+			return nil, ruleErr([]string{"stake"}, fmt.Sprintf("unknown stake %q: expected a positive number or one of %s%s", r.Stake, keyList(r.Stakes), textdist.Suggest(r.Stake, sortedKeys(r.Stakes))))
 		}
 		rs.stake = a
 	}
@@ -564,7 +565,7 @@ func (r *Rules) caseNamed(key, id string, required bool) (*Case, error) {
 	}
 	c, ok := r.Cases[id]
 	if !ok {
-		return nil, ruleErr([]string{key}, fmt.Sprintf("unknown case %q: expected one of %s", id, keyList(r.Cases)))
+		return nil, ruleErr([]string{key}, fmt.Sprintf("unknown case %q: expected one of %s%s", id, keyList(r.Cases), textdist.Suggest(id, sortedKeys(r.Cases))))
 	}
 	return c, checkCase(id, c)
 }
