@@ -105,6 +105,7 @@ func outputCases() []outputCase {
 		{schema: "ledger-verify", args: []string{"ledger", "verify", "TAMPERED"}},
 		{schema: "ledger-verify", args: []string{"ledger", "verify", "V1"}},
 		{schema: "ledger-upgrade", args: []string{"ledger", "upgrade", "V1"}},
+		{schema: "ledger-recover", args: []string{"ledger", "recover", "LEDGER"}},
 		{schema: "ledger-show", args: []string{"ledger", "export", "LEDGER"}, formats: []string{"json"}},
 		{schema: "ledger-show", args: []string{"ledger", "export", "EMPTY"}, formats: []string{"json"}},
 		{schema: "ledger-record", args: []string{"ledger", "export", "LEDGER"}, formats: []string{"jsonl"}},

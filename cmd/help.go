@@ -7,6 +7,7 @@ import (
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/scoring/american"
+	"github.com/mjref/mjref/scoring/hk"
 	"github.com/spf13/cobra"
 )
 
@@ -85,12 +86,20 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
   standard input over its cap fails alone and the batch goes on. A message
   quotes at most %d characters of input around the position it names.
 
+  House hands (hk.house_hands:): at most %d in a ruleset, %d patterns under one
+  patterns:. Matching them against one reading of a hand may take at most %d
+  steps (a group tried against a set) for all of them together: each pattern's
+  worst case is computed when the ruleset loads, and a ruleset over the limit
+  exits 2 naming the pattern's line, so a match is never cut short. Checking
+  them (an example hand for each) may take %d steps.
+
   Text from users and files (names, notes, rulesets, cards, hands) is shown with
   control characters escaped (\x1b, \a, \u202e) in tables, plain lines and
   errors; JSON and YAML keep the exact strings.
 `, safeio.FormatSize(safeio.RulesetLimit), american.MaxCardLines, american.MaxCardHands,
 	safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
-	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit), termtext.ExcerptWidth)
+	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit), termtext.ExcerptWidth,
+	hk.MaxHouseHands, hk.MaxHousePatterns, hk.MaxHouseSteps, hk.MaxHouseCheckSteps)
 
 const patternsHelp = `Patterns: card lines and house hands
 
@@ -108,20 +117,25 @@ const patternsHelp = `Patterns: card lines and house hands
     0         the white dragon
     N E W S   a wind; Z is any wind, chosen per group
     F         a flower (cards only)
-    ?         any tile, chosen per group (house hands only)
+    ?  ?+k    any tile, chosen per group (house hands only); with a suffix a
+              tile of that suit: ???m a pong of characters, ??a a pair of suit
+              a; with offsets a run: ?+0?+1?+2m a chow of characters
 
   Suffixes: a, b, c are suit variables that take different suits; m, p, s
   fix the suit; * is any suit, chosen per group. A|B gives alternatives.
 
   In a house hand each group is one set or the pair of a reading:
     123a  X+0X+1X+2b   a chow          555a  XXXb  ZZZ  ???   a pong or kong
-    5555a              a kong          55a   ZZ              a pair
+    ?+0?+1?+2m         a chow of m     ???m                  a pong of m
+    5555a              a kong          55a   ZZ   ??m        a pair
     (???)              a concealed set: formed in the hand, not on a discard
+    ???m|?+0?+1?+2m    any set of characters (a group's alternatives)
   The pattern must be contained in the hand (the rest is free) unless the
   house hand says whole: true (four sets and a pair, or seven pairs). Pairs
   only match seven pairs, where the ruleset plays them (XXa XXa is a repeated
-  pair, under seven_pairs_repeated: true). Besides
-  pattern: a house hand may say
+  pair, under seven_pairs_repeated: true). Instead of pattern: a house hand
+  may list patterns: (at most 8), any one of which matches; its item names the
+  one that did. Besides a pattern a house hand may say
     only: 23468s 6z       every tile of the hand is one of these
     concealed: true       nothing exposed (concealed kongs allowed)
     self_drawn: true      won by self-draw

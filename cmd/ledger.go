@@ -83,6 +83,12 @@ passes after every game; deburger-2026: first to 10,000). 'ledger new' may choos
 Every line of the record carries a sum of itself and of the line before (a chain): 'ledger show',
 'add' and the other commands refuse a record that was edited and name the first line that does not
 fit; 'ledger verify' reports every such line, and recomputes every payment from the recorded result.
+
+The writer notes the head of the record (the last line's seq and sum) in a state cache beside the
+file (.FILE.state). A record that no longer holds that line (lines removed from the end, or a copy
+that went on elsewhere copied back over the file) is refused by add, undo, amend, seat and rename
+with both heads named and nothing changed; 'ledger verify' reports it too. Put back the file last
+written here, or run 'ledger recover FILE' to accept the file as it is (the hands it lost stay lost).
 Files are created with mode 0666 less your umask (0644 by default).
 
 Exit status: 0 ok; 1 the hand given is not a win, or (verify) the record does not check; 2 bad input
@@ -103,7 +109,7 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
   mjref ledger chart evening.jsonl --out evening.svg`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("ledger needs a command: new, add, show, undo, amend, seat, rename, verify, upgrade, export or chart\n\n%s", cmd.UsageString())
+			return usageErrorf("ledger needs a command: new, add, show, undo, amend, seat, rename, verify, recover, upgrade, export or chart\n\n%s", cmd.UsageString())
 		},
 	}
 	cmd.AddCommand(
@@ -116,12 +122,21 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
 		newLedgerSub(f, runF, "seat", "seat FILE --replace OLD --with NEW", "A player leaves and another takes the seat (each keeps their own total)", ledgerSeatFlags),
 		newLedgerSub(f, runF, "rename", "rename FILE --replace OLD --with NEW", "Correct a player's name throughout the game", ledgerSeatFlags),
 		newLedgerSub(f, runF, "verify", "verify FILE", "Check the whole record: every line's sum, the chain, the seqs, the payments", ledgerVerifyFlags),
+		newLedgerSub(f, runF, "recover", "recover FILE", "Accept the file as it is when a writer refused it as not the one last written here", ledgerWaitFlag),
 		newLedgerSub(f, runF, "upgrade", "upgrade FILE", "Rewrite a version 1 ledger (the first release's) in the current format", ledgerWaitFlag),
 		newLedgerSub(f, runF, "export", "export FILE", "Write the game as JSON (-o json) or one row a hand (-o csv)", ledgerExportFlags),
 		newLedgerSub(f, runF, "chart", "chart FILE", "Draw each player's running total: sparklines, or an SVG or PNG file (--out)", ledgerChartFlags),
 	)
 	return cmd
 }
+
+const ledgerSummaryLong = `The night in figures, for each player who sat at the table: hands played, wins, self-draws,
+deal-ins, hands paid for under 包 (and what was paid in them), false wins, average faan, biggest
+win and total; then the biggest hand of the night, and who won and who dealt in the most.
+
+A deal-in is a hand won on the player's discard. One discard that two or three players won on
+(一炮多響, settlement.multiple_winners.as=all) is one deal-in, though each winner counts a win; a
+player responsible under 包 for two winners of one discard has paid for one hand.`
 
 const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
 
@@ -164,8 +179,14 @@ func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, shor
 			return dispatch(cmd, f, o, runF, ledgerRun)
 		},
 	}
-	if action == "add" {
+	switch action {
+	case "add":
 		cmd.Long = ledgerAddLong
+	case "recover":
+		cmd.Long = ledgerRecoverLong
+	}
+	if action == "summary" {
+		cmd.Long = ledgerSummaryLong
 	}
 	if action == "export" {
 		cmd.Annotations = map[string]string{rawOutput: "true"} // CSV and JSON, exactly
@@ -284,6 +305,8 @@ func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
 		return ledgerSummary(o, f)
 	case "upgrade":
 		return ledgerUpgrade(o, f)
+	case "recover":
+		return ledgerRecover(o, f)
 	case "export":
 		return ledgerExport(o, f)
 	case "chart":
@@ -302,6 +325,10 @@ func ledgerError(path string, err error) error {
 		return withHint(err, "start a game with 'mjref ledger new "+path+" --players A,B,C,D'")
 	case errors.Is(err, ledger.ErrLocked):
 		return busyError{err} // exit 4, not bad input
+	case errors.Is(err, ledger.ErrDiverged):
+		return withHint(err, recoverHint(path, "put back the file last written here, or accept the file as it is"))
+	case errors.Is(err, ledger.ErrCache):
+		return withHint(err, "mjref writes its state cache as a plain file: 'mjref ledger recover "+path+"' replaces it with one rebuilt from the record")
 	case errors.As(err, &re):
 		return withHint(err, "the record was changed by hand or damaged: restore it from a copy, or fix that line")
 	case errors.Is(err, ledger.ErrExists):

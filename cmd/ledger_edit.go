@@ -49,20 +49,24 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 func renderAmend(w io.Writer, v *schema.LedgerAmend, st *ledger.State) error {
 	am := v.Amendment.Amendment
 	fmt.Fprintf(w, "amended:  hand %d (%s)\n", am.Number, entryTitle(&am.After, st.Flow.PrevailingWind))
-	fmt.Fprintf(w, "was:      %s (%s)\n", am.Before.Hand.String(), changeText(st, am.Before.Deltas))
-	fmt.Fprintf(w, "now:      %s (%s)\n", am.After.Hand.String(), changeText(st, am.After.Deltas))
+	fmt.Fprintf(w, "was:      %s (%s)\n", am.Before.Hand.String(), changeText(&am.Before))
+	fmt.Fprintf(w, "now:      %s (%s)\n", am.After.Hand.String(), changeText(&am.After))
 	for _, n := range v.Notes {
 		fmt.Fprintf(w, "note:     %s\n", n)
 	}
 	for _, e := range am.Changed {
-		fmt.Fprintf(w, "then:     hand %d is now %s: %s (%s)\n", e.Number, entryTitle(&e, st.Flow.PrevailingWind), e.Hand.String(), changeText(st, e.Deltas))
+		fmt.Fprintf(w, "then:     hand %d is now %s: %s (%s)\n", e.Number, entryTitle(&e, st.Flow.PrevailingWind), e.Hand.String(), changeText(&e))
 	}
 	if len(am.Changed) == 0 && am.Number < st.Played {
 		fmt.Fprintf(w, "then:     the later hands are unchanged\n")
 	}
 	rows := make([][]string, 0, len(v.Change))
 	for _, c := range v.Change {
-		rows = append(rows, []string{c.Player, c.Before.String(), c.After.String(), signed(c.Change)})
+		who := c.Player
+		if k := st.Index(c.Player); k < 0 {
+			who += " (left)"
+		}
+		rows = append(rows, []string{who, c.Before.String(), c.After.String(), signed(c.Change)})
 	}
 	if err := table(w, []string{"player", "before", "after", "change"}, rows); err != nil {
 		return err
@@ -70,10 +74,12 @@ func renderAmend(w io.Writer, v *schema.LedgerAmend, st *ledger.State) error {
 	return renderNext(w, st)
 }
 
-func changeText(st *ledger.State, d [4]ledger.Amount) string {
+// changeText is each change of hand e, named by the players who played it (not those at the
+// table now: a seat may have changed since).
+func changeText(e *ledger.Entry) string {
 	parts := make([]string, 4)
-	for i, p := range st.Players {
-		parts[i] = p + " " + signed(d[i])
+	for i, p := range e.Players {
+		parts[i] = p + " " + signed(e.Deltas[i])
 	}
 	return strings.Join(parts, ", ")
 }
@@ -166,6 +172,9 @@ func ledgerVerify(o *ledgerOptions, f *factory) error {
 		} else {
 			fmt.Fprintf(w, "verdict:  %d problems: the record was changed or damaged\n", len(rep.Problems))
 		}
+		if rep.Diverged() {
+			fmt.Fprintf(w, "hint:     put back the file last written here, or accept the file as it is with 'mjref ledger recover %s'\n", o.File)
+		}
 	}
 	if !rep.OK() {
 		return errNegative
@@ -255,7 +264,7 @@ func renderSummary(w io.Writer, sum *ledger.Summary, worth string) error {
 		fmt.Fprintf(w, "most wins: %s\n", strings.Join(sum.MostWins, ", "))
 	}
 	if len(sum.MostDealIns) > 0 {
-		fmt.Fprintf(w, "most deal-ins: %s (fed the most wins)\n", strings.Join(sum.MostDealIns, ", "))
+		fmt.Fprintf(w, "most deal-ins: %s (the most hands won on their discard)\n", strings.Join(sum.MostDealIns, ", "))
 	}
 	return nil
 }

@@ -137,6 +137,13 @@ func writeHouseExamples(w io.Writer, hs []hk.HouseExample) error {
 		if h.Pattern != "" {
 			fmt.Fprintf(b, "    pattern  %s\n", termtext.Escape(h.Pattern))
 		}
+		for i, p := range h.Patterns {
+			label := "or      "
+			if i == 0 {
+				label = "patterns"
+			}
+			fmt.Fprintf(b, "    %s %s\n", label, termtext.Escape(p))
+		}
 		if h.Only != "" {
 			fmt.Fprintf(b, "    only     %s\n", termtext.Escape(h.Only))
 		}

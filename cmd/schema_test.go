@@ -65,6 +65,7 @@ var schemaDocs = []struct {
 	{"ledger-summary", "mjref ledger summary: the night in figures", []any{ledger.Summary{}}},
 	{"ledger-verify", "mjref ledger verify: every line of the record checked", []any{ledger.Report{}}},
 	{"ledger-upgrade", "mjref ledger upgrade", []any{schema.LedgerUpgrade{}}},
+	{"ledger-recover", "mjref ledger recover: the file accepted as it is, its head noted anew", []any{ledger.Recovery{}}},
 	{"ledger-record", "a line of a ledger file, as mjref ledger export -o jsonl writes it", []any{ledger.RecordLine{}}},
 	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{chartView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{batchError{}}},
@@ -108,6 +109,9 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 	case reflect.TypeFor[schema.ByPlayer]():
 		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)), MaxProperties: new(uint64(4)),
 			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player at the table, keyed by name"}
+	case reflect.TypeFor[schema.ByName]():
+		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)),
+			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player named, keyed by name: the four at the table, then any who left"}
 	case reflect.TypeFor[hk.Reading]():
 		s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), Required: []string{"shape", "sets"}, AdditionalProperties: jsonschema.FalseSchema}
 		str := &jsonschema.Schema{Type: "string"}

@@ -178,6 +178,9 @@ func (l *Ledger) open(opts ...ledger.Option) (*ledger.Ledger, []string, error) {
 	if t := lg.Recovered(); t != nil {
 		warnings = append(warnings, fmt.Sprintf("warning: %s: %s", l.path, t))
 	}
+	if lg.CacheRebuilt() {
+		warnings = append(warnings, fmt.Sprintf("note: %s: its state cache did not check and was rebuilt from the record", l.path))
+	}
 	for _, name := range lg.Removed() {
 		warnings = append(warnings, fmt.Sprintf("note: removed %s, left by an interrupted 'ledger new'", name))
 	}
@@ -384,10 +387,8 @@ func (l *Ledger) Amend(n int, req LedgerRequest) (LedgerAmended, error) {
 		return v, err
 	}
 	after := lg.State()
-	v.Amendment, v.Notes, v.State = schema.NewLedgerAmendment(&am, after.Players), verdict.Notes, &after
-	for i, p := range after.Players {
-		v.Change = append(v.Change, schema.LedgerChange{Player: p, Before: am.Totals[i], After: after.Totals[i], Change: after.Totals[i] - am.Totals[i]})
-	}
+	v.Change = schema.NewLedgerChange(&cur, &after)
+	v.Amendment, v.Notes, v.State = schema.NewLedgerAmendment(&am, v.Change), verdict.Notes, &after
 	v.Standings, v.Next = after.Standings(), schema.NewLedgerPosition(&after)
 	return v, lg.Close()
 }
@@ -524,3 +525,15 @@ func (l *Ledger) Upgrade() (LedgerUpgraded, error) {
 
 // IsGameOver says whether err is an Add refused because the game is over.
 func IsGameOver(err error) bool { return errors.Is(err, ledger.ErrGameOver) }
+
+// Recover accepts the ledger file as it is, after a writer refused it as not the file last
+// written here (lines removed from the end, or a copy that went on elsewhere copied back) or for
+// what is at its state cache's path: it checks the whole record and notes its head anew, without
+// changing the record. See ledger.Recover.
+func (l *Ledger) Recover() (ledger.Recovery, error) {
+	opts := l.options()
+	if l.Wait > 0 {
+		opts = append(opts, ledger.WithWait(l.Wait))
+	}
+	return ledger.Recover(l.path, opts...)
+}

@@ -961,6 +961,14 @@ func (l *loader) houseSources(rs *Ruleset, top *yaml.Node) {
 		if n, ok := nodeAt(top, []string{FamilyHK, "house_hands", id}); ok && hh != nil && l.files[n] != "" {
 			hh.Source.Ruleset = l.files[n]
 		}
+		if hh != nil && hh.Patterns != nil {
+			hh.PatternLines = make([]int, len(hh.Patterns))
+			for i := range hh.Patterns {
+				if n, ok := nodeAt(top, []string{FamilyHK, "house_hands", id, "patterns", fmt.Sprint(i)}); ok {
+					hh.PatternLines[i] = n.Line
+				}
+			}
+		}
 	}
 }
 

@@ -47,6 +47,43 @@ func (p ByPlayer) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// ByName is an amount for each of some players, in JSON an object keyed by their names in the
+// order given: unlike ByPlayer it may name more than the four at the table (a player who left).
+type ByName struct {
+	Names   []string
+	Amounts []ledger.Amount
+}
+
+// Add appends one player's amount.
+func (p *ByName) Add(name string, a ledger.Amount) {
+	p.Names = append(p.Names, name)
+	p.Amounts = append(p.Amounts, a)
+}
+
+// MarshalJSON writes {"Ann":12,"Ben":-4,...}.
+func (p ByName) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, name := range p.Names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(name)
+		if err != nil {
+			return nil, err
+		}
+		v, err := p.Amounts[i].MarshalText()
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
 // bySeat is each place's amount keyed by the seat it sat at in e.
 func bySeat(e *ledger.Entry, amounts [4]ledger.Amount) settle.Deltas {
 	var d settle.Deltas
@@ -95,16 +132,49 @@ func NewLedgerEntries(es []ledger.Entry) []*LedgerEntry {
 // LedgerAmendment is an amend: its hands as LedgerEntry, the totals before it by player.
 type LedgerAmendment struct {
 	*ledger.Amendment
-	BeforeDoc    *LedgerEntry   `json:"before"`
-	AfterDoc     *LedgerEntry   `json:"after"`
-	ChangedDocs  []*LedgerEntry `json:"changed"`
-	TotalsBefore ByPlayer       `json:"totals_before"`
+	BeforeDoc   *LedgerEntry   `json:"before"`
+	AfterDoc    *LedgerEntry   `json:"after"`
+	ChangedDocs []*LedgerEntry `json:"changed"`
+	// TotalsBefore are the totals before the amend of the players in the change: the four at the
+	// table, then anyone who has left whose total the amend changed.
+	TotalsBefore ByName `json:"totals_before"`
 }
 
-// NewLedgerAmendment is the document of am; players are the players at the four places.
-func NewLedgerAmendment(am *ledger.Amendment, players [4]string) *LedgerAmendment {
-	return &LedgerAmendment{Amendment: am, BeforeDoc: NewLedgerEntry(&am.Before), AfterDoc: NewLedgerEntry(&am.After),
-		ChangedDocs: NewLedgerEntries(am.Changed), TotalsBefore: ByPlayer{players, am.Totals}}
+// NewLedgerAmendment is the document of am; change is each player's change, as LedgerAmend's.
+func NewLedgerAmendment(am *ledger.Amendment, change []LedgerChange) *LedgerAmendment {
+	v := &LedgerAmendment{Amendment: am, BeforeDoc: NewLedgerEntry(&am.Before), AfterDoc: NewLedgerEntry(&am.After),
+		ChangedDocs: NewLedgerEntries(am.Changed)}
+	for _, c := range change {
+		v.TotalsBefore.Add(c.Player, c.Before)
+	}
+	return v
+}
+
+// NewLedgerChange is what an amend changed for each player, from the game before it and after it:
+// the four at the table (whether or not their totals changed), then everyone who has left and
+// whose total changed (a player who played an amended hand and has since given up the seat).
+func NewLedgerChange(before, after *ledger.State) []LedgerChange {
+	was := func(name string) ledger.Amount {
+		for _, p := range before.People {
+			if p.Name == name {
+				return p.Total
+			}
+		}
+		return 0
+	}
+	out := make([]LedgerChange, 0, 4)
+	for i, name := range after.Players {
+		b := was(name)
+		out = append(out, LedgerChange{Player: name, Before: b, After: after.Totals[i], Change: after.Totals[i] - b})
+	}
+	for _, p := range after.People {
+		if p.Place < 0 {
+			if b := was(p.Name); b != p.Total {
+				out = append(out, LedgerChange{Player: p.Name, Before: b, After: p.Total, Change: p.Total - b})
+			}
+		}
+	}
+	return out
 }
 
 // LedgerGame is a game as ledger show, new and export -o json write it (ledger-show.json): the
@@ -207,7 +277,8 @@ type LedgerAmend struct {
 	Ledger    string           `json:"ledger"`
 	Amendment *LedgerAmendment `json:"amendment"`
 	Notes     []string         `json:"notes,omitempty"`
-	// Change is each player's total after the amend less their total before it.
+	// Change is each player's total after the amend less their total before it: the four at the
+	// table, then anyone who has left whose total the amend changed (NewLedgerChange).
 	Change    []LedgerChange    `json:"change"`
 	Standings []ledger.Standing `json:"standings"`
 	Next      *LedgerPosition   `json:"next"`

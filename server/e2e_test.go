@@ -58,7 +58,7 @@ func browser(t *testing.T) (context.Context, func() []string) {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 20*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, 120*time.Second) // generous: the machine may be loaded
 	var mu sync.Mutex
 	var problems []string
 	var wg sync.WaitGroup

@@ -3,6 +3,8 @@
 package safeio
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"syscall"
 )
@@ -11,4 +13,14 @@ import (
 // returns at once instead of waiting; for a regular file the flag changes nothing.
 func openNonBlocking(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+}
+
+// openNoFollow is openNonBlocking that refuses a symlink at path (O_NOFOLLOW) instead of
+// following it.
+func openNoFollow(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, &NotRegularError{Name: path, Mode: fs.ModeSymlink}
+	}
+	return f, err
 }

@@ -87,6 +87,8 @@ func describeMode(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	case m&fs.ModeNamedPipe != 0:
 		return "a named pipe (FIFO)"
 	case m&fs.ModeSocket != 0:
@@ -118,6 +120,26 @@ func FormatSize(n int64) string {
 // *NotRegularError; a missing or unreadable one gives the *fs.PathError from os.
 func Open(path string) (*os.File, error) {
 	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &NotRegularError{Name: path, Mode: st.Mode()}
+	}
+	return f, nil
+}
+
+// OpenOwn is Open for a file mjref wrote itself next to a user's file (a cache): a symlink at
+// path is refused with *NotRegularError, never followed, as well as a FIFO, a device or a
+// directory. It never blocks.
+func OpenOwn(path string) (*os.File, error) {
+	f, err := openNoFollow(path)
 	if err != nil {
 		return nil, err
 	}

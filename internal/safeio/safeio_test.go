@@ -285,3 +285,49 @@ func TestLinesLineWaiting(t *testing.T) {
 		t.Errorf("LineWaiting after each line (-want +got):\n%s", diff)
 	}
 }
+
+// OpenOwn reads a regular file, and refuses at once a symlink (even to a regular file), a FIFO
+// with no writer and a directory.
+func TestOpenOwn(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := OpenOwn(file)
+	if err != nil {
+		t.Fatalf("OpenOwn(regular file): %v", err)
+	}
+	f.Close()
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(file, link); err != nil {
+		t.Skip(err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{link, link + ": a symbolic link, not a regular file"},
+		{fifo, fifo + ": a named pipe (FIFO), not a regular file"},
+		{dir, dir + ": a directory, not a regular file"},
+	} {
+		done := make(chan error, 1)
+		go func() {
+			f, err := OpenOwn(c.path)
+			if err == nil {
+				f.Close()
+			}
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			var nr *NotRegularError
+			if !errors.As(err, &nr) || err.Error() != c.want {
+				t.Errorf("OpenOwn(%s) = %v, want *NotRegularError %q", c.path, err, c.want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("OpenOwn(%s) blocked", c.path)
+		}
+	}
+}

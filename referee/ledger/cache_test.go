@@ -94,25 +94,32 @@ func TestCacheRefusedAfterEdit(t *testing.T) {
 	if _, err := Open(path, WithSettler(testSettler)); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("Open after an in-place edit: %v, want ErrCorrupt", err)
 	}
-	// A cache that does not fit the file (here: another game's) is ignored.
 	os.WriteFile(path, data, 0o644)
 	l2, err := Open(path, WithSettler(testSettler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	l2.Close()
+	// A cache that notes another record (here: another game's, of the same header) is never used:
+	// its note says this is not the file last written here, which is refused until Recover.
 	other, otherPath := newGame(t, hkHeader(Length{}))
 	other.Add(drawn())
 	other.Close()
 	c, _ := os.ReadFile(cachePath(otherPath))
 	os.WriteFile(cachePath(path), c, 0o644)
+	if _, err := Open(path, WithSettler(testSettler)); !errors.Is(err, ErrDiverged) {
+		t.Fatalf("Open with another game's cache: %v, want ErrDiverged", err)
+	}
+	if _, err := Recover(path, WithSettler(testSettler)); err != nil {
+		t.Fatal(err)
+	}
 	l3, err := Open(path, WithSettler(testSettler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer l3.Close()
-	if l3.state.partial || l3.State().Played != 3 {
-		t.Errorf("a foreign cache was used: partial %v played %d", l3.state.partial, l3.State().Played)
+	if l3.State().Played != 3 {
+		t.Errorf("after Recover: played %d, want 3", l3.State().Played)
 	}
 }
 

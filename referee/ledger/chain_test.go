@@ -3,6 +3,7 @@ package ledger
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -139,10 +140,11 @@ func TestVerifyReportsEveryEdit(t *testing.T) {
 		if err != nil {
 			t.Fatalf("edit %d (byte %d %q -> %q): %v", edits, i, good[i], b, err)
 		}
-		if rep.OK() && rep.Torn == nil {
-			t.Errorf("edit %d (byte %d %q -> %q) not reported", edits, i, good[i], b)
+		// One byte changed is never a write cut short, not even the last newline's.
+		if rep.OK() || rep.Torn != nil {
+			t.Errorf("edit %d (byte %d %q -> %q) not reported (torn %v)", edits, i, good[i], b, rep.Torn)
 		}
-		if _, err := Read(p, WithSettler(testSettler)); err == nil && rep.Torn == nil {
+		if _, err := Read(p, WithSettler(testSettler)); err == nil {
 			t.Errorf("edit %d (byte %d %q -> %q): Read accepts it", edits, i, good[i], b)
 		}
 	}
@@ -164,5 +166,76 @@ func TestVerifyGoesOn(t *testing.T) {
 	}
 	if diff := cmp.Diff([]int{3, 7, 7}, got); diff != "" {
 		t.Errorf("problem lines (-want +got):\n%s\n%+v", diff, rep.Problems)
+	}
+}
+
+// TestWholeLineThenByte: a whole last line with any byte but a newline after it (one byte, several,
+// or the next line, its newline replaced) is not a write cut short: Verify reports the line, and
+// Read and Open refuse the file, naming it, and change nothing. A write cut short is still one.
+func TestWholeLineThenByte(t *testing.T) {
+	good := sampleRecord(t)
+	lines := bytes.SplitAfter(good, []byte("\n"))
+	lines = lines[:len(lines)-1] // the last is empty
+	last := len(lines)
+	body := good[:len(good)-1] // the record without its final newline
+	type tcase struct {
+		name string
+		data []byte
+		line int
+	}
+	var cases []tcase
+	for b := range 256 {
+		if b != '\n' {
+			cases = append(cases, tcase{fmt.Sprintf("byte %#02x", b), append(bytes.Clone(body), byte(b)), last})
+		}
+	}
+	cases = append(cases,
+		tcase{"several bytes", append(bytes.Clone(body), "\r\x00 X{}"...), last},
+		tcase{"zero bytes", append(bytes.Clone(body), 0, 0, 0, 0), last},
+		tcase{"the next line", append(bytes.Clone(good[:len(good)-len(lines[last-1])-1]), append([]byte("X"), body[len(good)-len(lines[last-1]):]...)...), last - 1},
+	)
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, "evening.jsonl")
+			if err := os.WriteFile(p, c.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Verify(p, WithSettler(testSettler))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.OK() || rep.Torn != nil || rep.Problems[0].Line != c.line || !strings.Contains(rep.Problems[0].Msg, "where its newline should be") {
+				t.Fatalf("Verify: torn %v, problems %v", rep.Torn, rep.Problems)
+			}
+			var re *RecordError
+			if _, err := Read(p); !errors.As(err, &re) || re.Line != c.line {
+				t.Fatalf("Read: %v, want a *RecordError at line %d", err, c.line)
+			}
+			if l, err := Open(p, WithSettler(testSettler)); !errors.As(err, &re) || re.Line != c.line {
+				if err == nil {
+					l.Close()
+				}
+				t.Fatalf("Open: %v, want a *RecordError at line %d", err, c.line)
+			}
+			if got, _ := os.ReadFile(p); !bytes.Equal(got, c.data) {
+				t.Fatal("the file was changed")
+			}
+			if _, err := os.Stat(p + ".torn"); err == nil {
+				t.Fatal("a side file was written")
+			}
+		})
+	}
+	// A write cut short, even followed by zero bytes (space a crash left unwritten), is torn.
+	for _, data := range [][]byte{good[:len(good)-2], good[:len(good)-30], append(bytes.Clone(good[:len(good)-30]), 0, 0, 0)} {
+		rep := verify("evening.jsonl", data, testSettler)
+		if !rep.OK() || rep.Torn == nil || rep.Torn.Line != last {
+			t.Errorf("cut to %d bytes: problems %v, torn %v", len(data), rep.Problems, rep.Torn)
+		}
+	}
+	// Cut short after its whole sum: the sum must match what was written before it.
+	edited := bytes.Replace(bytes.Clone(good[:len(good)-2]), []byte(`"faan":4`), []byte(`"faan":9`), 1)
+	if rep := verify("evening.jsonl", edited, testSettler); rep.OK() || rep.Torn != nil {
+		t.Errorf("a changed line cut after its sum: problems %v, torn %v", rep.Problems, rep.Torn)
 	}
 }

@@ -209,7 +209,7 @@ func TestSummary(t *testing.T) {
 	if ben.Wins != 2 || ben.SelfDraws != 1 || ben.AverageFaan != 4 || ben.Biggest.Number != 2 || ben.Biggest.Gain != Whole(36) {
 		t.Errorf("Ben %+v (biggest %+v)", ben, ben.Biggest)
 	}
-	if cat.DealIns != 4 || cat.Wins != 0 {
+	if cat.DealIns != 3 || cat.Wins != 0 { // hands 1, 5 and 6: one discard two players won on is one deal-in
 		t.Errorf("Cat %+v", cat)
 	}
 	if dan.FalseWins != 1 || dan.Responsible != 1 || !dan.Left || dan.Hands != 6 || dan.Wins != 1 {
@@ -226,5 +226,36 @@ func TestSummary(t *testing.T) {
 	}
 	if byName["Eve"].Hands != 0 {
 		t.Errorf("Eve %+v", byName["Eve"])
+	}
+}
+
+// TestSummaryOneDiscardTwoWinners: a discard two players won on (一炮多響) is one deal-in and, when
+// one player is responsible (包) for both winners, one hand paid for under 包 and what they paid in
+// it once; each winner counts a win.
+func TestSummaryOneDiscardTwoWinners(t *testing.T) {
+	l, _ := newGame(t, hkHeader(Length{}))
+	for _, h := range []Hand{
+		{Winner: "Dan", Faan: 4, Discarder: "Cat", Also: []Claim{{Winner: "Ann", Faan: 6}}},
+		{Winner: "Ann", Faan: 3, Discarder: "Ben", Responsible: "Ben", Also: []Claim{{Winner: "Dan", Faan: 5, Responsible: "Ben"}}},
+	} {
+		if _, err := l.Add(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := l.State()
+	got := map[string][4]int{}
+	var paid Amount
+	for _, p := range s.Summary().Players {
+		got[p.Player] = [4]int{p.Wins, p.DealIns, p.Responsible}
+		if p.Player == "Ben" {
+			paid = p.ResponsiblePaid
+		}
+	}
+	want := map[string][4]int{"Ann": {2, 0, 0}, "Ben": {0, 1, 1}, "Cat": {0, 1, 0}, "Dan": {2, 0, 0}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("wins, deal-ins, 包 (-want +got):\n%s", diff)
+	}
+	if want := Whole(3*4 + 3*12); paid != want {
+		t.Errorf("Ben paid %s under 包, want %s", paid, want)
 	}
 }

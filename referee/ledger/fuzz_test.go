@@ -101,6 +101,13 @@ func FuzzChain(f *testing.F) {
 			return
 		}
 		rep := verify("fuzz.jsonl", data, testSettler)
+		if rep.OK() && rep.Torn != nil {
+			// A write cut short is the start of a line: never the whole line and more.
+			lines := bytes.SplitAfter(good, []byte("\n"))
+			if n := rep.Torn.Line; n <= len(lines) && bytes.HasPrefix(rep.Torn.Bytes, bytes.TrimSuffix(lines[n-1], []byte("\n"))) {
+				t.Fatalf("a whole line %d with bytes after it is taken for a write cut short:\n%s", n, data)
+			}
+		}
 		if !rep.OK() || rep.Torn != nil {
 			return
 		}

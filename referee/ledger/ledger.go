@@ -38,6 +38,12 @@ type Ledger struct {
 	wait    time.Duration
 	torn    *Torn
 	removed []string // stale temporary files removed on opening
+
+	noted      *cache // the state cache as Open found it, when it checks: the note of the last write
+	damaged    bool   // Open found a state cache that did not check, and rebuilt it
+	recovering bool   // Recover: the note is not compared with the record, the cache is rebuilt
+	prior      *cache // Recover: the note before, compared for the report only
+	diverged   bool   // Recover: the record was not the one prior noted
 }
 
 // Option configures Create, Open, Read and Verify.
@@ -154,21 +160,29 @@ func (l *Ledger) open() (_ *Ledger, err error) {
 		return nil, err
 	}
 	l.removed = append(l.removed, filewrite.RemoveStale(l.path, staleAge)...)
-	if st, last, size, ok := l.loadCache(f); ok {
-		l.f, l.state, l.last, l.size = f, st, last, size
-		return l, nil
+	if !l.recovering {
+		c, damaged, err := readCache(l.path)
+		if err != nil {
+			return nil, err
+		}
+		st, last, size, ok, bad := l.loadCache(f, c)
+		if ok {
+			l.f, l.state, l.last, l.size, l.noted = f, st, last, size, c
+			return l, nil
+		}
+		if bad {
+			c, damaged = nil, true
+		}
+		l.noted, l.damaged = c, damaged
 	}
+	// The record replayed in full is compared with the note of the last write (replayAll), so
+	// that nobody builds on a game with hands missing or on a copy that lost them.
 	if err := l.replayAll(f); err != nil {
 		return nil, err
 	}
-	if seq, _, ok := cachedHead(l.path); ok && seq > l.state.Events && l.state.Version >= Version {
-		// A writer would append after a record that lost its end: refuse, so that nobody builds
-		// on a game with hands missing.
-		cp := filepath.Base(cachePath(l.path))
-		return nil, &RecordError{Path: l.path, Line: l.state.Events,
-			Msg: fmt.Sprintf("the record ends at line %d, but the last write (noted in %s) was line %d: %d lines were removed from the end; restore them, or delete %s if they were removed on purpose", l.state.Events, cp, seq, seq-l.state.Events, cp)}
+	if err := l.saveCache(lastLineLen(l.f, l.size)); err != nil && l.recovering {
+		return nil, fmt.Errorf("%s: writing its state cache: %w", l.path, err)
 	}
-	l.saveCache(lastLineLen(l.f, l.size))
 	return l, nil
 }
 
@@ -211,14 +225,22 @@ func (l *Ledger) replayAll(f *os.File) (err error) {
 		return fmt.Errorf("%s: %w: it can be shown and exported, but to add to it, upgrade it first with 'mjref ledger upgrade %s'", l.path, ErrOldVersion, l.path)
 	}
 	l.f, l.state, l.size, l.last = f, st, int64(len(data)), r.sums[len(r.sums)-1]
+	// Nothing below changes the file before the record is found to be the one last written here.
+	if t := st.Torn; t != nil && l.noted != nil && l.noted.Seq >= t.Line {
+		// The state cache saw line t.Line written whole: it was cut afterwards (by hand, a
+		// bad copy), not torn by a crash mid-write. Keep the file as it is.
+		cp := filepath.Base(cachePath(l.path))
+		return &RecordError{Path: l.path, Line: t.Line,
+			Msg: fmt.Sprintf("line %d is incomplete, but it was written whole (the last write, noted in %s, was line %d): the file was cut after it was written; nothing was changed: restore the line from a copy, or delete %s to treat it as an interrupted write", t.Line, cp, l.noted.Seq, cp)}
+	}
+	if l.recovering {
+		l.diverged = checkNoted(l.path, l.prior, r.sums) != nil
+	}
+	if err := checkNoted(l.path, l.noted, r.sums); err != nil {
+		err.Msg += "; nothing was changed"
+		return err
+	}
 	if t := st.Torn; t != nil {
-		if seq, _, ok := cachedHead(l.path); ok && seq >= t.Line {
-			// The state cache saw line t.Line written whole: it was cut afterwards (by hand, a
-			// bad copy), not torn by a crash mid-write. Keep the file as it is.
-			cp := filepath.Base(cachePath(l.path))
-			return &RecordError{Path: l.path, Line: t.Line,
-				Msg: fmt.Sprintf("line %d is incomplete, but it was written whole (the last write, noted in %s, was line %d): the file was cut after it was written; nothing was changed: restore the line from a copy, or delete %s to treat it as an interrupted write", t.Line, cp, seq, cp)}
-		}
 		if err := l.keepAside(t); err != nil {
 			return fmt.Errorf("%s: keeping the incomplete line %d aside: %w", l.path, t.Line, err)
 		}
@@ -378,6 +400,10 @@ func (l *Ledger) Path() string { return l.path }
 // Recovered returns the incomplete last line that Open found and kept aside, or nil.
 func (l *Ledger) Recovered() *Torn { return l.torn }
 
+// CacheRebuilt reports whether Open found a state cache that did not check (damaged, or not one
+// mjref wrote) and replayed the record instead: its note of the last write was not used.
+func (l *Ledger) CacheRebuilt() bool { return l.damaged }
+
 // Removed returns the stale temporary files Open or Create removed.
 func (l *Ledger) Removed() []string { return l.removed }
 
@@ -456,7 +482,7 @@ func (l *Ledger) commit(next *State, ev *event) error {
 	next.Head = strconv.Itoa(ev.Seq) + ":" + ev.Sum
 	l.last = ev.Sum
 	l.state = *next
-	l.saveCache(n)
+	_ = l.saveCache(n) // a cache: the next Open replays without it
 	return nil
 }
 

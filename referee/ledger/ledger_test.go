@@ -256,7 +256,7 @@ func TestTornSymlink(t *testing.T) {
 	l.Add(win("Ben", "Ann", 5))
 	l.Close()
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	f.WriteString("echo X")
+	f.WriteString(`{"seq":3,"event":"ha`) // a write cut short
 	f.Close()
 	target := filepath.Join(t.TempDir(), "bashrc")
 	os.WriteFile(target, []byte("# mine\n"), 0o644)

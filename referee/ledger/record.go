@@ -75,6 +75,8 @@ type RecordError struct {
 	Path string `json:"file"`
 	Line int    `json:"line,omitempty"`
 	Msg  string `json:"problem"`
+
+	kind error // a sentinel errors.Is matches besides ErrCorrupt (ErrDiverged, ErrCache), or nil
 }
 
 func (e *RecordError) Error() string {
@@ -88,7 +90,9 @@ func (e *RecordError) Error() string {
 var ErrCorrupt = errors.New("corrupt ledger")
 
 // Is lets errors.Is(err, ErrCorrupt) match.
-func (e *RecordError) Is(target error) bool { return target == ErrCorrupt }
+func (e *RecordError) Is(target error) bool {
+	return target == ErrCorrupt || (e.kind != nil && target == e.kind)
+}
 
 // Torn is an incomplete last line found in a record, left by a write that never finished (a crash
 // or a power cut). It was never acknowledged, so the game goes on without it; the bytes are kept

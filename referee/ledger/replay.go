@@ -1,7 +1,11 @@
 package ledger
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -54,9 +58,11 @@ func (r *replayer) run(data []byte) {
 		return
 	}
 	for i, ln := range lines {
-		if ln.open {
-			// The last line has no newline: a record if it is whole, else a write cut short.
-			if !r.whole(i, ln) {
+		if ln.open && !r.whole(i, ln) {
+			// The last line has no newline and is not a whole record: a write cut short, if it is
+			// the start of a line as mjref writes one; else the file was changed.
+			n, msg := r.cut(i, ln.text)
+			if n == 0 && msg == "" {
 				if i == 0 {
 					r.problem(1, true, "the header line is incomplete (the game was never started)")
 					return
@@ -64,6 +70,10 @@ func (r *replayer) run(data []byte) {
 				r.torn = &Torn{Line: ln.no, Offset: ln.off, Bytes: append([]byte(nil), ln.text...)}
 				break
 			}
+			if msg != "" && !r.problem(ln.no, n == 0, "%s", msg) {
+				return
+			}
+			ln.text = ln.text[:n] // the line's own object, checked and counted as any line
 		}
 		if !r.line(i, ln) {
 			return
@@ -94,6 +104,60 @@ func (r *replayer) whole(i int, ln line) bool {
 	}
 	_, has, ok := lineSum(ln.text)
 	return has && ok && ev.Prev == r.sums[i-1]
+}
+
+// cut tells a write cut short from a changed last line (open, and not a whole record). A crash
+// leaves the start of the line it was writing, perhaps followed by zero bytes (space the file
+// system gave the file but never wrote): cut returns 0 and no message. A line that holds a whole
+// JSON object (whose sum checks or not) followed by any byte where its newline should be, or that
+// cannot be the start of any ledger line, or whose sum is all there but does not match its text,
+// was changed after it was written: msg says how, and n is the length of the object when there is
+// one (it is then checked and counted as the line), else 0. A whole object and nothing after it
+// is returned with no message: the checks of any line say what is wrong with it.
+func (r *replayer) cut(i int, text []byte) (n int, msg string) {
+	t := bytes.TrimRight(text, "\x00")
+	if len(t) == 0 {
+		return 0, ""
+	}
+	if t[0] != '{' {
+		return 0, "the line does not start as a ledger event does (with {): a write cut short leaves the start of a line, so the file was changed or damaged"
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	var raw json.RawMessage
+	err := dec.Decode(&raw)
+	switch {
+	case err == nil:
+		n = int(dec.InputOffset())
+		if n == len(text) {
+			return n, "" // a whole object that is not a whole record: the checks of any line say why
+		}
+		what := "the line's JSON object"
+		if _, has, ok := lineSum(text[:n]); has && ok {
+			what = "the line, whole (its sum checks),"
+		}
+		return n, fmt.Sprintf("%s is followed by %s where its newline should be: a write cut short ends inside a line, so the file was changed after it was written", what, bytesWord(len(text)-n))
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		// The start of a JSON object. When its sum is all there, it must match.
+		if (i == 0 || r.version >= 2) && bytes.Count(t, []byte(sumKey)) == 1 {
+			at := bytes.Index(t, []byte(sumKey)) + len(sumKey)
+			if len(t) > at+sumLen && t[at+sumLen] == '"' {
+				body := append(bytes.Clone(t[:at-len(sumKey)]), '}')
+				if sumOf(body) != string(t[at:at+sumLen]) {
+					return 0, "the line is cut short, but its sum is all there and does not match its text: a write cut short keeps the bytes it wrote, so the line was changed after it was written"
+				}
+			}
+		}
+		return 0, ""
+	default:
+		return 0, "the line is not the start of a ledger event (" + jsonMsg(err) + "): a write cut short leaves the start of a line, so the file was changed or damaged"
+	}
+}
+
+func bytesWord(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return strconv.Itoa(n) + " bytes"
 }
 
 // line checks and applies line i; it reports whether the replay may go on.

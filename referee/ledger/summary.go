@@ -1,5 +1,7 @@
 package ledger
 
+import "slices"
+
 // Summary is the evening in figures, what players ask for at the end: for each player their wins,
 // self-draws, deal-ins, 包 paid, false wins, biggest hand, average faan and hands at the table.
 type Summary struct {
@@ -21,7 +23,8 @@ type PlayerSummary struct {
 	Wins   int    `json:"wins"`
 	// SelfDraws counts the wins by self-draw.
 	SelfDraws int `json:"self_draws"`
-	// DealIns counts the wins on this player's discard (each winner of a discard counts).
+	// DealIns counts the hands won on this player's discard: a discard that two or three players
+	// won on (一炮多響) is one deal-in, though each of its winners counts a win.
 	DealIns int `json:"deal_ins"`
 	// Responsible counts the hands this player paid for under 包; ResponsiblePaid is what they paid
 	// in those hands.
@@ -76,16 +79,18 @@ func (s *State) Summary() Summary {
 			sum.Players[idx[h.FalseWin]].FalseWins++
 			continue
 		}
+		if h.Discarder != "" {
+			sum.Players[idx[h.Discarder]].DealIns++ // once, however many won on the discard
+		}
+		var paid []string // who paid under 包 in this hand, each counted once
 		for _, c := range h.Claims() {
 			p := &sum.Players[idx[c.Winner]]
 			p.Wins++
 			if h.SelfDrawn() {
 				p.SelfDraws++
 			}
-			if h.Discarder != "" {
-				sum.Players[idx[h.Discarder]].DealIns++
-			}
-			if c.Responsible != "" {
+			if c.Responsible != "" && !slices.Contains(paid, c.Responsible) {
+				paid = append(paid, c.Responsible)
 				r := &sum.Players[idx[c.Responsible]]
 				r.Responsible++
 				if i := place(c.Responsible); i >= 0 && e.Deltas[i] < 0 {

@@ -2,10 +2,10 @@ package ledger
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -43,15 +43,35 @@ func (r *Report) OK() bool { return len(r.Problems) == 0 }
 // not what the ruleset pays for its recorded result. It reads without locking.
 func Verify(path string, opts ...Option) (Report, error) {
 	l := newLedger(path, opts)
+	// The note of the last write first, then the file: a writer appends its line before it
+	// writes the note, so a record read after the note holds at least the noted line, however
+	// the reads and another writer's writes interleave.
+	c, _, err := readCache(path)
+	if err != nil {
+		return Report{}, err
+	}
 	data, err := readFile(path)
 	if err != nil {
 		return Report{}, err
 	}
 	rep := verify(path, data, l.settler)
-	if seq, sum, ok := cachedHead(path); ok && rep.Version >= Version {
-		rep.checkHead(seq, sum, fmt.Sprintf("the last write noted in %s", filepath.Base(cachePath(path))))
+	if rep.Version >= Version {
+		if p := checkNoted(path, c, rep.sums); p != nil {
+			rep.Problems = append(rep.Problems, p)
+		}
 	}
 	return rep, nil
+}
+
+// Diverged reports whether a problem is that the record is not the one last written here (see
+// ErrDiverged).
+func (r *Report) Diverged() bool {
+	for _, p := range r.Problems {
+		if errors.Is(p, ErrDiverged) {
+			return true
+		}
+	}
+	return false
 }
 
 func verify(path string, data []byte, settler Settler) Report {

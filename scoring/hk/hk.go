@@ -88,6 +88,7 @@ type entry struct {
 	tile  notation.Tile // the set or bonus tile the item is about, or NoTile
 	kind  scoring.SetKind
 	bonus uint8 // for flower-set: 1 flowers, 2 seasons
+	pat   uint8 // for a house hand with patterns:, the one that matched
 }
 
 // tally is the items of one reading.
@@ -97,6 +98,7 @@ type tally struct {
 	total int
 	limit bool
 	bonus int // faan from bonus tiles
+	steps int // house-hand matching steps taken
 }
 
 func (t *tally) add(tb *valueTable, id itemID, tile notation.Tile, kind scoring.SetKind) {
@@ -218,6 +220,15 @@ func oneSuit(s uint8) bool { return s == 1 || s == 2 || s == 4 }
 // A hand that is not a winning shape, or is worth less than the minimum, is a Result with Valid false
 // and a Reason. Of all the readings of the hand, the one worth most is scored.
 func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
+	return score(h, sit, r, nil)
+}
+
+// matchSteps counts the house-hand matching steps of scoring hands: in all, and the most one
+// reading took.
+type matchSteps struct{ total, reading int }
+
+// score is Score that adds the house-hand matching steps to st (nil: not counted).
+func score(h *notation.Hand, sit scoring.Situation, r *Rules, st *matchSteps) (Result, error) {
 	tb := r.table
 	if tb == nil {
 		var err error
@@ -233,9 +244,9 @@ func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
 		return scoreSevenFlowers(res, h, r, tb)
 	}
 	if r.Flowers && tb.on(idEightFlowers) && eightFlowers(h) {
-		return scoreEightFlowers(res, h, sit, r, tb), nil
+		return scoreEightFlowers(res, h, sit, r, tb, st), nil
 	}
-	res.scoreHand(h, sit, r, tb)
+	res.scoreHand(h, sit, r, tb, st)
 	return res, nil
 }
 
@@ -269,7 +280,7 @@ func scoreSevenFlowers(res Result, h *notation.Hand, r *Rules, tb *valueTable) (
 // scoreEightFlowers judges a hand holding all eight bonus tiles: a win on the spot paid as a
 // self-draw (八仙過海), or, when the tiles are also a complete hand worth more, that hand, unless the
 // table pays eight flowers flat (EightFlowersFlat). Note says which was chosen and why.
-func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) Result {
+func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable, st *matchSteps) Result {
 	eight := res
 	var t tally
 	t.add(tb, idEightFlowers, notation.NoTile, 0)
@@ -283,7 +294,7 @@ func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *R
 		return eight
 	}
 	hand := res
-	hand.scoreHand(h, sit, r, tb)
+	hand.scoreHand(h, sit, r, tb, st)
 	if !hand.Valid {
 		return eight
 	}
@@ -296,7 +307,7 @@ func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *R
 }
 
 // scoreHand reads h every way it can be read and scores the best reading into res.
-func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) {
+func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable, st *matchSteps) {
 	if reason := shapeProblem(h); reason != "" {
 		res.Reason = reason
 		return
@@ -315,6 +326,10 @@ func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, 
 	for i := range ds {
 		t = tally{}
 		scoreReading(&t, &ds[i], h, &f, sit, r, tb)
+		if st != nil {
+			st.total += t.steps
+			st.reading = max(st.reading, t.steps)
+		}
 		if bestD == nil || better(&t, &best, r) {
 			best, bestD = t, &ds[i]
 		}
@@ -662,6 +677,9 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 		}
 		def := tb.def[e.id]
 		it := scoring.Item{ID: tb.itemName(e.id), Name: def.Name, NameZH: def.ZH, Value: int(v), Source: def.Source}
+		if e.id >= numItems {
+			tb.house[e.id-numItems].cite(&it, e.pat)
+		}
 		if v == Limit {
 			it.Limit = true
 			it.Value = lim

@@ -1,6 +1,7 @@
 package hk
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -25,8 +26,11 @@ import (
 //
 // a, b, c take pairwise different suits, X is one number shared by the pattern and Y another, Rd Gd
 // Wd are the dragons, D is the dragon of the group's suit (Dm red, Ds green, Dp white; D* any
-// dragon), 0 the white dragon, Z any wind, ? any tile, chosen per group. By default the pattern must be contained in the reading (the rest of
-// the hand is free); Whole asks it to cover the hand: four sets and a pair, or seven pairs.
+// dragon), 0 the white dragon, Z any wind, ? any tile, chosen per group: ??? a pong of any tile,
+// ???m of any tile of characters (???a of suit a, ???* of any suit), ?+0?+1?+2m a chow of
+// characters. By default the pattern must be contained in the reading (the rest of the hand is
+// free); Whole asks it to cover the hand: four sets and a pair, or seven pairs. Patterns lists
+// alternatives: the hand shows any one of them.
 type HouseHand struct {
 	Name string `yaml:"name"`
 	ZH   string `yaml:"zh"`
@@ -34,6 +38,11 @@ type HouseHand struct {
 	Value *Faan `yaml:"value"`
 	// Pattern is the groups a reading must hold; it may be empty when Only says it all.
 	Pattern string `yaml:"pattern,omitempty"`
+	// Patterns, instead of Pattern, lists patterns of which a reading must hold any one; the item
+	// cites the first that matched.
+	Patterns []string `yaml:"patterns,omitempty"`
+	// PatternLines are the YAML lines of Patterns; the ruleset loader fills them in.
+	PatternLines []int `yaml:"-"`
 	// Whole says the pattern covers the whole hand instead of being contained in it.
 	Whole bool `yaml:"whole,omitempty"`
 	// Only is a tile alphabet in tile notation ("23468s 6z"): every tile of the hand must be one of these.
@@ -55,6 +64,20 @@ type HouseHand struct {
 
 // MaxHouseHands is how many house hands a ruleset may add.
 const MaxHouseHands = 20
+
+// MaxHousePatterns is how many patterns one house hand may list under patterns:.
+const MaxHousePatterns = 8
+
+// MaxHouseSteps bounds the matching steps (a group tried against a set of the reading) the house
+// hands of a ruleset together may take on one reading of a hand. Every pattern's worst case is
+// computed when the ruleset loads, and a ruleset whose house hands could exceed it is refused, so a
+// match is never cut short.
+const MaxHouseSteps = 20000
+
+// MaxHouseCheckSteps bounds the matching steps of checking a ruleset's house hands (the example
+// hands built and scored for each): counted, not timed, so the verdict does not depend on the load
+// of the machine.
+const MaxHouseCheckSteps = 20_000_000
 
 // maxItems bounds the built-in and house items together: replaces: lists are 64-bit masks.
 const maxItems = 64
@@ -80,22 +103,41 @@ type halt struct {
 
 // hgroup is one group of a house hand with its alternatives.
 type hgroup struct {
+	text      string
 	alts      []halt
 	concealed bool
+	// same says the group is written as the one before it: the two may take their units in either
+	// order, so the search gives this one a later unit only.
+	same bool
+}
+
+// hpattern is one compiled pattern of a house hand.
+type hpattern struct {
+	text   string
+	groups []hgroup
+	// least of each shape the reading needs, for a quick refusal before the search
+	pairs, chows, pongs, kongs, hidden uint8
+	// steps is the most matching steps the pattern can take on one reading.
+	steps int
 }
 
 // houseHand is a compiled house hand.
 type houseHand struct {
 	id        string
-	groups    []hgroup
+	pats      []hpattern // a reading must hold one; none: the conditions say it all
 	whole     bool
 	only      uint64 // bit t set for every allowed tile; 0: any
 	concealed bool
 	selfDrawn bool
 	wonOn     uint8 // 0 any, shPair or shChow (any set)
-	// least of each shape the reading needs, for a quick refusal before the search
-	pairs, chows, pongs, kongs, hidden uint8
-	sets                               uint8 // groups that are sets whatever the alternative
+	lines     []int // the YAML lines of the patterns under patterns:, where known
+}
+
+// cite makes the item of a house hand with patterns: cite the line of the pattern j that matched.
+func (hh *houseHand) cite(it *scoring.Item, j uint8) {
+	if int(j) < len(hh.lines) && hh.lines[j] > 0 {
+		it.Source.Line = hh.lines[j]
+	}
 }
 
 // Won-on values.
@@ -216,7 +258,10 @@ func (a *halt) unify(t notation.Tile, b *binding) bool {
 	case pat.AnyWind:
 		return t.IsWind()
 	case pat.AnyTile:
-		return t.IsPlaying()
+		if a.suf == pat.NoSuffix {
+			return t.IsPlaying() && (a.shape != shChow || t.IsSuited())
+		}
+		return t.IsSuited() && b.bindSuit(a.suf, t.Suit())
 	}
 	return false
 }
@@ -224,30 +269,88 @@ func (a *halt) unify(t notation.Tile, b *binding) bool {
 // fits reports whether a unit of shape s can stand for a group of shape g.
 func fits(g, s uint8) bool { return g == s || (g == shPong && s == shKong) }
 
-// matches reports whether the reading's units hold the house hand's groups from group g on.
-func (hh *houseHand) matches(us *units, g int, b binding) bool {
-	if g == len(hh.groups) {
+// matches reports whether the reading's units hold the pattern's groups from group g on; last is
+// the unit group g-1 took. It counts in steps every group tried against a unit.
+func (p *hpattern) matches(us *units, g int, b binding, last uint8, steps *int) bool {
+	if g == len(p.groups) {
 		return true
 	}
-	grp := &hh.groups[g]
+	grp := &p.groups[g]
+	from := uint8(0)
+	if grp.same {
+		from = last + 1
+	}
 	for k := range grp.alts {
 		a := &grp.alts[k]
-		for i := range us.n {
+		for i := from; i < us.n; i++ {
 			u := &us.u[i]
 			if b.used&(1<<i) != 0 || !fits(a.shape, u.shape) || (grp.concealed && !u.concealed) {
 				continue
 			}
+			*steps++
 			nb := b
 			if !a.unify(u.tile, &nb) {
 				continue
 			}
 			nb.used |= 1 << i
-			if hh.matches(us, g+1, nb) {
+			if p.matches(us, g+1, nb, i, steps) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// holds reports whether the reading holds pattern p.
+func (p *hpattern) holds(us *units, whole bool, steps *int) bool {
+	return us.pairs >= p.pairs && us.chows >= p.chows && us.pongs >= p.pongs && us.kongs >= p.kongs &&
+		us.hide >= p.hidden && (!whole || int(us.n) == len(p.groups)) && p.matches(us, 0, binding{}, 0, steps)
+}
+
+// stepBound returns the most matching steps the pattern can take on one reading, or limit+1 when
+// that is more than limit: the steps of its search on a reading where every set fits every set
+// group and every pair every pair group, no tile ever refuses a group and the last group never
+// completes. A real reading's units are such units, and its tiles only cut the search short.
+func (p *hpattern) stepBound(sevenPairs bool, limit int) int {
+	worst := 0
+	// A standard reading is four sets (units 0-3) and a pair (unit 4); seven pairs are seven pairs.
+	type reading struct{ n, sets uint8 }
+	readings := []reading{{5, 4}}
+	if sevenPairs && int(p.pairs) == len(p.groups) {
+		readings = append(readings, reading{7, 0})
+	}
+	for _, rd := range readings {
+		memo := map[[3]int]int{}
+		var count func(g int, used, last uint8) int
+		count = func(g int, used, last uint8) int {
+			if g == len(p.groups) {
+				return 0
+			}
+			key := [3]int{g, int(used), int(last)}
+			if n, ok := memo[key]; ok {
+				return n
+			}
+			grp := &p.groups[g]
+			from := uint8(0)
+			if grp.same {
+				from = last + 1
+			}
+			n := 0
+			for _, a := range grp.alts {
+				for i := from; i < rd.n && n <= limit; i++ {
+					if used&(1<<i) != 0 || (a.shape == shPair) != (i >= rd.sets) {
+						continue
+					}
+					n += 1 + count(g+1, used|1<<i, i)
+				}
+			}
+			n = min(n, limit+1)
+			memo[key] = n
+			return n
+		}
+		worst = max(worst, count(0, 0, 0))
+	}
+	return worst
 }
 
 // houseFacts is what every house hand of one hand checks, computed once per hand.
@@ -288,17 +391,26 @@ func (tb *valueTable) matchHouse(t *tally, d *scoring.Decomposition, h *notation
 				continue
 			}
 		}
-		if len(hh.groups) > 0 {
+		which := -1
+		if len(hh.pats) > 0 {
 			if !read {
 				us.read(d)
 				read = true
 			}
-			if us.pairs < hh.pairs || us.chows < hh.chows || us.pongs < hh.pongs || us.kongs < hh.kongs ||
-				us.hide < hh.hidden || (hh.whole && int(us.n) != len(hh.groups)) || !hh.matches(&us, 0, binding{}) {
+			for j := range hh.pats {
+				if hh.pats[j].holds(&us, hh.whole, &t.steps) {
+					which = j
+					break
+				}
+			}
+			if which < 0 {
 				continue
 			}
 		}
 		t.add(tb, itemID(int(numItems)+k), notation.NoTile, 0)
+		if which > 0 && t.n > 0 && t.e[t.n-1].id == itemID(int(numItems)+k) {
+			t.e[t.n-1].pat = uint8(which)
+		}
 	}
 }
 
@@ -325,6 +437,7 @@ func compileGroup(text string) (hgroup, error) {
 	if err != nil {
 		return g, err
 	}
+	g.text = text
 	for _, a := range alts {
 		ha, err := shapeOf(a, text)
 		if err != nil {
@@ -333,7 +446,9 @@ func compileGroup(text string) (hgroup, error) {
 		if g.concealed && ha.shape == shPair {
 			return g, &pat.Error{Group: text, Msg: "parentheses mark a concealed set; a pair is not a set"}
 		}
-		g.alts = append(g.alts, ha)
+		if !slices.Contains(g.alts, ha) { // 555a|555a is tried once
+			g.alts = append(g.alts, ha)
+		}
 	}
 	return g, nil
 }
@@ -354,13 +469,16 @@ func shapeOf(a pat.Alt, whole string) (halt, error) {
 		h.shape = shPong
 	case same && len(es) == 4:
 		h.shape = shKong
-	case len(es) == 3 && es[1].Kind == es[0].Kind && es[2].Kind == es[0].Kind && (es[0].Kind == pat.Num || es[0].Kind == pat.X || es[0].Kind == pat.Y):
+	case len(es) == 3 && es[1].Kind == es[0].Kind && es[2].Kind == es[0].Kind && (es[0].Kind == pat.Num || es[0].Kind == pat.X || es[0].Kind == pat.Y || es[0].Kind == pat.AnyTile):
 		v := []int8{es[0].Val, es[1].Val, es[2].Val}
 		slices.Sort(v)
 		if v[1] != v[0]+1 || v[2] != v[0]+2 {
-			return bad("three different tiles must be a chow: three consecutive numbers (123a, X+0X+1X+2a)")
+			return bad("three different tiles must be a chow: three consecutive numbers (123a, X+0X+1X+2a, ?+0?+1?+2a)")
 		}
 		h.shape, h.val = shChow, v[0]
+		if h.kind == pat.AnyTile {
+			h.val = 0 // ?+1?+2?+3 is any chow too
+		}
 		if h.kind == pat.Num && h.val > 7 {
 			return bad("a chow starts at 7 at the most")
 		}
@@ -413,6 +531,10 @@ func (t *valueTable) compileHouse(r *Rules) error {
 			return fail(fmt.Sprintf("value %s: expected a number of faan or limit (to drop a house hand, delete it)", *d.Value), "value")
 		}
 		hh := houseHand{id: id, whole: d.Whole, concealed: d.Concealed, selfDrawn: d.SelfDrawn}
+		if d.Patterns != nil {
+			hh.lines = make([]int, len(d.Patterns))
+			copy(hh.lines, d.PatternLines)
+		}
 		switch d.WonOn {
 		case "":
 		case "pair":
@@ -434,11 +556,38 @@ func (t *valueTable) compileHouse(r *Rules) error {
 				hh.only |= 1 << x
 			}
 		}
-		if strings.TrimSpace(d.Pattern) == "" && hh.only == 0 && !d.Concealed && !d.SelfDrawn && hh.wonOn == 0 {
-			return fail("no pattern: give pattern:, only: or a condition", "pattern")
+		if d.Patterns != nil && len(d.Patterns) == 0 {
+			return fail("patterns: is empty: list the patterns any one of which matches", "patterns")
 		}
-		if err := hh.compilePattern(d.Pattern, r); err != nil {
-			return fail(err.Error(), "pattern")
+		if strings.TrimSpace(d.Pattern) == "" && len(d.Patterns) == 0 && hh.only == 0 && !d.Concealed && !d.SelfDrawn && hh.wonOn == 0 {
+			return fail("no pattern: give pattern:, patterns:, only: or a condition", "pattern")
+		}
+		texts, path := d.Patterns, func(j int) []string { return []string{"patterns", fmt.Sprint(j)} }
+		switch {
+		case d.Patterns != nil && strings.TrimSpace(d.Pattern) != "":
+			return fail("pattern: and patterns: both given: write one pattern under pattern:, or the patterns any one of which matches under patterns:", "patterns")
+		case len(d.Patterns) > MaxHousePatterns:
+			return fail(fmt.Sprintf("%d patterns: at most %d", len(d.Patterns), MaxHousePatterns), "patterns")
+		case d.Patterns == nil && strings.TrimSpace(d.Pattern) != "":
+			texts, path = []string{d.Pattern}, func(int) []string { return []string{"pattern"} }
+		}
+		for j, text := range texts {
+			p, err := compilePattern(text, d.Whole, r)
+			if err != nil {
+				return fail(err.Error(), path(j)...)
+			}
+			p.steps = p.stepBound(r.SevenPairs != Off, MaxHouseSteps)
+			if t.houseSteps+p.steps > MaxHouseSteps {
+				msg := fmt.Sprintf("matching this pattern can take %d steps on one reading of a hand", p.steps)
+				if p.steps > MaxHouseSteps {
+					msg = fmt.Sprintf("matching this pattern can take more than %d steps on one reading of a hand", MaxHouseSteps)
+				} else if t.houseSteps > 0 {
+					msg += fmt.Sprintf(", the house hands before it %d", t.houseSteps)
+				}
+				return fail(msg+fmt.Sprintf(": the house hands of a ruleset together may take %d (see mjref help limits); write fewer alternatives (|), or split the hand under patterns:", MaxHouseSteps), path(j)...)
+			}
+			t.houseSteps += p.steps
+			hh.pats = append(hh.pats, p)
 		}
 		i := int(numItems) + k
 		t.val[i] = *d.Value
@@ -553,18 +702,22 @@ func trailing(m uint64) int {
 }
 
 // compilePattern reads the groups and checks that some hand of 14 tiles can hold them.
-func (hh *houseHand) compilePattern(text string, r *Rules) error {
+func compilePattern(text string, whole bool, r *Rules) (hpattern, error) {
+	hh := hpattern{text: strings.Join(strings.Fields(text), " ")}
 	fields := strings.Fields(text)
+	if len(fields) == 0 {
+		return hh, errors.New("empty pattern")
+	}
 	var sets, pairs int
 	for _, f := range fields {
 		g, err := compileGroup(f)
 		if err != nil {
-			return err
+			return hh, err
 		}
 		shape := g.alts[0].shape
 		for _, a := range g.alts[1:] {
 			if (a.shape == shPair) != (shape == shPair) {
-				return &pat.Error{Group: f, Msg: "alternatives must all be sets or all be pairs"}
+				return hh, &pat.Error{Group: f, Msg: "alternatives must all be sets or all be pairs"}
 			}
 			if a.shape != shape {
 				shape = 0
@@ -591,17 +744,36 @@ func (hh *houseHand) compilePattern(text string, r *Rules) error {
 		}
 		hh.groups = append(hh.groups, g)
 	}
-	hh.sets = uint8(sets)
 	tiles := 3*sets + 2*pairs
 	switch {
 	case tiles > 14:
-		return fmt.Errorf("the pattern needs %d tiles: a hand has 14 (a kong counts as three)", tiles)
+		return hh, fmt.Errorf("the pattern needs %d tiles: a hand has 14 (a kong counts as three)", tiles)
 	case pairs > 1 && sets > 0:
-		return fmt.Errorf("%d pairs beside sets: a hand is four sets and one pair, or seven pairs", pairs)
+		return hh, fmt.Errorf("%d pairs beside sets: a hand is four sets and one pair, or seven pairs", pairs)
 	case pairs > 1 && r.SevenPairs == Off:
-		return fmt.Errorf("%d pairs: only seven pairs has more than one, and this ruleset does not play it (seven_pairs: off)", pairs)
-	case hh.whole && !(sets == 4 && pairs == 1) && !(sets == 0 && pairs == 7):
-		return fmt.Errorf("whole: the pattern must cover the hand: four sets and a pair, or seven pairs (it has %d sets and %d pairs)", sets, pairs)
+		return hh, fmt.Errorf("%d pairs: only seven pairs has more than one, and this ruleset does not play it (seven_pairs: off)", pairs)
+	case whole && !(sets == 4 && pairs == 1) && !(sets == 0 && pairs == 7):
+		return hh, fmt.Errorf("whole: the pattern must cover the hand: four sets and a pair, or seven pairs (it has %d sets and %d pairs)", sets, pairs)
 	}
-	return nil
+	hh.groups = sameTogether(hh.groups)
+	return hh, nil
+}
+
+// sameTogether orders the groups so that groups written alike follow each other, marked same, in
+// the order each was first written. Which group takes which unit does not matter to a match, and
+// groups alike then take their units in one order instead of every order.
+func sameTogether(gs []hgroup) []hgroup {
+	out := make([]hgroup, 0, len(gs))
+	for i, g := range gs {
+		if slices.ContainsFunc(gs[:i], func(o hgroup) bool { return o.text == g.text }) {
+			continue
+		}
+		for j, o := range gs[i:] {
+			if o.text == g.text {
+				o.same = j > 0
+				out = append(out, o)
+			}
+		}
+	}
+	return out
 }

@@ -11,13 +11,15 @@ import (
 // HouseExample is a house hand with a hand that shows it, generated when the ruleset is validated,
 // so a table sees at once whether the pattern says what it meant.
 type HouseExample struct {
-	ID      string         `json:"id"`
-	Name    string         `json:"name"`
-	NameZH  string         `json:"name_zh"`
-	Value   Faan           `json:"value"`
-	Pattern string         `json:"pattern,omitempty"`
-	Only    string         `json:"only,omitempty"`
-	Source  scoring.Source `json:"source"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	NameZH  string `json:"name_zh"`
+	Value   Faan   `json:"value"`
+	Pattern string `json:"pattern,omitempty"`
+	// Patterns are the house hand's patterns: (any one matches); Hand holds the first.
+	Patterns []string       `json:"patterns,omitempty"`
+	Only     string         `json:"only,omitempty"`
+	Source   scoring.Source `json:"source"`
 	// Hand is the example in tile notation; Win says how it was won.
 	Hand string          `json:"hand"`
 	Win  scoring.WinKind `json:"win"`
@@ -46,6 +48,8 @@ type exampler struct {
 	tb     *valueTable
 	k      int
 	hh     *houseHand
+	p      *hpattern // the pattern whose hand is built; nil: the hand has none
+	steps  *matchSteps
 	c      notation.Counts // every tile placed
 	us     []gunit
 	budget int
@@ -61,35 +65,61 @@ func (r *Rules) houseExamples(tb *valueTable) ([]HouseExample, error) {
 		return nil, nil
 	}
 	out := make([]HouseExample, 0, len(tb.house))
+	var st matchSteps
 	for k := range tb.house {
 		hh := &tb.house[k]
 		d := r.HouseHands[hh.id]
-		e := &exampler{r: r, tb: tb, k: k, hh: hh, budget: exampleBudget}
-		e.group(0, binding{})
-		ex := e.found
-		if ex == nil {
-			ex = e.weak
-		}
-		if ex == nil {
-			what := "pattern"
-			if len(hh.groups) == 0 {
-				what = "only"
+		var first *HouseExample
+		for j := range max(1, len(hh.pats)) {
+			e := &exampler{r: r, tb: tb, k: k, hh: hh, budget: exampleBudget, steps: &st}
+			if len(hh.pats) > 0 {
+				e.p = &hh.pats[j]
 			}
-			var msg string
-			switch {
-			case e.built > 0:
-				msg = "hands that hold this pattern never score it: another item is paid instead (see replaces and replaced_by), or its conditions cannot hold"
-			case e.budget <= 0:
-				msg = fmt.Sprintf("no hand of 14 tiles found for it in %d tries: check the suits, numbers and only:", exampleBudget)
-			default:
-				msg = "no hand of 14 tiles can hold this pattern: more of a tile than the set's four, numbers out of 1-9, suits that cannot all differ, or an only: without its tiles"
+			ex, err := e.example(j)
+			if err != nil {
+				return nil, err
 			}
-			return nil, ruleErr(msg, "house_hands", hh.id, what)
+			if st.total > MaxHouseCheckSteps {
+				return nil, ruleErr(fmt.Sprintf("checking the house hands (an example hand for each) took more than %d matching steps (see mjref help limits): write fewer alternatives (|) or fewer patterns", MaxHouseCheckSteps), "house_hands", hh.id)
+			}
+			if first == nil {
+				first = ex
+			}
 		}
+		ex := first
 		ex.ID, ex.Name, ex.NameZH, ex.Value, ex.Pattern, ex.Only, ex.Source = hh.id, d.Name, d.ZH, *d.Value, d.Pattern, d.Only, d.Source
+		ex.Patterns = d.Patterns
 		out = append(out, *ex)
 	}
 	return out, nil
+}
+
+// example searches for a hand that shows the house hand through pattern j, or says why none does.
+func (e *exampler) example(j int) (*HouseExample, error) {
+	e.group(0, binding{})
+	if e.found != nil {
+		return e.found, nil
+	}
+	if e.weak != nil {
+		return e.weak, nil
+	}
+	path := []string{"house_hands", e.hh.id, "pattern"}
+	switch {
+	case len(e.hh.pats) == 0:
+		path[2] = "only"
+	case e.hh.lines != nil:
+		path = append(path[:2], "patterns", fmt.Sprint(j))
+	}
+	var msg string
+	switch {
+	case e.built > 0:
+		msg = "hands that hold this pattern never score it: another item is paid instead (see replaces and replaced_by), or its conditions cannot hold"
+	case e.budget <= 0:
+		msg = fmt.Sprintf("no hand of 14 tiles found for it in %d tries: check the suits, numbers and only:", exampleBudget)
+	default:
+		msg = "no hand of 14 tiles can hold this pattern: more of a tile than the set's four, numbers out of 1-9, suits that cannot all differ, or an only: without its tiles"
+	}
+	return nil, ruleErr(msg, path...)
 }
 
 // unitTiles adds (n = 1) or removes (n = -1) a unit's tiles in c and reports whether c stays within
@@ -120,15 +150,19 @@ func (e *exampler) group(g int, b binding) {
 	if e.found != nil || e.budget <= 0 {
 		return
 	}
-	if g == len(e.hh.groups) {
+	if e.p == nil || g == len(e.p.groups) {
 		e.leaf()
 		return
 	}
-	grp := &e.hh.groups[g]
+	grp := &e.p.groups[g]
 	for k := range grp.alts {
 		a := &grp.alts[k]
 		for t := notation.Tile(1); t <= notation.Red; t++ {
 			if a.shape == shChow && (!t.IsSuited() || t.Num() > 7) {
+				continue
+			}
+			// Seven pairs are seven different pairs, unless the table counts four of a kind as two.
+			if a.shape == shPair && !e.r.SevenPairsRepeated && slices.ContainsFunc(e.us, func(u gunit) bool { return u.shape == shPair && u.tile == t }) {
 				continue
 			}
 			e.budget--
@@ -303,7 +337,7 @@ func (e *exampler) try(base int) {
 	for _, w := range wins {
 		for _, kind := range kinds {
 			h.Win = w
-			res, err := Score(&h, scoring.Situation{Win: kind, Discarder: notation.NoSeat}, e.r)
+			res, err := score(&h, scoring.Situation{Win: kind, Discarder: notation.NoSeat}, e.r, e.steps)
 			if err != nil || !slices.ContainsFunc(res.Items, func(it scoring.Item) bool { return it.ID == id }) {
 				continue
 			}

@@ -329,20 +329,33 @@ func benchHouse(b *testing.B, hands map[string]*hk.HouseHand) {
 	clock.Stop(b)
 }
 
-// FuzzHouseHand validates any pattern as a house hand: no panic, and a pattern that loads has an
-// example hand that scores it.
+// FuzzHouseHand validates any pattern (or two, under patterns:) as a house hand: no panic, a
+// pattern that loads has an example hand that scores it, and the house hand's matching steps stay
+// within the bound computed when it loaded, itself within hk.MaxHouseSteps.
 func FuzzHouseHand(f *testing.F) {
 	for _, hh := range exampleHouseHands() {
-		f.Add(hh.Pattern, hh.Only, hh.Whole)
+		f.Add(hh.Pattern, "", hh.Only, hh.Whole)
 	}
-	for _, s := range []string{"(???) 123a", "ZZZ DD*", "X+0X+1X+2a XXXb", "11a 22a", "5555a ??", "123a|ZZZ 456b", "((123a))", "()"} {
-		f.Add(s, "", false)
+	for _, s := range []string{"(???) 123a", "ZZZ DD*", "X+0X+1X+2a XXXb", "11a 22a", "5555a ??", "123a|ZZZ 456b", "((123a))", "()",
+		"???m ???p|?+0?+1?+2p ??s", "?+0?+1?+2a ?+0?+1?+2a ???*", "???|???*|???m|???a ???*|???|???m|???a EE"} {
+		f.Add(s, "", "", false)
 	}
+	five := wuMenQi().Patterns
+	f.Add(five[0], five[4], "", false)
+	f.Add("???m|?+0?+1?+2m ???p", "DDD* ZZ", "", false)
 	r := loadRules(f, "hk", map[string]string{"min_faan": "0"})
-	f.Fuzz(func(t *testing.T, pattern, only string, whole bool) {
-		r.HouseHands = map[string]*hk.HouseHand{"f": {Name: "F", ZH: "F", Value: faan(1), Pattern: pattern, Only: only, Whole: whole}}
+	f.Fuzz(func(t *testing.T, pattern, second, only string, whole bool) {
+		hh := &hk.HouseHand{Name: "F", ZH: "F", Value: faan(1), Pattern: pattern, Only: only, Whole: whole}
+		if second != "" {
+			hh.Pattern, hh.Patterns = "", []string{pattern, second}
+		}
+		r.HouseHands = map[string]*hk.HouseHand{"f": hh}
 		if err := r.Validate(); err != nil {
 			return
+		}
+		bound := hk.HouseStepBound(r)
+		if bound > hk.MaxHouseSteps {
+			t.Fatalf("%q %q: loaded with a bound of %d steps, over the limit %d", pattern, second, bound, hk.MaxHouseSteps)
 		}
 		ex := r.HouseExamples()
 		if len(ex) != 1 {
@@ -352,9 +365,13 @@ func FuzzHouseHand(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: example %q: %v", pattern, ex[0].Hand, err)
 		}
-		res, err := hk.Score(&h, scoring.Situation{Win: ex[0].Win, Discarder: notation.NoSeat}, r)
+		sit := scoring.Situation{Win: ex[0].Win, Discarder: notation.NoSeat}
+		res, err := hk.Score(&h, sit, r)
 		if err != nil || !slices.Contains(itemIDs(res), "f") {
 			t.Fatalf("%q: example %s scores %s (%v)", pattern, ex[0].Hand, res, err)
+		}
+		if _, reading, _ := hk.HouseSteps(&h, sit, r); reading > bound {
+			t.Fatalf("%q %q: example %s took %d steps on a reading, bound %d", pattern, second, ex[0].Hand, reading, bound)
 		}
 	})
 }

@@ -197,6 +197,8 @@ type valueTable struct {
 	any      bool
 	// house are the ruleset's house hands, items numItems and on.
 	house []houseHand
+	// houseSteps is the most matching steps the house hands take together on one reading.
+	houseSteps int
 }
 
 // Validate checks the section and prepares it for Score. Errors are *scoring.RuleError values whose

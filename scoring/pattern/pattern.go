@@ -19,9 +19,11 @@
 //	0        the white dragon used as zero; it belongs to no suit
 //	F        a flower (American cards only)
 //	N E W S  the winds; Z is any one wind, chosen per group
-//	?        any one tile, chosen per group (Hong Kong house hands only)
+//	?, ?+k   any one tile, chosen per group (Hong Kong house hands only): ??? is a pong of any
+//	         tile; with a suffix the tile is of that suit (???m, ??a, ???* any suited tile); with
+//	         offsets a run of any number, ?+0?+1?+2m a chow of characters
 //
-// A group holding numbers, X, Y or D takes a suffix, and no other group does: a, b, c are suit
+// A group holding numbers, X, Y or D takes a suffix, a group of ? alone may, and no other group does: a, b, c are suit
 // variables (different letters, different suits unless Vars.Suits allows fewer; they may be named in
 // any order); m, p, s fix the suit; * is any suit, chosen per group. "A|B" gives alternatives for one
 // group, all of one size.
@@ -122,7 +124,7 @@ const (
 // symbols lists the symbols of the dialect for errors.
 func (d Dialect) symbols() string {
 	if d == HouseHands {
-		return "1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, N, E, W, S, Z, ?"
+		return "1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, N, E, W, S, Z, ?, ?+k"
 	}
 	return "1-9, 0, X, X+k, Y, Y+k, D, Rd, Gd, Wd, F, N, E, W, S, Z"
 }
@@ -158,6 +160,7 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 		body = s[:len(s)-1]
 	}
 	suited := false
+	anyTiles := 0 // ? symbols: a group of them alone may take a suit
 	for i := 0; i < len(body); i++ {
 		c := body[i]
 		switch {
@@ -186,7 +189,7 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 				return a, &Error{Group: whole, Msg: "an offset is at most +8"}
 			}
 			n := 0
-			for k := len(a.Elems) - 1; k >= 0 && isVar(a.Elems[k].Kind) && a.Elems[k].Val < 0; k-- {
+			for k := len(a.Elems) - 1; k >= 0 && offsets(a.Elems[k].Kind) && a.Elems[k].Val < 0; k-- {
 				if n > 0 && a.Elems[k].Kind != a.Elems[k+1].Kind {
 					break
 				}
@@ -194,6 +197,9 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 				n++
 			}
 			if n == 0 {
+				if d == HouseHands {
+					return a, &Error{Group: whole, Msg: "'+' must follow X, Y or ?, as in XXX+1 or ?+0?+1?+2m"}
+				}
 				return a, &Error{Group: whole, Msg: "'+' must follow X or Y, as in XXX+1"}
 			}
 			i = j - 1
@@ -210,7 +216,8 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 		case c == 'Z':
 			a.Elems = append(a.Elems, Elem{Kind: AnyWind})
 		case c == '?' && d == HouseHands:
-			a.Elems = append(a.Elems, Elem{Kind: AnyTile})
+			a.Elems = append(a.Elems, Elem{Kind: AnyTile, Val: -1}) // -1: offset not yet given
+			anyTiles++
 		case d == HouseHands && c == 'z':
 			return a, &Error{Group: whole, Msg: "z is not a pattern suffix: write winds as E S W N (Z any wind) and dragons as Rd Gd Wd (or D with a suit: Dm red, Ds green, Dp white)"}
 		case d == HouseHands && c >= 'a' && c <= 'z':
@@ -224,7 +231,7 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 		}
 	}
 	for k := range a.Elems {
-		if isVar(a.Elems[k].Kind) && a.Elems[k].Val < 0 {
+		if offsets(a.Elems[k].Kind) && a.Elems[k].Val < 0 {
 			a.Elems[k].Val = 0
 		}
 	}
@@ -235,6 +242,8 @@ func ParseAlt(s, whole string, d Dialect) (Alt, error) {
 		return a, &Error{Group: whole, Msg: fmt.Sprintf("a group has at most %d tiles", MaxGroupTiles)}
 	case suited && a.Suffix == NoSuffix:
 		return a, &Error{Group: whole, Msg: "suit suffix missing: a group with numbers, X, Y or D ends in a, b, c, m, p, s or *"}
+	case !suited && a.Suffix != NoSuffix && anyTiles == len(a.Elems):
+		// ???m: any tile of characters; ???a binds a suit variable; ???* any suited tile.
 	case !suited && a.Suffix != NoSuffix:
 		return a, &Error{Group: whole, Msg: fmt.Sprintf("suit suffix %q not allowed: only a group with numbers, X, Y or D takes a suit", a.Suffix.String())}
 	}
@@ -251,8 +260,9 @@ func (a *Alt) Has(k Kind) bool {
 	return false
 }
 
-// isVar reports whether k is a number variable, X or Y.
-func isVar(k Kind) bool { return k == X || k == Y }
+// offsets reports whether a symbol of kind k takes an offset: X+1, Y+2, ?+1 (a house hand's chow of
+// any number, ?+0?+1?+2m).
+func offsets(k Kind) bool { return k == X || k == Y || k == AnyTile }
 
 // SuitOfDragon returns the suit a dragon is tied to (the inverse of DragonOf), or NoSuit for a tile
 // that is not a dragon.

@@ -1,0 +1,55 @@
+package cmd
+
+import "fmt"
+
+const ledgerRecoverLong = `Accept the ledger file as it is. The writer notes the head of the record (the last line's seq
+and sum) in a state cache beside the file (.FILE.state); add, undo, amend, seat and rename refuse a
+record that no longer holds that line (lines removed from the end, or a copy that went on elsewhere
+copied back over the file), and a state cache that is not a plain file, with nothing changed.
+
+'mjref ledger verify FILE' shows what the file lost. If the file is the one to go on from, recover
+checks the whole record (a record that does not check is refused as every command refuses it) and
+notes its head anew: the hands the file lost stay lost. It prints the head noted before and the
+file's. The record is not changed (an incomplete last line is kept aside in FILE.torn, as any
+writer does).`
+
+// recoverHint is the way out of a ledger refused as not the file last written here: first what to
+// look at, then what to run.
+func recoverHint(path, what string) string {
+	return fmt.Sprintf("'mjref ledger verify %s' explains; %s with 'mjref ledger recover %s'", path, what, path)
+}
+
+// ledgerRecover accepts the file as it is: the record is checked and its head noted anew.
+func ledgerRecover(o *ledgerOptions, f *factory) error {
+	l, err := openLedger(o, f, false)
+	if err != nil {
+		return err
+	}
+	l.Wait = o.Wait
+	o.warn(l.Warnings())
+	rec, err := l.Recover()
+	if err != nil {
+		return ledgerFail(o.File, err)
+	}
+	if rec.Torn != nil {
+		o.warn([]string{fmt.Sprintf("warning: %s: %s", o.File, rec.Torn)})
+	}
+	if o.Output != FormatTable {
+		return render(o.IO.Out, o.Output, rec)
+	}
+	w := o.IO.Out
+	fmt.Fprintf(w, "ledger:   %s, %d lines, %d hands standing\n", o.File, rec.Lines, rec.Hands)
+	noted := "none that checked"
+	if rec.Noted != "" {
+		noted = rec.Noted
+	}
+	fmt.Fprintf(w, "noted:    %s\n", noted)
+	fmt.Fprintf(w, "head:     %s\n", rec.Head)
+	switch {
+	case rec.Diverged:
+		fmt.Fprintln(w, "verdict:  accepted as it is: the file was not the one last written here; its head is noted now")
+	default:
+		fmt.Fprintln(w, "verdict:  the file is the one last written here; its head is noted again")
+	}
+	return nil
+}
