@@ -656,8 +656,19 @@ func TestRefereeLogsMatchSchema(t *testing.T) {
 	}
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			args := append([]string{"referee", path, "-o", "jsonl"}, readLogExpect(t, path).sets...)
+			e := readLogExpect(t, path)
+			args := append([]string{"referee", path, "-o", "jsonl"}, e.sets...)
 			code, out, errOut := runCLI(args, "")
+			if e.badInput != "" {
+				// A log that cannot describe a real hand is bad input: the error object.
+				if code != ExitInput {
+					t.Fatalf("exit %d, want 2: %s", code, out)
+				}
+				if err := schemas["error"].Validate(documents(t, FormatJSONL, errOut)[0]); err != nil {
+					t.Errorf("against schema/error.json: %#v\n%s", err, errOut)
+				}
+				return
+			}
 			if code > 1 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}

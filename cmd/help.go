@@ -5,9 +5,12 @@ import (
 
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/yamldoc"
 	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/mjref/mjref/scoring/hk"
+	"github.com/mjref/mjref/server"
 	"github.com/spf13/cobra"
 )
 
@@ -82,9 +85,28 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
     ledger files                                        %s
     one line of standard input (score -, parse -, ...)  %s
 
+  Every YAML document (a ruleset, a card, a log, --config, a --set value) is
+  checked before it is decoded:
+
+    keys in one mapping                                 %d
+    aliases (*name) in one document                     %d
+    values the aliases of one document stand for        %d
+
+  --set (and a request's "set" to mjref serve) takes at most %d values, each
+  key of at most %d parts (hk.house_hands.ID.pattern has 4).
+
   Past a cap mjref exits 2 naming the file, the line and the limit; a line of
   standard input over its cap fails alone and the batch goes on. A message
-  quotes at most %d characters of input around the position it names.
+  quotes at most %d characters of input around the position it names, and a
+  file that is not what was asked for (a card file without card:, a ruleset
+  without name: or family:) is refused without quoting what it holds.
+
+  mjref serve reads a request body of at most %s (POST /v1/referee: room
+  for a %s log) and a header block of at most %s, the request line
+  included. It reads only the files it was started with (its --rules file,
+  what it extends, its card): nothing in a request opens a file; a path in
+  any field is refused as no built-in ruleset or card, in the same words
+  whether or not the file is there.
 
   House hands (hk.house_hands:): at most %d in a ruleset, %d patterns under one
   patterns:. Matching them against one reading of a hand may take at most %d
@@ -98,7 +120,10 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
   errors; JSON and YAML keep the exact strings.
 `, safeio.FormatSize(safeio.RulesetLimit), american.MaxCardLines, american.MaxCardHands,
 	safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
-	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit), termtext.ExcerptWidth,
+	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit),
+	yamldoc.MaxKeys, yamldoc.MaxAliases, yamldoc.MaxAliasNodes, rulesets.MaxSets, rulesets.MaxSetParts,
+	termtext.ExcerptWidth, safeio.FormatSize(server.MaxBody), safeio.FormatSize(safeio.LogLimit),
+	safeio.FormatSize(server.MaxHeader),
 	hk.MaxHouseHands, hk.MaxHousePatterns, hk.MaxHouseSteps, hk.MaxHouseCheckSteps)
 
 const patternsHelp = `Patterns: card lines and house hands

@@ -22,10 +22,20 @@ var prefKeys = []struct{ key, env, doc string }{
 // the file and line: a typo ("ouput: json") would otherwise be ignored without a word. It returns the
 // line of each key, for errors about their values.
 func checkPrefsFile(file string, data []byte) (map[string]int, error) {
+	if err := yamldoc.Prescan(data); err != nil {
+		var le *yamldoc.LimitError
+		errors.As(err, &le)
+		return nil, withHint(fmt.Errorf("%s:%d: %s", file, le.Line, le.Msg), prefsHint())
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		return nil, withHint(fmt.Errorf("preferences file %s: %s", file, msg), "the preferences file is YAML: 'rules: hk-oldstyle' and 'output: json', one a line")
+	}
+	if err := yamldoc.Check(&doc); err != nil {
+		var le *yamldoc.LimitError
+		errors.As(err, &le)
+		return nil, withHint(fmt.Errorf("%s:%d: %s", file, le.Line, le.Msg), prefsHint())
 	}
 	if line, err := yamldoc.Rest(data); errors.Is(err, yamldoc.ErrSecond) {
 		return nil, withHint(fmt.Errorf("%s:%d: a second YAML document: the preferences file is one (what follows --- would be ignored)", file, line), prefsHint())

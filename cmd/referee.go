@@ -94,7 +94,12 @@ items, total, wins, payments, deltas, reason), seats (each seat's tiles when the
 (tiles left, -1 when not known), dead (American dead hands), points and scores (DeBurger: every
 player's points and items).
 
-Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be read.`,
+A log that cannot describe a real hand (a hand of the wrong size at the deal, where a mid-hand
+log begins or laid down with a win; a fifth copy of a tile; a wall that does not fit) is bad input:
+the error names the seat, the event and the count, and nothing is ruled or paid.
+
+Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be read or cannot
+describe a real hand.`,
 		Example: `  mjref referee hand.yaml
   mjref referee hand.yaml --only illegal
   mjref referee hand.jsonl -o json

@@ -101,7 +101,9 @@ type logExpect struct {
 	winner  string
 	// deltas and points are "SEAT N" lines: a seat's change in the settlement, a DeBurger player's points.
 	deltas, points []string
-	skip           string
+	// badInput is the error of a log that cannot describe a real hand (its file name before it).
+	badInput string
+	skip     string
 }
 
 func readLogExpect(t *testing.T, path string) logExpect {
@@ -136,6 +138,8 @@ func readLogExpect(t *testing.T, path string) logExpect {
 			e.skip = "the library test scores it with a stand-in scorer"
 		case "expect-illegal":
 			e.illegal = append(e.illegal, val)
+		case "expect-bad-input":
+			e.badInput = val
 		case "expect-outcome":
 			e.outcome = val
 		case "expect-winner":
@@ -180,6 +184,14 @@ func TestRefereeLogs(t *testing.T) {
 			code, out, stderr := runCLI(args, "")
 			if code == ExitInput && strings.Contains(stderr, `unknown key \"referee\"`) {
 				t.Skipf("the ruleset has no referee: section to set %v in", e.sets)
+			}
+			if e.badInput != "" {
+				// A log that cannot describe a real hand: bad input, its error naming where.
+				var got struct{ Error string }
+				if code != ExitInput || out != "" || json.Unmarshal([]byte(stderr), &got) != nil || got.Error != path+": "+e.badInput {
+					t.Errorf("exit %d, stdout %q, stderr %s; want exit 2 and the error %q", code, out, stderr, path+": "+e.badInput)
+				}
+				return
 			}
 			var got refereeJSON
 			if err := json.Unmarshal([]byte(out), &got); err != nil {

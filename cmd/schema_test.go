@@ -443,7 +443,7 @@ func TestErrorsMatchSchema(t *testing.T) {
 	badLog := write("bad-log.yaml", "hands:\n  E: 123m\nevents:\n  - E drw\n")
 	badHeader := write("bad-header.yaml", "dealr: E\nhands:\n  E: 123m\nevents: []\n")
 	badLedger := write("bad.jsonl", `{"seq":1,"event":"new"}`+"\n")
-	badCard := write("bad-card.yaml", "name: bad\nyear: 2026\nlines:\n  - id: R1\n    pattern: \"XXXX+9a\"\n    value: 25\n")
+	badCard := write("bad-card.yaml", "card:\n  nam: bad\n  yer: 2026\n  lines:\n    - id: R1\n      pattern: \"XXXX+9a\"\n      value: 25\n")
 	tests := []struct {
 		name string
 		args []string
@@ -458,7 +458,7 @@ func TestErrorsMatchSchema(t *testing.T) {
 		{"bad log header", []string{"referee", badHeader}, map[string]any{"code": 2, "file": badHeader, "line": 1, "hint": nil}},
 		{"bad ledger", []string{"ledger", "show", badLedger}, map[string]any{"code": 2, "file": badLedger, "line": 1, "hint": nil}},
 		{"no ledger", []string{"ledger", "show", filepath.Join(dir, "none.jsonl")}, map[string]any{"code": 2, "hint": nil}},
-		{"bad card", []string{"card", "check", badCard}, map[string]any{"code": 2, "file": badCard, "line": 1, "problems": nil}},
+		{"bad card", []string{"card", "check", badCard}, map[string]any{"code": 2, "file": badCard, "line": 2, "problems": nil}},
 	}
 	for _, tt := range tests {
 		for _, format := range []string{FormatJSON, FormatJSONL} {

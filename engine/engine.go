@@ -32,12 +32,17 @@ type Options struct {
 	Set []string
 	// Card is an American card file or built-in card name played instead of the ruleset's.
 	Card string
+	// Files reads every file the engine opens: the ruleset named by path, what it extends:, its
+	// card:, Card, and a card a settle request names; nil reads the file system. With
+	// rulesets.NoFiles (or rulesets.Kept) nothing a ruleset, a --set value or a request says can
+	// open another file: mjref serve opens every request's engine so.
+	Files rulesets.Files
 }
 
 // Open loads the built-in ruleset or ruleset file named by rules (with opt.Set applied) and binds
 // its family.
 func Open(rules string, opt Options) (*Engine, error) {
-	rs, err := rulesets.Load(rules, opt.Set...)
+	rs, err := rulesets.LoadWith(rulesets.LoadOptions{Files: opt.Files}, rules, opt.Set...)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +51,7 @@ func Open(rules string, opt Options) (*Engine, error) {
 
 // New binds the family of a loaded ruleset. opt.Set is ignored: the ruleset is already loaded.
 func New(rs *rulesets.Ruleset, opt Options) (*Engine, error) {
-	r, err := family.Bind(rs, family.BindOptions{Card: opt.Card})
+	r, err := family.Bind(rs, family.BindOptions{Card: opt.Card, Files: opt.Files})
 	if err != nil {
 		return nil, err
 	}

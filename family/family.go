@@ -28,6 +28,9 @@ type BindOptions struct {
 	// Card is an American card file or built-in card name that replaces the ruleset's card. A
 	// family that plays no card refuses it.
 	Card string
+	// Files reads a card file (nil: the file system); with rulesets.NoFiles only a built-in
+	// card loads.
+	Files rulesets.Files
 }
 
 // Rules is a family bound to one ruleset: everything mjref does under that ruleset. It is safe

@@ -51,7 +51,10 @@ func RecordLog(r Rules, data []byte, name string, t ledger.Table, game string) (
 			fmt.Sprintf("a log names each place by its wind when the game began (%s); write dealer: %s and prevailing: %s in the log, or seats: wind to name the seats by this hand's winds",
 				strings.Join(parts, ", "), dealerPlace, t.Prevailing))
 	}
-	rep := referee.Replay(lg, r.RefereeDeps())
+	rep, err := referee.Replay(lg, r.RefereeDeps())
+	if err != nil {
+		return out, impossibleLog(err, name, "")
+	}
 	out.Log, out.Places = &rep, places
 	if rep.Result.Outcome == referee.OutcomeWin && !rep.Legal() {
 		var steps []string

@@ -135,7 +135,10 @@ func Replay(req RefereeRequest, open func(ruleset string) (Rules, error)) (*Refe
 		return nil, rErr
 	}
 	rs := r.Ruleset()
-	rep := referee.Replay(lg, r.RefereeDeps())
+	rep, err := referee.Replay(lg, r.RefereeDeps())
+	if err != nil {
+		return nil, impossibleLog(err, name, req.Name)
+	}
 	v := &RefereeView{Ruleset: rs.Name, Family: rs.Family, SeatsBy: lg.Seats, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
 		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall, Dead: rep.Dead,
 		Points: rep.Points, Scores: rep.Scores, Warnings: Warnings(r), style: r.RefereeStyle(), only: req.Only}
@@ -146,6 +149,20 @@ func Replay(req RefereeRequest, open func(ruleset string) (Rules, error)) (*Refe
 		}
 	}
 	return v, nil
+}
+
+// impossibleLog is a log that cannot describe a real hand (referee.Replay's error), as bad input
+// with its hint: nothing is ruled on or paid.
+func impossibleLog(err error, name, file string) error {
+	hint := ""
+	var le *referee.LogError
+	if errors.As(err, &le) {
+		hint = le.Hint
+		if file != "" {
+			le.File = file
+		}
+	}
+	return WithHint(fmt.Errorf("%s: %w", name, err), hint)
 }
 
 // RuleCite is a ruling's rule as a table shows it: the id and, where the ruleset states the rule,

@@ -61,7 +61,7 @@ type americanFlow struct {
 	settle *settle.Rules
 }
 
-func (f *americanFlow) replay(lg *Log, d Deps) Report {
+func (f *americanFlow) replay(lg *Log, d Deps) (Report, error) {
 	return run(newAmGame(lg, d, f), lg)
 }
 
@@ -87,24 +87,24 @@ func newAmGame(lg *Log, d Deps, f *americanFlow) *amGame {
 	for s := range g.received {
 		g.received[s].pass = -1
 	}
-	g.deal(true, func(s notation.Seat, st *seatState, _ *SeatHand, want int) {
+	g.deal(true, func(s notation.Seat, st *seatState, sh *SeatHand, want int) {
 		if n := st.held(); n != want {
-			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: East has 14, the others 13", s, n))
+			g.dealtWrong(s, sh, n, amSizeHint)
 		}
 		if len(st.melds) > 0 {
-			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s shows exposures at the deal", s))
+			g.meldsAtDeal(s, sh)
 		}
 	})
 	rest := 152 - g.inPlay()
 	g.layWall(rest)
 	if lg.Wall != nil && lg.Start == nil && len(g.wall) != rest {
-		g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d of the 152 are left", len(g.wall), rest))
+		g.wallWrong(fmt.Sprintf("wall: %d tiles, but after the deal %d of the 152 are left", len(g.wall), rest))
 	}
 	if rest < 0 {
-		g.badHeader(notation.NoSeat, "tiles", RuleTileCount, fmt.Sprintf("the log shows %d tiles: an American set has 152", g.inPlay()))
+		g.tooManyTiles(g.inPlay(), 152)
 	}
 	if t := g.overSupply(); t != notation.NoTile {
-		g.badHeader(notation.NoSeat, "tiles", RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has", t))
+		g.impossible(&LogError{Msg: fmt.Sprintf("more copies of %s than the set has (four of each tile, eight flowers, eight jokers)", t), Hint: copiesHint})
 	}
 	return g
 }
@@ -245,8 +245,7 @@ func (g *amGame) step(e *Event) {
 
 // startAt sets the turn for a log that starts in the middle of a hand.
 func (g *amGame) startAt(e *Event) {
-	g.table.startAt(e, func(st *seatState) bool { return st.held() < 14 })
-	g.checkSizes(e, (*seatState).held)
+	g.table.startAt(e, (*seatState).held, func(st *seatState) bool { return st.held() < 14 }, amSizeHint)
 }
 
 // passDir is the direction of Charleston pass k (0-based): right, across, left, then the second
@@ -590,8 +589,9 @@ func (g *amGame) draw(e *Event) {
 	if g.sized && g.front >= g.back {
 		reason += "; the last tile of the wall"
 	}
-	if ft := g.overSupply(); ft != notation.NoTile && ft == t && verdict == VerdictOK {
-		verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has", t)
+	if ft := g.overSupply(); ft != notation.NoTile && ft == t {
+		g.impossibleAt(e, copiesHint, "one %s more than the set has (four of each tile, eight flowers, eight jokers)", t)
+		return
 	}
 	g.judge(e, verdict, rule, reason)
 }
@@ -911,6 +911,10 @@ func (g *amGame) scoreWin(c *Event, t notation.Tile, extra bool, ctx Context) (*
 	h := st.hand(t, extra)
 	w := &Win{Seat: s, Context: ctx}
 	if c.Shows != nil {
+		if why := shownCount(s, h.Concealed, st.unknown, c.Shows.Concealed, true); why != "" {
+			g.impossibleAt(c, laidDownHint, "%s", why)
+			return w, false, RuleMahJonggError, why
+		}
 		if problem := shownMismatch(s, h.Concealed, st.unknown, c.Shows.Concealed); problem != "" {
 			return w, false, RuleMahJonggError, "Mah Jongg in error: " + problem
 		}

@@ -51,6 +51,8 @@ type familyCase struct {
 	illegal []string
 	dead    []string
 	checks  [][2]string
+	// badInput is the error of a log that cannot describe a real hand (# expect-bad-input:).
+	badInput string
 }
 
 func readFamilyCase(t *testing.T, path string, opt referee.ReadOptions) (*referee.Log, familyCase) {
@@ -82,6 +84,8 @@ func readFamilyCase(t *testing.T, path string, opt referee.ReadOptions) (*refere
 			fc.illegal = append(fc.illegal, val)
 		case "expect-dead":
 			fc.dead = append(fc.dead, val)
+		case "expect-bad-input":
+			fc.badInput = val
 		default:
 			if strings.HasPrefix(key, "expect-") {
 				fc.checks = append(fc.checks, [2]string{key, val})
@@ -169,7 +173,10 @@ func runFamilyLogs(t *testing.T, dir, ruleset string, min int) {
 				ro = referee.AmericanRead
 			}
 			lg, fc := readFamilyCase(t, path, ro)
-			r := referee.Replay(lg, familyDeps(t, ruleset, &fc.rules))
+			r, err := referee.Replay(lg, familyDeps(t, ruleset, &fc.rules))
+			if !checkBadInput(t, err, fc.badInput, len(fc.illegal)+len(fc.dead)+len(fc.checks)) {
+				return
+			}
 			got := []string{}
 			for _, x := range r.Illegal() {
 				got = append(got, fmt.Sprintf("%d %s", x.Event, x.Rule))
@@ -211,7 +218,7 @@ func BenchmarkReplayAmerican(b *testing.B) {
 	deps := familyDeps(b, "american", nil)
 	b.ReportAllocs()
 	for b.Loop() {
-		r := referee.Replay(lg, deps)
+		r := replay(b, lg, deps)
 		if len(r.Result.Payments) == 0 {
 			b.Fatal(r.Result)
 		}
@@ -224,7 +231,7 @@ func BenchmarkReplayAmericanCharleston(b *testing.B) {
 	deps := familyDeps(b, "american", nil)
 	b.ReportAllocs()
 	for b.Loop() {
-		if r := referee.Replay(lg, deps); !r.Legal() {
+		if r := replay(b, lg, deps); !r.Legal() {
 			b.Fatal(r.Illegal())
 		}
 	}
@@ -236,7 +243,7 @@ func BenchmarkReplayDeBurger(b *testing.B) {
 	deps := familyDeps(b, "deburger-2026", nil)
 	b.ReportAllocs()
 	for b.Loop() {
-		if r := referee.Replay(lg, deps); len(r.Points) != 4 {
+		if r := replay(b, lg, deps); len(r.Points) != 4 {
 			b.Fatal(r.Result)
 		}
 	}

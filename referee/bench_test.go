@@ -37,7 +37,7 @@ func BenchmarkReplay(b *testing.B) {
 	deps := testDeps()
 	b.ReportAllocs()
 	for b.Loop() {
-		r := Replay(lg, deps)
+		r := mustReplay(b, lg, deps)
 		if r.Result.Outcome != OutcomeWin {
 			b.Fatal(r.Result)
 		}
@@ -81,7 +81,7 @@ func BenchmarkReadReplayLong(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				Replay(lg, deps)
+				mustReplay(b, lg, deps)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/event")
 		})

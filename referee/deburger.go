@@ -77,7 +77,7 @@ func (g *dbGame) score(h *notation.Hand, sit scoring.Situation) (Score, error) {
 	return g.flow.score(&hh, sit)
 }
 
-func (f *deburgerFlow) replay(lg *Log, d Deps) Report {
+func (f *deburgerFlow) replay(lg *Log, d Deps) (Report, error) {
 	db := &dbGame{flow: f, landed: notation.NoSeat}
 	d.Score = db.score
 	db.game = newGame(lg, d)
@@ -169,6 +169,10 @@ func (g *dbGame) reveal(e *Event) {
 	st := &g.seats[e.Seat]
 	if len(e.Shows.Melds) > 0 {
 		g.bad(e, RuleReveal, "write only the concealed tiles after '=': the melds are on the table already")
+		return
+	}
+	if why := shownCount(e.Seat, st.known, st.unknown, e.Shows.Concealed, false); why != "" {
+		g.impossibleAt(e, "write after '=' every concealed tile the player lays down, melds already on the table left out", "%s", why)
 		return
 	}
 	if problem := shownMismatch(e.Seat, st.known, st.unknown, e.Shows.Concealed); problem != "" {

@@ -61,7 +61,18 @@
 // far as the tiles are seen, so an unseen hand may make any claim, and a win from a hand with unseen
 // tiles is taken as declared (it is scored only when the hand is laid down with '='). Tile conservation
 // holds throughout: hands, melds, laid-out bonus tiles, discards and the wall always add up to 144 (136
-// without flowers), and a tile seen a fifth time is an illegal step.
+// without flowers).
+//
+// # Logs that cannot describe a real hand
+//
+// A log whose own tiles cannot be is not ruled on: Replay returns a *LogError (bad input) naming the
+// seat, the event and the count, and no report, so nothing is paid on it. That is a hand of the
+// wrong size at the deal or where a mid-hand log begins (13 tiles a seat, 14 for the seat on turn
+// when it acts before drawing, a kong counting as 3), melds at the deal, a hand laid down with a win
+// or a reveal that is not the number of tiles the seat holds, more copies of a tile than the set has
+// (at the deal or at any event), and a wall that does not fit the other tiles. A hand that goes
+// wrong through a step of play the log describes (a draw out of turn, a discard without a draw) is
+// a real table's mistake: that step is ruled illegal and the replay goes on.
 //
 // Hands at the deal may be written before flower replacement (the dealer's 14 tiles including flowers;
 // each flower then needs a flower event and a replacement draw before the dealer's first discard) or

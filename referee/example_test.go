@@ -43,7 +43,10 @@ events:
 	if err != nil {
 		panic(err)
 	}
-	r := referee.Replay(lg, referee.Deps{})
+	r, err := referee.Replay(lg, referee.Deps{})
+	if err != nil {
+		panic(err)
+	}
 	for _, x := range r.Rulings {
 		fmt.Println(x)
 	}

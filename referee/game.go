@@ -53,15 +53,24 @@ type game struct {
 // Replay replays a hand's log, rules on every event and derives the result. It goes on after an
 // illegal step wherever it can, following the log, and reports every illegal step. A win is scored
 // with deps.Score and the hand settled with deps.Settle.
-func Replay(lg *Log, deps Deps) Report {
+//
+// A log that cannot describe a real hand (a hand of the wrong size for its seat at the deal, where
+// a mid-hand log begins or laid down, more copies of a tile than the set has, a wall that does not
+// fit) is not ruled on: Replay returns a *LogError naming the seat, the event and the count, and
+// no report, so that nothing is paid on it.
+func Replay(lg *Log, deps Deps) (Report, error) {
 	var rep Report
+	var err error
 	if deps.Flow != nil {
-		rep = deps.Flow.replay(lg, deps)
+		rep, err = deps.Flow.replay(lg, deps)
 	} else {
-		rep = run(newGame(lg, deps), lg)
+		rep, err = run(newGame(lg, deps), lg)
+	}
+	if err != nil {
+		return Report{}, err
 	}
 	deps.Rules.explain(rep.Rulings)
-	return rep
+	return rep, nil
 }
 
 func newGame(lg *Log, deps Deps) *game {
@@ -81,10 +90,10 @@ func newGame(lg *Log, deps Deps) *game {
 			}
 			st.bonus = nil
 		default:
-			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s holds %d tiles after the deal: the dealer has 14, the others 13", s, n))
+			g.dealtWrong(s, sh, n, hkSizeHint)
 		}
 		if len(st.melds) > 0 {
-			g.badHeader(s, "deal", RuleDeal, fmt.Sprintf("%s shows melds at the deal", s))
+			g.meldsAtDeal(s, sh)
 		}
 	})
 	if !g.deps.Rules.flowers() {
@@ -101,10 +110,10 @@ func newGame(lg *Log, deps Deps) *game {
 	switch {
 	case lg.Wall != nil:
 		if lg.Start == nil && len(g.wall) != rest+laidOut && len(g.wall) != rest {
-			g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("the wall has %d tiles: after the deal %d are left", len(g.wall), rest))
+			g.wallWrong(fmt.Sprintf("wall: %d tiles, but after the deal %d are left", len(g.wall), rest))
 		}
 		if lg.Start != nil && lg.Start.Wall >= 0 && lg.Start.Wall != len(g.wall) {
-			g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("start.wall says %d tiles, the wall lists %d", lg.Start.Wall, len(g.wall)))
+			g.wallWrong(fmt.Sprintf("start.wall says %d tiles, but the wall lists %d", lg.Start.Wall, len(g.wall)))
 		}
 		if lg.Start == nil && laidOut > 0 && len(g.wall) == rest+laidOut {
 			// The wall as dealt: it still holds the replacements of the flowers laid out at the deal,
@@ -113,13 +122,13 @@ func newGame(lg *Log, deps Deps) *game {
 			g.back, g.outside = len(g.wall), rest-len(g.wall)
 		}
 	case lg.Start != nil && lg.Start.Wall >= 0 && lg.Start.Wall > rest:
-		g.badHeader(notation.NoSeat, "wall", RuleTileCount, fmt.Sprintf("start.wall says %d tiles, but only %d are not in hands, melds or discards", lg.Start.Wall, rest))
+		g.wallWrong(fmt.Sprintf("start.wall says %d tiles, but only %d are not in hands, melds or discards", lg.Start.Wall, rest))
 	}
 	if g.outside < 0 && lg.Wall == nil {
-		g.badHeader(notation.NoSeat, "tiles", RuleTileCount, fmt.Sprintf("the log shows %d tiles: a set has %d", g.inPlay(), g.total))
+		g.tooManyTiles(g.inPlay(), g.total)
 	}
 	if t, where := g.fifthCopy(); t != notation.NoTile {
-		g.badHeader(notation.NoSeat, "tiles", RuleFifthCopy, fmt.Sprintf("more copies of %s than the set has (%s)", t, where))
+		g.impossible(&LogError{Msg: fmt.Sprintf("more copies of %s than the set has (%s in the hands, melds, discards and wall the log writes)", t, where), Hint: copiesHint})
 	}
 	return g
 }
@@ -221,10 +230,10 @@ func (g *game) startAt(e *Event) {
 	switch e.Verb {
 	case VerbDraw, VerbDiscard, VerbAddKong, VerbConcealedKong, VerbFlower, VerbWin:
 		// A seat short of 14, or whose hand the log does not write, drew before the log began.
-		g.table.startAt(e, func(st *seatState) bool { return st.count() < 14 && st.unknown > 0 || g.log.Hands[e.Seat] == nil })
-		g.checkSizes(e, (*seatState).count)
+		g.table.startAt(e, (*seatState).count, func(st *seatState) bool { return st.count() < 14 && st.unknown > 0 || g.log.Hands[e.Seat] == nil }, hkSizeHint)
 	default:
 		g.dealing = false
+		g.checkSizes(e, (*seatState).count, false, false, hkSizeHint)
 		g.bad(e, RuleNoDiscard, "a log that starts mid-hand must start at a draw or a discard")
 	}
 }
@@ -353,9 +362,10 @@ func (g *game) draw(e *Event) {
 	if g.lastTile {
 		reason += "; the last tile of the wall"
 	}
-	if verdict == VerdictOK && got != Unknown {
+	if got != Unknown {
 		if ft, _ := g.fifthCopy(); ft == got {
-			verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a fifth %s: there are only four of each tile", got)
+			g.fifth(e, got)
+			return
 		}
 	}
 	g.judge(e, verdict, rule, reason)
@@ -426,10 +436,9 @@ func (g *game) discardTile(e *Event) {
 	if !st.discardTile(t) {
 		verdict, rule, reason = VerdictIllegal, RuleInHand, fmt.Sprintf("%s does not hold %s", s, t)
 		g.phantom = true
-	} else {
-		if ft, _ := g.fifthCopy(); ft == t && verdict == VerdictOK {
-			verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a fifth %s: there are only four of each tile", t)
-		}
+	} else if ft, _ := g.fifthCopy(); ft == t {
+		g.fifth(e, t)
+		return
 	}
 	g.first = g.dealing && s == g.dealer && !g.claimed
 	g.dealing = false
@@ -492,8 +501,9 @@ func (g *game) flower(e *Event) {
 		g.turn, g.need = s, needReplace
 		g.flowerTile = st.bonus[len(st.bonus)-1]
 	}
-	if ft, _ := g.fifthCopy(); ft != notation.NoTile && verdict == VerdictOK {
-		verdict, rule, reason = VerdictIllegal, RuleFifthCopy, fmt.Sprintf("a second %s: there is one of each flower and season", ft)
+	if ft, _ := g.fifthCopy(); ft != notation.NoTile {
+		g.fifth(e, ft)
+		return
 	}
 	g.judge(e, verdict, rule, reason)
 }
@@ -760,6 +770,13 @@ func (g *game) winnerHand(s notation.Seat, t notation.Tile, extra bool, shows *n
 func (g *game) scoreWin(c *Event, t notation.Tile, ctx Context) (*Win, string, string, bool) {
 	s := c.Seat
 	extra := ctx.Win == scoring.Discard || ctx.Win == scoring.RobbingKong || ctx.Win == scoring.Earthly || ctx.Win == scoring.Human
+	if c.Shows != nil {
+		h := g.seats[s].hand(t, extra)
+		if why := shownCount(s, h.Concealed, g.seats[s].unknown, c.Shows.Concealed, true); why != "" {
+			g.impossibleAt(c, laidDownHint, "%s", why)
+			return &Win{Seat: s, Context: ctx}, RuleFalseWin, why, false
+		}
+	}
 	h, problem := g.winnerHand(s, t, extra, c.Shows)
 	w := &Win{Seat: s, Context: ctx, hand: h}
 	w.Hand = notation.Format(h)

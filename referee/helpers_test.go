@@ -164,4 +164,17 @@ func fakeSettler(in SettleInput) (settle.Result, error) {
 	return st, nil
 }
 
+// mustReplay is Replay of a log that describes a real hand.
+func mustReplay(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, lg *Log, deps Deps) Report {
+	t.Helper()
+	r, err := Replay(lg, deps)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	return r
+}
+
 func testDeps() Deps { return Deps{Score: fakeScorer(3), Settle: fakeSettler} }

@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +44,42 @@ func hkDeps(t testing.TB) referee.Deps {
 	return referee.HK(rs.HK, doc.Settlement, nil)
 }
 
+// replay replays a log that describes a real hand.
+func replay(t testing.TB, lg *referee.Log, deps referee.Deps) referee.Report {
+	t.Helper()
+	r, err := referee.Replay(lg, deps)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	return r
+}
+
+// checkBadInput checks the error of a replay against want, the exact message of a log that cannot
+// describe a real hand ("" for a log that can), and reports whether the replay is to be checked
+// further. A bad-input case expects nothing else (others counts its other expectations).
+func checkBadInput(t *testing.T, err error, want string, others int) bool {
+	t.Helper()
+	var le *referee.LogError
+	switch {
+	case want == "" && err != nil:
+		t.Fatalf("replay: %v", err)
+	case want == "":
+		return true
+	case err == nil:
+		t.Fatalf("replayed; want bad input %q", want)
+	case !errors.As(err, &le):
+		t.Fatalf("error %T %v, want a *referee.LogError", err, err)
+	case err.Error() != want:
+		t.Errorf("bad input:\n got %s\nwant %s", err, want)
+	case le.Hint == "":
+		t.Errorf("bad input %q has no hint", err)
+	}
+	if others > 0 {
+		t.Errorf("a bad-input log expects nothing else (%d other expectations)", others)
+	}
+	return false
+}
+
 func readLog(t testing.TB, path string) *referee.Log {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -59,7 +96,7 @@ func readLog(t testing.TB, path string) *referee.Log {
 func TestHKResponsibility(t *testing.T) {
 	// E fed the first and the third dragon pong, S the second: the third makes E liable (大三元包),
 	// which the hand's marks alone could not tell.
-	r := referee.Replay(readLog(t, "testdata/logs/responsibility.yaml"), hkDeps(t))
+	r := replay(t, readLog(t, "testdata/logs/responsibility.yaml"), hkDeps(t))
 	if !r.Legal() {
 		t.Fatalf("illegal rulings: %v", r.Illegal())
 	}
@@ -87,7 +124,7 @@ func TestHKResponsibility(t *testing.T) {
 }
 
 func TestHKThirteenOrphansRobsConcealedKong(t *testing.T) {
-	r := referee.Replay(readLog(t, "testdata/logs/rob-concealed-kong-thirteen-orphans.yaml"), hkDeps(t))
+	r := replay(t, readLog(t, "testdata/logs/rob-concealed-kong-thirteen-orphans.yaml"), hkDeps(t))
 	if !r.Legal() {
 		t.Fatalf("illegal rulings: %v", r.Illegal())
 	}
@@ -102,7 +139,7 @@ func TestHKThirteenOrphansRobsConcealedKong(t *testing.T) {
 }
 
 func TestHKFalseWinPenalty(t *testing.T) {
-	r := referee.Replay(readLog(t, "testdata/logs/false-win.yaml"), hkDeps(t))
+	r := replay(t, readLog(t, "testdata/logs/false-win.yaml"), hkDeps(t))
 	if r.Result.Outcome != referee.OutcomeFalseWin || r.Result.Offender != notation.SeatNorth {
 		t.Fatalf("result %+v\n%v", r.Result, r.Rulings)
 	}
@@ -118,7 +155,10 @@ func TestHKLogsRun(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/logs/*.yaml")
 	for _, p := range paths {
 		t.Run(filepath.Base(p), func(t *testing.T) {
-			r := referee.Replay(readLog(t, p), deps)
+			r, err := referee.Replay(readLog(t, p), deps)
+			if err != nil {
+				return // bad input: TestReplayLogs checks its error
+			}
 			var sum settle.Amount
 			for _, d := range r.Result.Deltas {
 				sum += d
@@ -136,7 +176,7 @@ func BenchmarkReplayHK(b *testing.B) {
 	deps := hkDeps(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		r := referee.Replay(lg, deps)
+		r := replay(b, lg, deps)
 		if len(r.Result.Payments) == 0 {
 			b.Fatal(r.Result)
 		}
@@ -144,7 +184,7 @@ func BenchmarkReplayHK(b *testing.B) {
 }
 
 func TestResultString(t *testing.T) {
-	r := referee.Replay(readLog(t, "testdata/logs/responsibility.yaml"), hkDeps(t))
+	r := replay(t, readLog(t, "testdata/logs/responsibility.yaml"), hkDeps(t))
 	lines := strings.Split(r.Result.String(), "\n")
 	// The payment's detail is the settlement's own text; only its start is ours to check.
 	got := []string{lines[0], strings.SplitN(lines[1], " (", 2)[0], lines[2]}
@@ -174,7 +214,7 @@ func TestHKOutcomes(t *testing.T) {
 	deps := hkDeps(t)
 	for _, tt := range tests {
 		t.Run(tt.log, func(t *testing.T) {
-			r := referee.Replay(readLog(t, "testdata/logs/"+tt.log+".yaml"), deps)
+			r := replay(t, readLog(t, "testdata/logs/"+tt.log+".yaml"), deps)
 			res := r.Result
 			got := []any{res.Outcome, res.Winner, res.Limit, len(res.Payments)}
 			want := []any{tt.outcome, tt.winner, tt.limit, tt.payments}
@@ -213,7 +253,7 @@ func TestHKHumanHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	deps := referee.HK(rs.HK, rs.Settlement, rs.Referee)
-	r := referee.Replay(readLog(t, "testdata/logs/human-hand.yaml"), deps)
+	r := replay(t, readLog(t, "testdata/logs/human-hand.yaml"), deps)
 	res := r.Result
 	if res.Context == nil {
 		t.Fatalf("no context: %v\n%v", res, r.Rulings)
@@ -224,7 +264,7 @@ func TestHKHumanHand(t *testing.T) {
 		t.Errorf("outcome, winner, win, limit, total (-want +got):\n%s\n%s", diff, res)
 	}
 	// After a claim the same kind of win is an ordinary discard win.
-	r = referee.Replay(readLog(t, "testdata/logs/human-hand-after-claim.yaml"), deps)
+	r = replay(t, readLog(t, "testdata/logs/human-hand-after-claim.yaml"), deps)
 	if c := r.Result.Context; c == nil || c.Win == scoring.Human {
 		t.Errorf("a win after a claim replayed as a human hand: %v", r.Result)
 	}

@@ -24,7 +24,7 @@ func TestReportJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := Replay(lg, testDeps())
+			r := mustReplay(t, lg, testDeps())
 			got, err := json.MarshalIndent(r, "", "  ")
 			if err != nil {
 				t.Fatal(err)

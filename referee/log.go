@@ -131,6 +131,8 @@ func (e *Event) Tile() notation.Tile {
 type SeatHand struct {
 	Hand    notation.Hand
 	Unknown int
+	// Line is the hand's line in the log, 0 when unknown.
+	Line int
 }
 
 // Tiles returns how many tiles the hand holds, counting a kong as three and leaving out laid-out
@@ -204,13 +206,16 @@ type Log struct {
 	// Wall is the live wall in draw order, front first, as far as it is known (Unknown for a tile not
 	// seen), or nil when not given. Replacement tiles are taken from the back.
 	Wall []notation.Tile
+	// WallLine is the wall's line in the log, 0 when unknown.
+	WallLine int
 	// Start is set for a log that begins in the middle of a hand.
 	Start *Start
 	// Events are the steps of the hand.
 	Events []Event
 }
 
-// LogError is a log that cannot be read: where, and what was expected.
+// LogError is a log that cannot be read, or cannot describe a real hand: where, and what was
+// expected.
 type LogError struct {
 	// Event is the 1-based event number, or 0 for the log's header (hands, wall, dealer).
 	Event int
@@ -222,6 +227,8 @@ type LogError struct {
 	// File is the log's name, when the caller that read it sets it (for the JSON error object;
 	// Error does not print it: the caller's wrapping names the file).
 	File string
+	// Hint says what to correct, when the reader knows (Error does not print it).
+	Hint string
 }
 
 // Error returns `line 12: event 3 "S drw": unknown action "drw": expected one of ...`. A long
@@ -351,8 +358,17 @@ func decodeRaw(data []byte) (*rawLog, error) {
 
 func decodeYAML(data []byte) (*rawLog, error) {
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &LogError{Msg: "not YAML or JSON Lines: " + err.Error()}
+	err := yamldoc.Prescan(data)
+	if err == nil {
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			return nil, &LogError{Msg: "not YAML or JSON Lines: " + err.Error()}
+		}
+		err = yamldoc.Check(&doc)
+	}
+	if err != nil {
+		var le *yamldoc.LimitError
+		errors.As(err, &le)
+		return nil, &LogError{Line: le.Line, Msg: le.Msg}
 	}
 	// The log is the whole file: yaml.Unmarshal stops after the first document (or the first flow
 	// mapping), and the events after it would be dropped without a word.
@@ -802,6 +818,7 @@ func buildLog(raw *rawLog, ro ReadOptions) (*Log, error) {
 		if err != nil {
 			return nil, &LogError{Line: rt.line, Text: rt.text, Msg: fmt.Sprintf("hands.%s: %v", notation.Seat(s), err)}
 		}
+		sh.Line = rt.line
 		lg.Hands[s] = sh
 	}
 	if raw.wall.set {
@@ -812,7 +829,7 @@ func buildLog(raw *rawLog, ro ReadOptions) (*Log, error) {
 		if len(w) > maxWall {
 			return nil, &LogError{Line: raw.wall.line, Msg: fmt.Sprintf("wall: %d tiles, more than a whole set (%d)", len(w), maxWall)}
 		}
-		lg.Wall = w
+		lg.Wall, lg.WallLine = w, raw.wall.line
 		if lg.Wall == nil {
 			lg.Wall = []notation.Tile{}
 		}

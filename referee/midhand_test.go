@@ -33,7 +33,7 @@ func TestMidHandLogStartingWithClaims(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep := referee.Replay(lg, deps)
+			rep := replay(t, lg, deps)
 			if rep.Legal() {
 				t.Errorf("a claim with nothing discarded was ruled legal: %+v", rep.Rulings)
 			}

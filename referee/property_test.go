@@ -275,7 +275,7 @@ func play(t *rapid.T) (*Log, *sim) {
 func TestReplayOfLegalPlayIsLegal(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		lg, s := simulate(t)
-		r := Replay(lg, testDeps())
+		r := mustReplay(t, lg, testDeps())
 		if !r.Legal() {
 			t.Fatalf("illegal rulings in legal play: %v\nevents: %v", r.Illegal(), s.events)
 		}

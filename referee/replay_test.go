@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,11 +26,14 @@ import (
 //	# expect-winner: SEAT, expect-winners: SEAT SEAT
 //	# expect-win: WINKIND, expect-discarder: SEAT, expect-last-tile: true, expect-seat-wind: SEAT
 //	# expect-hand-contains: TEXT, expect-reason-result: TEXT
+//	# expect-bad-input: MESSAGE          (the log cannot describe a real hand: nothing else is expected)
 type logCase struct {
 	source  string
 	deps    Deps
 	illegal []string
 	checks  [][2]string // key, value
+	// badInput is the exact error of a log that cannot describe a real hand.
+	badInput string
 }
 
 func readLogCase(t *testing.T, path string) (*Log, logCase) {
@@ -65,6 +69,8 @@ func readLogCase(t *testing.T, path string) (*Log, logCase) {
 			lc.deps.Score = fakeScorer(n)
 		case "expect-illegal":
 			lc.illegal = append(lc.illegal, val)
+		case "expect-bad-input":
+			lc.badInput = val
 		default:
 			if strings.HasPrefix(key, "expect-") {
 				lc.checks = append(lc.checks, [2]string{key, val})
@@ -92,7 +98,25 @@ func TestReplayLogs(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		t.Run(name, func(t *testing.T) {
 			lg, lc := readLogCase(t, path)
-			r := Replay(lg, lc.deps)
+			r, err := Replay(lg, lc.deps)
+			switch {
+			case lc.badInput == "" && err != nil:
+				t.Fatalf("replay: %v", err)
+			case lc.badInput != "":
+				var le *LogError
+				switch {
+				case err == nil:
+					t.Fatalf("replayed; want bad input %q\nrulings:\n%s", lc.badInput, rulingsText(r.Rulings))
+				case !errors.As(err, &le) || le.Hint == "":
+					t.Errorf("error %T %v: want a *LogError with a hint", err, err)
+				case err.Error() != lc.badInput:
+					t.Errorf("bad input:\n got %s\nwant %s", err, lc.badInput)
+				}
+				if len(lc.illegal)+len(lc.checks) > 0 {
+					t.Errorf("a bad-input log expects nothing else")
+				}
+				return
+			}
 			got := []string{}
 			for _, x := range r.Illegal() {
 				got = append(got, fmt.Sprintf("%d %s", x.Event, x.Rule))

@@ -348,7 +348,7 @@ type Deps struct {
 
 // Flow is a rule family's own flow of play. Only this package implements it: see American and DeBurger.
 type Flow interface {
-	replay(lg *Log, d Deps) Report
+	replay(lg *Log, d Deps) (Report, error)
 }
 
 // String sums the result up: who won and how, the score items, then the payments and deltas, one per

@@ -154,15 +154,24 @@ type replayer interface {
 	step(e *Event)
 	finish()
 	report() Report
+	// impossibility is why the log cannot describe a real hand, once the replay has found it.
+	impossibility() *LogError
 }
 
-// run replays lg's events on g and ends the hand.
-func run(g replayer, lg *Log) Report {
+// run replays lg's events on g and ends the hand. A log that cannot describe a real hand (see
+// table.impossible) stops the replay: it is returned as the error, and nothing is ruled or paid.
+func run(g replayer, lg *Log) (Report, error) {
+	if err := g.impossibility(); err != nil {
+		return Report{}, err
+	}
 	for i := range lg.Events {
 		g.step(&lg.Events[i])
+		if err := g.impossibility(); err != nil {
+			return Report{}, err
+		}
 	}
 	g.finish()
-	return g.report()
+	return g.report(), nil
 }
 
 // table is what every family's flow keeps track of: the seats' tiles, the wall, whose turn it is,
@@ -196,6 +205,9 @@ type table struct {
 
 	rulings []Ruling
 	result  Result
+	// broken is the first sign that the log cannot describe a real hand (a hand of the wrong
+	// size, a fifth copy of a tile): bad input, not a ruling.
+	broken *LogError
 }
 
 // newTable starts a replay of lg: the dealer on turn with 14 tiles, the hand unfinished.
@@ -289,54 +301,132 @@ func (t *table) seen() notation.Counts {
 
 // startAt sets the turn for a log that starts in the middle of a hand: the first event's seat is on
 // turn, to draw or else to act, and when drewBefore says so it has drawn a tile the log did not
-// write, which came from the part of the wall before the log began.
-func (t *table) startAt(e *Event, drewBefore func(*seatState) bool) {
+// write, which came from the part of the wall before the log began. The hands the log writes are
+// checked first (checkSizes), counted as the family counts them.
+func (t *table) startAt(e *Event, count func(*seatState) int, drewBefore func(*seatState) bool, hint string) {
 	t.dealing = false
-	if e.Seat > notation.SeatNorth {
-		return // claims with nothing discarded yet: the claims ruling says so
-	}
-	t.turn, t.need = e.Seat, needDraw
-	if e.Verb != VerbDraw {
-		t.need = needAct
-		if st := &t.seats[e.Seat]; drewBefore(st) {
-			t.drewUnseen(st)
+	acts, drew := false, false
+	if e.Seat <= notation.SeatNorth {
+		t.turn, t.need = e.Seat, needDraw
+		if e.Verb != VerbDraw {
+			t.need, acts = needAct, true
+			drew = drewBefore(&t.seats[e.Seat])
 		}
+	}
+	t.checkSizes(e, count, acts, drew, hint)
+	if drew {
+		t.drewUnseen(&t.seats[e.Seat])
 	}
 }
 
-// checkSizes rules on the hands a mid-hand log writes, at its first event e (after startAt): each
-// seat holds 13 tiles, and the seat on turn 14 when it acts before drawing. count is the family's way
-// to count a hand (a Hong Kong kong counts as 3). A seat whose every tile is seen and that is on turn
-// to act is left to the family's own check when it discards, so that one mistake gets one ruling; a
-// seat on turn to draw is checked here, since after its draw it may declare a win, which the family
-// rules as a false win (paid as a limit hand) rather than as a log that lost a tile.
-func (t *table) checkSizes(e *Event, count func(*seatState) int) {
+// checkSizes checks the hands a mid-hand log writes, at its first event e: each seat holds 13
+// tiles, and the seat on turn 14 when it acts before drawing (acts), or 13 as written when it drew
+// a tile the log did not see (drew). count is the family's way to count a hand (a Hong Kong kong
+// counts as 3). A hand of another size cannot be: the log is bad input, never a ruling (a false win
+// found later would be paid as a limit hand, for a tile the scorekeeper lost).
+func (t *table) checkSizes(e *Event, count func(*seatState) int, acts, drew bool, hint string) {
 	for _, s := range notation.Seats {
-		st := &t.seats[s]
-		if t.log.Hands[s] == nil || s == e.Seat && st.unknown == 0 && t.need == needAct {
+		sh := t.log.Hands[s]
+		if sh == nil {
 			continue
 		}
-		want := 13
-		if s == e.Seat && t.need == needAct {
-			want = 14
-		}
-		if n := count(st); n != want {
-			t.bad(e, RuleTileCount, fmt.Sprintf("%s holds %d tiles when the log begins at event %d: %s (write the tiles not seen as ?N)",
-				s, n, e.N, sizeRule(s == e.Seat, t.need == needAct)))
+		n := count(&t.seats[s])
+		onTurn := s == e.Seat
+		switch {
+		case onTurn && acts && (n == 14 || drew && n == 13):
+		case !(onTurn && acts) && n == 13:
+		default:
+			where := "hands." + s.String()
+			if sh.Line > 0 {
+				where += fmt.Sprintf(", line %d", sh.Line)
+			}
+			t.impossibleAt(e, hint, "%s holds %d tiles when the log begins (%s): %s", s, n, where, sizeRule(onTurn && acts, onTurn))
+			return
 		}
 	}
 }
 
 // sizeRule says how many tiles a seat holds at the point a mid-hand log begins.
-func sizeRule(onTurn, acts bool) string {
+func sizeRule(acts, onTurn bool) string {
 	switch {
-	case onTurn && acts:
+	case acts:
 		return "the seat on turn holds 14 before it discards"
 	case onTurn:
 		return "the seat on turn holds 13 before it draws"
 	}
 	return "a seat holds 13 between its turns"
 }
+
+// impossible records that the log cannot describe a real hand (a hand of the wrong size, a fifth
+// copy of a tile): the replay stops, and the log is bad input, not ruled on or paid. The first
+// one found is kept.
+func (t *table) impossible(le *LogError) {
+	if t.broken == nil {
+		t.broken = le
+	}
+}
+
+// impossibleAt is impossible at event e.
+func (t *table) impossibleAt(e *Event, hint, format string, args ...any) {
+	t.impossible(&LogError{Event: e.N, Line: e.Line, Text: e.Text, Hint: hint, Msg: fmt.Sprintf(format, args...)})
+}
+
+// impossibility is why the log cannot describe a real hand, or nil.
+func (t *table) impossibility() *LogError { return t.broken }
+
+// dealtWrong: seat s's hand, as the log writes it at the deal (sh), holds n tiles.
+func (t *table) dealtWrong(s notation.Seat, sh *SeatHand, n int, hint string) {
+	t.impossible(&LogError{Line: sh.Line, Hint: hint,
+		Msg: fmt.Sprintf("hands.%s: %s holds %d tiles after the deal: the dealer, %s, holds 14, the others 13", s, s, n, t.dealer)})
+}
+
+// meldsAtDeal: seat s's hand at the deal shows melds.
+func (t *table) meldsAtDeal(s notation.Seat, sh *SeatHand) {
+	t.impossible(&LogError{Line: sh.Line, Hint: "a log that begins later in the hand says so with start:, and may then write melds",
+		Msg: fmt.Sprintf("hands.%s: %s shows melds at the deal: nothing is melded before the dealer's first discard", s, s)})
+}
+
+// wallWrong: the wall the log writes does not fit its other tiles.
+func (t *table) wallWrong(msg string) {
+	t.impossible(&LogError{Line: t.log.WallLine, Msg: msg, Hint: wallHint})
+}
+
+// tooManyTiles: the log shows n tiles, more than the set's total.
+func (t *table) tooManyTiles(n, total int) {
+	t.impossible(&LogError{Msg: fmt.Sprintf("the log shows %d tiles in hands, melds and discards: a set has %d", n, total), Hint: copiesHint})
+}
+
+// fifth: event e shows one tile more than the set holds of tile c.
+func (t *table) fifth(e *Event, c notation.Tile) {
+	if c.IsBonus() && c != notation.Flower {
+		t.impossibleAt(e, copiesHint, "a second %s: a set has one of each flower and season", c)
+		return
+	}
+	t.impossibleAt(e, copiesHint, "a fifth %s: a set has four of each tile, and the log has already shown four", c)
+}
+
+// shownCount checks the number of concealed tiles seat s lays down (shown) against what it holds
+// (held seen and unknown not seen; with the winning tile when win): it returns what is wrong, or "".
+func shownCount(s notation.Seat, held notation.Counts, unknown int, shown notation.Counts, win bool) string {
+	n := held.Total() + unknown
+	if shown.Total() == n {
+		return ""
+	}
+	with := ""
+	if win {
+		with = ", the winning tile included"
+	}
+	return fmt.Sprintf("%s lays down %d concealed tiles, but holds %d besides its melds%s", s, shown.Total(), n, with)
+}
+
+// Hints for a log that cannot describe a real hand.
+const (
+	hkSizeHint   = "count the hand again: 13 tiles between turns, 14 on turn before the discard (a kong counts as 3, flowers not at all); write tiles not seen as ?N"
+	amSizeHint   = "count the hand again: 13 tiles between turns, 14 on turn before the discard (exposures in full, flowers and jokers as tiles); write tiles not seen as ?N"
+	copiesHint   = "a set has four of each tile and one of each flower and season: correct the tile the log names"
+	wallHint     = "leave the wall out, or list every tile left in it after the deal (? for a tile not seen)"
+	laidDownHint = "write after '=' the concealed tiles laid down, the winning tile included, melds already on the table left out"
+)
 
 // layWall lays out the live wall, rest being the tiles not in hands, melds, rivers or laid out: the
 // log's wall when it lists one, else rest unseen tiles (start.wall's count when given, at most rest;

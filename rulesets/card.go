@@ -13,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/yamldoc"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
 )
@@ -38,14 +39,18 @@ func ListCards() []string {
 
 // readCard returns a card file's bytes and the name its errors cite: a built-in card by name
 // ("sample-2026", with or without .yaml), else a file path.
-func readCard(nameOrPath string) ([]byte, string, error) {
+func readCard(files Files, nameOrPath string) ([]byte, string, error) {
 	if isBuiltinCard(nameOrPath) {
 		base := strings.TrimSuffix(nameOrPath, ".yaml")
 		data, err := cardFS.ReadFile(path.Join("cards", base+".yaml"))
 		return data, base + ".yaml", err
 	}
-	data, err := safeio.ReadFile(nameOrPath, safeio.RulesetLimit)
+	data, err := filesOr(files).ReadFile(nameOrPath, safeio.RulesetLimit)
 	if err != nil {
+		if errors.Is(err, ErrNoFiles) {
+			// The same words for a file that is there and one that is not.
+			return nil, "", fmt.Errorf("card %q: no built-in card of that name (%s); no card file is read here", nameOrPath, strings.Join(ListCards(), ", "))
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, "", fmt.Errorf("card %q: no built-in card of that name (%s) and no such file", nameOrPath, strings.Join(ListCards(), ", "))
 		}
@@ -67,7 +72,13 @@ func isBuiltinCard(name string) bool {
 // LoadCard loads a built-in card by name or a card file by path, checks it and expands every line
 // to its concrete hands. Errors name the file and YAML line: "card.yaml:12: line R1: ...".
 func LoadCard(nameOrPath string) (*american.Card, error) {
-	data, file, err := readCard(nameOrPath)
+	return LoadCardFrom(OSFiles, nameOrPath)
+}
+
+// LoadCardFrom is LoadCard reading a card file through files (nil: the file system); with
+// NoFiles only a built-in card loads.
+func LoadCardFrom(files Files, nameOrPath string) (*american.Card, error) {
+	data, file, err := readCard(files, nameOrPath)
 	if err != nil {
 		return nil, err
 	}
@@ -90,9 +101,15 @@ func CheckCard(nameOrPath string) ([]american.LineInfo, error) {
 
 // ParseCard decodes card YAML; file is the name errors cite.
 func ParseCard(data []byte, file string) (*american.Card, error) {
+	if err := yamldoc.Prescan(data); err != nil {
+		return nil, limitError(file, err)
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if err := yamldoc.Check(&doc); err != nil {
+		return nil, limitError(file, err)
 	}
 	if line, msg := moreYAML(data, "card file"); msg != "" {
 		if line > 0 {
@@ -376,6 +393,11 @@ func (d *cardDecoder) document(doc *yaml.Node) american.CardSpec {
 		return spec
 	}
 	root := doc.Content[0]
+	if valueAt(root, "card") == nil {
+		// Not a card at all (card check /etc/shadow): say so without quoting what the file holds.
+		d.errf(root, "not a card file: a card file is a YAML mapping with a card: key holding name, year and the lines")
+		return spec
+	}
 	found := false
 	d.fields(root, "the card file", []string{"card"}, func(_ string, k, v *yaml.Node) {
 		found = true

@@ -151,7 +151,7 @@ func TestParseCardErrors(t *testing.T) {
       pattern: "FF 1111a 2222a 3333a"
       value: 25
 `, []string{`card.yaml:5: line K1: key "id" given twice in a line`}},
-		{"no card key", "deck: {}\n", []string{`card.yaml:1: unknown key "deck" in the card file: expected card`}},
+		{"no card key", "deck: {}\n", []string{`card.yaml:1: not a card file: a card file is a YAML mapping with a card: key holding name, year and the lines`}},
 		{"no lines", "card: {name: empty}\n", []string{"card.yaml:1: the card has no lines"}},
 		{"empty file", "", []string{"card.yaml:0: empty card file: expected a card: mapping"}},
 		{"a second document", "card:\n  lines:\n    - {id: K1, pattern: \"FF 1111a 2222a 3333a\", value: 25}\n---\ncard:\n  name: lost\n", []string{"card.yaml:5: a second YAML document: a card file is one document (what follows --- would be ignored)"}},

@@ -20,6 +20,7 @@ import (
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/internal/textdist"
+	"github.com/mjref/mjref/internal/yamldoc"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
@@ -51,7 +52,11 @@ func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	if e.File == "--set" && e.Set != "" {
-		return fmt.Sprintf("%s (from --set %s): %s", e.Key, e.Set, e.Msg)
+		set := e.Set
+		if utf8.RuneCountInString(set) > termtext.ExcerptWidth {
+			set = quote(set) // a 1 MB --set does not make a 1 MB message
+		}
+		return fmt.Sprintf("%s (from --set %s): %s", e.Key, set, e.Msg)
 	}
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
@@ -105,17 +110,31 @@ type source struct {
 // ruleset without overrides comes from the snapshot decoded when the program was built (see
 // snapshot.go), which is the same value at a fraction of the cost.
 func Load(nameOrFile string, overrides ...string) (*Ruleset, error) {
+	return LoadWith(LoadOptions{}, nameOrFile, overrides...)
+}
+
+// LoadOptions are choices made when a ruleset is loaded.
+type LoadOptions struct {
+	// Files reads the files the load opens (the ruleset named by path, what it extends:, its
+	// card:); nil reads the file system. With NoFiles no key or value can make the load open a
+	// file: a path anywhere is refused as no built-in ruleset or card, with the same words whether
+	// or not a file is there.
+	Files Files
+}
+
+// LoadWith is Load with options.
+func LoadWith(opt LoadOptions, nameOrFile string, overrides ...string) (*Ruleset, error) {
 	if len(overrides) == 0 && IsBuiltin(nameOrFile) {
 		if rs := fromSnapshot(nameOrFile); rs != nil {
 			return rs, nil
 		}
 	}
-	return loadYAML(nameOrFile, overrides...)
+	return (&loader{origin: map[*yaml.Node]string{}, fsys: filesOr(opt.Files)}).load(nameOrFile, overrides...)
 }
 
 // loadYAML is Load from the YAML files themselves.
 func loadYAML(nameOrFile string, overrides ...string) (*Ruleset, error) {
-	return (&loader{origin: map[*yaml.Node]string{}}).load(nameOrFile, overrides...)
+	return (&loader{origin: map[*yaml.Node]string{}, fsys: OSFiles}).load(nameOrFile, overrides...)
 }
 
 // load reads the ruleset nameOrFile with everything it extends, applies the overrides and
@@ -127,6 +146,9 @@ func (l *loader) load(nameOrFile string, overrides ...string) (*Ruleset, error) 
 	}
 	top := merged.Content[0]
 	family := scalarAt(top, "family")
+	if len(overrides) > MaxSets {
+		return nil, &Error{File: "--set", Msg: fmt.Sprintf("%d values to set: the limit is %d", len(overrides), MaxSets)}
+	}
 	for _, o := range overrides {
 		if err := l.override(top, family, o); err != nil {
 			return nil, err
@@ -158,6 +180,8 @@ type loader struct {
 	upload     []byte
 	uploadName string
 	extends    string // what it extends
+	// fsys reads the files the load opens.
+	fsys Files
 }
 
 func (l *loader) read(nameOrFile string) (source, error) {
@@ -178,8 +202,12 @@ func (l *loader) read(nameOrFile string) (source, error) {
 		}
 		data, src.name, src.rs = b, nameOrFile+".yaml", nameOrFile
 	default:
-		b, err := safeio.ReadFile(nameOrFile, safeio.RulesetLimit)
+		b, err := l.fsys.ReadFile(nameOrFile, safeio.RulesetLimit)
 		if err != nil {
+			if errors.Is(err, ErrNoFiles) {
+				// The same words for a file that is there and one that is not.
+				return src, &Error{File: nameOrFile, Msg: fmt.Sprintf("no such built-in ruleset (built-in: %s); no ruleset file is read here", strings.Join(builtinNames(), ", "))}
+			}
 			if errors.Is(err, fs.ErrNotExist) {
 				return src, &Error{File: nameOrFile, Msg: fmt.Sprintf("no such built-in ruleset or file (built-in: %s)", strings.Join(builtinNames(), ", "))}
 			}
@@ -191,9 +219,15 @@ func (l *loader) read(nameOrFile string) (source, error) {
 		data, src.name = b, nameOrFile
 		src.rs = strings.TrimSuffix(filepath.Base(nameOrFile), filepath.Ext(nameOrFile))
 	}
+	if err := yamldoc.Prescan(data); err != nil {
+		return src, limitError(src.name, err)
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return src, l.yamlError(src.name, err)
+	}
+	if err := yamldoc.Check(&doc); err != nil {
+		return src, limitError(src.name, err)
 	}
 	if line, msg := moreYAML(data, "ruleset"); msg != "" {
 		return src, &Error{File: src.name, Line: line, Msg: msg}
@@ -298,6 +332,15 @@ func relativeTo(file, name string, builtin func(string) bool) string {
 	return filepath.Join(filepath.Dir(file), name)
 }
 
+// limitError is a file's document over a yamldoc limit, at its line.
+func limitError(file string, err error) error {
+	var le *yamldoc.LimitError
+	if errors.As(err, &le) {
+		return &Error{File: file, Line: le.Line, Msg: le.Msg}
+	}
+	return &Error{File: file, Msg: err.Error()}
+}
+
 // quote quotes a value from a ruleset file for a message: Go-quoted (control characters
 // escaped) and cut to an excerpt, so a 1 MB key does not make a 1 MB message.
 func quote(s string) string { return strconv.Quote(termtext.Shorten(s, termtext.ExcerptWidth)) }
@@ -395,6 +438,15 @@ func nodeAt(n *yaml.Node, p []string) (*yaml.Node, bool) {
 	return n, true
 }
 
+// Limits on --set (and a request's "set"), checked before anything is built from them.
+const (
+	// MaxSets caps the values set at once.
+	MaxSets = 64
+	// MaxSetParts caps the parts of a key path ("hk.house_hands.mine.pattern" has four; the
+	// deepest key of a built-in ruleset has five).
+	MaxSetParts = 8
+)
+
 // override applies one "path=value" to the merged document.
 func (l *loader) override(top *yaml.Node, family, o string) error {
 	key, val, ok := strings.Cut(o, "=")
@@ -402,16 +454,29 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 	if !ok || key == "" {
 		return &Error{File: "--set", Msg: fmt.Sprintf("%s: expected key=value, e.g. hk.cap=13", quote(o))}
 	}
+	if n := strings.Count(key, ".") + 1; n > MaxSetParts {
+		return &Error{File: "--set", Msg: fmt.Sprintf("%s: a key of %d parts: the limit is %d (hk.house_hands.ID.pattern has 4)", quote(key), n, MaxSetParts)}
+	}
 	p := strings.Split(key, ".")
 	if slices.Contains(p, "") {
 		return &Error{File: "--set", Msg: fmt.Sprintf("%s: a part of the key is empty: write e.g. hk.cap=13", quote(o))}
 	}
+	if p[0] == "extends" {
+		// extends: is resolved when the files are read, before any --set: setting it would
+		// change nothing but the name shown.
+		return &Error{File: "--set", Key: key, Set: o, Msg: "extends cannot be set: write a ruleset file that extends the one you want, and give it to --rules"}
+	}
 	if valueAt(top, p[0]) == nil && family != "" {
 		p = append([]string{family}, p...)
+	}
+	if err := yamldoc.Prescan([]byte(val)); err != nil {
+		return &Error{File: "--set", Key: strings.Join(p, "."), Set: o, Msg: err.Error()}
 	}
 	var vdoc yaml.Node
 	if err := yaml.Unmarshal([]byte(val), &vdoc); err != nil || len(vdoc.Content) == 0 {
 		vdoc = yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: val}}}
+	} else if err := yamldoc.Check(&vdoc); err != nil {
+		return &Error{File: "--set", Key: strings.Join(p, "."), Set: o, Msg: err.Error()}
 	}
 	v := vdoc.Content[0]
 	if l.sets == nil {
@@ -726,7 +791,7 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 		if l.upload != nil && !isBuiltinCard(rs.American.Card) {
 			return fail([]string{FamilyAmerican, "card"}, fmt.Sprintf("%s: an uploaded ruleset plays a built-in card only (%s)", quote(rs.American.Card), strings.Join(ListCards(), ", ")))
 		}
-		card, err := LoadCard(relativeTo(from, rs.American.Card, isBuiltinCard))
+		card, err := LoadCardFrom(l.fsys, relativeTo(from, rs.American.Card, isBuiltinCard))
 		if err != nil {
 			return fail([]string{FamilyAmerican, "card"}, err.Error())
 		}

@@ -18,6 +18,6 @@ func LoadUploaded(data []byte, overrides ...string) (*Ruleset, error) {
 	if int64(len(data)) > safeio.RulesetLimit {
 		return nil, &Error{File: UploadName, Msg: fmt.Sprintf("over the limit of %s", safeio.FormatSize(safeio.RulesetLimit))}
 	}
-	l := &loader{origin: map[*yaml.Node]string{}, upload: data, uploadName: UploadName}
+	l := &loader{origin: map[*yaml.Node]string{}, upload: data, uploadName: UploadName, fsys: NoFiles}
 	return l.load(UploadName, overrides...)
 }

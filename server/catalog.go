@@ -36,7 +36,7 @@ func (s *Server) rulesetShow(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	rs, err := rulesets.Load(name)
+	rs, err := rulesets.LoadWith(rulesets.LoadOptions{Files: rulesets.NoFiles}, name)
 	if err != nil {
 		fail(w, err)
 		return

@@ -41,8 +41,27 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// Timeouts of the browser test. The machine may be loaded (the tests share it with builds and
+// other tests), so no step has a budget that load can use up: starting Chromium, and each step
+// after it, has its own generous timeout, and the whole test one more, so that the test fails on a
+// real fault (a page that never answers) and not on a slow machine.
+const (
+	startTimeout = 2 * time.Minute // start Chromium
+	stepTimeout  = time.Minute     // one step: navigate, tap, wait for an answer, screenshot
+	testTimeout  = 5 * time.Minute // the browser of one test, every step included
+)
+
+// step is ctx with the timeout of one step (released when the test ends).
+func step(t *testing.T, ctx context.Context) context.Context {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, stepTimeout)
+	t.Cleanup(cancel)
+	return c
+}
+
 // browser starts headless Chromium with the flags this machine needs and a fresh profile, and
-// collects every script error, console error and CSP violation of the page.
+// collects every script error, console error and CSP violation of the page. The browser lives
+// at most testTimeout; each step is given its own timeout with step.
 func browser(t *testing.T) (context.Context, func() []string) {
 	t.Helper()
 	path := chromium(t)
@@ -56,9 +75,9 @@ func browser(t *testing.T) (context.Context, func() []string) {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1024, 900),
 	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	whole, cancelTime := context.WithTimeout(context.Background(), testTimeout)
+	actx, cancelAlloc := chromedp.NewExecAllocator(whole, opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 120*time.Second) // generous: the machine may be loaded
 	var mu sync.Mutex
 	var problems []string
 	var wg sync.WaitGroup
@@ -77,9 +96,19 @@ func browser(t *testing.T) (context.Context, func() []string) {
 			}
 		}
 	}()
-	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc(); wg.Wait() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start Chromium (%s): %v", path, err)
+	t.Cleanup(func() { cancelCtx(); cancelAlloc(); cancelTime(); wg.Wait() })
+	// The first run starts the browser and binds it to the context it is given, so it is given
+	// ctx itself (a step's context would close the browser when the step ends) and waited for
+	// with a timer of its own.
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(ctx) }()
+	select {
+	case err := <-started:
+		if err != nil {
+			t.Fatalf("start Chromium (%s): %v", path, err)
+		}
+	case <-time.After(startTimeout):
+		t.Fatalf("start Chromium (%s): not started after %v", path, startTimeout)
 	}
 	return ctx, func() []string {
 		mu.Lock()
@@ -101,18 +130,18 @@ func tapTiles(codes ...string) chromedp.Action[chromedp.Void] {
 // nothing wider than the screen.
 func screenshot(t *testing.T, ctx context.Context, width int64, path string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900), chromedp.Sleep(300*time.Millisecond)); err != nil {
+	if err := chromedp.Do(step(t, ctx), chromedp.EmulateViewport(width, 900), chromedp.Sleep(300*time.Millisecond)); err != nil {
 		t.Fatalf("viewport %d px: %v", width, err)
 	}
-	overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`))
+	overflow, err := chromedp.Run(step(t, ctx), chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if overflow {
-		wide, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + "#" + e.id + "." + e.className.baseVal + e.className + " " + Math.round(e.getBoundingClientRect().right))`))
+		wide, _ := chromedp.Run(step(t, ctx), chromedp.Evaluate[[]string](`[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + "#" + e.id + "." + e.className.baseVal + e.className + " " + Math.round(e.getBoundingClientRect().right))`))
 		t.Errorf("at %d px the page is wider than the screen: %v", width, wide)
 	}
-	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	buf, err := chromedp.Run(step(t, ctx), chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot at %d px: %v", width, err)
 	}
@@ -131,7 +160,7 @@ func screenshot(t *testing.T, ctx context.Context, width int64, path string) {
 // text reads the text of the element sel.
 func text(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	s, err := chromedp.Run(step(t, ctx), chromedp.Text(chromedp.CSS(sel)))
 	if err != nil {
 		t.Fatalf("text of %s: %v", sel, err)
 	}
@@ -153,7 +182,7 @@ func TestPageInChromium(t *testing.T) {
 	defer ts.Close()
 
 	// Build 123m 456p 789s 111z 55z by tapping, won by self-draw, and score it.
-	err = chromedp.Do(ctx,
+	err = chromedp.Do(step(t, ctx),
 		chromedp.Navigate(ts.URL+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)),
 		tapTiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"),
@@ -162,20 +191,20 @@ func TestPageInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatalf("build a hand: %v", err)
 	}
-	notation, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`#notation`)))
+	notation, err := chromedp.Run(step(t, ctx), chromedp.Value(chromedp.CSS(`#notation`)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if notation != "123m456p789s11155z" {
 		t.Errorf("the tapped hand reads %q", notation)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#do-score`)), chromedp.WaitVisible(chromedp.CSS(`#score-total`))); err != nil {
+	if err := chromedp.Do(step(t, ctx), chromedp.Click(chromedp.CSS(`#do-score`)), chromedp.WaitVisible(chromedp.CSS(`#score-total`))); err != nil {
 		t.Fatalf("score: %v", err)
 	}
 	if total, verdict := text(t, ctx, `#score-total`), text(t, ctx, `#score-result .verdict`); total != "5 faan" || !strings.Contains(verdict, "valid win") {
 		t.Errorf("verdict %q, total %q; want a valid win of 5 faan", verdict, total)
 	}
-	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#score-result table.items tbody tr").length`))
+	rows, err := chromedp.Run(step(t, ctx), chromedp.Evaluate[int](`document.querySelectorAll("#score-result table.items tbody tr").length`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +213,7 @@ func TestPageInChromium(t *testing.T) {
 	}
 
 	// Settle it: the three others pay East.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#do-settle`)), chromedp.WaitVisible(chromedp.CSS(`#settle-result .payments`))); err != nil {
+	if err := chromedp.Do(step(t, ctx), chromedp.Click(chromedp.CSS(`#do-settle`)), chromedp.WaitVisible(chromedp.CSS(`#settle-result .payments`))); err != nil {
 		t.Fatalf("settle: %v", err)
 	}
 	if pays := text(t, ctx, `#settle-result .payments`); strings.Count(pays, "pays E") != 3 {
@@ -192,7 +221,7 @@ func TestPageInChromium(t *testing.T) {
 	}
 
 	// Add the hand to the evening's ledger: Ann (East) won it by self-draw; then undo it.
-	if err := chromedp.Do(ctx,
+	if err := chromedp.Do(step(t, ctx),
 		chromedp.WaitVisible(chromedp.CSS(`#ledger-add`)),
 		chromedp.SetValue(chromedp.CSS(`#ledger-winner`), "Ann"),
 		chromedp.SetValue(chromedp.CSS(`#ledger-discarder`), ""),
@@ -218,7 +247,7 @@ func TestPageInChromium(t *testing.T) {
 	if next := text(t, ctx, `#next-dealer`); !strings.Contains(next, "Ann") {
 		t.Errorf("next dealer line %q: the dealer won, so Ann deals again", next)
 	}
-	chart, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const i = document.getElementById("ledger-chart"); return i.complete && i.naturalWidth > 0; })()`))
+	chart, err := chromedp.Run(step(t, ctx), chromedp.Evaluate[bool](`(() => { const i = document.getElementById("ledger-chart"); return i.complete && i.naturalWidth > 0; })()`))
 	if err != nil || !chart {
 		t.Errorf("the chart did not load (%v)", err)
 	}
@@ -229,7 +258,7 @@ func TestPageInChromium(t *testing.T) {
 	screenshot(t, ctx, 360, filepath.Join(shots, "serve-360.png"))
 	screenshot(t, ctx, 1024, filepath.Join(shots, "serve-1024.png"))
 
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 900), chromedp.Click(chromedp.CSS(`#ledger-undo`)), chromedp.WaitVisible(chromedp.CSS(`#ledger-undone`))); err != nil {
+	if err := chromedp.Do(step(t, ctx), chromedp.EmulateViewport(1024, 900), chromedp.Click(chromedp.CSS(`#ledger-undo`)), chromedp.WaitVisible(chromedp.CSS(`#ledger-undone`))); err != nil {
 		t.Fatalf("undo: %v", err)
 	}
 	if got := cli(t, 0, "ledger", "show", led, "-o", "json"); !strings.Contains(got, `"played": 0`) {
@@ -237,7 +266,7 @@ func TestPageInChromium(t *testing.T) {
 	}
 
 	// Waits of a 13-tile hand, typed this time: 3s and 6s.
-	if err := chromedp.Do(ctx,
+	if err := chromedp.Do(step(t, ctx),
 		chromedp.Click(chromedp.CSS(`#clear`)),
 		chromedp.SendKeys(chromedp.CSS(`#notation`), "123m456p789s11z45s"),
 		chromedp.Click(chromedp.CSS(`#do-waits`)),
@@ -245,13 +274,13 @@ func TestPageInChromium(t *testing.T) {
 	); err != nil {
 		t.Fatalf("waits: %v", err)
 	}
-	tiles, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#waits-result svg.tile")].map(s => s.getAttribute("aria-label"))`))
+	tiles, err := chromedp.Run(step(t, ctx), chromedp.Evaluate[[]string](`[...document.querySelectorAll("#waits-result svg.tile")].map(s => s.getAttribute("aria-label"))`))
 	if err != nil || strings.Join(tiles, ",") != "3s 三索,6s 六索" {
 		t.Errorf("waits shown: %v (%v), want 3s and 6s", tiles, err)
 	}
 
 	// 中文: the page and the item names in Chinese.
-	if err := chromedp.Do(ctx,
+	if err := chromedp.Do(step(t, ctx),
 		chromedp.Click(chromedp.CSS(`#lang`)),
 		chromedp.WaitVisible(chromedp.CSS(`#do-score`)),
 		chromedp.Click(chromedp.CSS(`#clear`)),
@@ -291,7 +320,7 @@ func TestPageTakesTokenInChromium(t *testing.T) {
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	if err := chromedp.Do(ctx,
+	if err := chromedp.Do(step(t, ctx),
 		chromedp.Navigate(ts.URL+"/?token="+s.Token()),
 		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)),
 		tapTiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"),
@@ -300,7 +329,7 @@ func TestPageTakesTokenInChromium(t *testing.T) {
 	); err != nil {
 		t.Fatalf("score with the token's cookie: %v", err)
 	}
-	loc, err := chromedp.Run(ctx, chromedp.Location())
+	loc, err := chromedp.Run(step(t, ctx), chromedp.Location())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +345,7 @@ func TestPageTakesTokenInChromium(t *testing.T) {
 
 	// Without the token the page says what to do.
 	ctx2, _ := browser(t)
-	if err := chromedp.Do(ctx2, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#banner`))); err != nil {
+	if err := chromedp.Do(step(t, ctx2), chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#banner`))); err != nil {
 		t.Fatalf("the page without the token: %v", err)
 	}
 	if got := text(t, ctx2, `#banner`); !strings.Contains(got, "token") {

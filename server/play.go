@@ -238,13 +238,13 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 	if t.Rules == "" && t.RulesetYAML == "" {
 		sets = append(sets, s.sets...) // the server's --set, then the request's
 	}
+	if len(t.Set) > rulesets.MaxSets {
+		return nil, badRequest("set: %d values: the limit is %d", len(t.Set), rulesets.MaxSets)
+	}
 	for _, k := range slices.Sorted(maps.Keys(t.Set)) {
-		// A ruleset's card: names a card that is loaded with it: a built-in one only.
-		if last := k[strings.LastIndexByte(k, '.')+1:]; last == "card" || last == "extends" {
-			if err := builtinCard("set."+k, t.Set[k]); err != nil || last == "extends" {
-				return nil, badRequest("set: %s cannot be changed by a request: choose the ruleset with \"rules\" and the card with \"card\"", k)
-			}
-		}
+		// No spelling of a key or a value can name a file: the engine is opened with the files the
+		// server was started with and no others (s.files), so a card: or a ruleset anywhere in a
+		// request is a built-in one or refused.
 		sets = append(sets, k+"="+t.Set[k])
 	}
 	key := name + "\x00" + strings.Join(sets, "\x00") + "\x00" + t.Card
@@ -258,10 +258,10 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 	if t.RulesetYAML != "" {
 		var rs *rulesets.Ruleset
 		if rs, err = rulesets.LoadUploaded([]byte(t.RulesetYAML), sets...); err == nil {
-			e, err = engine.New(rs, engine.Options{Card: t.Card})
+			e, err = engine.New(rs, engine.Options{Card: t.Card, Files: rulesets.NoFiles})
 		}
 	} else {
-		e, err = engine.Open(name, engine.Options{Set: sets, Card: t.Card})
+		e, err = engine.Open(name, engine.Options{Set: sets, Card: t.Card, Files: s.files})
 	}
 	if err != nil {
 		return nil, err

@@ -30,8 +30,12 @@ const (
 	// MaxBody is the largest request body accepted: a hand, a log of events or a house ruleset
 	// fits with room to spare.
 	MaxBody = 256 << 10
-	// MaxHeader is the largest request header block accepted.
+	// MaxHeader is the largest request header block accepted: the request line, every header
+	// and the blank line after them. (net/http reads MaxHeaderBytes plus 4096 bytes of slack
+	// for its buffer, so the server is given MaxHeader less that slack.)
 	MaxHeader = 16 << 10
+
+	httpSlack = 4096
 
 	readHeaderTimeout = 5 * time.Second
 	readTimeout       = 15 * time.Second
@@ -80,6 +84,9 @@ type Server struct {
 	mux     *http.ServeMux
 	// loopback is set when addr is a loopback address; then Host headers are checked too.
 	loopback bool
+	// files are the only files a request's ruleset is read from: those the server's own ruleset
+	// read at start (its file, what it extends, its card), kept in memory. No request opens a file.
+	files rulesets.Files
 	apiCache
 	eng engines
 }
@@ -113,10 +120,13 @@ func New(o Options) (*Server, error) {
 	}
 	// The server's own ruleset is opened now, so a bad file or --set is refused at start.
 	s.own = len(s.sets) > 0 || s.rules != "" && !rulesets.IsBuiltin(s.rules)
+	rec := &rulesets.Recorder{From: rulesets.OSFiles}
+	s.files = rec
 	e, err := s.engine(Table{})
 	if err != nil {
 		return nil, err
 	}
+	s.files = rec.Kept()
 	s.defName = e.Ruleset().Name
 	s.routes()
 	return s, nil
@@ -175,7 +185,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    MaxHeader,
+		MaxHeaderBytes:    MaxHeader - httpSlack,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -502,5 +503,50 @@ func TestOpenAPIRequestBodies(t *testing.T) {
 		if (err == nil) != tt.ok {
 			t.Errorf("%s %s: valid %v, want %v (%v)", tt.path, tt.body, err == nil, tt.ok, err)
 		}
+	}
+}
+
+// The header limit is what the README says: a header block (request line included) of
+// server.MaxHeader bytes is read, one of a byte more is answered 431.
+func TestHeaderLimit(t *testing.T) {
+	s, err := server.New(server.Options{Addr: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := s.Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = s.Serve(ctx, ln) }()
+	status := func(size int) string {
+		t.Helper()
+		head := "GET /v1/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Pad: "
+		pad := size - len(head) - len("\r\n\r\n")
+		req := head + strings.Repeat("a", pad) + "\r\n\r\n"
+		if len(req) != size {
+			t.Fatalf("request of %d bytes, want %d", len(req), size)
+		}
+		c, err := net.DialTimeout("tcp", ln.Addr().String(), 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		_ = c.SetDeadline(time.Now().Add(30 * time.Second))
+		if _, err := io.WriteString(c, req); err != nil {
+			t.Fatal(err)
+		}
+		line, err := bufio.NewReader(c).ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(line)
+	}
+	if got := status(server.MaxHeader); got != "HTTP/1.1 200 OK" {
+		t.Errorf("a header block of %d bytes: %s", server.MaxHeader, got)
+	}
+	if got := status(server.MaxHeader + 1); got != "HTTP/1.1 431 Request Header Fields Too Large" {
+		t.Errorf("a header block of %d bytes: %s", server.MaxHeader+1, got)
 	}
 }

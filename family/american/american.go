@@ -32,12 +32,12 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 	if rs.American == nil {
 		return nil, family.WithHint(fmt.Errorf("ruleset %s has no american: section", rs.Name), "start the ruleset with 'extends: american'")
 	}
-	r := &rules{rs: rs, card: rs.Card, cardName: rs.American.Card}
+	r := &rules{rs: rs, card: rs.Card, cardName: rs.American.Card, files: opt.Files}
 	if opt.Card != "" || r.card == nil {
 		if opt.Card != "" {
 			r.cardName = opt.Card
 		}
-		c, err := LoadCard(r.cardName)
+		c, err := loadCard(r.files, r.cardName)
 		if err != nil {
 			return nil, err
 		}
@@ -50,6 +50,7 @@ type rules struct {
 	rs       *rulesets.Ruleset
 	card     *card.Card
 	cardName string
+	files    rulesets.Files // what reads a card file: the bind's
 }
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
@@ -67,8 +68,11 @@ func (r *rules) CardName() string { return r.cardName }
 
 // LoadCard loads a card file or built-in card. A card that does not load is bad input listing every
 // problem on a line of its own, each with the YAML line it is about.
-func LoadCard(name string) (*card.Card, error) {
-	c, err := rulesets.LoadCard(name)
+func LoadCard(name string) (*card.Card, error) { return loadCard(nil, name) }
+
+// loadCard is LoadCard reading a card file through files (nil: the file system).
+func loadCard(files rulesets.Files, name string) (*card.Card, error) {
+	c, err := rulesets.LoadCardFrom(files, name)
 	if err != nil {
 		return nil, cardError(name, err)
 	}

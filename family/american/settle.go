@@ -44,11 +44,11 @@ func (r *rules) Settle(req family.SettleRequest) (family.Settlement, error) {
 func (r *rules) settleHand(cardName string, sreq family.ScoreRequest, seat notation.Seat, v *family.PaymentsView) (w settle.Winner, ok bool, err error) {
 	rr := r
 	if cardName != "" {
-		c, err := LoadCard(cardName)
+		c, err := loadCard(r.files, cardName)
 		if err != nil {
 			return w, false, err
 		}
-		rr = &rules{rs: r.rs, card: c}
+		rr = &rules{rs: r.rs, card: c, files: r.files}
 	}
 	h, err := notation.ParseWith(sreq.Hand, Family{}.Notation())
 	if err != nil {

@@ -7,6 +7,14 @@ import (
 	"github.com/mjref/mjref/scoring"
 )
 
+// SetCheckStepLimit sets the matching steps checking house hands may take and returns a function
+// that restores it.
+func SetCheckStepLimit(n int) (restore func()) {
+	old := checkStepLimit
+	checkStepLimit = n
+	return func() { checkStepLimit = old }
+}
+
 // HouseStepBound is the most matching steps the ruleset's house hands take together on one reading.
 func HouseStepBound(r *Rules) int { return r.table.houseSteps }
 

@@ -79,6 +79,9 @@ const MaxHouseSteps = 20000
 // of the machine.
 const MaxHouseCheckSteps = 20_000_000
 
+// checkStepLimit is MaxHouseCheckSteps; a test lowers it.
+var checkStepLimit = MaxHouseCheckSteps
+
 // maxItems bounds the built-in and house items together: replaces: lists are 64-bit masks.
 const maxItems = 64
 

@@ -79,8 +79,8 @@ func (r *Rules) houseExamples(tb *valueTable) ([]HouseExample, error) {
 			if err != nil {
 				return nil, err
 			}
-			if st.total > MaxHouseCheckSteps {
-				return nil, ruleErr(fmt.Sprintf("checking the house hands (an example hand for each) took more than %d matching steps (see mjref help limits): write fewer alternatives (|) or fewer patterns", MaxHouseCheckSteps), "house_hands", hh.id)
+			if st.total > checkStepLimit {
+				return nil, ruleErr(fmt.Sprintf("checking the house hands (an example hand for each) took more than %d matching steps (see mjref help limits): write fewer alternatives (|) or fewer patterns", checkStepLimit), "house_hands", hh.id)
 			}
 			if first == nil {
 				first = ex

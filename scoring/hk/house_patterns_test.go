@@ -213,6 +213,22 @@ func TestHouseStepBudget(t *testing.T) {
 	}
 }
 
+// TestHouseCheckStepLimit: checking the house hands (scoring an example hand for each) counts its
+// matching steps, and past the limit the ruleset is refused naming the house hand and the limit.
+func TestHouseCheckStepLimit(t *testing.T) {
+	r := loadRules(t, "hk", nil)
+	r.HouseHands = map[string]*hk.HouseHand{"g": wuMenQi()}
+	if err := r.Validate(); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	defer hk.SetCheckStepLimit(10)()
+	err := r.Validate()
+	var re *scoring.RuleError
+	if !errors.As(err, &re) || strings.Join(re.Path, ".") != "house_hands.g" || !strings.Contains(re.Msg, "took more than 10 matching steps (see mjref help limits)") {
+		t.Fatalf("Validate() = %v, want a refusal at house_hands.g naming the limit", err)
+	}
+}
+
 // TestHouseMatchBound: for random patterns of adversarial groups and random winning hands, the
 // matcher agrees with a plain search over every order of the groups and never takes more steps
 // than the bound the ruleset loaded with.

@@ -1,0 +1,99 @@
+package yamldoc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// keys is n lines "kI: v" at the indentation given.
+func keys(indent string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(indent + "k" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + ": v\n")
+	}
+	return b.String()
+}
+
+func TestPrescan(t *testing.T) {
+	over := MaxKeys + 1
+	tests := []struct {
+		name   string
+		doc    string
+		refuse bool
+	}{
+		{"top level", keys("", over), true},
+		{"nested", "a:\n  b:\n" + keys("    ", over), true},
+		{"at the limit", keys("", MaxKeys), false},
+		{"two mappings at one column", "a:\n" + keys("  ", MaxKeys) + "b:\n" + keys("  ", MaxKeys), false},
+		{"sequence items", strings.Repeat("- k: 1\n  j: 2\n", over), false},
+		{"one item of many keys", "- " + keys("  ", over)[2:], true},
+		{"a block scalar", "a: |\n" + keys("  ", over) + "b: 1\n", false},
+		{"a folded block scalar after a comment", "a: >- # text\n" + keys("  ", over), false},
+		{"a quoted value over lines", "a: \"x\n" + keys("", over) + "\"\n", false},
+		{"a single-quoted value", "a: 'it''s\n" + keys("", over) + "'\n", false},
+		{"a flow mapping over lines", "a: {\n" + strings.ReplaceAll(keys("", over), "\n", ",\n") + "}\n", false},
+		{"documents", keys("", MaxKeys) + "---\n" + keys("", MaxKeys), false},
+		{"comments", keys("", MaxKeys) + strings.Repeat("# k: v\n", over), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Prescan([]byte(tt.doc))
+			if (err != nil) != tt.refuse {
+				t.Fatalf("Prescan = %v, want refused %v", err, tt.refuse)
+			}
+			if err != nil && err.Error() != keysMsg {
+				t.Errorf("message %q", err)
+			}
+			if err != nil {
+				var doc yaml.Node
+				if yaml.Unmarshal([]byte(tt.doc), &doc) == nil && Check(&doc) == nil {
+					t.Errorf("Prescan refused a document Check passes")
+				}
+			}
+		})
+	}
+}
+
+// Prescan refuses no YAML file of the repository.
+func TestPrescanRepository(t *testing.T) {
+	n := 0
+	_ = filepath.WalkDir("../..", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".yaml") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if err := Prescan(b); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+		return nil
+	})
+	if n < 10 {
+		t.Errorf("only %d YAML files found", n)
+	}
+}
+
+// FuzzPrescan: what Prescan refuses, the parser's tree refuses too (or it is not YAML).
+func FuzzPrescan(f *testing.F) {
+	f.Add("a: 1\nb: |\n  c: 2\n- d\n")
+	f.Add("- a: 1\n  b: \"x\n  c: 2\"\n")
+	f.Add("a: {b: 1,\n c: 2}\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		// Small documents say little about the limit: repeat the lines that look like keys.
+		doc := s + strings.Repeat(s+"\n", MaxKeys/max(1, strings.Count(s, ":")))
+		if Prescan([]byte(doc)) == nil {
+			return
+		}
+		var n yaml.Node
+		if yaml.Unmarshal([]byte(doc), &n) == nil && Check(&n) == nil {
+			t.Fatalf("Prescan refused a document Check passes:\n%s", doc)
+		}
+	})
+}
