@@ -78,7 +78,7 @@ func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	rank, err := e.Closer(engine.ClosestRequest{Seen: o.Seen, Top: o.Top})
+	rank, err := e.Closer(engine.ClosestRequest{Seen: o.Seen, Top: family.Whole(o.Top)})
 	if err != nil {
 		return err
 	}

@@ -318,9 +318,12 @@ func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
 // ledgerError makes a library error bad input (exit 2) with a hint where one helps.
 func ledgerError(path string, err error) error {
 	var re *ledger.RecordError
+	var be *ledger.BackupError
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &be):
+		return withHint(err, "move "+be.Backup+" away (it is not this file's original; nothing was changed), then run 'mjref ledger upgrade "+path+"' again")
 	case errors.Is(err, os.ErrNotExist):
 		return withHint(err, "start a game with 'mjref ledger new "+path+" --players A,B,C,D'")
 	case errors.Is(err, ledger.ErrLocked):
@@ -514,7 +517,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 
 // request is the hand the flags describe, for the family to read.
 func (o *ledgerOptions) request() family.LedgerRequest {
-	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: o.Faan, Value: o.Value,
+	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value),
 		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
 		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
 }

@@ -194,8 +194,8 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 // waitsHint points a 13-tile hand (a winner's hand before its last tile; a DeBurger non-winner
 // scored without --loser) at 'mjref waits', which says what it waits on; "" for any other hand.
 func waitsHint(o *scoreOptions, f *factory, rs *rulesets.Ruleset) string {
-	if o.Loser {
-		return ""
+	if o.Loser || strings.EqualFold(o.Win, scoring.SevenFlowers.String()) {
+		return "" // a seven-flowers hand holds 13 tiles: the flower that wins is not one of them
 	}
 	h, err := notation.ParseWith(o.Hand, notationOptions(rs))
 	if err != nil || h.TileCount() != 13 {

@@ -104,7 +104,7 @@ func (o *settleOptions) changed(name string) bool { return slices.Contains(o.Cha
 // request is the settlement the flags ask for. A flag with a default (--prevailing) is a field
 // given only when it is given on the command line, so a family can refuse what it does not take.
 func (o *settleOptions) request() family.SettleRequest {
-	req := family.SettleRequest{Hand: o.Hand, Faan: o.Faan, Value: o.Value, Limit: o.Limit, Winner: o.Winners,
+	req := family.SettleRequest{Hand: o.Hand, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value), Limit: o.Limit, Winner: o.Winners,
 		Seat: o.Seat, Win: o.Win, Discarder: o.Discarder, LastTile: o.LastTile, Responsible: o.Responsible,
 		Drawn: o.Drawn, Wall: o.Wall, FalseWin: o.FalseWin, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Card: o.Card,
 		Hands: o.Hands, Points: o.Points, Totals: o.Totals, Mahjong: o.Mahjong}

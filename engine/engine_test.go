@@ -22,6 +22,7 @@ func TestEveryBuiltinEveryDoor(t *testing.T) {
 	hands := map[string]struct{ win, notWin, ready string }{
 		"hk":            {"123m456p789s111z55z", "123m456p789s12345z", "123m456p789s11z45s"},
 		"hk-oldstyle":   {"123m456p789s111z55z", "123m456p789s12345z", "123m456p789s11z45s"},
+		"hk-table":      {"123m456p789s111z55z", "123m456p789s12345z", "123m456p789s11z45s"},
 		"deburger-2026": {"123m456m789p111z55s", "123m456p789s12345z", "123m456p789s11z45s"},
 		"american":      {"NN 2026m SS 666p 666s", "NN 2026m SS 666p 135s", "NN 2026m SS 666p 66s"},
 	}

@@ -466,6 +466,9 @@ func (l *Ledger) Show() (LedgerShown, error) {
 	if st.Torn != nil {
 		v.Warnings = append(v.Warnings, fmt.Sprintf("warning: %s: %s", l.path, st.Torn))
 	}
+	if d := st.Diverged(); d != nil {
+		v.Warnings = append(v.Warnings, fmt.Sprintf("warning: %v: it is shown as it is, but no hand can be added to it; 'mjref ledger verify %s' explains", d, l.path))
+	}
 	return v, nil
 }
 

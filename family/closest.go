@@ -20,7 +20,7 @@ type Closer interface {
 type ClosestRequest struct {
 	Hand string `json:"hand"`
 	Seen string `json:"seen,omitempty"`
-	Top  int    `json:"top,omitempty"`
+	Top  Whole  `json:"top,omitempty"`
 }
 
 // ClosestView is one ranking, as the JSON contract writes it (schema/closest.json).

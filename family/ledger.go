@@ -47,9 +47,9 @@ type LedgerRequest struct {
 	Win       string `json:"win,omitempty" jsonschema:"description=how the hand was won (default discard with a discarder)"`
 	// Faan (Hong Kong, "limit" for a limit hand) or Value (American) is the hand's worth, one per
 	// winner: "5,3". Limit makes a single winner's hand a limit hand.
-	Faan  string `json:"faan,omitempty" jsonschema:"description=Hong Kong: the winning hand's faan (several winners: one each)"`
-	Value string `json:"value,omitempty" jsonschema:"description=American: the card line's value (several winners: one each)"`
-	Limit bool   `json:"limit,omitempty" jsonschema:"description=Hong Kong: a limit hand"`
+	Faan  NumberText `json:"faan,omitempty" jsonschema:"description=Hong Kong: the winning hand's faan: a number or a string (several winners: one each\\, 5\\,3)"`
+	Value NumberText `json:"value,omitempty" jsonschema:"description=American: the card line's value: a number or a string (several winners: one each\\, 25\\,30)"`
+	Limit bool       `json:"limit,omitempty" jsonschema:"description=Hong Kong: a limit hand"`
 	// Responsible is the player who pays alone under responsibility (包).
 	Responsible string `json:"responsible,omitempty" jsonschema:"description=Hong Kong: the player who pays alone under responsibility (包)"`
 	// Jokerless and Misnamed are American: no jokers on a line with the bonus, a misnamed discard.
@@ -59,7 +59,7 @@ type LedgerRequest struct {
 	Drawn    bool   `json:"drawn,omitempty" jsonschema:"description=the hand was drawn (流局): nobody pays"`
 	FalseWin string `json:"false_win,omitempty" jsonschema:"description=the player who declared a false win (詐糊) and pays the penalty"`
 	// Points are each player's change, given directly: "Ann=2700,Ben=-900,...".
-	Points []string `json:"points,omitempty" jsonschema:"description=each player's change given directly: Ann=2700\\,Ben=1800\\,Cat=-400\\,Dan=0"`
+	Points Amounts `json:"points,omitempty" jsonschema:"description=each player's change given directly: a list Ann=2700\\,Ben=1800\\,Cat=-400\\,Dan=0 or an object of players and amounts (numbers or strings)"`
 	// Hands are the winner's hand in notation, scored at the winner's seat; DeBurger: NAME=HAND
 	// for each of the four players. LastTile says the win was on the last tile of the wall.
 	Hands    []string `json:"hand,omitempty" jsonschema:"description=the winner's hand in notation (DeBurger: NAME=HAND for each of the four players)"`
@@ -262,9 +262,9 @@ type LedgerWorth struct {
 // Worths reads the unit's flag (--faan or --value): one whole number a winner, or "limit" (faan);
 // nil when the flag is not given.
 func (w *LedgerWin) Worths(unit string, winners int) ([]LedgerWorth, error) {
-	text := w.Req.Faan
+	text := string(w.Req.Faan)
 	if unit == "value" {
-		text = w.Req.Value
+		text = string(w.Req.Value)
 	}
 	if text == "" {
 		return nil, nil

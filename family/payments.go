@@ -130,9 +130,9 @@ func paymentInput(req *SettleRequest, unit string, hand PaymentHand, v *Payments
 		return in, true, nil
 	}
 
-	worth := req.Faan
+	worth := string(req.Faan)
 	if unit == "value" {
-		worth = req.Value
+		worth = string(req.Value)
 	}
 	if req.Seat != "" {
 		return in, false, WithHint(Usagef("--seat is the seat of a hand's winner, and no hand is given"), "name the winner with --winner SEAT")

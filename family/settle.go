@@ -33,9 +33,9 @@ type SettleRequest struct {
 	Hand string `json:"hand,omitempty"`
 	// Faan (Hong Kong) or Value (American) is the hand's worth, one number or one per winner;
 	// Limit makes it a limit hand.
-	Faan  string `json:"faan,omitempty"`
-	Value string `json:"value,omitempty"`
-	Limit bool   `json:"limit,omitempty"`
+	Faan  NumberText `json:"faan,omitempty"`
+	Value NumberText `json:"value,omitempty"`
+	Limit bool       `json:"limit,omitempty"`
 	// Winner is the winner's seat, or several claimants of one discard: "S,N".
 	Winner string `json:"winner,omitempty"`
 	// Seat is the seat of Hand's winner (default E); Prevailing the round's wind (default E).
@@ -60,8 +60,8 @@ type SettleRequest struct {
 	// Hands (SEAT=HAND each), Points and Totals (E=2700,S=1800,...) and Mahjong are DeBurger: the
 	// four hands or their points, the running totals before the hand, the seat that went Mahjong.
 	Hands   []string `json:"hands,omitempty"`
-	Points  []string `json:"points,omitempty"`
-	Totals  []string `json:"totals,omitempty"`
+	Points  Amounts  `json:"points,omitempty"`
+	Totals  Amounts  `json:"totals,omitempty"`
 	Mahjong string   `json:"mahjong,omitempty"`
 }
 

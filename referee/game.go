@@ -897,23 +897,19 @@ func (g *game) sevenFlowers(e *Event) {
 	}
 	ctx := g.context(s, scoring.SevenFlowers)
 	ctx.Discarder = from
-	// The claimed flower moves from the player who laid it out to the seven.
-	st, fs := &g.seats[s], &g.seats[from]
-	i := slices.Index(fs.bonus, t)
-	if i >= 0 {
-		fs.bonus = slices.Delete(fs.bonus, i, i+1)
-	}
-	st.bonus = append(st.bonus, t)
+	// The hand is scored as it stands, seven bonus tiles beside it (the scorer refuses any other
+	// count); then the claimed flower moves from the player who laid it out to the seven.
 	w, rule, reason, ok := g.scoreWin(e, notation.NoTile, ctx)
 	if !ok {
-		st.bonus = st.bonus[:n]
-		if i >= 0 {
-			fs.bonus = slices.Insert(fs.bonus, i, t)
-		}
 		g.bad(e, rule, reason)
 		g.falseWin(s, reason)
 		return
 	}
+	st, fs := &g.seats[s], &g.seats[from]
+	if i := slices.Index(fs.bonus, t); i >= 0 {
+		fs.bonus = slices.Delete(fs.bonus, i, i+1)
+	}
+	st.bonus = append(st.bonus, t)
 	g.ok(e, RuleSevenFlowers, joinReason(fmt.Sprintf("%s holds the other seven flowers and seasons and claims %s as %s lays it out (花糊); %s pays, as a discard", s, t, from, from), reason))
 	g.owed[from] = 0
 	g.won([]Win{*w})

@@ -100,6 +100,13 @@ func sets(c notation.Counts) bool {
 // Thirteen Orphans is a limit of 13. Hands worth less than min are not valid.
 func fakeScorer(min int) Scorer {
 	return func(h *notation.Hand, sit scoring.Situation) (Score, error) {
+		if sit.Win == scoring.SevenFlowers {
+			// The hand is scored as it stands, the seven beside it (the eighth is claimed).
+			if len(h.Bonus) != 7 {
+				return Score{Reason: "a seven-flowers win holds seven flowers"}, nil
+			}
+			return Score{Valid: true, Total: 3, Items: []scoring.Item{{ID: "seven-flowers", Value: 3}}}, nil
+		}
 		if len(h.Bonus) == 8 {
 			return Score{Valid: true, Total: 8, Items: []scoring.Item{{ID: "eight-flowers", Value: 8}}}, nil
 		}

@@ -27,5 +27,6 @@ func ExampleBuiltins() {
 	// american american
 	// deburger-2026 deburger
 	// hk-oldstyle hk
+	// hk-table hk
 	// hk hk
 }

@@ -106,7 +106,9 @@ func TestLoadErrors(t *testing.T) {
 		{"set bad value", "hk", []string{"cap=2"}, "--set", 0, "hk.cap (from --set cap=2): minimum faan 3 is above the cap 2"},
 		{"set bad type, in words", "hk", []string{"cap=x"}, "--set", 0, `hk.cap (from --set cap=x): "x" is not a whole number`},
 		{"set a new key path", "hk", []string{"items.x.value=1"}, "--set", 0, `hk.items.x (from --set items.x.value=1): unknown item id "x"`},
-		{"set a mapping as a scalar", "hk", []string{"settlement.multiple_winners=all"}, "--set", 0, `"all" is not a mapping: this key holds name, name_zh, as`},
+		{"set a mapping as a scalar", "hk", []string{"settlement.cases.full=3"}, "--set", 0, `"3" is not a mapping: this key holds name, name_zh, each, discarder, others`},
+		// Issue 25: the four rules of settlement: take a plain value as their as: choice.
+		{"set a plain rule value", "hk", []string{"settlement.multiple_winners=every"}, "--set", 0, `settlement.multiple_winners.as (from --set settlement.multiple_winners=every): unknown "every": expected head-bump or all`},
 		{"set a fraction", "hk", []string{"min_faan=1.5"}, "--set", 0, "1.5 is not a whole number"},
 		{"user value against an inherited one", "testdata/lowcap.yaml", nil, "testdata/lowcap.yaml", 5, "above the cap 2"},
 		{"bad value in an extended user file", "testdata/grandchild.yaml", nil, "testdata/lowcap.yaml", 5, "above the cap 2"},

@@ -964,7 +964,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0x459c58b5}},
+		sums: []fileSum{{"hk", 0xa05c86b9}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
@@ -1842,11 +1842,11 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0x38b4e8ab}, {"hk", 0x459c58b5}},
+		sums: []fileSum{{"hk-oldstyle", 0xf6ed2452}, {"hk-table", 0x1a5a142e}, {"hk", 0xa05c86b9}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",
-				Extends:     "hk",
+				Extends:     "hk-table",
 				Family:      "hk",
 				Description: "Old-style Hong Kong table: cap 13, seven pairs 4, bigger dragon and wind hands, bonus faan apart",
 				HK: &hk.Rules{
@@ -1876,7 +1876,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"mixed-one-suit"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    34,
+								Line:    35,
 							},
 						},
 						"all-pongs": &hk.ItemDef{
@@ -1905,7 +1905,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong", "small-dragons"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    40,
+								Line:    41,
 							},
 						},
 						"big-winds": &hk.ItemDef{
@@ -2054,7 +2054,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(-2)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    44,
+								Line:    45,
 							},
 						},
 						"last-tile-draw": &hk.ItemDef{
@@ -2081,7 +2081,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(4)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    36,
+								Line:    37,
 							},
 						},
 						"nine-gates": &hk.ItemDef{
@@ -2173,7 +2173,7 @@ var snapshots = map[string]snapshot{
 							Replaces: []string{"dragon-pong"},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    38,
+								Line:    39,
 							},
 						},
 						"small-winds": &hk.ItemDef{
@@ -2182,7 +2182,7 @@ var snapshots = map[string]snapshot{
 							Value: ptr(hk.Faan(10)),
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    42,
+								Line:    43,
 							},
 						},
 						"thirteen-orphans": &hk.ItemDef{
@@ -2197,7 +2197,7 @@ var snapshots = map[string]snapshot{
 					},
 					Source: scoring.Source{
 						Ruleset: "hk-oldstyle",
-						Line:    9,
+						Line:    10,
 					},
 				},
 				Settlement: &settle.Rules{
@@ -2211,7 +2211,7 @@ var snapshots = map[string]snapshot{
 						As:     "self-draw",
 						Source: scoring.Source{
 							Ruleset: "hk-oldstyle",
-							Line:    53,
+							Line:    56,
 						},
 					},
 					SevenFlowers: settle.SevenFlowersRule{
@@ -2245,10 +2245,10 @@ var snapshots = map[string]snapshot{
 						"full": &settle.Case{
 							Name:      "Discarder pays all",
 							NameZH:    "全銃",
-							Discarder: settle.Amount(30000),
+							Discarder: settle.Amount(40000),
 							Source: scoring.Source{
-								Ruleset: "hk",
-								Line:    250,
+								Ruleset: "hk-table",
+								Line:    42,
 							},
 						},
 						"half": &settle.Case{
@@ -2257,17 +2257,17 @@ var snapshots = map[string]snapshot{
 							Discarder: settle.Amount(20000),
 							Others:    settle.Amount(10000),
 							Source: scoring.Source{
-								Ruleset: "hk",
-								Line:    251,
+								Ruleset: "hk-table",
+								Line:    45,
 							},
 						},
 						"self-draw": &settle.Case{
 							Name:   "Self-draw",
 							NameZH: "自摸",
-							Each:   settle.Amount(10000),
+							Each:   settle.Amount(20000),
 							Source: scoring.Source{
-								Ruleset: "hk",
-								Line:    249,
+								Ruleset: "hk-table",
+								Line:    39,
 							},
 						},
 					},
@@ -2394,7 +2394,7 @@ var snapshots = map[string]snapshot{
 							},
 							Source: scoring.Source{
 								Ruleset: "hk-oldstyle",
-								Line:    56,
+								Line:    59,
 							},
 						},
 					},
@@ -2742,6 +2742,885 @@ var snapshots = map[string]snapshot{
 					},
 				},
 				File: "hk-oldstyle.yaml",
+			}
+		},
+	},
+	"hk-table": {
+		sums: []fileSum{{"hk-table", 0x1a5a142e}, {"hk", 0xa05c86b9}},
+		build: func() *Ruleset {
+			return &Ruleset{
+				Name:        "hk-table",
+				Extends:     "hk",
+				Family:      "hk",
+				Description: "Hong Kong as outside tables pay it: a discard win 4 shares, a self-draw 2 from each",
+				HK: &hk.Rules{
+					MinFaan:                         3,
+					Cap:                             10,
+					BonusCountsTowardMin:            true,
+					Flowers:                         true,
+					SevenPairs:                      hk.Faan(-2),
+					CommonHandHonourPair:            true,
+					MixedOrphansWithAllPongs:        true,
+					FlowerSetReplacesSeatFlower:     true,
+					ConcealedHandWithFlowers:        true,
+					FourConcealedPongsOnPairDiscard: true,
+					Items: map[string]*hk.ItemDef{
+						"all-honours": &hk.ItemDef{
+							Name:     "All honours",
+							ZH:       "字一色",
+							Value:    ptr(hk.Faan(10)),
+							Replaces: []string{"all-pongs", "four-concealed-pongs", "mixed-one-suit", "dragon-pong", "seat-wind", "prevailing-wind", "small-dragons", "big-dragons", "small-winds"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    123,
+							},
+						},
+						"all-one-suit": &hk.ItemDef{
+							Name:     "All one suit",
+							ZH:       "清一色",
+							Value:    ptr(hk.Faan(7)),
+							Replaces: []string{"mixed-one-suit"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    79,
+							},
+						},
+						"all-pongs": &hk.ItemDef{
+							Name:  "All pongs",
+							ZH:    "對對糊",
+							Value: ptr(hk.Faan(3)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    71,
+							},
+						},
+						"all-terminals": &hk.ItemDef{
+							Name:     "All terminals",
+							ZH:       "清么九",
+							Value:    ptr(hk.Faan(10)),
+							Replaces: []string{"all-pongs", "four-concealed-pongs"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    128,
+							},
+						},
+						"big-dragons": &hk.ItemDef{
+							Name:     "Big three dragons",
+							ZH:       "大三元",
+							Value:    ptr(hk.Faan(8)),
+							Replaces: []string{"dragon-pong", "small-dragons"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    109,
+							},
+						},
+						"big-winds": &hk.ItemDef{
+							Name:     "Big four winds",
+							ZH:       "大四喜",
+							Value:    ptr(hk.Faan(-1)),
+							Replaces: []string{"small-winds", "seat-wind", "prevailing-wind", "all-pongs"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    118,
+							},
+						},
+						"chicken-hand": &hk.ItemDef{
+							Name:  "Chicken hand",
+							ZH:    "雞糊",
+							Value: ptr(hk.Faan(0)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    63,
+							},
+						},
+						"common-hand": &hk.ItemDef{
+							Name:  "Common hand",
+							ZH:    "平糊",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    67,
+							},
+						},
+						"concealed-hand": &hk.ItemDef{
+							Name:  "Concealed hand",
+							ZH:    "門前清",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    156,
+							},
+						},
+						"dragon-pong": &hk.ItemDef{
+							Name:  "Dragon pong",
+							ZH:    "三元牌",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    92,
+							},
+						},
+						"earthly": &hk.ItemDef{
+							Name:  "Earthly hand",
+							ZH:    "地糊",
+							Value: ptr(hk.Faan(-1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    190,
+							},
+						},
+						"eight-flowers": &hk.ItemDef{
+							Name:  "Eight flowers",
+							ZH:    "八仙過海",
+							Value: ptr(hk.Faan(8)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    206,
+							},
+						},
+						"flower-replacement": &hk.ItemDef{
+							Name:  "Win on a flower replacement",
+							ZH:    "花上自摸",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    169,
+							},
+						},
+						"flower-set": &hk.ItemDef{
+							Name:  "Set of flowers",
+							ZH:    "一台花",
+							Value: ptr(hk.Faan(2)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    198,
+							},
+						},
+						"four-concealed-pongs": &hk.ItemDef{
+							Name:     "Four concealed pongs",
+							ZH:       "坎坎糊",
+							Value:    ptr(hk.Faan(8)),
+							Replaces: []string{"all-pongs"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    138,
+							},
+						},
+						"four-kongs": &hk.ItemDef{
+							Name:     "Four kongs",
+							ZH:       "十八羅漢",
+							Value:    ptr(hk.Faan(-1)),
+							Replaces: []string{"all-pongs"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    143,
+							},
+						},
+						"heavenly": &hk.ItemDef{
+							Name:     "Heavenly hand",
+							ZH:       "天糊",
+							Value:    ptr(hk.Faan(-1)),
+							Replaces: []string{"self-draw"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    185,
+							},
+						},
+						"human-hand": &hk.ItemDef{
+							Name:  "Human hand",
+							ZH:    "人糊",
+							Value: ptr(hk.Faan(-2)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    217,
+							},
+						},
+						"kong-on-kong": &hk.ItemDef{
+							Name:     "Kong on kong",
+							ZH:       "槓上槓",
+							Value:    ptr(hk.Faan(8)),
+							Replaces: []string{"kong-replacement"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    164,
+							},
+						},
+						"kong-replacement": &hk.ItemDef{
+							Name:  "Win on a kong replacement",
+							ZH:    "槓上開花",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    160,
+							},
+						},
+						"last-tile-discard": &hk.ItemDef{
+							Name:  "Win on the last discard",
+							ZH:    "海底炮",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    181,
+							},
+						},
+						"last-tile-draw": &hk.ItemDef{
+							Name:  "Win on the last tile",
+							ZH:    "海底撈月",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    177,
+							},
+						},
+						"mixed-one-suit": &hk.ItemDef{
+							Name:  "Mixed one suit",
+							ZH:    "混一色",
+							Value: ptr(hk.Faan(3)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    75,
+							},
+						},
+						"mixed-orphans": &hk.ItemDef{
+							Name:  "Mixed orphans",
+							ZH:    "花么九",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    84,
+							},
+						},
+						"nine-gates": &hk.ItemDef{
+							Name:     "Nine gates",
+							ZH:       "九子連環",
+							Value:    ptr(hk.Faan(10)),
+							Replaces: []string{"all-one-suit"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    133,
+							},
+						},
+						"no-flowers": &hk.ItemDef{
+							Name:  "No flowers",
+							ZH:    "無花",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    202,
+							},
+						},
+						"prevailing-wind": &hk.ItemDef{
+							Name:  "Prevailing wind",
+							ZH:    "圈風",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    100,
+							},
+						},
+						"robbing-kong": &hk.ItemDef{
+							Name:  "Robbing a kong",
+							ZH:    "搶槓",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    173,
+							},
+						},
+						"seat-flower": &hk.ItemDef{
+							Name:  "Seat flower",
+							ZH:    "正花",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    194,
+							},
+						},
+						"seat-wind": &hk.ItemDef{
+							Name:  "Seat wind",
+							ZH:    "門風",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    96,
+							},
+						},
+						"self-draw": &hk.ItemDef{
+							Name:  "Self-drawn",
+							ZH:    "自摸",
+							Value: ptr(hk.Faan(1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    152,
+							},
+						},
+						"seven-flowers": &hk.ItemDef{
+							Name:  "Seven flowers",
+							ZH:    "花糊",
+							Value: ptr(hk.Faan(3)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    210,
+							},
+						},
+						"seven-pairs": &hk.ItemDef{
+							Name:     "Seven pairs",
+							ZH:       "七對子",
+							Replaces: []string{"concealed-hand"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    88,
+							},
+						},
+						"small-dragons": &hk.ItemDef{
+							Name:     "Small three dragons",
+							ZH:       "小三元",
+							Value:    ptr(hk.Faan(5)),
+							Replaces: []string{"dragon-pong"},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    104,
+							},
+						},
+						"small-winds": &hk.ItemDef{
+							Name:  "Small four winds",
+							ZH:    "小四喜",
+							Value: ptr(hk.Faan(6)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    114,
+							},
+						},
+						"thirteen-orphans": &hk.ItemDef{
+							Name:  "Thirteen orphans",
+							ZH:    "十三么",
+							Value: ptr(hk.Faan(-1)),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    148,
+							},
+						},
+					},
+					Source: scoring.Source{
+						Ruleset: "hk",
+						Line:    9,
+					},
+				},
+				Settlement: &settle.Rules{
+					Table:    "half-spicy",
+					Stake:    "五一",
+					SelfDraw: "self-draw",
+					Discard:  "full",
+					RobbingKong: settle.RobbingKongRule{
+						Name:   "Robbing a kong",
+						NameZH: "搶槓",
+						As:     "discard",
+						Source: scoring.Source{
+							Ruleset: "hk",
+							Line:    236,
+						},
+					},
+					SevenFlowers: settle.SevenFlowersRule{
+						Name:   "Seven flowers",
+						NameZH: "花糊",
+						As:     "discard",
+						Source: scoring.Source{
+							Ruleset: "hk",
+							Line:    239,
+						},
+					},
+					FalseWin: settle.FalseWinRule{
+						Name:   "False win",
+						NameZH: "詐糊",
+						As:     "limit-self-draw",
+						Source: scoring.Source{
+							Ruleset: "hk",
+							Line:    242,
+						},
+					},
+					MultipleWinners: settle.MultipleWinnersRule{
+						Name:   "Head bump",
+						NameZH: "截糊",
+						As:     "head-bump",
+						Source: scoring.Source{
+							Ruleset: "hk",
+							Line:    245,
+						},
+					},
+					Cases: map[string]*settle.Case{
+						"full": &settle.Case{
+							Name:      "Discarder pays all",
+							NameZH:    "全銃",
+							Discarder: settle.Amount(40000),
+							Source: scoring.Source{
+								Ruleset: "hk-table",
+								Line:    42,
+							},
+						},
+						"half": &settle.Case{
+							Name:      "Discarder pays half",
+							NameZH:    "半銃",
+							Discarder: settle.Amount(20000),
+							Others:    settle.Amount(10000),
+							Source: scoring.Source{
+								Ruleset: "hk-table",
+								Line:    45,
+							},
+						},
+						"self-draw": &settle.Case{
+							Name:   "Self-draw",
+							NameZH: "自摸",
+							Each:   settle.Amount(20000),
+							Source: scoring.Source{
+								Ruleset: "hk-table",
+								Line:    39,
+							},
+						},
+					},
+					Responsibility: map[string]*settle.Trigger{
+						"big-four-winds": &settle.Trigger{
+							Name:           "Big four winds",
+							NameZH:         "大四喜包",
+							Melds:          "wind",
+							Count:          4,
+							WinningDiscard: true,
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    260,
+							},
+						},
+						"big-three-dragons": &settle.Trigger{
+							Name:           "Big three dragons",
+							NameZH:         "大三元包",
+							Melds:          "dragon",
+							Count:          3,
+							WinningDiscard: true,
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    259,
+							},
+						},
+						"four-kongs": &settle.Trigger{
+							Name:   "Four kongs",
+							NameZH: "十八羅漢包",
+							Melds:  "kong",
+							Count:  4,
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    261,
+							},
+						},
+					},
+					Tables: map[string]*settle.Table{
+						"bucket": &settle.Table{
+							Name: "Bucket (4-7-10)",
+							Points: map[string]settle.Amount{
+								"0":   settle.Amount(10000),
+								"1":   settle.Amount(20000),
+								"10+": settle.Amount(640000),
+								"2":   settle.Amount(40000),
+								"3":   settle.Amount(80000),
+								"4-6": settle.Amount(160000),
+								"7-9": settle.Amount(320000),
+							},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    280,
+							},
+						},
+						"full-spicy": &settle.Table{
+							Name:   "Full spicy",
+							NameZH: "辣辣上",
+							Points: map[string]settle.Amount{
+								"0":  settle.Amount(5000),
+								"1":  settle.Amount(10000),
+								"10": settle.Amount(5120000),
+								"2":  settle.Amount(20000),
+								"3":  settle.Amount(40000),
+								"4":  settle.Amount(80000),
+								"5":  settle.Amount(160000),
+								"6":  settle.Amount(320000),
+								"7":  settle.Amount(640000),
+								"8":  settle.Amount(1280000),
+								"9":  settle.Amount(2560000),
+							},
+							Beyond: &settle.Progression{
+								DoubleEvery: 1,
+							},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    275,
+							},
+						},
+						"half-spicy": &settle.Table{
+							Name:   "Half spicy",
+							NameZH: "半辣上",
+							Points: map[string]settle.Amount{
+								"0":  settle.Amount(5000),
+								"1":  settle.Amount(10000),
+								"10": settle.Amount(640000),
+								"2":  settle.Amount(20000),
+								"3":  settle.Amount(40000),
+								"4":  settle.Amount(80000),
+								"5":  settle.Amount(120000),
+								"6":  settle.Amount(160000),
+								"7":  settle.Amount(240000),
+								"8":  settle.Amount(320000),
+								"9":  settle.Amount(480000),
+							},
+							Beyond: &settle.Progression{
+								DoubleEvery: 2,
+							},
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    270,
+							},
+						},
+					},
+					Stakes: map[string]*settle.Stake{
+						"一二蚊": &settle.Stake{
+							Name:       "One-two dollars",
+							Multiplier: settle.Amount(20000),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    286,
+							},
+						},
+						"二五雞": &settle.Stake{
+							Name:       "Two-five chicken",
+							Multiplier: settle.Amount(5000),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    284,
+							},
+						},
+						"五一": &settle.Stake{
+							Name:       "Five-one",
+							Multiplier: settle.Amount(10000),
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    285,
+							},
+						},
+					},
+					Bounds: scoring.Bounds{
+						Unit:  "faan",
+						Min:   3,
+						Cap:   10,
+						Limit: 10,
+					},
+				},
+				Flow: &ledger.Flow{
+					DealerRepeatsOnWin:  true,
+					DealerRepeatsOnDraw: true,
+					PrevailingWind:      true,
+					ZeroSum:             true,
+					Length: ledger.Length{
+						Kind: ledger.LengthKind(1),
+						N:    4,
+					},
+					Source: scoring.Source{
+						Ruleset: "hk",
+						Line:    291,
+					},
+				},
+				Referee: &referee.Rules{
+					Explain: map[string]*referee.RuleDef{
+						"add-kong": &referee.RuleDef{
+							Name: "Added kong",
+							ZH:   "加槓",
+							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    339,
+							},
+						},
+						"bonus-not-discard": &referee.RuleDef{
+							Name: "Bonus tiles are laid out",
+							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    325,
+							},
+						},
+						"chow-from-left": &referee.RuleDef{
+							Name: "Chow only from the player before you",
+							ZH:   "上家吃",
+							Text: "A chow may be claimed only from the player whose turn comes before yours.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    331,
+							},
+						},
+						"chow-shape": &referee.RuleDef{
+							Name: "Chow shape",
+							ZH:   "吃",
+							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    332,
+							},
+						},
+						"claim-priority": &referee.RuleDef{
+							Name: "Claim priority",
+							Text: "A win beats a pong or kong, which beats a chow.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    335,
+							},
+						},
+						"claim-tile": &referee.RuleDef{
+							Name: "Claim the discarded tile",
+							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    330,
+							},
+						},
+						"concealed-kong": &referee.RuleDef{
+							Name: "Concealed kong",
+							ZH:   "暗槓",
+							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    340,
+							},
+						},
+						"deal": &referee.RuleDef{
+							Name: "The deal",
+							ZH:   "配牌",
+							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    318,
+							},
+						},
+						"discard": &referee.RuleDef{
+							Name: "Discard",
+							Text: "Every turn ends with one discard.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    347,
+							},
+						},
+						"discard-after-claim": &referee.RuleDef{
+							Name: "Discard after a claim",
+							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    337,
+							},
+						},
+						"draw": &referee.RuleDef{
+							Name: "Draw",
+							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    346,
+							},
+						},
+						"false-win": &referee.RuleDef{
+							Name: "False win",
+							ZH:   "詐糊",
+							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    344,
+							},
+						},
+						"fifth-copy": &referee.RuleDef{
+							Name: "Four of each tile",
+							Text: "There are four of each tile and one of each numbered flower and season.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    320,
+							},
+						},
+						"flower-replacement": &referee.RuleDef{
+							Name: "Flower replacement",
+							ZH:   "補花",
+							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    326,
+							},
+						},
+						"hand-over": &referee.RuleDef{
+							Name: "The hand is over",
+							Text: "Once a hand is won or drawn, play stops.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    349,
+							},
+						},
+						"head-bump": &referee.RuleDef{
+							Name: "Head bump",
+							ZH:   "截糊",
+							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    336,
+							},
+						},
+						"kong": &referee.RuleDef{
+							Name: "Exposed kong",
+							ZH:   "明槓",
+							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    334,
+							},
+						},
+						"kong-replacement": &referee.RuleDef{
+							Name: "Kong replacement",
+							Text: "After any kong the player draws a replacement from the back of the wall.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    338,
+							},
+						},
+						"missed-win-lock": &referee.RuleDef{
+							Name: "Missed-win lock",
+							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    350,
+							},
+						},
+						"no-discard": &referee.RuleDef{
+							Name: "A claim needs a discard",
+							Text: "Only the discard just made can be claimed.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    328,
+							},
+						},
+						"no-flowers": &referee.RuleDef{
+							Name: "No bonus tiles",
+							Text: "This ruleset plays without flowers and seasons.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    327,
+							},
+						},
+						"own-discard": &referee.RuleDef{
+							Name: "Not your own discard",
+							Text: "A player does not claim their own discard for a meld.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    329,
+							},
+						},
+						"pass": &referee.RuleDef{
+							Name: "Pass",
+							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    348,
+							},
+						},
+						"pong": &referee.RuleDef{
+							Name: "Pong",
+							ZH:   "碰",
+							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    333,
+							},
+						},
+						"rob-concealed-kong": &referee.RuleDef{
+							Name: "Robbing a concealed kong",
+							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    342,
+							},
+						},
+						"rob-kong": &referee.RuleDef{
+							Name: "Robbing a kong",
+							ZH:   "搶槓",
+							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    341,
+							},
+						},
+						"self-draw": &referee.RuleDef{
+							Name: "Self-draw",
+							ZH:   "自摸",
+							Text: "A win on the player's own draw.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    345,
+							},
+						},
+						"seven-flowers": &referee.RuleDef{
+							Name: "Seven flowers",
+							ZH:   "花糊",
+							Text: "A player holding seven flowers and seasons may claim the eighth as another player lays it out and win on the spot; the player who drew it pays, as a discard.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    351,
+							},
+						},
+						"tile-count": &referee.RuleDef{
+							Name: "Tile count",
+							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    319,
+							},
+						},
+						"tile-in-hand": &referee.RuleDef{
+							Name: "The tile must be in the hand",
+							Text: "A tile discarded, melded or declared must be in the player's hand.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    322,
+							},
+						},
+						"turn-order": &referee.RuleDef{
+							Name: "Turn order",
+							ZH:   "輪次",
+							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    321,
+							},
+						},
+						"wall-exhausted": &referee.RuleDef{
+							Name: "End of the wall",
+							ZH:   "流局",
+							Text: "When the live wall is empty nobody draws: the hand is drawn.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    324,
+							},
+						},
+						"wall-order": &referee.RuleDef{
+							Name: "Wall order",
+							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    323,
+							},
+						},
+						"win": &referee.RuleDef{
+							Name: "Win",
+							ZH:   "食糊",
+							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
+							Source: scoring.Source{
+								Ruleset: "hk",
+								Line:    343,
+							},
+						},
+					},
+					Source: scoring.Source{
+						Ruleset: "hk",
+						Line:    311,
+					},
+				},
+				File: "hk-table.yaml",
 			}
 		},
 	},

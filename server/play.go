@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/rulesets"
 )
@@ -19,9 +20,9 @@ import (
 // built-in ruleset (--rules), ruleset values changed for this request (--set key=value), and the
 // American card (--card). Names only: a request never names a file.
 type Table struct {
-	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
-	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
-	Card  string            `json:"card,omitempty" jsonschema:"description=American: a built-in card (GET /v1/cards) instead of the ruleset's"`
+	Rules string           `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
+	Set   family.SetValues `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": 13}; each a string\\, a number or true or false"`
+	Card  string           `json:"card,omitempty" jsonschema:"description=American: a built-in card (GET /v1/cards) instead of the ruleset's"`
 	// RulesetYAML is a house ruleset sent as text instead of rules: it may extend built-in
 	// rulesets and name built-in cards only.
 	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (within the 256 KiB body) instead of rules: it extends built-in rulesets only"`
@@ -47,8 +48,8 @@ type ClosestBody struct {
 
 // SettleBody is the body of POST /v1/settle: the flags of mjref settle (its card among them).
 type SettleBody struct {
-	Rules string            `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
-	Set   map[string]string `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": \"13\"}"`
+	Rules string           `json:"rules,omitempty" jsonschema:"description=a built-in ruleset (GET /v1/rulesets); the server's --rules when empty"`
+	Set   family.SetValues `json:"set,omitempty" jsonschema:"description=ruleset values to change as --set key=value does: {\"cap\": 13}; each a string\\, a number or true or false"`
 	// RulesetYAML is as in Table.
 	RulesetYAML string `json:"ruleset_yaml,omitempty" jsonschema:"description=a house ruleset's YAML (within the 256 KiB body) instead of rules: it extends built-in rulesets only"`
 	engine.SettleRequest

@@ -11,8 +11,31 @@ import (
 	"github.com/invopop/jsonschema"
 
 	"github.com/mjref/mjref/cmd"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/server"
 )
+
+// numberSchemas are the schemas of the request fields that read a count or an amount from a JSON
+// number or a string (family.NumberText, Whole, Amounts, SetValues): oneOf integer or string.
+func numberSchemas(t reflect.Type) *jsonschema.Schema {
+	number := func() *jsonschema.Schema {
+		return &jsonschema.Schema{OneOf: []*jsonschema.Schema{{Type: "integer"}, {Type: "string"}}}
+	}
+	switch t {
+	case reflect.TypeFor[family.NumberText]():
+		return number()
+	case reflect.TypeFor[family.Whole]():
+		return &jsonschema.Schema{OneOf: []*jsonschema.Schema{{Type: "integer"}, {Type: "string", Pattern: "^-?[0-9]+$"}}}
+	case reflect.TypeFor[family.Amounts]():
+		return &jsonschema.Schema{OneOf: []*jsonschema.Schema{
+			{Type: "array", Items: &jsonschema.Schema{Type: "string"}},
+			{Type: "object", AdditionalProperties: number()},
+		}}
+	case reflect.TypeFor[family.SetValues]():
+		return &jsonschema.Schema{Type: "object", AdditionalProperties: &jsonschema.Schema{OneOf: []*jsonschema.Schema{{Type: "string"}, {Type: "number"}, {Type: "boolean"}}}}
+	}
+	return nil
+}
 
 var update = flag.Bool("update", false, "rewrite requests.json from the request body types")
 
@@ -23,7 +46,7 @@ func TestRequestSchemas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true}
+	r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, Mapper: numberSchemas}
 	all := map[string]*jsonschema.Schema{}
 	for _, v := range s.RequestBodies() {
 		sc := r.ReflectFromType(reflect.TypeOf(v))

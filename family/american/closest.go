@@ -19,7 +19,7 @@ func (r *rules) Closer(req family.ClosestRequest) (func(string) (*family.Closest
 	if err != nil {
 		return nil, err
 	}
-	c := &closester{rs: r.rs, card: r.card, seen: seen, redeemable: redeemable, top: req.Top}
+	c := &closester{rs: r.rs, card: r.card, seen: seen, redeemable: redeemable, top: int(req.Top)}
 	return c.rank, nil
 }
 

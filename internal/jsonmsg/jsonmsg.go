@@ -42,10 +42,17 @@ func jsonPath(field string) string {
 	return strings.Join(kept, ".")
 }
 
+// Kinded is a type that names the JSON it is written as itself (a count read from a number or a
+// string says so).
+type Kinded interface{ JSONKind() string }
+
 // kind names the JSON a Go type is written as.
 func kind(t reflect.Type) string {
 	if t == nil {
 		return "a value"
+	}
+	if t.Implements(reflect.TypeFor[Kinded]()) {
+		return reflect.Zero(t).Interface().(Kinded).JSONKind()
 	}
 	switch t.Kind() {
 	case reflect.String:

@@ -2,23 +2,24 @@ package yamldoc
 
 import "bytes"
 
-// Prescan refuses, from the text alone and before any node is built, a document whose block
-// mappings are over MaxKeys: the parser's tree of a 1 MiB file of keys costs tens of megabytes,
-// the scan a few milliseconds and no memory. It counts only lines it is sure are keys of one
-// block mapping (a plain key at a column, with no line at a smaller column between), and skips
-// what it is not sure of (block scalars, quoted or flow values over several lines, explicit
-// keys), so it never refuses a document that Check passes; Check, on the tree, has the last word.
+// Prescan refuses, from the text alone and before any node is built, a document with a mapping
+// of more than MaxKeys keys: the parser's tree of a 1 MiB file of keys costs tens of megabytes,
+// the scan a few milliseconds and no memory. It counts only what it is sure are keys of one
+// mapping: plain keys at one column of a block mapping with no line at a smaller column between,
+// and the commas of a flow mapping ({a: 1, b: 2}: each comma follows an entry); it skips what it
+// is not sure of (block scalars, quoted and flow values over several lines, explicit keys), so it
+// never refuses a document that Check passes. Check, on the tree, has the last word.
 func Prescan(data []byte) error {
 	var (
 		count  []int // count[c]: keys at column c in the current block mapping there
 		first  []int // the line of that mapping's first key
 		block  = -1  // inside a block scalar: lines indented more than this are its text
-		quote  byte  // inside a quoted value that goes on to the next line
-		depth  int   // inside a flow collection that goes on to the next line
+		fl     flow  // a quoted or flow value not closed at the end of its line
+		skip   = -1  // the smallest column of the lines skipped inside it, -1 when none
 		lineNo int
 	)
 	reset := func(from int) {
-		for c := from; c < len(count); c++ {
+		for c := max(from, 0); c < len(count); c++ {
 			count[c] = 0
 		}
 	}
@@ -36,8 +37,19 @@ func Prescan(data []byte) error {
 			indent++
 		}
 		rest := line[indent:]
-		if quote != 0 || depth > 0 {
-			quote, depth = scanValue(line, quote, depth)
+		if fl.open() {
+			if len(rest) > 0 && (skip < 0 || indent < skip) {
+				skip = indent
+			}
+			if err := fl.scan(rest, lineNo); err != nil {
+				return err
+			}
+			if !fl.open() && skip >= 0 {
+				// The lines skipped may have closed mappings (if what opened the value was
+				// no quote or bracket after all): forget the keys counted beside and below them.
+				reset(skip + 1)
+				skip = -1
+			}
 			continue
 		}
 		if len(rest) == 0 || rest[0] == '#' {
@@ -66,27 +78,105 @@ func Prescan(data []byte) error {
 			reset(col)
 		}
 		value, ok := plainKey(rest)
-		if !ok {
-			if isBlockIndicator(rest) {
-				block = indent
+		if ok {
+			for len(count) <= col {
+				count, first = append(count, 0), append(first, 0)
 			}
-			quote, depth = scanValue(rest, 0, 0)
-			continue
-		}
-		for len(count) <= col {
-			count, first = append(count, 0), append(first, 0)
-		}
-		if count[col] == 0 {
-			first[col] = lineNo
-		}
-		count[col]++
-		if count[col] > MaxKeys {
-			return &LimitError{Line: first[col], Msg: keysMsg}
+			if count[col] == 0 {
+				first[col] = lineNo
+			}
+			count[col]++
+			if count[col] > MaxKeys {
+				return &LimitError{Line: first[col], Msg: keysMsg}
+			}
+		} else {
+			value = rest
 		}
 		if isBlockIndicator(value) {
 			block = indent
 		}
-		quote, depth = scanValue(value, 0, 0)
+		fl = flow{start: true}
+		if err := fl.scan(value, lineNo); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// flow follows quotes and flow brackets through a value, across lines.
+type flow struct {
+	quote byte    // the open quote, or 0
+	stack []frame // the open brackets
+	start bool    // where a scalar or a collection starts (a value's first character)
+}
+
+// frame is one open bracket: a flow mapping's commas are counted when it surely is one (it
+// opened where a value starts, within brackets that surely are flow collections).
+type frame struct {
+	open    byte
+	counted bool
+	commas  int
+	line    int
+}
+
+func (f *flow) open() bool { return f.quote != 0 || len(f.stack) > 0 }
+
+// scan follows one line (without its indentation) of a value.
+func (f *flow) scan(s []byte, line int) error {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch f.quote {
+		case '"':
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				f.quote = 0
+			}
+			continue
+		case '\'':
+			if c == '\'' {
+				if i+1 < len(s) && s[i+1] == '\'' {
+					i++
+				} else {
+					f.quote = 0
+				}
+			}
+			continue
+		}
+		if c == ' ' || c == '\t' {
+			continue // spaces leave start as it is
+		}
+		top := len(f.stack) - 1
+		switch {
+		case c == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
+			return nil // a comment to the end of the line
+		case c == '"' || c == '\'':
+			// A quote opens a scalar only where one starts; taking one in the middle of a
+			// plain scalar for an opening only makes the scan skip lines.
+			if f.start || i > 0 && s[i-1] == ' ' {
+				f.quote = c
+			}
+		case c == '[' || c == '{':
+			counted := f.start && (top < 0 || f.stack[top].counted)
+			f.stack = append(f.stack, frame{open: c, counted: counted, line: line})
+			f.start = true
+			continue
+		case (c == ']' || c == '}') && top >= 0:
+			f.stack = f.stack[:top]
+		case c == ',' && top >= 0:
+			fr := &f.stack[top]
+			fr.commas++
+			if fr.counted && fr.open == '{' && fr.commas > MaxKeys {
+				return &LimitError{Line: fr.line, Msg: keysMsg}
+			}
+			f.start = true
+			continue
+		case c == ':' && top >= 0, (c == '?' || c == '-') && top >= 0 && (i+1 == len(s) || s[i+1] == ' '):
+			// In a flow collection a value starts after ":", even without a space ({"a":"b"}).
+			f.start = true
+			continue
+		}
+		f.start = false
 	}
 	return nil
 }
@@ -123,44 +213,4 @@ func isBlockIndicator(v []byte) bool {
 		return false
 	}
 	return len(bytes.Trim(v[1:], "+-0123456789")) == 0
-}
-
-// scanValue follows quotes and flow brackets through one line, from the state a line before left
-// (quote: the open quote, depth: open brackets), and returns the state at its end. A quote opens
-// only where a scalar starts.
-func scanValue(s []byte, quote byte, depth int) (byte, int) {
-	start := true // where a scalar may start: after spaces, "[", "{", ",", ":" or "-"
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch quote {
-		case '"':
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				quote = 0
-			}
-			continue
-		case '\'':
-			if c == '\'' {
-				if i+1 < len(s) && s[i+1] == '\'' {
-					i++
-				} else {
-					quote = 0
-				}
-			}
-			continue
-		}
-		switch {
-		case c == '#' && (i == 0 || s[i-1] == ' '):
-			return 0, depth
-		case (c == '"' || c == '\'') && start:
-			quote = c
-		case c == '[' || c == '{':
-			depth++
-		case (c == ']' || c == '}') && depth > 0:
-			depth--
-		}
-		start = c == ' ' || c == '[' || c == '{' || c == ',' || c == ':' || c == '-'
-	}
-	return quote, depth
 }

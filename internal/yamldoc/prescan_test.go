@@ -35,9 +35,20 @@ func TestPrescan(t *testing.T) {
 		{"a folded block scalar after a comment", "a: >- # text\n" + keys("  ", over), false},
 		{"a quoted value over lines", "a: \"x\n" + keys("", over) + "\"\n", false},
 		{"a single-quoted value", "a: 'it''s\n" + keys("", over) + "'\n", false},
-		{"a flow mapping over lines", "a: {\n" + strings.ReplaceAll(keys("", over), "\n", ",\n") + "}\n", false},
+		{"a flow mapping over lines", "a: {\n" + strings.ReplaceAll(keys("", over), "\n", ",\n") + "}\n", true},
 		{"documents", keys("", MaxKeys) + "---\n" + keys("", MaxKeys), false},
 		{"comments", keys("", MaxKeys) + strings.Repeat("# k: v\n", over), false},
+		{"a flow mapping on one line", "a: {" + strings.Repeat("k: 1, ", over) + "}\n", true},
+		{"a flow mapping at the top", "{" + strings.Repeat("k: 1, ", over) + "}\n", true},
+		{"a flow mapping in a sequence", "- [x, {" + strings.Repeat("k: 1, ", over) + "}]\n", true},
+		{"JSON", `{"a":{` + strings.Repeat(`"k":"x, y, z",`, over) + `"z":1}}`, true},
+		{"a flow mapping, a key a line", "a: {\n" + strings.Repeat("  k: 1,\n", over) + "}\n", true},
+		{"a flow sequence", "a: [" + strings.Repeat("k, ", over) + "]\n", false},
+		{"commas in quotes", "a: {k: \"" + strings.Repeat("x, ", over) + "\", j: 'y, ''z'', " + strings.Repeat("x, ", over) + "'}\n", false},
+		{"commas in a plain scalar", "a: x {" + strings.Repeat("k: 1, ", over) + "}\n", false},
+		{"commas after a tag", "a: !!map {" + strings.Repeat("k: 1, ", over) + "}\n", false},
+		{"a comment in a flow mapping", "a: {k: 1, # " + strings.Repeat(", ", over) + "\n}\n", false},
+		{"a false quote over mappings", "a:\n" + keys("  ", 300) + "  z: x \"y\nb:\n  q: \"z\"\n" + keys("  ", 300), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,15 +96,21 @@ func FuzzPrescan(f *testing.F) {
 	f.Add("a: 1\nb: |\n  c: 2\n- d\n")
 	f.Add("- a: 1\n  b: \"x\n  c: 2\"\n")
 	f.Add("a: {b: 1,\n c: 2}\n")
+	f.Add(`{"a":"b, c", `)
+	f.Add("k: 1, ")
+	f.Add("'x, ''y', ")
 	f.Fuzz(func(t *testing.T, s string) {
-		// Small documents say little about the limit: repeat the lines that look like keys.
-		doc := s + strings.Repeat(s+"\n", MaxKeys/max(1, strings.Count(s, ":")))
-		if Prescan([]byte(doc)) == nil {
-			return
-		}
-		var n yaml.Node
-		if yaml.Unmarshal([]byte(doc), &n) == nil && Check(&n) == nil {
-			t.Fatalf("Prescan refused a document Check passes:\n%s", doc)
+		// Small documents say little about the limit: repeat the lines that look like keys, or
+		// the text within a flow mapping.
+		n := MaxKeys / max(1, strings.Count(s, ":")+strings.Count(s, ","))
+		for _, doc := range []string{s + strings.Repeat(s+"\n", n), "a: {" + strings.Repeat(s, n+1) + "}\n"} {
+			if Prescan([]byte(doc)) == nil {
+				continue
+			}
+			var node yaml.Node
+			if yaml.Unmarshal([]byte(doc), &node) == nil && Check(&node) == nil {
+				t.Fatalf("Prescan refused a document Check passes:\n%s", doc)
+			}
 		}
 	})
 }

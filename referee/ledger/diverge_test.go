@@ -82,6 +82,9 @@ func TestDivergedCopy(t *testing.T) {
 	if err != nil || rep.OK() || !rep.Diverged() {
 		t.Fatalf("Verify: %v, problems %v", err, rep.Problems)
 	}
+	if st, err := Read(path, WithSettler(testSettler)); err != nil || st.Played != 5 || !errors.Is(st.Diverged(), ErrDiverged) {
+		t.Fatalf("Read: played %d, diverged %v, %v", st.Played, st.Diverged(), err)
+	}
 	rec, err := Recover(path, WithSettler(testSettler))
 	if err != nil || !rec.Diverged || rec.Lines != 6 || rec.Noted == "" || rec.Head == rec.Noted {
 		t.Fatalf("Recover = %+v, %v", rec, err)
@@ -91,6 +94,9 @@ func TestDivergedCopy(t *testing.T) {
 	}
 	if rep, err := Verify(path, WithSettler(testSettler)); err != nil || !rep.OK() {
 		t.Fatalf("Verify after Recover: %v %v", err, rep.Problems)
+	}
+	if st, err := Read(path); err != nil || st.Diverged() != nil {
+		t.Fatalf("Read after Recover: %v, %v", st.Diverged(), err)
 	}
 	addAll(t, path, clock, drawn())
 }

@@ -338,13 +338,29 @@ func (l *Ledger) keepAside(t *Torn) error {
 // Read replays a record without locking it or changing it, for showing and exporting while a writer
 // may hold it. An incomplete last line is reported in State.Torn and not counted. With a settler
 // (WithSettler) the payments are recomputed and compared.
+//
+// The record is compared with the writer's note of its last write (the state cache, read first so
+// that a write between the two reads cannot look like a loss): State.Diverged says when it is not
+// the file last written here. A reader never fails for the note.
 func Read(path string, opts ...Option) (State, error) {
 	l := newLedger(path, opts)
+	c, _, _ := readCache(path)
 	data, err := readFile(path)
 	if err != nil {
 		return State{}, err
 	}
-	return replay(path, data, l.settler)
+	r := &replayer{path: path, settler: l.settler}
+	r.run(data)
+	if len(r.problems) > 0 {
+		return State{}, r.problems[0]
+	}
+	st := r.s
+	if st.Version >= Version {
+		if d := checkNoted(path, c, r.sums); d != nil {
+			st.diverged = d
+		}
+	}
+	return st, nil
 }
 
 // ReadHeader reads only the first line of a record: the game's header (players, ruleset, flow), in

@@ -48,7 +48,14 @@ type State struct {
 	pos     position
 	changes []change // what undo can take back, the last on top
 	partial bool     // loaded from the state cache: History holds only the last hand
+	// Read: the record is not the one the writer's note of its last write is of (ErrDiverged)
+	diverged error
 }
+
+// Diverged returns, for a State from Read, why the record is not the file last written here (an
+// error matching ErrDiverged: lines removed from the end, a copy that went on elsewhere copied
+// back, another game), or nil. A writer refuses such a file; a reader shows it as it is.
+func (s *State) Diverged() error { return s.diverged }
 
 // Person is one player of the evening and their running total.
 type Person struct {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -113,10 +114,22 @@ func (r *Report) checkHead(seq int, sum, from string) {
 
 // Upgrade rewrites a version 1 record (the first release's) as version 2, with the same events,
 // seqs and times and the sums and chain of version 2, after checking it. The original is kept as
-// path + ".v1". It takes the writer's lock.
+// FILE.v1, a second name for the same file, on disk before the new record replaces it. It takes
+// the writer's lock.
+//
+// Upgrade can be killed at any point and run again: killed before the new record is in place it
+// finds FILE.v1 is this same file (or a copy of it, byte for byte), keeps it and goes on; killed
+// after, the file is version 2 and there is nothing to do. A FILE.v1 that is anything else (the
+// backup of another record, a symlink) is never replaced: a *BackupError. A ledger reached through
+// a symlink is upgraded where it is: the file the link points to is rewritten, its backup and
+// temporary file next to it, and the link is left as it was; the backup returned is the target's.
 func Upgrade(path string, opts ...Option) (backup string, err error) {
 	l := newLedger(path, opts)
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", err
+	}
+	f, err := os.OpenFile(real, os.O_RDWR, 0)
 	if err != nil {
 		return "", err
 	}
@@ -127,12 +140,29 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 	if err := lock(f, path, l.wait); err != nil {
 		return "", err
 	}
+	fi, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if li, err := os.Lstat(real); err != nil || !os.SameFile(li, fi) {
+		return "", fmt.Errorf("%s: the file was replaced while it was being opened: run the upgrade again", path)
+	}
+	filewrite.RemoveStale(real, staleAge) // the temporary files of an upgrade killed before its rename
 	data, err := readAll(f, path)
 	if err != nil {
 		return "", err
 	}
-	if _, err := replay(path, data, l.settler); err != nil {
+	st, err := replay(path, data, l.settler)
+	if err != nil {
 		return "", err
+	}
+	backup = real + ".v1"
+	if st.Version != 1 {
+		msg := fmt.Sprintf("%s is already version %d: there is nothing to upgrade", path, st.Version)
+		if bi, err := os.Lstat(backup); err == nil && bi.Mode().IsRegular() {
+			msg += fmt.Sprintf(" (the version 1 original is kept in %s)", backup)
+		}
+		return "", errors.New(msg)
 	}
 	var out bytes.Buffer
 	prev := ""
@@ -142,9 +172,6 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 			return "", &RecordError{Path: path, Line: ln.no, Msg: err.Error()}
 		}
 		if ln.no == 1 {
-			if ev.Version != 1 {
-				return "", fmt.Errorf("%s is already version %d", path, ev.Version)
-			}
 			ev.Version = Version
 		}
 		ev.Prev = prev
@@ -159,18 +186,68 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 	if _, err := replay(path, out.Bytes(), l.settler); err != nil {
 		return "", fmt.Errorf("upgrading: %w", err)
 	}
-	backup = path + ".v1"
-	if _, err := os.Lstat(backup); err == nil {
-		return "", fmt.Errorf("%s: %w (a backup of an earlier upgrade?): move it away first", backup, ErrExists)
-	}
-	if err := os.Link(path, backup); err != nil {
+	made, err := keepOriginal(real, backup, fi, data, path)
+	if err != nil {
 		return "", err
 	}
-	if err := filewrite.Write(path, func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }); err != nil {
-		os.Remove(backup)
+	if err := filewrite.Write(real, func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }); err != nil {
+		if made {
+			os.Remove(backup)
+		}
 		return "", err
 	}
 	return backup, nil
+}
+
+// BackupError is returned by Upgrade when FILE.v1 is there and is not the original of the file
+// being upgraded: Upgrade keeps the original there and replaces nothing it did not make.
+type BackupError struct {
+	Path   string // the ledger
+	Backup string // FILE.v1
+	Why    string
+}
+
+func (e *BackupError) Error() string {
+	return fmt.Sprintf("%s: %s, so the original of %s cannot be kept there", e.Backup, e.Why, e.Path)
+}
+
+// keepOriginal gives the version 1 file real (fi, holding data) its second name backup and syncs
+// the directory, so that the original is on disk before anything replaces it. A backup already
+// there that is the same file (an upgrade killed after this step) or a copy of it byte for byte is
+// kept; anything else is a *BackupError. made says whether this call made the backup.
+func keepOriginal(real, backup string, fi os.FileInfo, data []byte, path string) (made bool, err error) {
+	bi, err := os.Lstat(backup)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.Link(real, backup); err != nil {
+			if errors.Is(err, os.ErrExist) {
+				return false, &BackupError{Path: path, Backup: backup, Why: "it appeared while the upgrade was running"}
+			}
+			return false, err
+		}
+		made = true
+	case err != nil:
+		return false, err
+	case os.SameFile(bi, fi):
+		// An upgrade killed after keeping the original: go on from there.
+	case !bi.Mode().IsRegular():
+		return false, &BackupError{Path: path, Backup: backup, Why: fmt.Sprintf("it is there and is not a regular file (%s)", bi.Mode().Type())}
+	default:
+		old, err := readFile(backup)
+		if err != nil {
+			return false, err
+		}
+		if !bytes.Equal(old, data) {
+			return false, &BackupError{Path: path, Backup: backup, Why: "it is there and holds another record"}
+		}
+	}
+	if err := filewrite.SyncDir(filepath.Dir(real)); err != nil {
+		if made {
+			os.Remove(backup)
+		}
+		return false, err
+	}
+	return made, nil
 }
 
 // WriteEvents writes the record's events as they were recorded, one JSON object a line (JSON

@@ -26,7 +26,8 @@ func TestBuiltinRulesets(t *testing.T) {
 	}{
 		{"hk", []string{"hk-settlement.yaml"}, scoring.Bounds{Unit: "faan", Min: 3, Cap: 10, Limit: 10}},
 		{"american", []string{"american-settlement.yaml"}, scoring.Bounds{Unit: "value", Values: []int{25, 30, 40, 45, 50}}},
-		{"hk-oldstyle", []string{"hk-settlement.yaml", "hk-oldstyle-settlement.yaml"}, scoring.Bounds{Unit: "faan", Min: 3, Cap: 13, Limit: 13}},
+		{"hk-table", []string{"hk-settlement.yaml", "hk-table-settlement.yaml"}, scoring.Bounds{Unit: "faan", Min: 3, Cap: 10, Limit: 10}},
+		{"hk-oldstyle", []string{"hk-settlement.yaml", "hk-table-settlement.yaml", "hk-oldstyle-settlement.yaml"}, scoring.Bounds{Unit: "faan", Min: 3, Cap: 13, Limit: 13}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.ruleset, func(t *testing.T) {
@@ -77,10 +78,24 @@ func TestOldStyleSettlement(t *testing.T) {
 			deltas: [4]string{"768", "-384", "-192", "-192"},
 		},
 		{
-			name: "robbing a kong as a self-draw", source: "hk-oldstyle.yaml: 搶槓當自摸",
+			// The konger pays every share of a self-draw: 3 × 2 shares × 4, more than the 4 shares × 4
+			// a plain 半銃 discard of the same hand brings (issue 25).
+			name: "robbing a kong as a self-draw", source: "hk-oldstyle.yaml: 搶槓當自摸 under hk-table's shares",
 			in:     settle.Input{Kind: scoring.RobbingKong, Discarder: N, Winners: []settle.Winner{winner(W, 3)}},
-			want:   []pay{{N, W, "12", "robbing-kong"}},
-			deltas: [4]string{"0", "0", "12", "-12"},
+			want:   []pay{{N, W, "24", "robbing-kong"}},
+			deltas: [4]string{"0", "0", "24", "-24"},
+		},
+		{
+			name: "a plain discard of the same hand, 半銃", source: "hk-oldstyle.yaml: 半銃 under hk-table's shares",
+			in:     settle.Input{Kind: scoring.Discard, Discarder: N, Winners: []settle.Winner{winner(W, 3)}},
+			want:   []pay{{E, W, "4", "discard/half"}, {S, W, "4", "discard/half"}, {N, W, "8", "discard/half"}},
+			deltas: [4]string{"-4", "-4", "16", "-8"},
+		},
+		{
+			name: "a self-draw, two shares from each", source: "hk-oldstyle.yaml: hk-table's self-draw",
+			in:     settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{winner(W, 3)}},
+			want:   []pay{{E, W, "8", "self-draw"}, {S, W, "8", "self-draw"}, {N, W, "8", "self-draw"}},
+			deltas: [4]string{"-8", "-8", "24", "-8"},
 		},
 	})
 }
@@ -121,6 +136,7 @@ func TestCapTableMatrix(t *testing.T) {
 		{"hk", "half-spicy", halfSpicy, 0},
 		{"hk", "full-spicy", fullSpicy, 0},
 		{"hk", "bucket", bucket, 0},
+		{"hk-table", "half-spicy", halfSpicy, 0},
 		{"hk-oldstyle", "half-spicy-13", halfSpicy, 13},
 	}
 	for _, tb := range tables {
@@ -150,8 +166,14 @@ func TestCapTableMatrix(t *testing.T) {
 					}
 					return res.Payments[0].Amount.String(), res, nil
 				}
+				// Each opponent pays the self-draw case's shares of the row (hk 1, hk-table and
+				// hk-oldstyle 2).
+				each, err := strconv.ParseFloat(r.Cases[r.SelfDraw].Each.String(), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
 				want := func(f int) string {
-					return strconv.FormatFloat(tb.points(f), 'f', -1, 64)
+					return strconv.FormatFloat(each*tb.points(f), 'f', -1, 64)
 				}
 				// Below the minimum: not a win.
 				_, _, err = share(winner(S, r.Bounds.Min-1))
@@ -185,7 +207,7 @@ func TestCapTableMatrix(t *testing.T) {
 						continue
 					}
 					if got != want(tc.paidAt) {
-						t.Errorf("%s: one share %s, want %s (the %d-faan row)", tc.what, got, want(tc.paidAt), tc.paidAt)
+						t.Errorf("%s: each pays %s, want %s (%s shares of the %d-faan row)", tc.what, got, want(tc.paidAt), r.Cases[r.SelfDraw].Each, tc.paidAt)
 					}
 					if p := res.Paid[0]; p.Paid != tc.paidAt || p.Note != tc.note {
 						t.Errorf("%s: paid at %d with note %q, want %d, %q", tc.what, p.Paid, p.Note, tc.paidAt, tc.note)

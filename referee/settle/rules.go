@@ -100,6 +100,13 @@ type RobbingKongRule struct {
 	Source scoring.Source `yaml:"-"`
 }
 
+// UnmarshalText reads the plain form, robbing_kong: VALUE, as the as: choice; the mapping form (name:,
+// name_zh:, as:) decodes as the struct.
+func (r *RobbingKongRule) UnmarshalText(b []byte) error {
+	*r = RobbingKongRule{As: strings.TrimSpace(string(b))}
+	return nil
+}
+
 // Ways to pay a seven-flowers win.
 const (
 	SevenFlowersAsDiscard  = "discard"   // the player who drew the eighth flower pays, as a discard (the default)
@@ -114,6 +121,13 @@ type SevenFlowersRule struct {
 	// As is SevenFlowersAsDiscard (default) or SevenFlowersAsSelfDraw.
 	As     string         `yaml:"as,omitempty"`
 	Source scoring.Source `yaml:"-"`
+}
+
+// UnmarshalText reads the plain form, seven_flowers: VALUE, as the as: choice; the mapping form (name:,
+// name_zh:, as:) decodes as the struct.
+func (r *SevenFlowersRule) UnmarshalText(b []byte) error {
+	*r = SevenFlowersRule{As: strings.TrimSpace(string(b))}
+	return nil
 }
 
 // False-win penalties.
@@ -134,6 +148,13 @@ type FalseWinRule struct {
 	Source scoring.Source `yaml:"-"`
 }
 
+// UnmarshalText reads the plain form, false_win: VALUE, as the as: choice; the mapping form (name:,
+// name_zh:, as:) decodes as the struct.
+func (r *FalseWinRule) UnmarshalText(b []byte) error {
+	*r = FalseWinRule{As: strings.TrimSpace(string(b))}
+	return nil
+}
+
 // Ways to resolve several claimants of one winning discard.
 const (
 	HeadBump = "head-bump" // 截糊: the claimant next in turn after the discarder wins alone
@@ -147,6 +168,13 @@ type MultipleWinnersRule struct {
 	// As is HeadBump (default) or AllWin.
 	As     string         `yaml:"as,omitempty"`
 	Source scoring.Source `yaml:"-"`
+}
+
+// UnmarshalText reads the plain form, multiple_winners: VALUE, as the as: choice; the mapping form (name:,
+// name_zh:, as:) decodes as the struct.
+func (r *MultipleWinnersRule) UnmarshalText(b []byte) error {
+	*r = MultipleWinnersRule{As: strings.TrimSpace(string(b))}
+	return nil
 }
 
 // Meld classes a responsibility trigger counts.
@@ -477,7 +505,7 @@ func (r *Rules) resolve(full bool) (*resolved, error) {
 		}
 	case FalseWinFixed:
 		if r.FalseWin.Amount <= 0 {
-			return nil, ruleErr([]string{"false_win", "amount"}, "as: fixed needs a positive amount")
+			return nil, ruleErr([]string{"false_win", "amount"}, "as: fixed needs a positive amount: write false_win: {as: fixed, amount: POINTS}")
 		}
 	default:
 		return nil, ruleErr([]string{"false_win", "as"}, fmt.Sprintf("unknown %q: expected %s, %s or %s", r.FalseWin.As, FalseWinLimitSelfDraw, FalseWinFixed, FalseWinNone))

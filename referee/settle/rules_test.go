@@ -140,7 +140,7 @@ func TestValidateErrors(t *testing.T) {
 		{"false win", `{table: t, tables: {t: {per: 1}}, self_draw: s, discard: d, false_win: {as: double}, cases: {s: {each: 1}, d: {discarder: 1}}}`,
 			[]string{"false_win", "as"}, `unknown "double": expected limit-self-draw, fixed or none`},
 		{"fixed false win without amount", `{table: t, tables: {t: {per: 1}}, self_draw: s, discard: d, false_win: {as: fixed}, cases: {s: {each: 1}, d: {discarder: 1}}}`,
-			[]string{"false_win", "amount"}, "as: fixed needs a positive amount"},
+			[]string{"false_win", "amount"}, "as: fixed needs a positive amount: write false_win: {as: fixed, amount: POINTS}"},
 		{"false win amount unused", `{table: t, tables: {t: {per: 1}}, self_draw: s, discard: d, false_win: {amount: 3}, cases: {s: {each: 1}, d: {discarder: 1}}}`,
 			[]string{"false_win", "amount"}, "only used with as: fixed"},
 		{"negative jokerless", `{table: t, jokerless: -2, tables: {t: {per: 1}}, self_draw: s, discard: d, cases: {s: {each: 1}, d: {discarder: 1}}}`,
@@ -204,5 +204,31 @@ func TestNilRules(t *testing.T) {
 	}
 	if _, err := settle.Settle(nil, settle.Input{Kind: scoring.SelfDraw, Winners: []settle.Winner{winner(E, 3)}}); err == nil {
 		t.Error("Settle with nil Rules succeeded")
+	}
+}
+
+// TestPlainRuleValues: robbing_kong, seven_flowers, false_win and multiple_winners take a plain value
+// as their as: choice (issue 25: the README writes them so), and still take the mapping form.
+func TestPlainRuleValues(t *testing.T) {
+	r, err := decodeRules([]byte(`settlement:
+  robbing_kong: self-draw
+  seven_flowers: self-draw
+  false_win: none
+  multiple_winners: all
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{r.RobbingKong.As, r.SevenFlowers.As, r.FalseWin.As, r.MultipleWinners.As}
+	want := []string{settle.RobAsSelfDraw, settle.SevenFlowersAsSelfDraw, settle.FalseWinNone, settle.AllWin}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("plain values (-want +got):\n%s", diff)
+	}
+	r, err = decodeRules([]byte("settlement: {multiple_winners: {name: Every claimant, name_zh: 一炮多響, as: all}}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(settle.MultipleWinnersRule{Name: "Every claimant", NameZH: "一炮多響", As: settle.AllWin}, r.MultipleWinners); diff != "" {
+		t.Errorf("mapping form (-want +got):\n%s", diff)
 	}
 }

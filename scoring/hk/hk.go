@@ -5,7 +5,6 @@ package hk
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -247,26 +246,44 @@ func score(h *notation.Hand, sit scoring.Situation, r *Rules, st *matchSteps) (R
 		return scoreEightFlowers(res, h, sit, r, tb, st), nil
 	}
 	res.scoreHand(h, sit, r, tb, st)
+	if !r.Flowers && len(h.Bonus) > 0 {
+		res.Note = noFlowersNote(h)
+	}
 	return res, nil
 }
 
-// scoreSevenFlowers judges a claim of seven-flowers (花糊, 七搶一): the winner holds seven of the eight
-// bonus tiles and claims the eighth as another player draws it, winning on the spot whatever the hand
-// (it may be incomplete). It is paid as a discard by the player who drew the eighth.
-func scoreSevenFlowers(res Result, h *notation.Hand, r *Rules, tb *valueTable) (Result, error) {
-	var seen uint8
-	for _, b := range h.Bonus {
-		if b.Tile >= notation.F1 && b.Tile < notation.Flower {
-			seen |= 1 << (b.Tile - notation.F1)
-		}
+// noFlowersNote says that the bonus tiles written beside h are not scored, at a table that plays
+// without flowers (flowers: false), so they are not dropped without a word.
+func noFlowersNote(h *notation.Hand) string {
+	ts := make([]notation.Tile, len(h.Bonus))
+	for i, b := range h.Bonus {
+		ts[i] = b.Tile
 	}
-	n := bits.OnesCount8(seen)
+	what := "the flower or season " + notation.FormatTiles(ts) + " is"
+	if len(ts) > 1 {
+		what = fmt.Sprintf("the %d flowers and seasons %s are", len(ts), notation.FormatTiles(ts))
+	}
+	return "this ruleset plays without flowers (flowers: false): " + what + " not scored"
+}
+
+// scoreSevenFlowers judges a seven-flowers win (花糊): the winner holds exactly seven of the eight
+// bonus tiles beside a hand of 13 tiles (a kong counted as three), complete or not, and wins on the
+// spot: as another player draws the eighth and claims it (七搶一, the default: the drawer pays, as a
+// discard), or, where settlement.seven_flowers is self-draw, as they draw their own seventh (every
+// opponent pays). Either way the hand is written as it stands: the seven bonus tiles, not the eighth,
+// and no tile drawn after them. Any other count is refused, naming it.
+func scoreSevenFlowers(res Result, h *notation.Hand, r *Rules, tb *valueTable) (Result, error) {
+	n := len(h.Bonus) // a numbered bonus tile is written once at most
 	switch {
 	case !r.Flowers:
 		res.Reason = "seven-flowers needs flowers, and this ruleset plays none"
 		return res, nil
-	case n < 7:
-		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d of the eight flowers and seasons; it needs seven (the eighth is the one claimed)", scoring.ErrImpossible, n)
+	case n == 8:
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds all eight flowers and seasons, and a seven-flowers win holds seven (the eighth is the one another player draws): all eight is eight-flowers (八仙過海), won as a self-draw", scoring.ErrImpossible)
+	case n != 7:
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d of the eight flowers and seasons, and a seven-flowers win holds exactly seven (the eighth is the one another player draws)", scoring.ErrImpossible, n)
+	case h.TileCount() != 13:
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d tiles (a kong counted as three), and a seven-flowers win is declared holding 13: the flower that wins is not a tile of the hand", scoring.ErrImpossible, h.TileCount())
 	case !tb.on(idSevenFlowers):
 		res.Reason = "seven-flowers (花糊) is off in this ruleset: seven bonus tiles do not win"
 		return res, nil

@@ -50,6 +50,9 @@ func readRuleset(t testing.TB, name string) *yaml.Node {
 
 // merge overlays over onto base: mappings merge key by key, anything else replaces.
 func merge(base, over *yaml.Node) {
+	if over.Kind == 0 { // the file has no hk: section (hk-table changes only the settlement)
+		return
+	}
 	if base.Kind != yaml.MappingNode || over.Kind != yaml.MappingNode {
 		*base = *over
 		return
@@ -133,7 +136,7 @@ func loadRules(t testing.TB, name string, set map[string]string) *hk.Rules {
 }
 
 func TestBuiltinRulesetsLoad(t *testing.T) {
-	for _, name := range []string{"hk", "hk-oldstyle"} {
+	for _, name := range []string{"hk", "hk-table", "hk-oldstyle"} {
 		t.Run(name, func(t *testing.T) {
 			r := loadRules(t, name, nil)
 			for _, id := range hk.ItemIDs {
