@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mjref/mjref/engine"
@@ -106,6 +107,8 @@ type cardView struct {
 	Name  string         `json:"name"`
 	Year  int            `json:"year,omitempty"`
 	Lines []cardLineView `json:"lines"`
+	// Warnings are the lines left out of the card (not shown) and its repeated alternatives.
+	Warnings []scoring.Warning `json:"warnings,omitempty"`
 }
 
 func newCardShowCmd(f *factory) *cobra.Command {
@@ -129,7 +132,8 @@ American, else the built-in sample card.`,
 			if err != nil {
 				return err
 			}
-			v := cardView{Card: name, Name: c.Name, Year: c.Year, Lines: []cardLineView{}}
+			f.warn(c.Warnings)
+			v := cardView{Card: name, Name: c.Name, Year: c.Year, Lines: []cardLineView{}, Warnings: c.Warnings}
 			for _, l := range c.Lines {
 				v.Lines = append(v.Lines, cardLineView{ID: l.ID, Section: l.Section, Pattern: l.Pattern, Value: l.Value,
 					Concealed: l.Concealed, JokerlessBonus: l.JokerlessBonus, X: l.X, Y: l.Y, Suits: l.Suits, Relative: l.Relative,
@@ -145,7 +149,11 @@ American, else the built-in sample card.`,
 
 // defaultCard is the card the --rules ruleset plays when it plays one, else the first built-in card.
 func defaultCard(f *factory) (string, error) {
-	e, err := f.Engine("")
+	rs, err := f.Ruleset()
+	if err != nil {
+		return "", err
+	}
+	e, err := engine.New(rs, engine.Options{}) // its card's warnings are the shown card's own
 	if err != nil {
 		return "", err
 	}
@@ -197,6 +205,8 @@ type cardCheckView struct {
 	OK    bool                `json:"ok"`
 	Lines []american.LineInfo `json:"lines"`
 	Hands int                 `json:"hands"` // concrete hands of the whole card
+	// Warnings are the card's repeated alternatives, ignored (a line left out fails the check).
+	Warnings []scoring.Warning `json:"warnings,omitempty"`
 }
 
 func newCardCheckCmd(f *factory) *cobra.Command {
@@ -208,6 +218,10 @@ total 14 tiles in each alternative, use known symbols and suffixes (b only with 
 ids must be unique, values positive, and every line must have at least one possible hand. Each line is
 printed with the number of concrete hands it stands for.
 
+A repeated alternative (one that gives no hand the line's other alternatives do not) is a warning:
+the check passes. A line with any other problem fails the check, though 'score', 'closest' and
+'referee' play such a card's other lines, with a warning naming each line left out.
+
 Exit status: 0 the card is valid; 2 it is not: every problem is printed with its YAML line.`,
 		Example: `  mjref card check my-card.yaml
   mjref card check sample-2026 -o json`,
@@ -215,11 +229,16 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 		ValidArgsFunction: cardCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			c, err := loadCard(name)
+			c, err := engine.CheckCard(name)
 			if err != nil {
+				if c != nil {
+					// The lines left out are the error; the repeated alternatives are still said.
+					f.warn(slices.DeleteFunc(slices.Clone(c.Warnings), func(w scoring.Warning) bool { return w.LeftOut }))
+				}
 				return err
 			}
-			v := cardCheckView{File: name, Name: c.Name, Year: c.Year, OK: true, Lines: c.Info()}
+			f.warn(c.Warnings)
+			v := cardCheckView{File: name, Name: c.Name, Year: c.Year, OK: true, Lines: c.Info(), Warnings: c.Warnings}
 			for _, l := range v.Lines {
 				v.Hands += l.Hands
 			}

@@ -133,7 +133,12 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 		if err != nil {
 			return nil, err
 		}
-		return engine.New(rs, engine.Options{})
+		e, err := engine.New(rs, engine.Options{})
+		if err != nil {
+			return nil, err
+		}
+		f.warn(e.Warnings())
+		return e, nil
 	})
 	if err != nil {
 		return err

@@ -17,6 +17,7 @@ import (
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/internal/textdist"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
@@ -190,6 +191,8 @@ type factory struct {
 	once    sync.Once
 	ruleset *rulesets.Ruleset
 	rsErr   error
+	// warned holds the warnings printed (see warn).
+	warned map[string]bool
 }
 
 func (f *factory) flushOutput() {
@@ -241,7 +244,35 @@ func (f *factory) Engine(card string) (*engine.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.New(rs, engine.Options{Card: card})
+	e, err := engine.New(rs, engine.Options{Card: card})
+	if err != nil {
+		return nil, err
+	}
+	f.warn(e.Warnings())
+	return e, nil
+}
+
+// warn prints on stderr, once each, what the rules carried on past: the lines of an American card
+// left out of play, each with its YAML line and what was wrong, and the card's repeated
+// alternatives. JSON and YAML output carry them too, in their warnings field.
+func (f *factory) warn(ws []scoring.Warning) {
+	if f.warned == nil {
+		f.warned = map[string]bool{}
+	}
+	var file string
+	for _, w := range ws {
+		if f.warned[w.Message] {
+			continue
+		}
+		f.warned[w.Message] = true
+		fmt.Fprintf(f.IO.ErrOut, "mjref: warning: %s\n", w.Message)
+		if w.LeftOut && file == "" {
+			file = w.File
+		}
+	}
+	if file != "" {
+		fmt.Fprintf(f.IO.ErrOut, "mjref: hint: the card plays its other lines; fix the lines named and run 'mjref card check %s'\n", file)
+	}
 }
 
 func newRootCmd(f *factory) *cobra.Command {

@@ -102,6 +102,9 @@ func newRulesCmd(f *factory) *cobra.Command {
 					return err
 				}
 				v := rulesCheckView{args[0], rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
+				if rs.Card != nil {
+					f.warn(rs.Card.Warnings) // the ruleset plays the card's other lines
+				}
 				if f.Output != FormatTable {
 					return render(f.IO.Out, f.Output, v)
 				}

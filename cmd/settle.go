@@ -126,6 +126,9 @@ func settleRun(_ context.Context, o *settleOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
+	if pv, ok := v.(*family.PaymentsView); ok {
+		f.warn(pv.Warnings) // the --card a hand was matched against
+	}
 	return renderResult(o.IO.Out, o.Output, v, renderSettle, v.Positive())
 }
 

@@ -7,4 +7,11 @@ import (
 
 // LoadCard loads an American card: a built-in card by name or a card file by path, checked and
 // expanded. A card that does not load is bad input listing every problem with its YAML line.
+// A card with some lines bad loads with its good ones: its Warnings name each line left out, with
+// its YAML line and what was wrong.
 func LoadCard(name string) (*american.Card, error) { return amfamily.LoadCard(name) }
+
+// CheckCard loads a card as LoadCard does but refuses one with any line left out, as bad input
+// listing every such line (what `mjref card check` does); repeated alternatives stay warnings.
+// With that error the card is returned too when it loaded, for its other warnings.
+func CheckCard(name string) (*american.Card, error) { return amfamily.CheckCard(name) }

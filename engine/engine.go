@@ -64,6 +64,11 @@ func (e *Engine) Rules() family.Rules { return e.rules }
 // Ruleset is the ruleset played.
 func (e *Engine) Ruleset() *rulesets.Ruleset { return e.rules.Ruleset() }
 
+// Warnings are what the rules carried on past when they were bound: each line of an American card
+// left out of play (its YAML line and what was wrong) and each repeated alternative ignored. The
+// results of score, closest and referee carry them too, in their warnings field.
+func (e *Engine) Warnings() []scoring.Warning { return family.Warnings(e.rules) }
+
 // Title is the ruleset's family as players call it ("Hong Kong").
 func (e *Engine) Title() string { return e.rules.Family().Title() }
 

@@ -2,13 +2,18 @@ package engine_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
+	"github.com/mjref/mjref/scoring"
 )
 
 // Every built-in ruleset opens, and each door answers under it: a win is valid, a hand that is not
@@ -123,3 +128,51 @@ func TestConcurrentScore(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A card with a bad line binds with its other lines, and the engine and its results say which line
+// was left out and why (issue 25, item 6); a card whose every line is bad is bad input.
+func TestCardWarnings(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	partial := write("partial.yaml", "card:\n  lines:\n    - {id: Y1, pattern: \"NN 2026a SS 666b 666c\", value: 25}\n    - {id: R1, pattern: \"FF 1111a 2222a 333a\", value: 25}\n")
+	allBad := write("allbad.yaml", "card:\n  lines:\n    - {id: R1, pattern: \"FF 1111a 2222a 333a\", value: 25}\n")
+	e, err := engine.Open("american", engine.Options{Card: partial})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []scoring.Warning{{Message: partial + ":4: line R1 left out: pattern has 13 tiles, expected 14", File: partial, Line: 4, CardLine: "R1", LeftOut: true}}
+	if diff := cmp.Diff(want, e.Warnings()); diff != "" {
+		t.Errorf("Warnings (-want +got):\n%s", diff)
+	}
+	s, err := e.Score(engine.ScoreRequest{Hand: "NN 2026m SS 666p 666s"})
+	if err != nil || !s.Valid() {
+		t.Fatalf("Score: valid %v, %v", s != nil && s.Valid(), err)
+	}
+	if diff := cmp.Diff(want, s.Head().Warnings); diff != "" {
+		t.Errorf("Score warnings (-want +got):\n%s", diff)
+	}
+	rank, err := e.Closer(engine.ClosestRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := rank("NN 2026m SS 666p 66s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, v.Warnings); diff != "" {
+		t.Errorf("Closest warnings (-want +got):\n%s", diff)
+	}
+	if _, err := engine.Open("american", engine.Options{Card: allBad}); err == nil || !engine.IsInput(err) {
+		t.Errorf("a card whose every line is bad: %v, want bad input", err)
+	}
+	hk, err := engine.Open("hk", engine.Options{})
+	if err != nil || hk.Warnings() != nil {
+		t.Errorf("hk: warnings %v, %v", hk.Warnings(), err)
+	}
+}

@@ -2,6 +2,7 @@ package family
 
 import (
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
 )
 
@@ -36,4 +37,6 @@ type ClosestView struct {
 	Discards []american.DiscardOption `json:"discards,omitempty"`
 	// Redeemable lists the exposures in --seen whose jokers can still be redeemed.
 	Redeemable []string `json:"redeemable,omitempty"`
+	// Warnings are the card's lines left out, and why.
+	Warnings []scoring.Warning `json:"warnings,omitempty"`
 }

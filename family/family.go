@@ -7,6 +7,7 @@ import (
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
 )
 
@@ -100,6 +101,21 @@ func Title(rs *rulesets.Ruleset) string {
 		return f.Title()
 	}
 	return rs.Family
+}
+
+// Warner is Rules that carried on past problems in their files: an American card's bad lines,
+// left out of play.
+type Warner interface {
+	// Warnings are the problems, each with its place, in file order.
+	Warnings() []scoring.Warning
+}
+
+// Warnings are what r carried on past (Warner), or nothing.
+func Warnings(r Rules) []scoring.Warning {
+	if w, ok := r.(Warner); ok {
+		return w.Warnings()
+	}
+	return nil
 }
 
 // CardPlayer is Rules that match hands against a card (the American family).

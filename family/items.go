@@ -1,6 +1,7 @@
 package family
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -67,6 +68,11 @@ func AppendHead(b []byte, h *ScoreHead) []byte {
 			b = append(b, `,"loser":true`...)
 		}
 		b = append(b, '}')
+	}
+	if len(h.Warnings) > 0 {
+		b = append(b, `,"warnings":`...)
+		w, _ := json.Marshal(h.Warnings) // strings and numbers: it cannot fail
+		b = append(b, w...)
 	}
 	return b
 }

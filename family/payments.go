@@ -29,6 +29,9 @@ type PaymentsView struct {
 	Responsible *settle.Liability `json:"responsible,omitempty"`
 	// Notes explain what mjref decided on the way.
 	Notes []string `json:"notes,omitempty"`
+	// Warnings are what the rules carried on past: the lines left out of the American card the
+	// hand was matched against.
+	Warnings []scoring.Warning `json:"warnings,omitempty"`
 	*settle.Result
 
 	// Worth is what each winner's hand was worth, as the table shows it ("S, 6 faan").

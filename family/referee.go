@@ -77,6 +77,8 @@ type RefereeView struct {
 	// Points and Scores are every player's points in a DeBurger hand, and the items behind them.
 	Points []int               `json:"points,omitempty"`
 	Scores []referee.SeatScore `json:"scores,omitempty"`
+	// Warnings are what the rules carried on past: an American card's lines left out.
+	Warnings []scoring.Warning `json:"warnings,omitempty"`
 
 	style RefereeStyle
 	only  string
@@ -139,7 +141,7 @@ func Replay(req RefereeRequest, open func(ruleset string) (Rules, error)) (*Refe
 	}
 	v := &RefereeView{Ruleset: rs.Name, Family: rs.Family, SeatsBy: lg.Seats, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
 		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall, Dead: rep.Dead,
-		Points: rep.Points, Scores: rep.Scores, style: r.RefereeStyle(), only: req.Only}
+		Points: rep.Points, Scores: rep.Scores, Warnings: Warnings(r), style: r.RefereeStyle(), only: req.Only}
 	if req.Only == OnlyIllegal {
 		v.Rulings = rep.Illegal()
 		if v.Rulings == nil {

@@ -113,6 +113,8 @@ type ScoreHead struct {
 	Hand      string         `json:"hand"`
 	Ruleset   string         `json:"ruleset"`
 	Situation *SituationView `json:"situation,omitempty"`
+	// Warnings are what the rules carried on past: an American card's lines left out.
+	Warnings []scoring.Warning `json:"warnings,omitempty"`
 }
 
 // Head is the head itself: a family's Scored embeds ScoreHead and so has Head.

@@ -86,10 +86,14 @@ func LoadCardFrom(files Files, nameOrPath string) (*american.Card, error) {
 }
 
 // CheckCard loads a card as LoadCard does and returns each line with its number of concrete hands
-// (what `mjref card check FILE` prints). The error joins every problem found.
+// (what `mjref card check FILE` prints). The error joins every problem found, a line left out
+// included.
 func CheckCard(nameOrPath string) ([]american.LineInfo, error) {
 	c, err := LoadCard(nameOrPath)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.Err(); err != nil {
 		return nil, err
 	}
 	return c.Info(), nil
@@ -116,9 +120,24 @@ func ParseCard(data []byte, file string) (*american.Card, error) {
 	d := &cardDecoder{file: file}
 	spec := d.document(&doc)
 	if len(d.errs) > 0 {
-		return nil, errors.Join(d.errs...)
+		// The card itself is wrong, not only some of its lines: every problem, in file order.
+		errs := d.errs
+		for _, ls := range spec.Lines {
+			errs = append(errs, ls.Problems...)
+		}
+		slices.SortStableFunc(errs, func(a, b error) int { return errLine(a) - errLine(b) })
+		return nil, errors.Join(errs...)
 	}
 	return american.Compile(spec)
+}
+
+// errLine is the YAML line a decoding problem is on.
+func errLine(err error) int {
+	var le *american.LineError
+	if errors.As(err, &le) {
+		return le.Source.Line
+	}
+	return 0
 }
 
 // cardDecoder walks the YAML nodes by hand so that every problem carries its line.
@@ -460,6 +479,8 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDef
 	}
 	for _, ln := range n.Content {
 		ls := american.LineSpec{Section: section, JokerlessBonus: true, Source: d.src(ln)}
+		// What is wrong inside a line is the line's problem: the card plays its other lines.
+		before := len(d.errs)
 		if def.value != nil {
 			ls.Value = *def.value
 		}
@@ -515,6 +536,8 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDef
 		if !suitsSet && hasSuitVar(ls.Pattern) {
 			ls.Suits = def.suits
 		}
+		ls.Problems = slices.Clone(d.errs[before:])
+		d.errs = d.errs[:before]
 		spec.Lines = append(spec.Lines, ls)
 	}
 }

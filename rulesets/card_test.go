@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,13 +117,13 @@ func TestParseCardErrors(t *testing.T) {
   name: test
   lines:
     - {id: K1, pattern: "FF 1111a 2222a 3333a", value: 25, concealed: true, points: 3}
-`, []string{"card.yaml:4: unknown key \"points\" in a line: expected section, id, pattern, value, concealed, note, x, y, suits, numbers, jokerless_bonus"}},
+`, []string{"card.yaml:4: line K1: unknown key \"points\" in a line: expected section, id, pattern, value, concealed, note, x, y, suits, numbers, jokerless_bonus"}},
 		{"a section key inside a section", `card:
   sections:
     - name: One
       lines:
         - {section: Two, id: K1, pattern: "FF 1111a 2222a 3333a", value: 25}
-`, []string{"card.yaml:5: unknown key \"section\" in a line: expected id, pattern, value, concealed, note, x, y, suits, numbers, jokerless_bonus"}},
+`, []string{"card.yaml:5: line K1: unknown key \"section\" in a line: expected id, pattern, value, concealed, note, x, y, suits, numbers, jokerless_bonus"}},
 		{"bad types", `card:
   name: test
   year: soon
@@ -149,7 +150,7 @@ func TestParseCardErrors(t *testing.T) {
       id: K2
       pattern: "FF 1111a 2222a 3333a"
       value: 25
-`, []string{`card.yaml:5: key "id" given twice in a line`}},
+`, []string{`card.yaml:5: line K1: key "id" given twice in a line`}},
 		{"no card key", "deck: {}\n", []string{`card.yaml:1: not a card file: a card file is a YAML mapping with a card: key holding name, year and the lines`}},
 		{"no lines", "card: {name: empty}\n", []string{"card.yaml:1: the card has no lines"}},
 		{"empty file", "", []string{"card.yaml:0: empty card file: expected a card: mapping"}},
@@ -161,7 +162,10 @@ func TestParseCardErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseCard([]byte(tt.yaml), "card.yaml")
+			card, err := ParseCard([]byte(tt.yaml), "card.yaml")
+			if err == nil {
+				err = card.Err() // some lines play: the others are the card's problems
+			}
 			if err == nil {
 				t.Fatal("ParseCard succeeded, want an error")
 			}
@@ -178,6 +182,66 @@ func TestParseCardErrors(t *testing.T) {
 				t.Errorf("errors mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestParseCardPartial: a card with bad lines plays its good ones and says which lines it left out
+// and why; a repeated alternative is a warning, and its line plays (issue 25, item 6).
+func TestParseCardPartial(t *testing.T) {
+	card, err := ParseCard([]byte(`card:
+  name: partial
+  defaults: {value: 25}
+  lines:
+    - {id: K1, pattern: "FF 1111a 2222a 333a"}
+    - {id: K2, pattern: "FF 1111a 2222a 3333a"}
+    - id: K3
+      pattern:
+        - "FF 1111a 2222b 3333c"
+        - "FF 1111b 2222a 3333c"
+    - {id: K4, pattern: "FF 1111a 2222a 4444a", valeu: 30}
+    - {id: K2, pattern: "FF 1111a 2222a 5555a"}
+`), "card.yaml")
+	if err != nil {
+		t.Fatalf("ParseCard: %v", err)
+	}
+	var played []string
+	for _, l := range card.Lines {
+		played = append(played, fmt.Sprintf("%s %d", l.ID, l.Hands()))
+	}
+	if diff := cmp.Diff([]string{"K2 3", "K3 6"}, played); diff != "" {
+		t.Errorf("lines played (-want +got):\n%s", diff)
+	}
+	want := []scoring.Warning{
+		{Message: "card.yaml:5: line K1 left out: pattern has 13 tiles, expected 14", File: "card.yaml", Line: 5, CardLine: "K1", LeftOut: true},
+		{Message: "card.yaml:10: line K3: alternative 2 is a duplicate: alternative 1 already gives every hand of it (ignored)", File: "card.yaml", Line: 10, CardLine: "K3"},
+		{Message: `card.yaml:11: line K4 left out: unknown key "valeu" in a line: expected section, id, pattern, value, concealed, note, x, y, suits, numbers, jokerless_bonus`, File: "card.yaml", Line: 11, CardLine: "K4", LeftOut: true},
+		{Message: "card.yaml:12: line K2 left out: duplicate id (first at card.yaml:6)", File: "card.yaml", Line: 12, CardLine: "K2", LeftOut: true},
+	}
+	if diff := cmp.Diff(want, card.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	var problems []string
+	for _, e := range card.Err().(interface{ Unwrap() []error }).Unwrap() {
+		problems = append(problems, e.Error())
+	}
+	wantProblems := []string{
+		"card.yaml:5: line K1: pattern has 13 tiles, expected 14",
+		`card.yaml:11: line K4: unknown key "valeu" in a line: expected section, id, pattern, value, concealed, note, x, y, suits, numbers, jokerless_bonus`,
+		"card.yaml:12: line K2: duplicate id (first at card.yaml:6)",
+	}
+	if diff := cmp.Diff(wantProblems, problems); diff != "" {
+		t.Errorf("Err (-want +got):\n%s", diff)
+	}
+
+	// A repeated alternative alone: the card is whole (Err is nil), with a warning.
+	card, err = ParseCard([]byte("card:\n  lines:\n    - id: K1\n      value: 25\n      pattern: [\"FF 1111a 2222a 3333a\", \"FF 1111a 2222a 3333a\"]\n"), "card.yaml")
+	if err != nil || card.Err() != nil || len(card.Warnings) != 1 || card.Warnings[0].LeftOut {
+		t.Errorf("a repeated alternative: err %v, Err %v, warnings %+v; want one warning, nothing left out", err, card.Err(), card.Warnings)
+	}
+
+	// Every line bad: not a card that plays.
+	if _, err := ParseCard([]byte("card:\n  lines:\n    - {id: K1, pattern: \"FF 1111a 2222a 333a\", value: 25}\n"), "card.yaml"); err == nil {
+		t.Error("a card whose every line is bad loaded")
 	}
 }
 

@@ -100,6 +100,22 @@ func (s Source) String() string {
 	return fmt.Sprintf("%s:%d", s.Ruleset, s.Line)
 }
 
+// Warning is a problem found in a file that mjref carried on past, such as a card line left out. Its
+// JSON is the "warnings" array of every result a card plays in.
+type Warning struct {
+	// Message is the whole warning as the command line prints it after "mjref: warning: ", its
+	// place first: "card.yaml:12: line R1 left out: alternative 1 has 13 tiles, expected 14".
+	Message string `json:"message"`
+	// File and Line are where the problem is written, when known.
+	File string `json:"file,omitempty"`
+	Line int    `json:"line,omitempty"`
+	// CardLine is the id of the card line the warning is about, when it has one.
+	CardLine string `json:"card_line,omitempty"`
+	// LeftOut is true when the card line is left out of play; otherwise the line plays, and only
+	// the part named (a repeated alternative) is ignored.
+	LeftOut bool `json:"left_out"`
+}
+
 // Item is one line of a score: a rule that applied, what it is worth and the tiles it is about.
 type Item struct {
 	ID     string          `json:"id"`

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -328,5 +329,37 @@ func TestServerOwnRules(t *testing.T) {
 	}
 	if _, err := server.New(server.Options{Addr: "127.0.0.1:0", Set: []string{"cap=lots"}}); err == nil {
 		t.Error("a bad --set is not refused at start")
+	}
+}
+
+// A server whose own ruleset plays a card with a bad line plays its other lines, and every answer
+// that used the card says which line was left out and why, as the command line does (issue 25,
+// item 6).
+func TestServerCardWarnings(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "house.yaml")
+	card := filepath.Join(dir, "partial.yaml")
+	if err := os.WriteFile(rules, []byte("name: house-american\nextends: american\namerican:\n  card: partial.yaml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(card, []byte("card:\n  name: partial\n  lines:\n    - {id: Y1, pattern: \"NN 2026a SS 666b 666c\", value: 25}\n    - {id: R1, pattern: \"FF 1111a 2222a 333a\", value: 25}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, h := newServer(t, server.Options{Rules: rules})
+	for _, tt := range []struct {
+		path, body string
+		args       []string
+	}{
+		{"/v1/score", `{"hand": "NN 2026m SS 666p 666s"}`, []string{"score", "NN 2026m SS 666p 666s"}},
+		{"/v1/closest", `{"hand": "NN 2026m SS 666p 66s"}`, []string{"closest", "NN 2026m SS 666p 66s"}},
+	} {
+		want := cli(t, 0, append(tt.args, "--rules", rules, "-o", "json")...)
+		w := do(t, h, "POST", tt.path, tt.body)
+		if w.Code != http.StatusOK || w.Body.String() != want {
+			t.Errorf("%s: %d\n got %s\nwant %s", tt.path, w.Code, w.Body, want)
+		}
+		if msg := card + `:5: line R1 left out: pattern has 13 tiles, expected 14`; !strings.Contains(w.Body.String(), `"message": "`+msg+`"`) {
+			t.Errorf("%s: no warning %q in %s", tt.path, msg, w.Body)
+		}
 	}
 }

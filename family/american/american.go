@@ -10,6 +10,7 @@ import (
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
 	card "github.com/mjref/mjref/scoring/american"
 )
 
@@ -58,6 +59,10 @@ func (r *rules) Family() family.Family      { return Family{} }
 // Card is the card the rules play.
 func (r *rules) Card() *card.Card { return r.card }
 
+// Warnings are the card's lines left out of play and its repeated alternatives, each with its YAML
+// line and what was wrong.
+func (r *rules) Warnings() []scoring.Warning { return r.card.Warnings }
+
 // CardName is the built-in card name or card file the card was loaded from.
 func (r *rules) CardName() string { return r.cardName }
 
@@ -70,6 +75,21 @@ func loadCard(files rulesets.Files, name string) (*card.Card, error) {
 	c, err := rulesets.LoadCardFrom(files, name)
 	if err != nil {
 		return nil, cardError(name, err)
+	}
+	return c, nil
+}
+
+// CheckCard loads a card as LoadCard does, but refuses one with a line left out: the error lists
+// every line left out, each with its YAML line, and the card is returned with it when it loaded,
+// for the warnings that are not in the error (repeated alternatives). A card whose only warnings
+// are repeated alternatives passes.
+func CheckCard(name string) (*card.Card, error) {
+	c, err := LoadCard(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Err(); err != nil {
+		return c, cardError(name, err)
 	}
 	return c, nil
 }

@@ -82,6 +82,7 @@ func (c *closester) rank(text string) (*family.ClosestView, error) {
 	return &family.ClosestView{
 		Discards:   discards,
 		Redeemable: c.redeemable,
+		Warnings:   c.card.Warnings,
 		Hand:       notation.FormatWith(h, Family{}.Notation()),
 		Ruleset:    c.rs.Name,
 		Card:       c.card.Name,

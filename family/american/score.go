@@ -21,7 +21,7 @@ func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored,
 		return nil, family.Usagef("--loser scores a non-winner's hand, and ruleset %s (American) scores only the winner", r.rs.Name)
 	}
 	res := card.Match(r.card, h, r.rs.American)
-	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.FormatWith(*h, Family{}.Notation()), Ruleset: r.rs.Name, Situation: sv}, Result: &res}, nil
+	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.FormatWith(*h, Family{}.Notation()), Ruleset: r.rs.Name, Situation: sv, Warnings: r.card.Warnings}, Result: &res}, nil
 }
 
 // Scored is a matched American hand: the head and the card line (american.Result).

@@ -60,7 +60,7 @@ func (r *rules) settleHand(cardName string, sreq family.ScoreRequest, seat notat
 	}
 	s := sc.(*Scored)
 	res := s.Result
-	v.Hand, v.Score = s.Hand, res
+	v.Hand, v.Score, v.Warnings = s.Hand, res, s.Warnings
 	if !res.Valid {
 		v.Reason = "no line matches: " + res.Reason
 		return w, false, nil

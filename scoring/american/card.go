@@ -67,6 +67,9 @@ type LineSpec struct {
 	// Source is where the line is written; PatternLines, when set, holds the line of each alternative.
 	Source       scoring.Source
 	PatternLines []int
+	// Problems are what was wrong in the line as written (an unknown key, a value that is not a
+	// number), found before Compile: the line is left out.
+	Problems []error
 }
 
 // CardSpec is a card as written.
@@ -158,7 +161,16 @@ type Card struct {
 	Year   int
 	Lines  []*Line
 	Source scoring.Source
+	// Warnings are what the card loaded despite, in card order: each line left out with what was
+	// wrong (LeftOut), and each repeated alternative, ignored while its line plays.
+	Warnings []scoring.Warning
+	// problems are the errors of the lines left out.
+	problems []error
 }
+
+// Err is nil when every line of the card plays, else the problems of the lines left out, joined,
+// each a *LineError naming where the line is written: what `mjref card check` refuses the card for.
+func (c *Card) Err() error { return errors.Join(c.problems...) }
 
 // Sections lists the card's section names in card order.
 func (c *Card) Sections() []string {
@@ -200,8 +212,12 @@ func (c *Card) Info() []LineInfo {
 	return out
 }
 
-// Compile checks a card and expands every line to its concrete hands. Every problem found is
-// returned, joined, each as a *LineError naming where the line is written.
+// Compile checks a card and expands every line to its concrete hands. A line with a problem is left
+// out, and the card plays its other lines: each problem is a warning (Card.Warnings) and Card.Err
+// returns them all. A repeated alternative (one that gives no hand the line's earlier alternatives
+// do not) is ignored with a warning, and its line plays. A card with no line left to play is an
+// error joining every problem, each a *LineError naming where the line is written; so is a card
+// too large to load.
 func Compile(spec CardSpec) (*Card, error) {
 	card := &Card{Name: spec.Name, Year: spec.Year, Source: spec.Source}
 	if len(spec.Lines) > MaxCardLines {
@@ -212,138 +228,202 @@ func Compile(spec CardSpec) (*Card, error) {
 	hands := 0
 	for i := range spec.Lines {
 		ls := &spec.Lines[i]
+		var lineErrs []error
 		fail := func(src scoring.Source, format string, args ...any) {
-			errs = append(errs, &LineError{Source: src, ID: ls.ID, Msg: fmt.Sprintf(format, args...)})
+			lineErrs = append(lineErrs, &LineError{Source: src, ID: ls.ID, Msg: fmt.Sprintf(format, args...)})
 		}
-		switch {
-		case ls.ID == "":
-			fail(ls.Source, "line %d has no id", i+1)
-		case strings.ContainsAny(ls.ID, " \t\n"):
-			fail(ls.Source, "id %q has a space", ls.ID)
-		default:
-			if prev, dup := seen[ls.ID]; dup {
-				fail(ls.Source, "duplicate id (first at %s)", prev)
-			} else {
-				seen[ls.ID] = ls.Source
-			}
+		var notes []scoring.Warning
+		warn := func(src scoring.Source, format string, args ...any) {
+			e := &LineError{Source: src, ID: ls.ID, Msg: fmt.Sprintf(format, args...)}
+			notes = append(notes, scoring.Warning{Message: e.Error(), File: src.Ruleset, Line: src.Line, CardLine: ls.ID})
 		}
-		if ls.Value <= 0 {
-			fail(ls.Source, "value %d is not positive", ls.Value)
+		line, ok := compileLine(ls, i, seen, fail, warn)
+		for _, p := range ls.Problems {
+			var le *LineError
+			if errors.As(p, &le) && le.ID == "" {
+				c := *le
+				c.ID = ls.ID
+				p = &c
+			}
+			lineErrs = append(lineErrs, p)
 		}
-		vars := pattern.Vars{X: ls.X, Y: ls.Y, Suits: ls.Suits, Relative: ls.Relative}
-		if err := vars.Validate(); err != nil {
-			for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
-				fail(ls.Source, "%v", e)
-			}
-		}
-		if len(ls.Pattern) == 0 {
-			fail(ls.Source, "no pattern")
-			continue
-		}
-		line := &Line{ID: ls.ID, Section: ls.Section, Pattern: ls.Pattern, Value: ls.Value, Concealed: ls.Concealed,
-			Note: ls.Note, X: ls.X, Y: ls.Y, Suits: ls.Suits, Relative: ls.Relative, JokerlessBonus: ls.JokerlessBonus, Source: ls.Source}
-		var usesX, usesY, relative, anyVars bool
-		ok := true
-		owner := map[string]int{} // concrete hand key -> the alternative that first gave it
-		budget := MaxLineHands
-		for k, text := range ls.Pattern {
-			src := ls.Source
-			if k < len(ls.PatternLines) && ls.PatternLines[k] > 0 {
-				src.Line = ls.PatternLines[k]
-			}
-			altName := "pattern"
-			if len(ls.Pattern) > 1 {
-				altName = fmt.Sprintf("alternative %d", k+1)
-			}
-			p, err := pattern.Parse(text, pattern.Cards)
-			if err != nil {
-				fail(src, "%s: %v", altName, err)
-				ok = false
-				continue
-			}
-			if p.Tiles != HandTiles {
-				fail(src, "%s has %d tiles, expected %d", altName, p.Tiles, HandTiles)
-				ok = false
-				continue
-			}
-			usesX = usesX || p.UsesX || ls.Relative && p.Digits
-			usesY = usesY || p.UsesY
-			relative = relative || p.Digits
-			anyVars = anyVars || p.Vars != [3]bool{}
-			built, fresh := 0, 0
-			from := map[int]bool{}
-			steps, within := p.Expand(vars, budget, func(h *pattern.Hand) bool {
-				c, possible := build(h, k)
-				if !possible {
-					return true
-				}
-				built++
-				key := c.key()
-				if j, dup := owner[key]; dup {
-					from[j] = true
-					return true
-				}
-				owner[key] = k
-				fresh++
-				line.hands = append(line.hands, c)
-				return true
-			})
-			budget -= steps
-			switch {
-			case !within:
-				fail(src, "%s stands for more than %d hands: too many free choices (*, Z, |, suits:)", altName, MaxLineHands)
-				ok = false
-			case built == 0:
-				fail(src, "%s has no possible hand (numbers out of 1-9, or more tiles than the set holds)", altName)
-				ok = false
-			case fresh == 0:
-				var alts []string
-				for j := range k {
-					if from[j] {
-						alts = append(alts, fmt.Sprint(j+1))
-					}
-				}
-				what := "alternative " + alts[0]
-				if len(alts) > 1 {
-					what = "alternatives " + strings.Join(alts, " and ")
-				}
-				fail(src, "%s is a duplicate: %s already give%s every hand of it", altName, what, map[bool]string{true: "", false: "s"}[len(alts) > 1])
-				ok = false
-			}
-			if !within {
-				break
-			}
-		}
-		if ok {
-			switch {
-			case len(ls.X) > 0 && !usesX:
-				fail(ls.Source, "x: given but the pattern has no X")
-				ok = false
-			case len(ls.Y) > 0 && !usesY:
-				fail(ls.Source, "y: given but the pattern has no Y")
-				ok = false
-			case ls.Relative && !relative:
-				fail(ls.Source, "numbers: relative given but the pattern has no printed number")
-				ok = false
-			case len(ls.Suits) > 0 && !anyVars:
-				fail(ls.Source, "suits: given but the pattern has no suit variable a, b or c")
-				ok = false
-			}
-		}
-		if ok {
-			card.Lines = append(card.Lines, line)
+		// Every line expanded counts toward the card's bound, left out or not: the bound is on
+		// the work of loading.
+		if line != nil {
 			if hands += line.Hands(); hands > MaxCardHands {
 				return nil, &LineError{Source: ls.Source, ID: ls.ID, Msg: fmt.Sprintf("the card expands to more than %d concrete hands by this line, the most a card may hold", MaxCardHands)}
 			}
 		}
+		if len(lineErrs) > 0 || !ok {
+			errs = append(errs, lineErrs...)
+			card.problems = append(card.problems, lineErrs...)
+			for _, e := range lineErrs {
+				card.Warnings = append(card.Warnings, leftOut(e, ls))
+			}
+			continue
+		}
+		card.Warnings = append(card.Warnings, notes...)
+		card.Lines = append(card.Lines, line)
 	}
 	if len(spec.Lines) == 0 {
 		errs = append(errs, &LineError{Source: spec.Source, Msg: "the card has no lines"})
 	}
-	if len(errs) > 0 {
+	if len(card.Lines) == 0 {
 		return nil, errors.Join(errs...)
 	}
 	return card, nil
+}
+
+// leftOut is the warning that a line is left out for err: "card.yaml:12: line R1 left out: ...".
+func leftOut(err error, ls *LineSpec) scoring.Warning {
+	w := scoring.Warning{Message: err.Error(), File: ls.Source.Ruleset, Line: ls.Source.Line, CardLine: ls.ID, LeftOut: true}
+	var le *LineError
+	if errors.As(err, &le) {
+		w.File, w.Line = le.Source.Ruleset, le.Source.Line
+		out := *le
+		out.ID = ""
+		if id := ls.ID; id != "" {
+			out.Msg = fmt.Sprintf("line %s left out: %s", id, le.Msg)
+		} else {
+			out.Msg = "line left out: " + le.Msg
+		}
+		w.Message = out.Error()
+	}
+	return w
+}
+
+// compileLine checks one line and expands it; false (with the problems given to fail) when the line
+// cannot play. seen holds the ids of the lines before it.
+func compileLine(ls *LineSpec, i int, seen map[string]scoring.Source, fail, warn func(src scoring.Source, format string, args ...any)) (*Line, bool) {
+	ok := true
+	switch {
+	case ls.ID == "":
+		if len(ls.Problems) == 0 {
+			fail(ls.Source, "line %d has no id", i+1)
+		}
+		ok = false
+	case strings.ContainsAny(ls.ID, " \t\n"):
+		fail(ls.Source, "id %q has a space", ls.ID)
+		ok = false
+	default:
+		if prev, dup := seen[ls.ID]; dup {
+			fail(ls.Source, "duplicate id (first at %s)", prev)
+			ok = false
+		} else {
+			seen[ls.ID] = ls.Source
+		}
+	}
+	if len(ls.Problems) > 0 {
+		return nil, false // what the line says is not known well enough to check further
+	}
+	if ls.Value <= 0 {
+		fail(ls.Source, "value %d is not positive", ls.Value)
+		ok = false
+	}
+	vars := pattern.Vars{X: ls.X, Y: ls.Y, Suits: ls.Suits, Relative: ls.Relative}
+	if err := vars.Validate(); err != nil {
+		for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+			fail(ls.Source, "%v", e)
+		}
+		ok = false
+	}
+	if len(ls.Pattern) == 0 {
+		fail(ls.Source, "no pattern")
+		return nil, false
+	}
+	line := &Line{ID: ls.ID, Section: ls.Section, Pattern: ls.Pattern, Value: ls.Value, Concealed: ls.Concealed,
+		Note: ls.Note, X: ls.X, Y: ls.Y, Suits: ls.Suits, Relative: ls.Relative, JokerlessBonus: ls.JokerlessBonus, Source: ls.Source}
+	var usesX, usesY, relative, anyVars bool
+	owner := map[string]int{} // concrete hand key -> the alternative that first gave it
+	budget := MaxLineHands
+	patternOK := true
+	for k, text := range ls.Pattern {
+		src := ls.Source
+		if k < len(ls.PatternLines) && ls.PatternLines[k] > 0 {
+			src.Line = ls.PatternLines[k]
+		}
+		altName := "pattern"
+		if len(ls.Pattern) > 1 {
+			altName = fmt.Sprintf("alternative %d", k+1)
+		}
+		p, err := pattern.Parse(text, pattern.Cards)
+		if err != nil {
+			fail(src, "%s: %v", altName, err)
+			patternOK = false
+			continue
+		}
+		if p.Tiles != HandTiles {
+			fail(src, "%s has %d tiles, expected %d", altName, p.Tiles, HandTiles)
+			patternOK = false
+			continue
+		}
+		usesX = usesX || p.UsesX || ls.Relative && p.Digits
+		usesY = usesY || p.UsesY
+		relative = relative || p.Digits
+		anyVars = anyVars || p.Vars != [3]bool{}
+		built, fresh := 0, 0
+		from := map[int]bool{}
+		steps, within := p.Expand(vars, budget, func(h *pattern.Hand) bool {
+			c, possible := build(h, k)
+			if !possible {
+				return true
+			}
+			built++
+			key := c.key()
+			if j, dup := owner[key]; dup {
+				from[j] = true
+				return true
+			}
+			owner[key] = k
+			fresh++
+			line.hands = append(line.hands, c)
+			return true
+		})
+		budget -= steps
+		switch {
+		case !within:
+			fail(src, "%s stands for more than %d hands: too many free choices (*, Z, |, suits:)", altName, MaxLineHands)
+			patternOK = false
+		case built == 0:
+			fail(src, "%s has no possible hand (numbers out of 1-9, or more tiles than the set holds)", altName)
+			patternOK = false
+		case fresh == 0:
+			// A repeated alternative (a transcription slip, or the card printing one hand twice)
+			// takes nothing away: the line plays its other alternatives.
+			var alts []string
+			for j := range k {
+				if from[j] {
+					alts = append(alts, fmt.Sprint(j+1))
+				}
+			}
+			what := "alternative " + alts[0]
+			if len(alts) > 1 {
+				what = "alternatives " + strings.Join(alts, " and ")
+			}
+			warn(src, "%s is a duplicate: %s already give%s every hand of it (ignored)", altName, what, map[bool]string{true: "", false: "s"}[len(alts) > 1])
+		}
+		if !within {
+			break
+		}
+	}
+	if !patternOK {
+		return nil, false
+	}
+	switch {
+	case len(ls.X) > 0 && !usesX:
+		fail(ls.Source, "x: given but the pattern has no X")
+		ok = false
+	case len(ls.Y) > 0 && !usesY:
+		fail(ls.Source, "y: given but the pattern has no Y")
+		ok = false
+	case ls.Relative && !relative:
+		fail(ls.Source, "numbers: relative given but the pattern has no printed number")
+		ok = false
+	case len(ls.Suits) > 0 && !anyVars:
+		fail(ls.Source, "suits: given but the pattern has no suit variable a, b or c")
+		ok = false
+	}
+	return line, ok
 }
 
 // MaxCardLines and MaxCardHands bound a whole card, so a hostile card file (thousands of lines

@@ -2,6 +2,8 @@ package american
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -67,10 +69,6 @@ func TestCompileErrors(t *testing.T) {
 			[]string{`card.yaml:3: line K1: pattern: group "3333": suit suffix missing: a group with numbers, X, Y or D ends in a, b, c, m, p, s or *`}},
 		{"suffix not allowed", []LineSpec{{ID: "K1", Pattern: []string{"FFa 1111a 2222a 3333a"}, Value: 25, Source: src(3)}},
 			[]string{`card.yaml:3: line K1: pattern: group "FFa": suit suffix "a" not allowed: only a group with numbers, X, Y or D takes a suit`}},
-		{"a duplicated alternative", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222b 3333c", "FF 1111b 2222a 3333c"}, Value: 25, Source: src(3), PatternLines: []int{4, 5}}},
-			[]string{"card.yaml:5: line K1: alternative 2 is a duplicate: alternative 1 already gives every hand of it"}},
-		{"an alternative two others cover", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333a", "FF 1111a 2222b 3333c", "FF 1111a 2222a|2222b 3333a|3333c"}, Suits: []int{1, 3}, Value: 25, Source: src(3)}},
-			[]string{"card.yaml:3: line K1: alternative 3 is a duplicate: alternatives 1 and 2 already give every hand of it"}},
 		{"a group alternative given twice", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333a|3333a"}, Value: 25, Source: src(3)}},
 			[]string{`card.yaml:3: line K1: pattern: group "3333a|3333a": alternative "3333a" is given twice`}},
 		{"suits out of range", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222b 3333a"}, Suits: []int{4}, Value: 25, Source: src(3)}},
@@ -112,7 +110,10 @@ func TestCompileErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Compile(CardSpec{Name: "t", Lines: tt.lines})
+			card, err := Compile(CardSpec{Name: "t", Lines: tt.lines})
+			if err == nil {
+				err = card.Err() // some lines play: the others are the card's problems
+			}
 			if err == nil {
 				t.Fatal("Compile succeeded, want an error")
 			}
@@ -126,6 +127,66 @@ func TestCompileErrors(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("errors mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCompileWarnings: a repeated alternative is ignored with a warning and its line plays; a bad
+// line is left out with a warning naming it, and the card plays the others (issue 25, item 6).
+func TestCompileWarnings(t *testing.T) {
+	src := func(line int) scoring.Source { return scoring.Source{Ruleset: "card.yaml", Line: line} }
+	good := LineSpec{ID: "G1", Pattern: []string{"FF 1111a 2222a 3333a"}, Value: 25, Source: src(2)}
+	tests := []struct {
+		name   string
+		lines  []LineSpec
+		played []string
+		want   []string // the warnings' messages; left out ones marked "L "
+	}{
+		{"a duplicated alternative", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222b 3333c", "FF 1111b 2222a 3333c"}, Value: 25, Source: src(3), PatternLines: []int{4, 5}}},
+			[]string{"K1 6"},
+			[]string{"card.yaml:5: line K1: alternative 2 is a duplicate: alternative 1 already gives every hand of it (ignored)"}},
+		{"an alternative two others cover", []LineSpec{{ID: "K1", Pattern: []string{"FF 1111a 2222a 3333a", "FF 1111a 2222b 3333c", "FF 1111a 2222a|2222b 3333a|3333c"}, Suits: []int{1, 3}, Value: 25, Source: src(3)}},
+			[]string{"K1 9"},
+			[]string{"card.yaml:3: line K1: alternative 3 is a duplicate: alternatives 1 and 2 already give every hand of it (ignored)"}},
+		{"a 13-tile line beside a good one", []LineSpec{good, {ID: "R1", Pattern: []string{"FF XXXa XXXX+1b XXX+2a Db"}, Value: 25, Source: src(12)}},
+			[]string{"G1 3"},
+			[]string{"L card.yaml:12: line R1 left out: pattern has 13 tiles, expected 14"}},
+		{"a line with two problems", []LineSpec{good, {ID: "R1", Pattern: []string{"FF 1111a 2222a 333a"}, Value: -1, Source: src(7)}},
+			[]string{"G1 3"},
+			[]string{"L card.yaml:7: line R1 left out: value -1 is not positive", "L card.yaml:7: line R1 left out: pattern has 13 tiles, expected 14"}},
+		{"a line with no id", []LineSpec{good, {Pattern: []string{"FF 1111a 2222a 4444a"}, Value: 25, Source: src(8)}},
+			[]string{"G1 3"},
+			[]string{"L card.yaml:8: line left out: line 2 has no id"}},
+		{"a duplicate alternative in a line left out", []LineSpec{good, {ID: "K1", Pattern: []string{"FF 4444a 2222a 3333a", "FF 4444a 2222a 3333a", "FF 1111a 2222a 333a"}, Value: 25, Source: src(3)}},
+			[]string{"G1 3"},
+			[]string{"L card.yaml:3: line K1 left out: alternative 3 has 13 tiles, expected 14"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			card, err := Compile(CardSpec{Name: "t", Lines: tt.lines})
+			if err != nil {
+				t.Fatalf("Compile: %v", err)
+			}
+			var played, got []string
+			for _, l := range card.Lines {
+				played = append(played, fmt.Sprintf("%s %d", l.ID, l.Hands()))
+			}
+			for _, w := range card.Warnings {
+				if w.LeftOut {
+					got = append(got, "L "+w.Message)
+				} else {
+					got = append(got, w.Message)
+				}
+			}
+			if diff := cmp.Diff(tt.played, played); diff != "" {
+				t.Errorf("lines played (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+			if left := slices.ContainsFunc(card.Warnings, func(w scoring.Warning) bool { return w.LeftOut }); left != (card.Err() != nil) {
+				t.Errorf("Err() = %v with a line left out: %v", card.Err(), left)
 			}
 		})
 	}
