@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
@@ -108,7 +109,7 @@ func cardError(name string, err error) error {
 		return family.WithHint(err, hint)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "card %s: %d problems", name, len(problems))
+	fmt.Fprintf(&b, "card %s: %s", name, words.Count(len(problems), "problem"))
 	for _, p := range problems {
 		b.WriteString("\n  ")
 		b.WriteString(p.Error())
