@@ -62,7 +62,9 @@ func TestDeBurgerReplayConservesTiles(t *testing.T) {
 		db := &dbGame{flow: f, landed: notation.NoSeat}
 		d.Score = db.score
 		db.game = newGame(lg, d)
-		stepCounting(t, db, lg, 144, nil)
+		if stepCounting(t, db, lg, 144, nil) {
+			return // a log that cannot describe a real hand: Replay refuses it, as run does
+		}
 		db.finish()
 		r := db.report()
 		if r.Result.Outcome == OutcomeWin && len(r.Points) != 4 {

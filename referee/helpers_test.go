@@ -34,14 +34,23 @@ func LogComments(data []byte) [][2]string {
 type stepper interface {
 	step(e *Event)
 	tiles() int
+	impossibility() *LogError
 }
 
-// stepCounting steps g through lg's events and fails at the first step after which g accounts for
-// other than want tiles. each, when not nil, checks more after each step i.
-func stepCounting(t interface{ Fatalf(string, ...any) }, g stepper, lg *Log, want int, each func(i int)) {
+// stepCounting steps g through lg's events, as run does, and fails at the first step after which g
+// accounts for other than want tiles. each, when not nil, checks more after each step i. Like run,
+// it stops at the step after which the log cannot describe a real hand (a fifth copy drawn, a hand
+// of the wrong size), and then reports true: such a replay is bad input, never finished or paid.
+func stepCounting(t interface{ Fatalf(string, ...any) }, g stepper, lg *Log, want int, each func(i int)) (impossible bool) {
+	if g.impossibility() != nil {
+		return true
+	}
 	for i := range lg.Events {
 		e := &lg.Events[i]
 		g.step(e)
+		if g.impossibility() != nil {
+			return true
+		}
 		if got := g.tiles(); got != want {
 			text := e.Text
 			if text == "" {
@@ -53,6 +62,7 @@ func stepCounting(t interface{ Fatalf(string, ...any) }, g stepper, lg *Log, wan
 			each(i)
 		}
 	}
+	return false
 }
 
 // complete reports whether c (suit and honour tiles only) splits into sets and one pair.
