@@ -345,6 +345,10 @@ type Deps struct {
 	// HumanHand says the scorer pays a human hand (人糊), so a non-dealer's win on a discard before
 	// their first draw, nothing claimed, is replayed as one (HK sets it from the hk: section).
 	HumanHand bool
+	// SevenFlowersSelfDrawn says a seven-flowers win (花糊) is the winner's own: declared as they lay
+	// out their own seventh flower, self-drawn, every opponent paying (settlement: seven_flowers:
+	// self-draw). Otherwise it is claimed on the eighth another player lays out (七搶一), who pays.
+	SevenFlowersSelfDrawn bool
 }
 
 // Flow is a rule family's own flow of play: a family that does not play claim by claim as Hong

@@ -982,10 +982,23 @@ func fillSources(v reflect.Value, n *yaml.Node, origin map[*yaml.Node]string) {
 	}
 	switch v.Kind() {
 	case reflect.Struct:
+		t := v.Type()
+		if n.Kind == yaml.ScalarNode {
+			// The plain form of a rule (robbing_kong: self-draw) cites its own line; a value from
+			// --set has none.
+			if n.Line == 0 {
+				return
+			}
+			if f, ok := t.FieldByName("Source"); ok && f.Type == sourceType && len(f.Index) == 1 && f.IsExported() {
+				if fv := v.Field(f.Index[0]); fv.CanSet() {
+					fv.Set(reflect.ValueOf(scoring.Source{Ruleset: origin[n], Line: n.Line}))
+				}
+			}
+			return
+		}
 		if n.Kind != yaml.MappingNode {
 			return
 		}
-		t := v.Type()
 		for i := range t.NumField() {
 			f := t.Field(i)
 			if !f.IsExported() {
