@@ -294,7 +294,6 @@ func (l *loader) read(nameOrFile string) (source, error) {
 	return src, nil
 }
 
-
 // resolve reads a ruleset and everything it extends, returning the merged document.
 func (l *loader) resolve(nameOrFile string, depth int) (*yaml.Node, error) {
 	if depth > 8 {

@@ -47,7 +47,7 @@ type Ruleset struct {
 
 	node     *yaml.Node     // the merged document, for YAML() and line lookups
 	sections map[string]any // the registered sections written (see RegisterSection), by key
-	snapshot string     // the built-in's name when it came from the snapshot (node is then nil)
+	snapshot string         // the built-in's name when it came from the snapshot (node is then nil)
 }
 
 // HouseExamples lists the ruleset's house hands, each with a generated hand that matches it; nil
