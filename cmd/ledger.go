@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -316,121 +315,22 @@ func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
 	return fmt.Errorf("ledger: unknown action %q", o.Action)
 }
 
-// ledgerError makes a library error bad input (exit 2) with a hint where one helps.
-func ledgerError(path string, err error) error {
-	var re *ledger.RecordError
-	var be *ledger.BackupError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &be):
-		return withHint(err, "move "+be.Backup+" away (it is not this file's original; nothing was changed), then run 'mjref ledger upgrade "+path+"' again")
-	case errors.Is(err, os.ErrNotExist):
-		return withHint(err, "start a game with 'mjref ledger new "+path+" --players A,B,C,D'")
-	case errors.Is(err, ledger.ErrLocked):
-		return busyError{err} // exit 4, not bad input
-	case errors.Is(err, ledger.ErrDiverged):
-		return withHint(err, recoverHint(path, "put back the file last written here, or accept the file as it is"))
-	case errors.Is(err, ledger.ErrCache):
-		return withHint(err, "mjref writes its state cache as a plain file: 'mjref ledger recover "+path+"' replaces it with one rebuilt from the record")
-	case errors.As(err, &re):
-		return withHint(err, "the record was changed by hand or damaged: restore it from a copy, or fix that line")
-	case errors.Is(err, ledger.ErrExists):
-		return withHint(err, "choose another file name, or add hands to it with 'mjref ledger add "+path+"'")
-	case errors.Is(err, ledger.ErrGameOver):
-		return withHint(err, "start a new game with 'mjref ledger new', or take back the last hand with 'mjref ledger undo'")
-	case errors.Is(err, ledger.ErrNothingToUndo):
-		return withHint(err, "")
-	case errors.Is(err, ledger.ErrOldVersion):
-		return withHint(err, "'mjref ledger upgrade "+path+"' rewrites it in the current format and keeps the original as "+path+".v1")
-	case errors.Is(err, ledger.ErrUndoSeat):
-		return withHint(err, "")
-	case errors.Is(err, ledger.ErrNoHand):
-		return withHint(err, "'mjref ledger show "+path+"' lists the hands standing")
-	case errors.Is(err, ledger.ErrChanged):
-		return withHint(err, "another program wrote the file: check it with 'mjref ledger show "+path+"'")
-	}
-	return withHint(err, "")
-}
-
-// busyError is a ledger locked by another writer: exit 4 with a hint.
-type busyError struct{ err error }
-
-func (e busyError) Error() string { return e.err.Error() }
-func (e busyError) Unwrap() error { return e.err }
-
-// checkLedgerRules refuses this run's --set and --rules when they would change how the game h is
-// paid: a ledger keeps the ruleset and the overrides it was started with (a --set that differs
-// from them needs --this-hand, in add). It leaves f.Sets the game's overrides and this run's.
-func checkLedgerRules(o *ledgerOptions, f *factory, h *ledger.Header) error {
-	// The overrides the game began with come first. A --set of this run that is not one of them
-	// would change how the game is paid: refused, unless --this-hand says it is for this hand only.
-	for _, set := range f.Sets {
-		if slices.Contains(h.Sets, set) {
-			continue
-		}
-		if o.ThisHand && o.Action == "add" {
-			continue
-		}
-		key, _, _ := strings.Cut(set, "=")
-		from := fmt.Sprintf("the ruleset %s's own setting (no --set for it was given to 'ledger new')", h.Ruleset)
-		for _, g := range h.Sets {
-			if k, _, _ := strings.Cut(g, "="); k == key {
-				from = fmt.Sprintf("--set %s, given to 'ledger new' and kept in the ledger's header (line 1)", g)
-			}
-		}
-		hint := "a ledger keeps the settings it was started with; to pay one hand differently, add --this-hand to 'ledger add'"
-		if o.Action != "add" && o.Action != "amend" {
-			hint = "a ledger keeps the settings it was started with: drop --set"
-		}
-		return withHint(usageErrorf("--set %s: the game plays %s by %s", set, key, from), hint)
-	}
-	if o.ThisHand && len(f.Sets) == 0 {
-		return usageErrorf("--this-hand: give the --set that applies to this hand only")
-	}
-	f.Sets = append(slices.Clone(h.Sets), f.Sets...)
-	if o.RulesChanged && f.Rules != h.Ruleset {
-		rs, err := f.Ruleset()
-		abs, _ := filepath.Abs(f.Rules)
-		if err != nil || (rs.Name != h.Ruleset && abs != h.Ruleset) {
-			return withHint(usageErrorf("--rules %s: the ledger %s is played under %s", f.Rules, o.File, h.Ruleset),
-				"drop --rules: a ledger keeps the ruleset it was started with")
-		}
-	}
-	return nil
-}
-
-// openLedger opens the ledger file through the engine, after refusing a --set or --rules that
+// openLedger opens the ledger file through the engine, which refuses a --set or --rules that
 // would change how the game is paid. write says the command records a hand: its ruleset must
 // load; a command that only reads the record (or undoes) reads it without checking its payments
 // when the ruleset cannot be loaded, with a warning.
 func openLedger(o *ledgerOptions, f *factory, write bool) (*engine.Ledger, error) {
-	h, err := ledger.ReadHeader(o.File) // the header alone: add costs the same at every hand
-	if err != nil {
-		return nil, ledgerError(o.File, err)
+	opt := engine.LedgerOpening{Record: !write, Set: f.Sets, ThisHand: o.ThisHand, Wait: o.Wait}
+	switch o.Action {
+	case "add":
+		opt.Use = engine.LedgerAdds
+	case "amend":
+		opt.Use = engine.LedgerAmends
 	}
-	if err := checkLedgerRules(o, f, &h); err != nil {
-		return nil, err
+	if o.RulesChanged {
+		opt.Rules = f.Rules
 	}
-	open := engine.OpenLedgerRecord
-	if write {
-		open = engine.OpenLedger
-	}
-	l, err := open(o.File)
-	if err != nil {
-		return nil, ledgerFail(o.File, err)
-	}
-	l.Wait = o.Wait
-	return l, nil
-}
-
-// ledgerFail is an error from the engine's ledger: bad input as the engine says it, a ledger's
-// own error as ledgerError makes it.
-func ledgerFail(path string, err error) error {
-	if err == nil || engine.IsInput(err) {
-		return err
-	}
-	return ledgerError(path, err)
+	return engine.OpenLedgerWith(o.File, opt)
 }
 
 // warn prints what an operation met and went on from, on stderr.
@@ -464,12 +364,12 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 		if errors.As(err, &re) {
 			return withHint(err, "a bust game needs --stake N; a target game needs --target N; a game in rounds needs a prevailing wind")
 		}
-		return ledgerFail(o.File, err)
+		return err
 	}
 	v, err := l.Show()
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	st := v.State
 	if o.Output != FormatTable {
@@ -498,7 +398,7 @@ func ledgerAdd(o *ledgerOptions, f *factory) error {
 	v, err := l.AddWith(o.request(), opt)
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	if !v.Recorded {
 		if o.Output != FormatTable {
@@ -668,7 +568,7 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 	v, err := l.Show()
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	st := v.State
 	if o.Summary {
@@ -784,7 +684,7 @@ func ledgerUndo(o *ledgerOptions, f *factory) error {
 	v, err := l.Undo()
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, v)
@@ -809,11 +709,11 @@ func ledgerExport(o *ledgerOptions, f *factory) error {
 	v, err := l.Show()
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	switch o.Format {
 	case ledger.FormatJSONL:
-		return ledgerFail(o.File, l.Export(o.IO.Out, ledger.FormatJSONL))
+		return l.Export(o.IO.Out, ledger.FormatJSONL)
 	case ledger.FormatCSV:
 		return ledger.ExportCSV(o.IO.Out, v.State, ledger.ExportOptions{Excel: o.Excel})
 	}
@@ -831,7 +731,7 @@ func ledgerChart(o *ledgerOptions, f *factory) error {
 	v, err := l.Show()
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	st := *v.State
 	if o.Out == "" {

@@ -29,7 +29,7 @@ func ledgerAmend(o *ledgerOptions, f *factory) error {
 	v, err := l.Amend(o.Number, o.request())
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	if v.Verdict != nil {
 		if o.Output != FormatTable {
@@ -91,7 +91,7 @@ func ledgerSeat(o *ledgerOptions, f *factory) error {
 	}
 	l, err := engine.OpenLedgerRecord(o.File) // a seat is not settled: the ruleset need not load
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	l.Wait = o.Wait
 	change := l.Rename
@@ -101,7 +101,7 @@ func ledgerSeat(o *ledgerOptions, f *factory) error {
 	v, err := change(o.Replace, o.With)
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, v)
@@ -135,7 +135,7 @@ func ledgerVerify(o *ledgerOptions, f *factory) error {
 	o.warn(l.Warnings())
 	rep, err := l.Verify()
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	if o.Head != "" {
 		if err := rep.CheckHead(o.Head); err != nil {
@@ -191,7 +191,7 @@ func ledgerUpgrade(o *ledgerOptions, f *factory) error {
 	v, err := l.Upgrade()
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, v)
@@ -208,7 +208,7 @@ func ledgerSummary(o *ledgerOptions, f *factory) error {
 	v, err := l.Show()
 	o.warn(v.Warnings)
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	sum := v.State.Summary()
 	if o.Output != FormatTable {

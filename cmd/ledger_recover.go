@@ -13,12 +13,6 @@ notes its head anew: the hands the file lost stay lost. It prints the head noted
 file's. The record is not changed (an incomplete last line is kept aside in FILE.torn, as any
 writer does).`
 
-// recoverHint is the way out of a ledger refused as not the file last written here: first what to
-// look at, then what to run.
-func recoverHint(path, what string) string {
-	return fmt.Sprintf("'mjref ledger verify %s' explains; %s with 'mjref ledger recover %s'", path, what, path)
-}
-
 // ledgerRecover accepts the file as it is: the record is checked and its head noted anew.
 func ledgerRecover(o *ledgerOptions, f *factory) error {
 	l, err := openLedger(o, f, false)
@@ -29,7 +23,7 @@ func ledgerRecover(o *ledgerOptions, f *factory) error {
 	o.warn(l.Warnings())
 	rec, err := l.Recover()
 	if err != nil {
-		return ledgerFail(o.File, err)
+		return err
 	}
 	if rec.Torn != nil {
 		o.warn([]string{fmt.Sprintf("warning: %s: %s", o.File, rec.Torn)})

@@ -2,9 +2,7 @@ package family
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -116,9 +114,9 @@ func RefuseLedgerFlags(r Rules, given []string) error {
 	rs := r.Ruleset()
 	for _, name := range given {
 		if ok, hint := r.LedgerTakes(name); !ok {
-			err := Usagef("--%s does not apply to this ledger's ruleset %s (family %s)", name, rs.Name, rs.Family)
+			err := Fieldf("%s does not apply to this ledger's ruleset %s (family %s)", Field(name), rs.Name, rs.Family)
 			if hint != "" {
-				return WithHint(err, hint)
+				return HintFields(err, Textf("%s", Flags(hint)))
 			}
 			return err
 		}
@@ -128,7 +126,7 @@ func RefuseLedgerFlags(r Rules, given []string) error {
 
 // UnknownPlayer is a flag naming someone not at the table.
 func UnknownPlayer(flag, name string, t ledger.Table) error {
-	return WithHint(Usagef("--%s %s is not a player at this table", flag, name),
+	return WithHint(Fieldf("%s %s is not a player at this table", Field(flag), name),
 		"the players are "+strings.Join(t.Players[:], ", ")+" (names are case-sensitive)")
 }
 
@@ -156,7 +154,7 @@ func PlayerAmounts(flag string, args []string, t ledger.Table) ([4]ledger.Amount
 	}
 	for i, s := range vals {
 		if d[i], err = settle.ParseAmount(s); err != nil {
-			return d, Usagef("--%s %s=%q: %v", flag, t.Players[i], s, err)
+			return d, Fieldf("%s %s=%q: %v", Field(flag), t.Players[i], s, err)
 		}
 	}
 	return d, nil
@@ -185,7 +183,7 @@ func ReadLedgerHand(req *LedgerRequest, t ledger.Table, worth string) (rec Recor
 		}
 	}
 	if ways > 1 {
-		return rec, w, false, Usagef("--log, --hand, --drawn and --false-win each give the whole hand: use one")
+		return rec, w, false, Fieldf("%s%s, %s and %s each give the whole hand: use one", Either{Line: "--log, "}, Field("hand"), Field("drawn"), Field("false-win")) // no log over HTTP
 	}
 	if len(req.Points) > 0 {
 		d, err := PlayerAmounts("points", req.Points, t)
@@ -195,9 +193,9 @@ func ReadLedgerHand(req *LedgerRequest, t ledger.Table, worth string) (rec Recor
 		w.Deltas = d[:]
 	}
 	if req.Drawn || req.FalseWin != "" {
-		flag := "--drawn"
+		flag := Field("drawn")
 		if req.FalseWin != "" {
-			flag = "--false-win"
+			flag = Field("false-win")
 		}
 		given := map[string]bool{}
 		for _, name := range req.Given() {
@@ -205,7 +203,7 @@ func ReadLedgerHand(req *LedgerRequest, t ledger.Table, worth string) (rec Recor
 		}
 		for _, name := range []string{"winner", "discarder", "win", "faan", "value", "limit", "responsible", "jokerless", "misnamed", "last-tile"} {
 			if given[name] {
-				return rec, w, false, Usagef("--%s with %s: the hand has no winner", name, flag)
+				return rec, w, false, Fieldf("%s with %s: the hand has no winner", Field(name), flag)
 			}
 		}
 		rec.Hand = ledger.Hand{Drawn: req.Drawn, FalseWin: req.FalseWin, Deltas: w.Deltas}
@@ -216,8 +214,9 @@ func ReadLedgerHand(req *LedgerRequest, t ledger.Table, worth string) (rec Recor
 		return rec, w, true, nil
 	}
 	if req.Winner == "" {
-		return rec, w, false, WithHint(Usagef("say how the hand ended: --winner NAME, --drawn or --false-win NAME"),
-			"e.g. --winner "+t.Players[1]+" "+worth+" --discarder "+t.Players[2])
+		return rec, w, false, HintFields(Fieldf("say how the hand ended: %s NAME, %s or %s NAME", Field("winner"), Field("drawn"), Field("false-win")),
+			Textf("e.g. %s", Either{Line: "--winner " + t.Players[1] + " " + worth + " --discarder " + t.Players[2],
+				HTTP: `{"winner": "` + t.Players[1] + `", ` + jsonExample(worth) + `, "discarder": "` + t.Players[2] + `"}`}))
 	}
 	for _, name := range strings.Split(req.Winner, ",") {
 		name = strings.TrimSpace(name)
@@ -240,7 +239,7 @@ func (w *LedgerWin) HowWon(sr *settle.Rules) error {
 			return UnknownPlayer("discarder", req.Discarder, t)
 		}
 		if req.Discarder == req.Winner {
-			return Usagef("--discarder %s is the winner: nobody wins on their own discard", req.Discarder)
+			return Fieldf("%s %s is the winner: nobody wins on their own discard", Field("discarder"), req.Discarder)
 		}
 	}
 	k, err := WinKind(req.Win, req.Discarder, "NAME")
@@ -251,7 +250,7 @@ func (w *LedgerWin) HowWon(sr *settle.Rules) error {
 		return err
 	}
 	if !sr.SelfDrawn(k) && req.Discarder == "" {
-		return Usagef("--win %s needs the player who discarded the tile (or whose kong was robbed): --discarder NAME", k)
+		return Fieldf("%s %s needs the player who discarded the tile (or whose kong was robbed): %s NAME", Field("win"), k, Field("discarder"))
 	}
 	w.Hand.Win, w.Hand.Discarder = k, req.Discarder
 	return nil
@@ -276,9 +275,9 @@ func (w *LedgerWin) Worths(unit string, winners int) ([]LedgerWorth, error) {
 	parts := strings.Split(text, ",")
 	if len(parts) != winners {
 		if winners == 1 {
-			return nil, Usagef("--%s %s: one winner, one %s", unit, text, unit)
+			return nil, Fieldf("%s %s: one winner, one %s", Field(unit), text, unit)
 		}
-		return nil, Usagef("--%s %s: give one %s for each of the %d winners, in the order of --winner", unit, text, unit, winners)
+		return nil, Fieldf("%s %s: give one %s for each of the %d winners, in the order of %s", Field(unit), text, unit, winners, Field("winner"))
 	}
 	out := make([]LedgerWorth, len(parts))
 	for i, p := range parts {
@@ -289,10 +288,10 @@ func (w *LedgerWin) Worths(unit string, winners int) ([]LedgerWorth, error) {
 		}
 		n, err := strconv.Atoi(p)
 		if err != nil || p == "" || p[0] == '+' {
-			return nil, Usagef("--%s %q: %q is not a whole number", unit, text, p)
+			return nil, Fieldf("%s %q: %q is not a whole number", Field(unit), text, p)
 		}
 		if n < 0 {
-			return nil, Usagef("--faan and --value cannot be negative")
+			return nil, Fieldf("%s and %s cannot be negative", Field("faan"), Field("value"))
 		}
 		out[i].N = n
 	}
@@ -316,12 +315,13 @@ func (w *LedgerWin) Several(r Rules, unit string) (Recorded, error) {
 	rules := r.Ruleset().Settlement
 	req, h := w.Req, w.Hand
 	if h.Discarder == "" || h.Win.SelfDrawn() {
-		return rec, Usagef("--winner %s: several players win only on one discard: give --discarder NAME", req.Winner)
+		return rec, Fieldf("%s %s: several players win only on one discard: give %s NAME", Field("winner"), req.Winner, Field("discarder"))
 	}
 	for _, name := range []string{"hand", "responsible", "limit", "jokerless", "last-tile"} {
 		if given(req, name) {
-			return rec, WithHint(Usagef("--%s with several winners: give it for one winner, or record the hand from a referee log", name),
-				"several winners: --winner A,B --faan 5,3 (--faan 5,limit for a limit hand)")
+			return rec, HintFields(Fieldf("%s with several winners: give it for one winner, or record the hand from a referee log", Field(name)),
+				Textf("several winners: %s", Either{Line: "--winner A,B --faan 5,3 (--faan 5,limit for a limit hand)",
+					HTTP: `{"winner": "A,B", "faan": "5,3"} ("5,limit" for a limit hand)`}))
 		}
 	}
 	worths, err := w.Worths(unit, len(w.Winners))
@@ -329,12 +329,12 @@ func (w *LedgerWin) Several(r Rules, unit string) (Recorded, error) {
 		return rec, err
 	}
 	if worths == nil && w.Deltas == nil {
-		return rec, Usagef("no --%s: say what each winner's hand is worth, e.g. --%s 5,3", unit, unit)
+		return rec, Fieldf("no %s: say what each winner's hand is worth, e.g. %s 5,3", Field(unit), Field(unit))
 	}
 	seen := map[string]bool{}
 	for i, name := range w.Winners {
 		if seen[name] {
-			return rec, Usagef("--winner %s: %s is named twice", req.Winner, name)
+			return rec, Fieldf("%s %s: %s is named twice", Field("winner"), req.Winner, name)
 		}
 		seen[name] = true
 		c := ledger.Claim{Winner: name}
@@ -361,7 +361,9 @@ func (w *LedgerWin) Several(r Rules, unit string) (Recorded, error) {
 	}
 	h, note, err := ledger.ResolveClaims(rules, h, w.Table)
 	if errors.Is(err, ledger.ErrBumpedPaid) {
-		return rec, WithHint(Usagef("%v", err), "give the bumped claimant what a loser pays, or, if every claimant was paid, add --set settlement.multiple_winners.as=all --this-hand")
+		return rec, HintFields(Usagef("%v", err), Textf("give the bumped claimant what a loser pays, or, if every claimant was paid, %s", Either{
+			Line: "add --set settlement.multiple_winners.as=all --this-hand",
+			HTTP: "record the hand under settlement.multiple_winners.as: all, on the command line"}))
 	}
 	if err != nil {
 		return rec, SettleError(r.Ruleset(), err)
@@ -377,7 +379,7 @@ func (w *LedgerWin) One(r Rules, unit, example string) (Recorded, error) {
 	rules := r.Ruleset().Settlement
 	req, h := w.Req, w.Hand
 	if req.LastTile {
-		return rec, Usagef("--last-tile is read when scoring a hand: give --hand")
+		return rec, Fieldf("%s is read when scoring a hand: give %s", Field("last-tile"), Field("hand"))
 	}
 	h.Deltas = w.Deltas
 	h.Limit, h.Jokerless, h.Misnamed = req.Limit, req.Jokerless, req.Misnamed
@@ -390,7 +392,7 @@ func (w *LedgerWin) One(r Rules, unit, example string) (Recorded, error) {
 		h.Limit = h.Limit || req.Limit
 	}
 	if worths == nil && !h.Limit && w.Deltas == nil {
-		return rec, WithHint(Usagef("no --%s: say what %s's hand is worth, or give the hand with --hand", unit, h.Winner), example)
+		return rec, HintFields(Fieldf("no %s: say what %s's hand is worth, or give the hand with %s", Field(unit), h.Winner, Field("hand")), Textf("%s", Flags(example)))
 	}
 	rec.Hand = h
 	if w.Deltas == nil && rules != nil {
@@ -409,12 +411,12 @@ func (w *LedgerWin) One(r Rules, unit, example string) (Recorded, error) {
 func (w *LedgerWin) NoWorthWithHand() error {
 	for _, name := range []string{"faan", "value", "limit", "jokerless", "points"} {
 		if given(w.Req, name) {
-			return WithHint(Usagef("--%s with --hand: what the hand is worth comes from scoring it", name),
-				"drop --hand to record the hand from --"+name+", or drop --"+name)
+			return HintFields(Fieldf("%s with %s: what the hand is worth comes from scoring it", Field(name), Field("hand")),
+				Textf("drop %s to record the hand from %s, or drop %s", Field("hand"), Field(name), Field(name)))
 		}
 	}
 	if len(w.Req.Hands) > 1 {
-		return Usagef("--hand is given %d times: give the winner's hand once", len(w.Req.Hands))
+		return Fieldf("%s is given %d times: give the winner's hand once", Field("hand"), len(w.Req.Hands))
 	}
 	return nil
 }
@@ -486,6 +488,13 @@ func RecordWin(r Rules, req LedgerRequest, t ledger.Table, example string, read 
 	return rec, nil
 }
 
+// jsonExample is an example of a flag and its value ("--faan 5") as an HTTP request's field
+// (`"faan": 5`).
+func jsonExample(flag string) string {
+	name, value, _ := strings.Cut(strings.TrimPrefix(flag, "--"), " ")
+	return `"` + strings.ReplaceAll(name, "-", "_") + `": ` + value
+}
+
 // given says whether req gives the flag named.
 func given(req *LedgerRequest, flag string) bool {
 	for _, name := range req.Given() {
@@ -494,31 +503,6 @@ func given(req *LedgerRequest, flag string) bool {
 		}
 	}
 	return false
-}
-
-// LoadSets loads the settlement of the game h with a hand's own overrides (Hand.Sets) on top of
-// the game's, for ledger.SettlementWith.
-func LoadSets(h ledger.Header) func(sets []string) (*settle.Rules, error) {
-	return func(sets []string) (*settle.Rules, error) {
-		rs, err := rulesets.Load(h.Ruleset, append(slices.Clone(h.Sets), sets...)...)
-		if err != nil {
-			return nil, err
-		}
-		if rs.Settlement == nil {
-			return nil, fmt.Errorf("ruleset %s has no settlement", rs.Name)
-		}
-		return rs.Settlement, nil
-	}
-}
-
-// LedgerSettler settles the hands of the game h under rs, its ruleset with the game's overrides,
-// and a hand paid under its own overrides under rs with them as well; nil when rs has no
-// settlement (each hand then carries its points).
-func LedgerSettler(h ledger.Header, rs *rulesets.Ruleset) ledger.Settler {
-	if rs.Settlement == nil {
-		return nil
-	}
-	return ledger.SettlementWith(rs.Settlement, LoadSets(h))
 }
 
 // LedgerGame is how a new game is set up: its players, ruleset and overrides, and how long it
