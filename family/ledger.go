@@ -231,8 +231,9 @@ func ReadLedgerHand(req *LedgerRequest, t ledger.Table, worth string) (rec Recor
 }
 
 // HowWon reads --win and --discarder, by name: a win on a discard needs the discarder, a
-// self-drawn one none; it sets the hand's Win and Discarder.
-func (w *LedgerWin) HowWon() error {
+// self-drawn one none (seven flowers too, where sr, the ruleset's settlement, plays them
+// self-drawn); it sets the hand's Win and Discarder.
+func (w *LedgerWin) HowWon(sr *settle.Rules) error {
 	req, t := w.Req, w.Table
 	if req.Discarder != "" {
 		if t.Index(req.Discarder) < 0 {
@@ -246,7 +247,10 @@ func (w *LedgerWin) HowWon() error {
 	if err != nil {
 		return err
 	}
-	if !k.SelfDrawn() && req.Discarder == "" {
+	if err := sevenFlowersHow(k, req.Discarder, sr, "NAME"); err != nil {
+		return err
+	}
+	if !sr.SelfDrawn(k) && req.Discarder == "" {
 		return Usagef("--win %s needs the player who discarded the tile (or whose kong was robbed): --discarder NAME", k)
 	}
 	w.Hand.Win, w.Hand.Discarder = k, req.Discarder
@@ -450,7 +454,7 @@ func RecordWin(r Rules, req LedgerRequest, t ledger.Table, example string, read 
 	if err != nil || done {
 		return rec, err
 	}
-	if err := w.HowWon(); err != nil {
+	if err := w.HowWon(r.Ruleset().Settlement); err != nil {
 		return rec, err
 	}
 	if err := w.Responsible(); err != nil {

@@ -56,7 +56,7 @@ func SettlePayments(r Rules, req SettleRequest, unit string, hand PaymentHand) (
 		return nil, WithHint(fmt.Errorf("ruleset %s has no settlement: section", rs.Name), "add one, or start the ruleset with 'extends: hk'")
 	}
 	v := &PaymentsView{Ruleset: rs.Name}
-	in, ok, err := paymentInput(&req, unit, hand, v)
+	in, ok, err := paymentInput(&req, rs.Settlement, unit, hand, v)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func SettlePayments(r Rules, req SettleRequest, unit string, hand PaymentHand) (
 
 // paymentInput turns the request (and the hand, scored first) into the settlement's input. ok is
 // false when the hand given is not a win; v then holds the verdict.
-func paymentInput(req *SettleRequest, unit string, hand PaymentHand, v *PaymentsView) (in settle.Input, ok bool, err error) {
+func paymentInput(req *SettleRequest, sr *settle.Rules, unit string, hand PaymentHand, v *PaymentsView) (in settle.Input, ok bool, err error) {
 	drawn := req.Drawn || req.Wall
 	if drawn && req.FalseWin != "" {
 		return in, false, Usagef("--drawn and --false-win: a hand ends one way")
@@ -108,7 +108,7 @@ func paymentInput(req *SettleRequest, unit string, hand PaymentHand, v *Payments
 		return settle.Input{Outcome: settle.FalseWin, Offender: off}, true, nil
 	}
 
-	kind, discarder, err := HowWon(req.Win, req.Discarder)
+	kind, discarder, err := HowWon(req.Win, req.Discarder, sr)
 	if err != nil {
 		return in, false, err
 	}

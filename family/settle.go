@@ -220,8 +220,10 @@ func ParseWorth(unit, s string, winners int) ([]int, error) {
 }
 
 // HowWon reads --win and --discarder: a win on a discard unless --win says otherwise, and a win
-// on a discard (or a robbed kong, or an eighth flower) names the seat that pays for it.
-func HowWon(win, discarder string) (scoring.WinKind, notation.Seat, error) {
+// on a discard (or a robbed kong, or an eighth flower) names the seat that pays for it. sr is the
+// ruleset's settlement (nil for none): where it plays seven flowers self-drawn, a seven-flowers win
+// has no discarder.
+func HowWon(win, discarder string, sr *settle.Rules) (scoring.WinKind, notation.Seat, error) {
 	d, err := OptionalSeat("discarder", discarder, notation.NoSeat)
 	if err != nil {
 		return 0, d, err
@@ -234,12 +236,14 @@ func HowWon(win, discarder string) (scoring.WinKind, notation.Seat, error) {
 	if err != nil {
 		return 0, d, err
 	}
+	if err := sevenFlowersHow(k, discarder, sr, "SEAT"); err != nil {
+		return 0, d, err
+	}
 	switch {
-	case !k.SelfDrawn() && d == notation.NoSeat && k == scoring.RobbingKong:
+	case sr.SelfDrawn(k):
+	case d == notation.NoSeat && k == scoring.RobbingKong:
 		return 0, d, Usagef("--win %s needs the seat whose kong was robbed: --discarder SEAT", k)
-	case !k.SelfDrawn() && d == notation.NoSeat && k == scoring.SevenFlowers:
-		return 0, d, Usagef("--win %s needs the seat that drew the eighth flower, who pays: --discarder SEAT", k)
-	case !k.SelfDrawn() && d == notation.NoSeat:
+	case d == notation.NoSeat:
 		return 0, d, Usagef("--win %s needs the seat that discarded the winning tile: --discarder SEAT", k)
 	}
 	return k, d, nil
@@ -351,4 +355,34 @@ func RenderPayments(p Printer, ps []settle.Payment) error {
 		rows = append(rows, []string{x.From.String(), x.To.String(), x.Amount.String(), x.Rule, x.Detail, x.Source.String()})
 	}
 	return p.Table([]string{"from", "to", "amount", "rule", "detail", "source"}, rows)
+}
+
+// sevenFlowersHow checks a seven-flowers win's discarder against the table's reading (sr, nil for
+// the default): claimed on the eighth flower another player draws (七搶一), who pays and must be
+// named, or self-drawn (seven_flowers: self-draw), when nobody discards. who is how --discarder is
+// written in the message (SEAT, NAME).
+func sevenFlowersHow(k scoring.WinKind, discarder string, sr *settle.Rules, who string) error {
+	if k != scoring.SevenFlowers {
+		return nil
+	}
+	if sr.SevenFlowersSelfDrawn() {
+		if discarder == "" {
+			return nil
+		}
+		line := ""
+		if src := sr.SevenFlowers.Source; src.Line != 0 {
+			line = ", " + src.String()
+		}
+		return WithHint(Usagef("--discarder %s with --win %s: this table plays seven flowers self-drawn (settlement: seven_flowers: self-draw%s): the winner drew their own seventh and every opponent pays, so nobody discards", discarder, k, line),
+			"leave out --discarder")
+	}
+	if discarder == "" {
+		drew := "the seat that drew"
+		if who == "NAME" {
+			drew = "the player who drew"
+		}
+		return WithHint(Usagef("--win %s needs %s the eighth flower, who pays: --discarder %s", k, drew, who),
+			"a table where the winner draws their own seventh flower says so in its ruleset: settlement: seven_flowers: self-draw")
+	}
+	return nil
 }

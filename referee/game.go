@@ -63,7 +63,7 @@ func Replay(lg *Log, deps Deps) (Report, error) {
 	var rep Report
 	var err error
 	if deps.Flow != nil {
-		rep, err = deps.Flow.replay(lg, deps)
+		rep, err = deps.Flow.Replay(lg, deps)
 	} else {
 		rep, err = run(newGame(lg, deps), lg)
 	}
@@ -812,6 +812,10 @@ func (g *game) selfDraw(e *Event) {
 		g.eightFlowers(e)
 		return
 	}
+	if len(g.seats[s].bonus) == 7 && g.deps.SevenFlowersSelfDrawn && s == g.turn && g.need == needReplace {
+		g.ownSevenFlowers(e)
+		return
+	}
 	if !(s == g.turn && g.need == needAct) {
 		reason := g.notYourTurn(s, "win")
 		rule := RuleTurnOrder
@@ -887,6 +891,10 @@ func (g *game) sevenFlowers(e *Event) {
 	case s > notation.SeatNorth:
 		g.bad(e, RuleTurnOrder, "no seat")
 		return
+	case g.deps.SevenFlowersSelfDrawn:
+		g.bad(e, RuleSevenFlowers, fmt.Sprintf("this table plays seven flowers self-drawn (settlement: seven_flowers: self-draw): a seventh flower wins as its holder lays it out, not on the %s %s lays out", t, from))
+		g.falseWin(s, "a seven-flowers win claimed on another player's flower, where seven flowers are self-drawn")
+		return
 	case e.Tile() != Unknown && e.Tile() != t:
 		g.bad(e, RuleClaimTile, fmt.Sprintf("%s laid out %s, not %s", from, t, e.Tile()))
 		g.falseWin(s, "a win claimed on a tile not laid out")
@@ -913,6 +921,22 @@ func (g *game) sevenFlowers(e *Event) {
 	st.bonus = append(st.bonus, t)
 	g.ok(e, RuleSevenFlowers, joinReason(fmt.Sprintf("%s holds the other seven flowers and seasons and claims %s as %s lays it out (花糊); %s pays, as a discard", s, t, from, from), reason))
 	g.owed[from] = 0
+	g.won([]Win{*w})
+}
+
+// ownSevenFlowers rules on a win declared by the seat on turn as they lay out their own seventh bonus
+// tile, where the table plays seven flowers self-drawn (Deps.SevenFlowersSelfDrawn): it wins on the
+// spot, whatever the hand, with no replacement drawn, and every opponent pays as on a self-draw.
+func (g *game) ownSevenFlowers(e *Event) {
+	s := e.Seat
+	w, rule, reason, ok := g.scoreWin(e, notation.NoTile, g.context(s, scoring.SevenFlowers))
+	if !ok {
+		g.bad(e, rule, reason)
+		g.falseWin(s, reason)
+		return
+	}
+	g.ok(e, RuleSevenFlowers, joinReason(fmt.Sprintf("%s lays out their own seventh flower or season and wins on the spot (花糊), self-drawn: every opponent pays", s), reason))
+	g.owed[s] = 0
 	g.won([]Win{*w})
 }
 

@@ -36,6 +36,7 @@ func HK(h *hk.Rules, s *settle.Rules, r *Rules) Deps {
 			s = &c
 		}
 		d.Settle = SettleWith(s)
+		d.SevenFlowersSelfDrawn = s.SevenFlowersSelfDrawn()
 		if d.Rules.MultipleWins == "" {
 			d.Rules.MultipleWins = s.MultipleWinners.As
 		}

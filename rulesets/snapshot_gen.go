@@ -964,7 +964,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk": {
-		sums: []fileSum{{"hk", 0x0eb8abae}},
+		sums: []fileSum{{"hk", 0xb6a40441}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk",
@@ -1842,7 +1842,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-oldstyle": {
-		sums: []fileSum{{"hk-oldstyle", 0xf09157ed}, {"hk-table", 0x1a5a142e}, {"hk", 0x0eb8abae}},
+		sums: []fileSum{{"hk-oldstyle", 0xf09157ed}, {"hk-table", 0x1a5a142e}, {"hk", 0xb6a40441}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-oldstyle",
@@ -2746,7 +2746,7 @@ var snapshots = map[string]snapshot{
 		},
 	},
 	"hk-table": {
-		sums: []fileSum{{"hk-table", 0x1a5a142e}, {"hk", 0x0eb8abae}},
+		sums: []fileSum{{"hk-table", 0x1a5a142e}, {"hk", 0xb6a40441}},
 		build: func() *Ruleset {
 			return &Ruleset{
 				Name:        "hk-table",

@@ -53,7 +53,7 @@ func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Rec
 	if w.Deltas != nil {
 		// How the hand was won is kept for the record when given; the points are already counted.
 		if req.Win != "" || req.Discarder != "" {
-			if err := w.HowWon(); err != nil {
+			if err := w.HowWon(r.Ruleset().Settlement); err != nil {
 				return rec, err
 			}
 			h.Win, h.Discarder = w.Hand.Win, w.Hand.Discarder
@@ -64,7 +64,7 @@ func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Rec
 		rec.Hand, rec.OK = h, true
 		return rec, nil
 	}
-	if err := w.HowWon(); err != nil {
+	if err := w.HowWon(r.Ruleset().Settlement); err != nil {
 		return rec, err
 	}
 	h = w.Hand

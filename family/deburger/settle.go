@@ -98,7 +98,7 @@ func (r *rules) Settle(req family.SettleRequest) (family.Settlement, error) {
 		if mahjong == notation.NoSeat {
 			return nil, family.WithHint(family.Usagef("--mahjong: name the seat that went Mahjong"), "the sheet scores the winner's 14 tiles and the others' 13")
 		}
-		kind, d, err := family.HowWon(req.Win, req.Discarder)
+		kind, d, err := family.HowWon(req.Win, req.Discarder, r.Ruleset().Settlement)
 		if err != nil {
 			return nil, err
 		}

@@ -119,7 +119,8 @@ func (h Hand) clone() Hand {
 
 // SelfDrawn reports whether the winner drew the winning tile.
 func (h *Hand) SelfDrawn() bool {
-	return h.Win.SelfDrawn() || (h.Winner != "" && h.Discarder == "" && h.Win == scoring.Discard && !h.HowUnknown)
+	// A seven-flowers win with no discarder was self-drawn (a table that plays seven_flowers: self-draw).
+	return h.Win.SelfDrawn() || (h.Winner != "" && h.Discarder == "" && (h.Win == scoring.Discard && !h.HowUnknown || h.Win == scoring.SevenFlowers))
 }
 
 // String describes the hand: "Ben wins 5 faan on Cat's discard", "drawn".

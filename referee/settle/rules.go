@@ -109,18 +109,33 @@ func (r *RobbingKongRule) UnmarshalText(b []byte) error {
 
 // Ways to pay a seven-flowers win.
 const (
-	SevenFlowersAsDiscard  = "discard"   // the player who drew the eighth flower pays, as a discard (the default)
-	SevenFlowersAsSelfDraw = "self-draw" // every opponent pays a self-draw share (A: 2 + self-draw 1)
+	SevenFlowersAsDiscard  = "discard"   // 七搶一: claimed on the eighth another player draws, who pays as a discard (the default)
+	SevenFlowersAsSelfDraw = "self-draw" // the winner draws their own seventh; every opponent pays a self-draw share (A: 2 + self-draw 1)
 )
 
-// SevenFlowersRule says how a seven-flowers win is paid: by the player who drew the claimed flower as
-// if they had discarded it (SevenFlowersAsDiscard, the default), or by everyone as on a self-draw.
+// SevenFlowersRule says which seven-flowers win a table plays, and so who pays: one claimed on the
+// eighth flower as another player draws it (七搶一), paid by that player as if they had discarded it
+// (SevenFlowersAsDiscard, the default), or one declared by the player who draws their own seventh,
+// self-drawn, with no discarder, paid by every opponent as on a self-draw (SevenFlowersAsSelfDraw).
 type SevenFlowersRule struct {
 	Name   string `yaml:"name,omitempty"`
 	NameZH string `yaml:"name_zh,omitempty"`
 	// As is SevenFlowersAsDiscard (default) or SevenFlowersAsSelfDraw.
 	As     string         `yaml:"as,omitempty"`
 	Source scoring.Source `yaml:"-"`
+}
+
+// SevenFlowersSelfDrawn says a seven-flowers win under r is self-drawn: the winner draws their own
+// seventh flower and wins on the spot, nobody discards, and every opponent pays (seven_flowers:
+// self-draw). Otherwise (and for a nil r) it is claimed on the eighth another player draws, who pays.
+func (r *Rules) SevenFlowersSelfDrawn() bool {
+	return r != nil && r.SevenFlowers.As == SevenFlowersAsSelfDraw
+}
+
+// SelfDrawn says a win of kind k has no discarder under r: a self-drawn kind, or seven flowers where
+// the table plays them self-drawn. A nil r is the default rules.
+func (r *Rules) SelfDrawn(k scoring.WinKind) bool {
+	return k.SelfDrawn() || (k == scoring.SevenFlowers && r.SevenFlowersSelfDrawn())
 }
 
 // UnmarshalText reads the plain form, seven_flowers: VALUE, as the as: choice; the mapping form (name:,

@@ -365,7 +365,7 @@ func (rs *resolved) won(res *Result, in Input) error {
 		return impossible(fmt.Sprintf("unknown win kind %d", in.Kind))
 	}
 	winners := in.Winners
-	if in.Kind.SelfDrawn() {
+	if rs.r.SelfDrawn(in.Kind) {
 		if len(winners) != 1 {
 			return impossible(fmt.Sprintf("a %s has exactly one winner, got %d", in.Kind, len(winners)))
 		}
@@ -442,17 +442,18 @@ func (rs *resolved) pay(res *Result, w Winner, in Input, discarder notation.Seat
 	var rule, how string
 	var src scoring.Source
 	switch {
-	case discarder == notation.NoSeat:
-		rule, src = ruleID("self-draw", rs.r.SelfDraw), rs.selfDraw.Source
+	case in.Kind == scoring.SevenFlowers && rs.r.SevenFlowersSelfDrawn():
+		// The winner drew their own seventh: every opponent pays as on a self-draw (A prices 花糊
+		// 2 + self-draw 1).
+		rule, src, how = "seven-flowers", rs.r.SevenFlowers.Source, "self-drawn, "
 		_, each := rs.selfDraw.shares()
 		for _, s := range notation.Seats {
 			if s != w.Seat {
 				owed[s] = each
 			}
 		}
-	case in.Kind == scoring.SevenFlowers && rs.r.SevenFlowers.As == SevenFlowersAsSelfDraw:
-		// Every opponent pays as on a self-draw (A prices 花糊 2 + self-draw 1).
-		rule, src, how = "seven-flowers", rs.r.SevenFlowers.Source, "as a self-draw, "
+	case discarder == notation.NoSeat:
+		rule, src = ruleID("self-draw", rs.r.SelfDraw), rs.selfDraw.Source
 		_, each := rs.selfDraw.shares()
 		for _, s := range notation.Seats {
 			if s != w.Seat {

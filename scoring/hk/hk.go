@@ -240,7 +240,7 @@ func score(h *notation.Hand, sit scoring.Situation, r *Rules, st *matchSteps) (R
 		return res, err
 	}
 	if sit.Win == scoring.SevenFlowers {
-		return scoreSevenFlowers(res, h, r, tb)
+		return scoreSevenFlowers(res, h, sit, r, tb)
 	}
 	if r.Flowers && tb.on(idEightFlowers) && eightFlowers(h) {
 		return scoreEightFlowers(res, h, sit, r, tb, st), nil
@@ -272,16 +272,20 @@ func noFlowersNote(h *notation.Hand) string {
 // discard), or, where settlement.seven_flowers is self-draw, as they draw their own seventh (every
 // opponent pays). Either way the hand is written as it stands: the seven bonus tiles, not the eighth,
 // and no tile drawn after them. Any other count is refused, naming it.
-func scoreSevenFlowers(res Result, h *notation.Hand, r *Rules, tb *valueTable) (Result, error) {
+func scoreSevenFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable) (Result, error) {
 	n := len(h.Bonus) // a numbered bonus tile is written once at most
+	eighth := ""
+	if sit.Discarder != notation.NoSeat {
+		eighth = " (the eighth is the one another player draws)"
+	}
 	switch {
 	case !r.Flowers:
 		res.Reason = "seven-flowers needs flowers, and this ruleset plays none"
 		return res, nil
 	case n == 8:
-		return res, fmt.Errorf("%w: seven-flowers: the hand holds all eight flowers and seasons, and a seven-flowers win holds seven (the eighth is the one another player draws): all eight is eight-flowers (八仙過海), won as a self-draw", scoring.ErrImpossible)
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds all eight flowers and seasons, and a seven-flowers win holds seven%s: all eight is eight-flowers (八仙過海), won as a self-draw", scoring.ErrImpossible, eighth)
 	case n != 7:
-		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d of the eight flowers and seasons, and a seven-flowers win holds exactly seven (the eighth is the one another player draws)", scoring.ErrImpossible, n)
+		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d of the eight flowers and seasons, and a seven-flowers win holds exactly seven%s", scoring.ErrImpossible, n, eighth)
 	case h.TileCount() != 13:
 		return res, fmt.Errorf("%w: seven-flowers: the hand holds %d tiles (a kong counted as three), and a seven-flowers win is declared holding 13: the flower that wins is not a tile of the hand", scoring.ErrImpossible, h.TileCount())
 	case !tb.on(idSevenFlowers):
