@@ -60,7 +60,7 @@ func (l *Ledger) fail(err error) error { return ledgerError(l.path, err) }
 // one helps (each door words it: family.Worded). Bad input the engine found is returned as it is; a ledger
 // another writer holds (ledger.ErrLocked) stays that error, which each door answers in its own way.
 func ledgerError(path string, err error) error {
-	if err == nil || IsInput(err) {
+	if err == nil || IsInput(err) && !errors.Is(err, os.ErrNotExist) { // a missing file gets its hint
 		return err
 	}
 	var re *ledger.RecordError
