@@ -13,6 +13,7 @@ package engine
 
 import (
 	"errors"
+	"io/fs"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
@@ -79,12 +80,14 @@ func (e *Engine) Parse(text string) (notation.Hand, error) {
 	return notation.ParseWith(text, e.rules.Family().Notation())
 }
 
-// IsInput says whether err is bad input (a hand, a request, a ruleset or a card): exit status 2,
-// HTTP 400. Anything else from the engine is a bug.
+// IsInput says whether err is bad input (a hand, a request, a ruleset or a card, or a file the
+// caller named that is not there, such as a ledger): exit status 2, HTTP 400. Anything else from
+// the engine is a bug.
 func IsInput(err error) bool {
 	var fe *family.Error
 	var le *safeio.LimitError
 	var nr *safeio.NotRegularError
 	return errors.As(err, &fe) || errors.Is(err, notation.ErrNotation) || errors.Is(err, rulesets.ErrRuleset) ||
-		errors.Is(err, scoring.ErrImpossible) || errors.As(err, &le) || errors.As(err, &nr)
+		errors.Is(err, scoring.ErrImpossible) || errors.As(err, &le) || errors.As(err, &nr) ||
+		errors.Is(err, fs.ErrNotExist)
 }
