@@ -77,7 +77,7 @@ func (req ScoreRequest) Situation() (family.Situation, error) {
 }
 
 // Score parses req.Hand and scores it in req's situation. A hand that is not a win is a Scored
-// whose Valid is false, not an error. Its JSON is the contract of schema/score.schema.json.
+// whose Valid is false, not an error. Its JSON is the contract of schema/score.json.
 func (e *Engine) Score(req ScoreRequest) (family.Scored, error) {
 	h, err := e.Parse(req.Hand)
 	if err != nil {
