@@ -34,4 +34,3 @@ func ItemRows(items []Item, withZH bool) [][]string {
 	}
 	return rows
 }
-
