@@ -12,7 +12,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/ledger"
 	"pgregory.net/rapid"
 )
@@ -90,68 +89,6 @@ func TestLedgerFlags(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestPlayerValues(t *testing.T) {
-	st := &ledger.State{Header: ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}}}
-	tests := []struct {
-		name    string
-		args    []string
-		want    [4]string
-		wantErr string
-	}{
-		{"one list", []string{"Ann=1,Ben=2,Cat=3,Dan=-6"}, [4]string{"1", "2", "3", "-6"}, ""},
-		{"any order, several flags", []string{"Dan=4", " Cat = 3,Ben=2", "Ann=1"}, [4]string{"1", "2", "3", "4"}, ""},
-		{"missing", []string{"Ann=1,Ben=2,Cat=3"}, [4]string{}, "nothing for Dan"},
-		{"twice", []string{"Ann=1,Ann=2,Cat=3,Dan=4"}, [4]string{}, "Ann is given twice"},
-		{"unknown", []string{"Ann=1,Bob=2,Cat=3,Dan=4"}, [4]string{}, "Bob is not a player"},
-		{"no equals", []string{"Ann:1"}, [4]string{}, "expected NAME=VALUE"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := family.PlayerValues("points", tt.args, st.Table())
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err %v, want %q", err, tt.wantErr)
-				}
-				if exitCode(err) != ExitInput {
-					t.Errorf("exit %d, want %d", exitCode(err), ExitInput)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("(-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
-func FuzzPlayerAmounts(f *testing.F) {
-	st := &ledger.State{Header: ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}}}
-	for _, s := range []string{"Ann=2700,Ben=1800,Cat=-400,Dan=0", "Ann=0.25,Ben=-0.25,Cat=0,Dan=0", "Ann=1", "=,=", "Ann==1"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		d, err := family.PlayerAmounts("points", []string{s}, st.Table())
-		if err != nil {
-			if exitCode(err) != ExitInput {
-				t.Fatalf("%q: exit %d for %v", s, exitCode(err), err)
-			}
-			return
-		}
-		// What was read prints back to the same amounts.
-		parts := make([]string, 4)
-		for i, a := range d {
-			parts[i] = st.Players[i] + "=" + a.String()
-		}
-		again, err := family.PlayerAmounts("points", []string{strings.Join(parts, ",")}, st.Table())
-		if err != nil || again != d {
-			t.Fatalf("%q read as %v, then %v (%v)", s, d, again, err)
-		}
-	})
 }
 
 // TestLedgerProperties plays random Hong Kong evenings through the command line: every recorded

@@ -40,7 +40,7 @@ type LedgerRequest = family.LedgerRequest
 type AddOptions struct {
 	// Log is a referee log of the hand (YAML or JSON Lines), replayed and settled by the referee
 	// instead of reading the request (which may then give only a Note); LogName is how errors
-	// call it. See family.RecordLog.
+	// call it. See AddLog.
 	Log     []byte
 	LogName string
 	// Sets are ruleset overrides for this hand only (--set with --this-hand): the hand is read,
@@ -69,7 +69,7 @@ func NewLedger(path, rules string, opt NewLedgerOptions) (*Ledger, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := family.LedgerHeader(e.rules, family.LedgerGame{Players: opt.Players, Rules: rules, Sets: opt.Set,
+	h, err := ledgerHeader(e.rules, ledgerGame{Players: opt.Players, Rules: rules, Sets: opt.Set,
 		Length: opt.Length, Stake: opt.Stake, Target: opt.Target})
 	if err != nil {
 		return nil, err
@@ -170,7 +170,7 @@ func (l *Ledger) Unit() string {
 	if l.engine == nil {
 		return "worth"
 	}
-	if k, ok := l.engine.rules.(family.Scorekeeper); ok {
+	if k, ok := l.engine.rules.(Scorekeeper); ok {
 		return k.LedgerUnit()
 	}
 	return "worth"
@@ -272,7 +272,7 @@ type LedgerAdded = schema.LedgerAdd
 func (l *Ledger) Add(req LedgerRequest) (LedgerAdded, error) { return l.AddWith(req, AddOptions{}) }
 
 // AddLog records the next hand from a referee log of it (YAML or JSON Lines; name is how errors
-// call it), replayed and settled by the referee; see family.RecordLog. A win whose log has an
+// call it), replayed and settled by the referee; as recordLog reads it: a log names the places at the table by their wind when the game began (the first player listed sits at E), or with seats: wind by this hand's seat winds (E deals), and its dealer: and prevailing: must be this hand's. A win whose log has an
 // illegal step is not recorded.
 func (l *Ledger) AddLog(log []byte, name string) (LedgerAdded, error) {
 	return l.AddWith(LedgerRequest{}, AddOptions{Log: log, LogName: name})
@@ -299,7 +299,7 @@ func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (_ LedgerAdded, err 
 		given = append(given, "log")
 		slices.Sort(given)
 	}
-	if err := family.RefuseLedgerFlags(rules, given); err != nil {
+	if err := refuseLedgerFields(rules, given); err != nil {
 		return v, err
 	}
 	s := l.settlement()
@@ -374,7 +374,7 @@ func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions,
 			rs := rules.Ruleset()
 			return ledger.Hand{}, false, family.Usagef("--log: ruleset %s (family %s) referees no log", rs.Name, rs.Family)
 		}
-		lh, err := family.RecordLog(rules, ref.LogOptions(), ref.RefereeDeps(), opt.Log, opt.LogName, st.Table(), st.Ruleset)
+		lh, err := recordLog(rules, ref.LogOptions(), ref.RefereeDeps(), opt.Log, opt.LogName, st.Table(), st.Ruleset)
 		if err != nil {
 			return lh.Hand, false, err
 		}
@@ -384,12 +384,7 @@ func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions,
 		}
 		return lh.Hand, lh.OK, nil
 	}
-	k, ok := rules.(family.Scorekeeper)
-	if !ok {
-		rs := rules.Ruleset()
-		return ledger.Hand{}, false, family.Usagef("ruleset %s (family %s): mjref keeps no ledger under it", rs.Name, rs.Family)
-	}
-	rec, err := k.RecordHand(req, st.Table())
+	rec, err := recordHand(rules, req, st.Table())
 	if err != nil {
 		return rec.Hand, false, err
 	}
@@ -414,7 +409,7 @@ func (l *Ledger) Amend(n int, req LedgerRequest) (_ LedgerAmended, err error) {
 	if l.engine == nil {
 		return v, l.rulesErr
 	}
-	if err := family.RefuseLedgerFlags(l.engine.rules, req.Given()); err != nil {
+	if err := refuseLedgerFields(l.engine.rules, req.Given()); err != nil {
 		return v, err
 	}
 	lg, warnings, err := l.open(l.options()...)

@@ -107,3 +107,23 @@ func TestLedgerKeptOpen(t *testing.T) {
 		t.Errorf("Show of a file that holds another game: %v, want ErrChanged", err)
 	}
 }
+
+// TestRefuseLedgerFields: the first field a family does not read is refused with its hint, in each
+// door's words.
+func TestRefuseLedgerFields(t *testing.T) {
+	e, err := Open("american", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = refuseLedgerFields(e.rules, []string{"winner", "limit", "faan"})
+	if err == nil || err.Error() != "--limit does not apply to this ledger's ruleset american (family american)" || family.HintOf(err) == "" {
+		t.Fatalf("refused: %v (hint %q)", err, family.HintOf(err))
+	}
+	msg, hint := family.Worded(err, family.HTTP)
+	if msg != `"limit" does not apply to this ledger's ruleset american (family american)` || strings.Contains(hint, "--") {
+		t.Errorf("HTTP: %s (hint %s)", msg, hint)
+	}
+	if err := refuseLedgerFields(e.rules, []string{"winner", "value", "note"}); err != nil {
+		t.Errorf("fields American reads: %v", err)
+	}
+}
