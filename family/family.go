@@ -54,13 +54,30 @@ var (
 	registry = map[string]Family{}
 )
 
-// Register makes f the family of every ruleset whose family: key is f.ID(). Registering an ID
-// twice panics: it is a programming error, found at start-up.
+// Sectioned is a Family whose rulesets have a section of its own, which the family registers
+// with rulesets when it is registered (Hong Kong, American and DeBurger have theirs typed in
+// rulesets).
+type Sectioned interface {
+	// Section is the family's section of its rulesets and its built-in rulesets; its Family is
+	// the family's ID.
+	Section() rulesets.Section
+}
+
+// Register makes f the family of every ruleset whose family: key is f.ID(), and registers its
+// section when it has one (Sectioned). Registering an ID twice panics: it is a programming error,
+// found at start-up.
 func Register(f Family) {
 	mu.Lock()
 	defer mu.Unlock()
 	if _, dup := registry[f.ID()]; dup {
 		panic("family: " + f.ID() + " registered twice")
+	}
+	if s, ok := f.(Sectioned); ok {
+		sec := s.Section()
+		if sec.Family != f.ID() {
+			panic("family: " + f.ID() + " registers the section of " + sec.Family)
+		}
+		rulesets.RegisterSection(sec)
 	}
 	registry[f.ID()] = f
 }

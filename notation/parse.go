@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
-
-	"github.com/mjref/mjref/internal/termtext"
 )
 
 // Error is a notation error: what was wrong and where. Offset counts characters from 0;
@@ -180,6 +178,9 @@ func ParseTilesWith(s string, opt Options) ([]Tile, error) {
 	return ts, nil
 }
 
+// maxQuotedDigits is how many digits of a run without a suit letter an error quotes.
+const maxQuotedDigits = 20
+
 type context int
 
 const (
@@ -276,10 +277,14 @@ func (p *parser) flushDigits() {
 	}
 	if len(p.digits) > 0 {
 		var b strings.Builder
-		for _, d := range p.digits {
+		for i, d := range p.digits {
+			if i == maxQuotedDigits {
+				b.WriteString("…") // a long run is quoted short
+				break
+			}
 			b.WriteByte(byte('0' + d.t))
 		}
-		p.fail(p.digits[0].col, "digits %q have no suit letter: expected m, p, s, z or f after them", termtext.Shorten(b.String(), 20))
+		p.fail(p.digits[0].col, "digits %q have no suit letter: expected m, p, s, z or f after them", b.String())
 		p.digits = nil
 	}
 }

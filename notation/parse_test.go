@@ -88,6 +88,7 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"123m45x", 7, "unknown letter 'x'"},
 		{"123m45", 5, `digits "45" have no suit letter`},
+		{"123m" + strings.Repeat("1", 25), 5, `digits "11111111111111111111…" have no suit letter`},
 		{"123", 1, "no suit letter"},
 		{"m", 1, "has no digits"},
 		{"45E", 1, "no suit letter"},

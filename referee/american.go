@@ -62,7 +62,8 @@ type americanFlow struct {
 	settle *settle.Rules
 }
 
-func (f *americanFlow) replay(lg *Log, d Deps) (Report, error) {
+// Replay replays an American hand: the Charleston, calls that fit the card, dead hands.
+func (f *americanFlow) Replay(lg *Log, d Deps) (Report, error) {
 	return run(newAmGame(lg, d, f), lg)
 }
 

@@ -77,7 +77,8 @@ func (g *dbGame) score(h *notation.Hand, sit scoring.Situation) (Score, error) {
 	return g.flow.score(&hh, sit)
 }
 
-func (f *deburgerFlow) replay(lg *Log, d Deps) (Report, error) {
+// Replay replays a DeBurger hand: the bird, then every player scored.
+func (f *deburgerFlow) Replay(lg *Log, d Deps) (Report, error) {
 	db := &dbGame{flow: f, landed: notation.NoSeat}
 	d.Score = db.score
 	db.game = newGame(lg, d)

@@ -63,7 +63,7 @@ func Replay(lg *Log, deps Deps) (Report, error) {
 	var rep Report
 	var err error
 	if deps.Flow != nil {
-		rep, err = deps.Flow.replay(lg, deps)
+		rep, err = deps.Flow.Replay(lg, deps)
 	} else {
 		rep, err = run(newGame(lg, deps), lg)
 	}

@@ -351,9 +351,13 @@ type Deps struct {
 	SevenFlowersSelfDrawn bool
 }
 
-// Flow is a rule family's own flow of play. Only this package implements it: see American and DeBurger.
+// Flow is a rule family's own flow of play: a family that does not play claim by claim as Hong
+// Kong does brings its own (this package has American and DeBurger; a family package may write
+// another). Replay calls it for the whole log, then explains the rulings it returns.
 type Flow interface {
-	replay(lg *Log, d Deps) (Report, error)
+	// Replay plays lg through under d and rules on every step. A log that cannot describe a real
+	// hand is a *LogError and no report.
+	Replay(lg *Log, d Deps) (Report, error)
 }
 
 // String sums the result up: who won and how, the score items, then the payments and deltas, one per

@@ -125,8 +125,8 @@ func readingOrder(a, b Info, defaultFamily string) int {
 
 // IsBuiltin reports whether name is a built-in ruleset.
 func IsBuiltin(name string) bool {
-	_, err := fs.Stat(builtinFS, "builtin/"+name+".yaml")
-	return err == nil && !strings.ContainsAny(name, "/\\")
+	_, err := builtinFile(name)
+	return err == nil
 }
 
 // source is one YAML document and where it came from.
@@ -185,19 +185,20 @@ func (l *loader) load(nameOrFile string, overrides ...string) (*Ruleset, error) 
 			return nil, err
 		}
 	}
-	var rs Ruleset
-	if err := merged.Decode(&rs); err != nil {
+	target, decoded := decodeTarget()
+	if err := merged.Decode(target); err != nil {
 		return nil, l.yamlError(l.first, err)
 	}
+	fillSources(reflect.ValueOf(target), top, l.origin)
+	rs := decoded()
 	rs.File = l.first
 	rs.Extends = l.extends
 	rs.node = top
-	fillSources(reflect.ValueOf(&rs), top, l.origin)
-	l.houseSources(&rs, top)
-	if err := l.validate(&rs, top); err != nil {
+	l.houseSources(rs, top)
+	if err := l.validate(rs, top); err != nil {
 		return nil, err
 	}
-	return &rs, nil
+	return rs, nil
 }
 
 type loader struct {
@@ -227,7 +228,7 @@ func (l *loader) read(nameOrFile string) (source, error) {
 	case l.upload != nil && !IsBuiltin(nameOrFile):
 		return src, &Error{File: nameOrFile, Msg: fmt.Sprintf("an uploaded ruleset extends only a built-in ruleset (%s)", strings.Join(builtinNames(), ", "))}
 	case IsBuiltin(nameOrFile):
-		b, err := builtinFS.ReadFile("builtin/" + nameOrFile + ".yaml")
+		b, err := builtinFile(nameOrFile)
 		if err != nil {
 			return src, err
 		}
@@ -276,8 +277,8 @@ func (l *loader) read(nameOrFile string) (source, error) {
 	// Strict pass over this document alone: unknown keys and wrong types, with this file's lines.
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	var probe Ruleset
-	if err := dec.Decode(&probe); err != nil {
+	probe, _ := decodeTarget()
+	if err := dec.Decode(probe); err != nil {
 		err = l.yamlError(src.name, err)
 		var re *Error
 		if errors.As(err, &re) && re.Line == 0 {
@@ -286,22 +287,11 @@ func (l *loader) read(nameOrFile string) (source, error) {
 		}
 		return src, err
 	}
-	if bad, _ := wholeNumbers(&doc, reflect.TypeFor[Ruleset](), nil); bad != nil {
+	if bad, _ := wholeNumbers(&doc, decodeType(), nil); bad != nil {
 		return src, &Error{File: src.name, Line: bad.Line, Msg: fmt.Sprintf("%s is not a whole number", bad.Value)}
 	}
 	src.doc = &doc
 	return src, nil
-}
-
-func builtinNames() []string {
-	entries, _ := fs.ReadDir(builtinFS, "builtin")
-	var names []string
-	for _, e := range entries {
-		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
-			names = append(names, n)
-		}
-	}
-	return names
 }
 
 // resolve reads a ruleset and everything it extends, returning the merged document.
@@ -537,8 +527,8 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
-	var rs Ruleset
-	if err := dec.Decode(&rs); err != nil {
+	probeRS, _ := decodeTarget()
+	if err := dec.Decode(probeRS); err != nil {
 		msg := err.Error()
 		if m := fieldRe.FindStringSubmatch(msg); m != nil {
 			msg = fmt.Sprintf("unknown key %s", quote(m[2]))
@@ -547,7 +537,7 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 		}
 		return &Error{File: "--set", Key: strings.Join(p, "."), Set: o, Msg: msg}
 	}
-	if bad, _ := wholeNumbers(probe, reflect.TypeFor[Ruleset](), nil); bad != nil {
+	if bad, _ := wholeNumbers(probe, decodeType(), nil); bad != nil {
 		return &Error{File: "--set", Key: strings.Join(p, "."), Set: o, Msg: fmt.Sprintf("%s is not a whole number", bad.Value)}
 	}
 	// Apply.
@@ -593,7 +583,11 @@ func (l *loader) yamlError(file string, err error) error {
 		if f := fieldRe.FindStringSubmatch(m); f != nil {
 			line, _ := strconv.Atoi(f[1])
 			msg := fmt.Sprintf("unknown key %s", quote(f[2]))
-			if near := nearestKey(f[2], strings.TrimPrefix(f[3], "*")); near != "" {
+			typeName := strings.TrimPrefix(f[3], "*")
+			if isDecodeType(typeName) {
+				typeName = "rulesets.Ruleset" // the top of the document
+			}
+			if near := nearestKey(f[2], typeName); near != "" {
 				msg += fmt.Sprintf(": did you mean %q?", near)
 			}
 			return &Error{File: file, Line: line, Msg: msg}
@@ -646,6 +640,13 @@ func nearestKey(key, typeName string) string {
 		}
 	}
 	walk(reflect.TypeFor[Ruleset]())
+	if typeName == "rulesets.Ruleset" {
+		keys = append(keys, Families()...) // the registered sections' keys too
+	}
+	t := decodeType()
+	for i := 1; t != reflect.TypeFor[Ruleset]() && i < t.NumField(); i++ {
+		walk(t.Field(i).Type)
+	}
 	best, bestD := "", 3
 	for _, k := range keys {
 		if d := textdist.Distance(key, k); d < bestD && d <= len(k)/2 {
@@ -727,7 +728,7 @@ func describeType(name string) string {
 			}
 		}
 	}
-	walk(reflect.TypeFor[Ruleset]())
+	walk(decodeType())
 	if found == nil {
 		return "the kind of value this key takes"
 	}
@@ -775,17 +776,15 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	if rs.Name == "" {
 		return fail(nil, "missing name:")
 	}
-	sections := map[string]any{FamilyHK: rs.HK, FamilyDeBurger: rs.DeBurger, FamilyAmerican: rs.American}
-	want, ok := sections[rs.Family]
-	if !ok {
-		return fail([]string{"family"}, fmt.Sprintf("family %s: expected hk, american or deburger", quote(rs.Family)))
+	if _, ok := lookupSection(rs.Family); !ok {
+		return fail([]string{"family"}, fmt.Sprintf("family %s: expected %s", quote(rs.Family), familyList()))
 	}
-	if reflect.ValueOf(want).IsNil() {
+	want := rs.Section()
+	if want == nil {
 		return fail(nil, fmt.Sprintf("family %s needs a %s: section", rs.Family, rs.Family))
 	}
-	for _, name := range slices.Sorted(mapsKeys(sections)) {
-		sec := sections[name]
-		if name != rs.Family && !reflect.ValueOf(sec).IsNil() {
+	for _, name := range slices.Sorted(slices.Values(Families())) {
+		if name != rs.Family && rs.sectionOf(name) != nil {
 			return fail([]string{name}, fmt.Sprintf("a %s ruleset cannot have a %s: section", rs.Family, name))
 		}
 	}
@@ -966,16 +965,6 @@ func cardValues(c *american.Card, bonus int) []int {
 	return slices.Compact(vs)
 }
 
-func mapsKeys(m map[string]any) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 var sourceType = reflect.TypeFor[scoring.Source]()
 
 // fillSources sets every scoring.Source field named Source to the ruleset and line of the YAML
@@ -1107,7 +1096,7 @@ func Raw(name string) ([]byte, error) {
 	if !IsBuiltin(name) {
 		return nil, &Error{File: name, Msg: fmt.Sprintf("no such built-in ruleset (built-in: %s)", strings.Join(builtinNames(), ", "))}
 	}
-	return builtinFS.ReadFile("builtin/" + name + ".yaml")
+	return builtinFile(name)
 }
 
 // Check loads a ruleset file and reports the first problem, or nil.

@@ -21,7 +21,8 @@ const (
 )
 
 // Ruleset is one ruleset file after extends: has been resolved. Exactly the section of its family is set
-// (plus settlement).
+// (plus settlement): HK, American or DeBurger, or the section a family registered (see Section and
+// RegisterSection).
 type Ruleset struct {
 	Name        string `yaml:"name"`
 	Extends     string `yaml:"extends,omitempty"`
@@ -44,8 +45,9 @@ type Ruleset struct {
 	// File is where the ruleset came from: "builtin:hk.yaml" or a path.
 	File string `yaml:"-"`
 
-	node     *yaml.Node // the merged document, for YAML() and line lookups
-	snapshot string     // the built-in's name when it came from the snapshot (node is then nil)
+	node     *yaml.Node     // the merged document, for YAML() and line lookups
+	sections map[string]any // the registered sections written (see RegisterSection), by key
+	snapshot string         // the built-in's name when it came from the snapshot (node is then nil)
 }
 
 // HouseExamples lists the ruleset's house hands, each with a generated hand that matches it; nil

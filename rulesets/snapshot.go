@@ -118,7 +118,7 @@ func appendShape(b []byte, t reflect.Type, seen map[reflect.Type]bool) []byte {
 // formatting is left to the caller so mjref itself does not link the Go parser.
 func SnapshotSource() ([]byte, error) {
 	g := &goWriter{imports: map[string]bool{}}
-	names := builtinNames()
+	names := embeddedNames() // a registered section's rulesets are read from their YAML
 	slices.Sort(names)
 	var body bytes.Buffer
 	for _, name := range names {

@@ -1,0 +1,256 @@
+package rulesets
+
+import (
+	"fmt"
+	"io/fs"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Section is a rule family's section of its rulesets, as the family registers it: the key it is
+// written under, the Go value it decodes into, and the family's built-in rulesets. The loader
+// decodes and validates a registered section as it does its own (unknown keys and wrong types are
+// errors with their lines, a Validate method runs after the decode, Source fields get their lines),
+// and keeps it in the Ruleset (Ruleset.Section).
+type Section struct {
+	// Family is the family: key of the family's rulesets, and the key its section is written under
+	// ("riichi").
+	Family string
+	// New returns a new value to decode the section into: a pointer to a struct whose fields have
+	// yaml tags. When it has a method Validate() error, the loader calls it; a *scoring.RuleError's
+	// Path then names the key at fault.
+	New func() any
+	// Builtins holds the family's built-in rulesets, one NAME.yaml file each at its root (nil:
+	// none). Their names are built-in names like hk's: --rules NAME, extends: NAME.
+	Builtins fs.FS
+}
+
+// section is a registered section: the three families this package types itself (HK, American,
+// DeBurger, fields of Ruleset) and those registered by RegisterSection (kept in Ruleset.sections).
+type section struct {
+	Section
+	typed func(rs *Ruleset) any // a typed section's field, nil when not set; nil for a registered one
+}
+
+var (
+	sectionsMu sync.RWMutex
+	// sections in the order they were registered: the typed three first.
+	sections = []section{
+		{Section: Section{Family: FamilyHK}, typed: func(rs *Ruleset) any { return nilIfNil(rs.HK) }},
+		{Section: Section{Family: FamilyAmerican}, typed: func(rs *Ruleset) any { return nilIfNil(rs.American) }},
+		{Section: Section{Family: FamilyDeBurger}, typed: func(rs *Ruleset) any { return nilIfNil(rs.DeBurger) }},
+	}
+	decodeTypeCache reflect.Type // the type a ruleset decodes into; nil until asked, reset by RegisterSection
+)
+
+// RegisterSection registers a family's section and built-in rulesets; a family package calls it
+// from its init. Registering a family twice, a key the ruleset already has (name, settlement, ...),
+// a built-in ruleset name already taken, or a New that does not return a pointer to a struct panics:
+// it is a programming error, found at start-up.
+func RegisterSection(s Section) {
+	sectionsMu.Lock()
+	defer sectionsMu.Unlock()
+	if s.Family == "" || s.New == nil {
+		panic("rulesets: a section needs a family and a New")
+	}
+	if t := reflect.TypeOf(s.New()); t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+		panic(fmt.Sprintf("rulesets: section %s: New must return a pointer to a struct, not %v", s.Family, t))
+	}
+	if _, dup := yamlFields(reflect.TypeFor[Ruleset]())[s.Family]; dup {
+		panic("rulesets: section " + s.Family + ": a ruleset already has that key")
+	}
+	for _, x := range sections {
+		if x.Family == s.Family {
+			panic("rulesets: section " + s.Family + " registered twice")
+		}
+	}
+	if s.Builtins != nil {
+		taken := builtinNamesLocked()
+		for _, n := range builtinFileNames(s.Builtins) {
+			if slices.Contains(taken, n) {
+				panic("rulesets: section " + s.Family + ": built-in ruleset " + n + " is already built in")
+			}
+		}
+	}
+	sections = append(sections, section{Section: s})
+	decodeTypeCache = nil
+}
+
+// Families lists the families of the registered sections, in the order they were registered
+// (hk, american, deburger first).
+func Families() []string {
+	sectionsMu.RLock()
+	defer sectionsMu.RUnlock()
+	out := make([]string, len(sections))
+	for i, s := range sections {
+		out[i] = s.Family
+	}
+	return out
+}
+
+// Section is the section of the ruleset's own family: *hk.Rules, *american.Rules, *points.Rules
+// for the families this package types, else the value the family's registered Section.New made;
+// nil when the ruleset has none.
+func (rs *Ruleset) Section() any { return rs.sectionOf(rs.Family) }
+
+// sectionOf is the section written under key family, or nil.
+func (rs *Ruleset) sectionOf(family string) any {
+	s, ok := lookupSection(family)
+	switch {
+	case !ok:
+		return nil
+	case s.typed != nil:
+		return s.typed(rs)
+	}
+	return rs.sections[family]
+}
+
+// lookupSection is the section registered for family.
+func lookupSection(family string) (section, bool) {
+	sectionsMu.RLock()
+	defer sectionsMu.RUnlock()
+	for _, s := range sections {
+		if s.Family == family {
+			return s, true
+		}
+	}
+	return section{}, false
+}
+
+// familyList names the registered families for a message: "hk, american or deburger".
+func familyList() string {
+	f := Families()
+	if len(f) == 1 {
+		return f[0]
+	}
+	return strings.Join(f[:len(f)-1], ", ") + " or " + f[len(f)-1]
+}
+
+// decodeType is the type a ruleset's YAML decodes into: Ruleset itself, or, once a family has
+// registered a section, Ruleset inline with a field for each registered section.
+func decodeType() reflect.Type {
+	sectionsMu.Lock()
+	defer sectionsMu.Unlock()
+	if decodeTypeCache != nil {
+		return decodeTypeCache
+	}
+	fields := []reflect.StructField{{Name: "Ruleset", Type: reflect.TypeFor[Ruleset](), Tag: `yaml:",inline"`}}
+	for i, s := range sections {
+		if s.typed != nil {
+			continue
+		}
+		fields = append(fields, reflect.StructField{Name: fmt.Sprintf("Section%d", i), Type: reflect.TypeOf(s.New()),
+			Tag: reflect.StructTag(fmt.Sprintf(`yaml:"%s,omitempty"`, s.Family))})
+	}
+	decodeTypeCache = reflect.TypeFor[Ruleset]()
+	if len(fields) > 1 {
+		decodeTypeCache = reflect.StructOf(fields)
+	}
+	return decodeTypeCache
+}
+
+// decodeTarget is a new value of decodeType, and the function that takes the Ruleset out of it
+// once decoded, with its registered sections.
+func decodeTarget() (ptr any, out func() *Ruleset) {
+	t := decodeType()
+	v := reflect.New(t)
+	if t == reflect.TypeFor[Ruleset]() {
+		return v.Interface(), func() *Ruleset { return v.Interface().(*Ruleset) }
+	}
+	return v.Interface(), func() *Ruleset {
+		e := v.Elem()
+		rs := e.Field(0).Addr().Interface().(*Ruleset)
+		for i := 1; i < t.NumField(); i++ {
+			fv := e.Field(i)
+			if fv.IsNil() {
+				continue
+			}
+			key, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+			if rs.sections == nil {
+				rs.sections = map[string]any{}
+			}
+			rs.sections[key] = fv.Interface()
+		}
+		return rs
+	}
+}
+
+// isDecodeType says whether typeName, as yaml.v3 names a type in an error, is the type a ruleset
+// decodes into: the top of the document.
+func isDecodeType(typeName string) bool {
+	return typeName == "rulesets.Ruleset" || strings.HasPrefix(typeName, "struct")
+}
+
+// builtinFile is the built-in ruleset name's file: embedded, or from a registered section.
+func builtinFile(name string) ([]byte, error) {
+	if strings.ContainsAny(name, "/\\") {
+		return nil, fs.ErrNotExist
+	}
+	b, err := builtinFS.ReadFile("builtin/" + name + ".yaml")
+	if err == nil {
+		return b, nil
+	}
+	sectionsMu.RLock()
+	defer sectionsMu.RUnlock()
+	for _, s := range sections {
+		if s.Builtins == nil {
+			continue
+		}
+		if b, err := fs.ReadFile(s.Builtins, name+".yaml"); err == nil {
+			return b, nil
+		}
+	}
+	return nil, err
+}
+
+// builtinNames lists every built-in ruleset: the embedded ones, then each registered section's, in
+// the order of their files.
+func builtinNames() []string {
+	sectionsMu.RLock()
+	defer sectionsMu.RUnlock()
+	return builtinNamesLocked()
+}
+
+func builtinNamesLocked() []string {
+	names := embeddedNames()
+	for _, s := range sections {
+		if s.Builtins != nil {
+			names = append(names, builtinFileNames(s.Builtins)...)
+		}
+	}
+	return names
+}
+
+// embeddedNames lists the rulesets embedded in this package (those the snapshot holds).
+func embeddedNames() []string {
+	entries, _ := fs.ReadDir(builtinFS, "builtin")
+	var names []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// builtinFileNames lists the NAME.yaml files at the root of fsys, by NAME.
+func builtinFileNames(fsys fs.FS) []string {
+	entries, _ := fs.ReadDir(fsys, ".")
+	var names []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok && !e.IsDir() {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// nilIfNil is p as an any, or nil when p is a nil pointer (not an any holding one).
+func nilIfNil[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return p
+}
