@@ -195,8 +195,9 @@ func (f *flow) scan(s []byte, line int) error {
 			}
 			f.start = true
 			continue
-		case c == ':' && top >= 0, (c == '?' || c == '-') && top >= 0 && (i+1 == len(s) || s[i+1] == ' '):
-			// In a flow collection a value starts after ":", even without a space ({"a":"b"}).
+		case (c == ':' || c == '?') && top >= 0, c == '-' && top >= 0 && (i+1 == len(s) || s[i+1] == ' '):
+			// In a flow collection a value starts after ":", and a key after "?", even without
+			// a space ({"a":"b"}, {?"k"}: go-yaml, as libyaml, reads both as indicators there).
 			f.start = true
 			continue
 		}
