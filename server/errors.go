@@ -40,7 +40,13 @@ func classify(err error) (status, code int) {
 // error carries.
 func fail(w http.ResponseWriter, err error) {
 	status, _ := classify(err)
-	msg, hint := family.Worded(err, family.HTTP) // a request's fields by their JSON names, not their flags
+	// A request's fields by their JSON names, not their flags: as the error words them for this
+	// door (family.Worded), and each body field it still names as a flag reworded.
+	msg, hint := family.Worded(err, family.HTTP)
+	if fw := (*fieldWords)(nil); errors.As(err, &fw) {
+		msg, hint = family.Worded(fw.err, family.HTTP)
+		msg, hint = reword(msg, fw.fields), reword(hint, fw.fields)
+	}
 	var re *requestError
 	if errors.As(err, &re) && re.hint != "" {
 		hint = re.hint

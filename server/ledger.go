@@ -76,7 +76,7 @@ func (s *Server) ledgerAdd(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.ledger.Add(h.LedgerRequest)
-	s.ledgerAnswer(w, "add", v, v.Warnings, err)
+	s.ledgerAnswer(w, "add", v, v.Warnings, inBodyWords[LedgerHand](err))
 }
 
 // POST /v1/ledger/undo. The body, if any, must be an empty object.

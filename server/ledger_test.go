@@ -241,6 +241,8 @@ func TestLedgerErrorsNameFields(t *testing.T) {
 		{`{"winner": "Bo", "discarder": "Cy", "faan": "lots"}`, `"faan" "lots": "lots" is not a whole number`, ""},
 		{`{"winner": "Bo", "discarder": "Cy"}`, `no "faan": say what Bo's hand is worth, or give the hand with "hand"`, `e.g. "faan" 5, or "limit" for a limit hand`},
 		{`{"winner": "Bo", "discarder": "Cy", "value": 25}`, `"value" does not apply to this ledger's ruleset hk (family hk)`, `a Hong Kong hand is worth faan: use "faan" N`},
+		{`{"winner": "Bo", "discarder": "Cy", "faan": 5, "win": "sideways"}`, `"win": unknown win "sideways": expected one of discard, self-draw, kong-replacement, kong-on-kong, flower-replacement, robbing-kong, heavenly, earthly, human, seven-flowers`, ""},
+		{`{"winner": "Bo", "points": ["Bo=1"]}`, `"points": nothing for Ann: give all four players`, ""},
 		{`{"winner": "Bo,Di", "discarder": "Cy", "faan": "5,3", "limit": true}`, `"limit" with several winners: give it for one winner, or record the hand from a referee log`, `several winners: {"winner": "A,B", "faan": "5,3"} ("5,limit" for a limit hand)`},
 	} {
 		w := do(t, h, "POST", "/v1/ledger/hands", tt.body)
