@@ -275,9 +275,10 @@ func Check(g *Game) (diffs []Difference, unchecked int) {
 		}
 	}
 	if g.Final != nil && cur != nil {
+		cur = endScores(g, cur)
 		for seat := range min(len(cur), len(g.Final.Scores)) {
 			if cur[seat] != g.Final.Scores[seat] {
-				diffs = append(diffs, Difference{Round: "end", Result: -1, Seat: seat, Field: "final", Want: cur[seat], Got: g.Final.Scores[seat], Rule: "the running score at the end", Pos: g.Final.Pos})
+				diffs = append(diffs, Difference{Round: "end", Result: -1, Seat: seat, Field: "final", Want: cur[seat], Got: g.Final.Scores[seat], Rule: "the running score at the end, the sticks left on the table to the top seat", Pos: g.Final.Pos})
 			}
 		}
 	}
@@ -302,4 +303,40 @@ func before(e, res Pos) bool {
 		return e.Line < res.Line
 	}
 	return true
+}
+
+// endScores are the scores at the game's end: the running scores cur, and the riichi sticks left
+// on the table after a last hand that was drawn going to the top seat (Tenhou's rule; a tie goes to
+// the seat nearest the first dealer).
+func endScores(g *Game, cur []int) []int {
+	cur = append([]int(nil), cur...)
+	if len(g.Rounds) == 0 {
+		return cur
+	}
+	last := g.Rounds[len(g.Rounds)-1]
+	sticks := last.Sticks
+	for _, e := range last.Events {
+		if e.Kind == RiichiOK {
+			sticks++
+		}
+	}
+	for _, res := range last.Results {
+		if res.Kind == Ron || res.Kind == Tsumo {
+			sticks = 0
+		}
+	}
+	if sticks == 0 {
+		return cur
+	}
+	top := -1
+	for k := range g.Rules.Players {
+		seat := (g.FirstDealer + k) % g.Rules.Players
+		if seat < len(cur) && (top < 0 || cur[seat] > cur[top]) {
+			top = seat
+		}
+	}
+	if top >= 0 {
+		cur[top] += 1000 * sticks
+	}
+	return cur
 }

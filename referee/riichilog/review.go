@@ -14,7 +14,8 @@ type GameView struct {
 	Rules  Rules      `json:"rules"`
 	Names  []string   `json:"names"`
 	Hands  []HandView `json:"hands"`
-	// Final is the game's end: each seat's points as mjref totals them and as the log records them.
+	// Final is the game's end: each seat's points as mjref totals them (the last hand's start, its
+	// riichi sticks and mjref's payments, the sticks left to the top seat) and as the log records them.
 	Final *FinalView `json:"final"`
 	// Agrees is true when every result and the final scores agree with the log; Differences counts
 	// the fields that do not.
@@ -142,9 +143,9 @@ func Review(g *Game) GameView {
 			if rv.Note != "" && res.Valued == false && (res.Kind == Ron || res.Kind == Tsumo) {
 				v.Unchecked++
 			}
-			deltas := res.Deltas
-			if deltas == nil {
-				deltas = rv.Deltas
+			deltas := rv.Deltas // mjref's, or the log's where mjref could not settle
+			if len(deltas) == 0 {
+				deltas = res.Deltas
 			}
 			for seat := range min(4, len(deltas)) {
 				cur[seat] += deltas[seat]
@@ -154,6 +155,7 @@ func Review(g *Game) GameView {
 		v.Hands = append(v.Hands, hv)
 	}
 	if g.Final != nil && cur != nil {
+		cur = endScores(g, cur)
 		f := &FinalView{Scores: cur[:len(g.Final.Scores)], Recorded: g.Final.Scores, RecordedResults: g.Final.Results, Agrees: true}
 		for s := range f.Scores {
 			if f.Scores[s] != f.Recorded[s] {
@@ -167,13 +169,21 @@ func Review(g *Game) GameView {
 	return v
 }
 
-func reviewResult(g *Game, r Round, i int, opts *riichi.Options) ResultView {
+func nonNil(d []int) []int {
+	if d == nil {
+		return []int{}
+	}
+	return d
+}
+
+func reviewResult(g *Game, r Round, i int, opts *riichi.Options) (rv ResultView) {
 	res := r.Results[i]
-	rv := ResultView{Kind: res.Kind, Winner: seatPtr(res.Winner), From: seatPtr(res.From), Yaku: []YakuView{}, Agrees: true}
+	rv = ResultView{Kind: res.Kind, Winner: seatPtr(res.Winner), From: seatPtr(res.From), Yaku: []YakuView{}, Agrees: true}
 	if res.Pao >= 0 {
 		rv.Pao = seatPtr(res.Pao)
 	}
-	rv.Recorded = RecordedView{Valued: res.Valued, Han: res.Han, Fu: res.Fu, Points: res.Points, Yaku: []YakuView{}, Deltas: res.Deltas}
+	rv.Recorded = RecordedView{Valued: res.Valued, Han: res.Han, Fu: res.Fu, Points: res.Points, Yaku: []YakuView{}, Deltas: nonNil(res.Deltas)}
+	defer func() { rv.Deltas = nonNil(rv.Deltas) }()
 	if res.Valued {
 		rv.Recorded.Limit = res.Limit.String()
 	}
