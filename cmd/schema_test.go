@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
 	amfamily "github.com/mjref/mjref/family/american"
 	"github.com/mjref/mjref/family/deburger"
@@ -49,10 +50,10 @@ var schemaDocs = []struct {
 	{"score", "mjref score: a scored hand (Hong Kong, DeBurger or American)", []any{hongkong.Scored{}, deburger.Scored{}, amfamily.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
-	{"settle", "mjref settle: who pays whom", []any{family.PaymentsView{}, deburger.SettleView{}}},
-	{"referee", "mjref referee: rulings on every event of a hand", []any{family.RefereeView{}}},
+	{"settle", "mjref settle: who pays whom", []any{engine.PaymentsView{}, deburger.SettleView{}}},
+	{"referee", "mjref referee: rulings on every event of a hand", []any{engine.RefereeView{}}},
 	{"referee-game", "mjref referee on a riichi game log (Tenhou mjlog, tenhou.net/6, mjai): every result as mjref scores and settles it, beside the log's record", []any{riichilog.GameView{}}},
-	{"claim", "mjref claim: who takes a discard", []any{family.ClaimView{}}},
+	{"claim", "mjref claim: who takes a discard", []any{engine.ClaimView{}}},
 	{"card-list", "mjref card list", []any{cardListView{}}},
 	{"card-show", "mjref card show", []any{cardView{}}},
 	{"card-check", "mjref card check", []any{cardCheckView{}}},
@@ -140,7 +141,7 @@ func reflectType(t reflect.Type) *jsonschema.Schema {
 	s := r.ReflectFromType(t)
 	s.Version, s.ID = "", ""
 	nullable(s, t)
-	if t == reflect.TypeFor[family.PaymentsView]() {
+	if t == reflect.TypeFor[engine.PaymentsView]() {
 		optionalEmbedded(s, t)
 	}
 	return s

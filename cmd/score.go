@@ -89,7 +89,7 @@ func completeSeats(f *factory, cmd *cobra.Command, flags ...string) {
 // is safe for concurrent use.
 type scorer struct {
 	e   *engine.Engine
-	def family.ScoreRequest
+	def engine.ScoreRequest
 }
 
 func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
@@ -98,12 +98,12 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 		return nil, err
 	}
 	lastTile, loser := o.LastTile, o.Loser
-	def := family.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser}
+	def := engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser}
 	return &scorer{e: e, def: def}, nil
 }
 
 // score scores one request; the fields it leaves empty are the flags'.
-func (s *scorer) score(req family.ScoreRequest) (family.Scored, error) {
+func (s *scorer) score(req engine.ScoreRequest) (family.Scored, error) {
 	return s.e.Score(req.Over(s.def))
 }
 
@@ -112,15 +112,15 @@ func (s *scorer) score(req family.ScoreRequest) (family.Scored, error) {
 func notationOptions(rs *rulesets.Ruleset) notation.Options { return family.Notation(rs) }
 
 // checkSituation refuses bad situation flags once, before any hand.
-func checkSituation(req family.ScoreRequest) error {
-	_, _, err := req.Situation()
+func checkSituation(req engine.ScoreRequest) error {
+	_, err := req.Situation()
 	return err
 }
 
 // parseRequest reads one batch line: a JSON object or plain notation.
-func parseRequest(text string) (family.ScoreRequest, error) {
+func parseRequest(text string) (engine.ScoreRequest, error) {
 	if strings.HasPrefix(text, "{") {
-		var req family.ScoreRequest
+		var req engine.ScoreRequest
 		dec := json.NewDecoder(strings.NewReader(text))
 		dec.DisallowUnknownFields()
 		err := dec.Decode(&req)
@@ -137,12 +137,12 @@ func parseRequest(text string) (family.ScoreRequest, error) {
 		}
 		return req, nil
 	}
-	return family.ScoreRequest{Hand: text}, nil
+	return engine.ScoreRequest{Hand: text}, nil
 }
 
 func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	// Check the situation flags once, before any hand.
-	if err := checkSituation(family.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder}); err != nil {
+	if err := checkSituation(engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder}); err != nil {
 		return err
 	}
 	s, err := newScorer(f, o)
@@ -174,7 +174,7 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			},
 		})
 	}
-	v, err := s.score(family.ScoreRequest{Hand: o.Hand})
+	v, err := s.score(engine.ScoreRequest{Hand: o.Hand})
 	if err != nil {
 		if hint := waitsHint(o, f, s.e.Ruleset()); hint != "" && family.HintOf(err) == "" {
 			// Only a family that scores non-winners refuses 13 tiles rather than saying no.

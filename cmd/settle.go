@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"github.com/mjref/mjref/engine"
 	"io"
 	"slices"
 	"strings"
@@ -103,8 +104,8 @@ func (o *settleOptions) changed(name string) bool { return slices.Contains(o.Cha
 
 // request is the settlement the flags ask for. A flag with a default (--prevailing) is a field
 // given only when it is given on the command line, so a family can refuse what it does not take.
-func (o *settleOptions) request() family.SettleRequest {
-	req := family.SettleRequest{Hand: o.Hand, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value), Limit: o.Limit, Winner: o.Winners,
+func (o *settleOptions) request() engine.SettleRequest {
+	req := engine.SettleRequest{Hand: o.Hand, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value), Limit: o.Limit, Winner: o.Winners,
 		Seat: o.Seat, Win: o.Win, Discarder: o.Discarder, LastTile: o.LastTile, Responsible: o.Responsible,
 		Drawn: o.Drawn, Wall: o.Wall, FalseWin: o.FalseWin, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Card: o.Card,
 		Hands: o.Hands, Points: o.Points, Totals: o.Totals, Mahjong: o.Mahjong}
@@ -126,7 +127,7 @@ func settleRun(_ context.Context, o *settleOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if pv, ok := v.(*family.PaymentsView); ok {
+	if pv, ok := v.(*engine.PaymentsView); ok {
 		f.warn(pv.Warnings) // the --card a hand was matched against
 	}
 	return renderResult(o.IO.Out, o.Output, v, renderSettle, v.Positive())

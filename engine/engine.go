@@ -13,6 +13,7 @@ package engine
 
 import (
 	"errors"
+	"io/fs"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
@@ -24,6 +25,7 @@ import (
 // Engine plays one ruleset. It is safe for concurrent use.
 type Engine struct {
 	rules family.Rules
+	files rulesets.Files // what reads a card a request names: the engine's Options.Files
 }
 
 // Options are choices made when a ruleset is opened.
@@ -55,7 +57,7 @@ func New(rs *rulesets.Ruleset, opt Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{rules: r}, nil
+	return &Engine{rules: r, files: opt.Files}, nil
 }
 
 // Rules is the family bound to the ruleset.
@@ -78,28 +80,14 @@ func (e *Engine) Parse(text string) (notation.Hand, error) {
 	return notation.ParseWith(text, e.rules.Family().Notation())
 }
 
-// ScoreRequest is one hand to score and its situation; see family.ScoreRequest.
-type ScoreRequest = family.ScoreRequest
-
-// Scored is one scored hand; its JSON is the contract of schema/score.schema.json.
-type Scored = family.Scored
-
-// Score parses req.Hand and scores it in req's situation. A hand that is not a win is a Scored
-// whose Valid is false, not an error.
-func (e *Engine) Score(req ScoreRequest) (Scored, error) {
-	h, err := e.Parse(req.Hand)
-	if err != nil {
-		return nil, err
-	}
-	return e.rules.Score(&h, req)
-}
-
-// IsInput says whether err is bad input (a hand, a request, a ruleset or a card): exit status 2,
-// HTTP 400. Anything else from the engine is a bug.
+// IsInput says whether err is bad input (a hand, a request, a ruleset or a card, or a file the
+// caller named that is not there, such as a ledger): exit status 2, HTTP 400. Anything else from
+// the engine is a bug.
 func IsInput(err error) bool {
 	var fe *family.Error
 	var le *safeio.LimitError
 	var nr *safeio.NotRegularError
 	return errors.As(err, &fe) || errors.Is(err, notation.ErrNotation) || errors.Is(err, rulesets.ErrRuleset) ||
-		errors.Is(err, scoring.ErrImpossible) || errors.As(err, &le) || errors.As(err, &nr)
+		errors.Is(err, scoring.ErrImpossible) || errors.As(err, &le) || errors.As(err, &nr) ||
+		errors.Is(err, fs.ErrNotExist)
 }

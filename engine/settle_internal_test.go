@@ -1,4 +1,4 @@
-package family
+package engine
 
 import (
 	"fmt"
@@ -15,36 +15,36 @@ func FuzzSettleLists(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if seats, err := ParseSeatList("winner", s); err == nil {
-			text := strings.ReplaceAll(SeatsText(seats), " ", "")
-			if back, err := ParseSeatList("winner", text); err != nil || !slices.Equal(back, seats) {
-				t.Fatalf("ParseSeatList(%q) = %v, written %q, reads back as %v, %v", s, seats, text, back, err)
+		if seats, err := parseSeatList("winner", s); err == nil {
+			text := strings.ReplaceAll(seatsText(seats), " ", "")
+			if back, err := parseSeatList("winner", text); err != nil || !slices.Equal(back, seats) {
+				t.Fatalf("parseSeatList(%q) = %v, written %q, reads back as %v, %v", s, seats, text, back, err)
 			}
 		}
-		if nums, err := ParseWorth("faan", s, 2); err == nil {
+		if nums, err := parseWorth("faan", s, 2); err == nil {
 			if len(nums) != 1 && len(nums) != 2 {
-				t.Fatalf("ParseWorth(%q) = %v for 2 winners", s, nums)
+				t.Fatalf("parseWorth(%q) = %v for 2 winners", s, nums)
 			}
 			for _, n := range nums {
 				if n < 0 {
-					t.Fatalf("ParseWorth(%q) = %v: negative", s, nums)
+					t.Fatalf("parseWorth(%q) = %v: negative", s, nums)
 				}
 			}
 		}
-		vals, err := SeatValues("points", []string{s})
+		vals, err := seatValues("points", []string{s})
 		if err != nil {
 			return
 		}
-		ns, err := SeatNumbers("points", vals)
+		ns, err := seatNumbers("points", vals)
 		if err != nil {
 			return
 		}
 		text := fmt.Sprintf("E=%d,S=%d,W=%d,N=%d", ns[0], ns[1], ns[2], ns[3])
-		back, err := SeatValues("points", []string{text})
+		back, err := seatValues("points", []string{text})
 		if err != nil {
 			t.Fatalf("%q reads back with %v", text, err)
 		}
-		if got, err := SeatNumbers("points", back); err != nil || got != ns {
+		if got, err := seatNumbers("points", back); err != nil || got != ns {
 			t.Fatalf("%q reads back as %v, %v; want %v", text, got, err, ns)
 		}
 	})
