@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 )
 
@@ -21,9 +22,6 @@ func (Family) Title() string { return "Hong Kong" }
 // Notation reads hands plainly (0m is a red five).
 func (Family) Notation() notation.Options { return notation.Options{} }
 
-// Documents are the family's result types in the JSON contract.
-func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }
-
 // Bind binds the family to a Hong Kong ruleset.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
 	if rs.HK == nil {
@@ -32,11 +30,17 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 	if err := family.RefuseCard(rs, opt, Family{}); err != nil {
 		return nil, err
 	}
-	return &rules{rs: rs}, nil
+	r := &rules{rs: rs}
+	if rs.Settlement != nil {
+		r.settle, _ = rs.Settlement.Bind() // nil on a problem: settle.Settle then reports it
+	}
+	return r, nil
 }
 
 type rules struct {
 	rs *rulesets.Ruleset
+	// settle is the ruleset's settlement resolved once (see settle.Bound).
+	settle *settle.Bound
 }
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }

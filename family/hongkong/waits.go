@@ -39,7 +39,14 @@ func (r *rules) WaitOptions(h *notation.Hand, sit scoring.Situation) (waits.Opti
 			// What the winner collects in all: the same whoever discards.
 			w := settle.NewWinner(st.Seat, res.Total)
 			w.Limit = res.Limit
-			s, err := settle.Settle(rs.Settlement, settle.Input{Kind: win, Winners: []settle.Winner{w}, Discarder: st.Discarder})
+			in := settle.Input{Kind: win, Winners: []settle.Winner{w}, Discarder: st.Discarder}
+			var s settle.Result
+			var err error
+			if r.settle != nil {
+				s, err = r.settle.Settle(in)
+			} else {
+				s, err = settle.Settle(rs.Settlement, in)
+			}
 			if err == nil {
 				v.Payout = json.Number(s.Deltas[st.Seat].String())
 			}

@@ -202,10 +202,32 @@ func (r Result) String() string {
 // the minimum (a *scoring.BelowMinError) or below the table wraps scoring.ErrNotWinning; a ruleset
 // problem is a *scoring.RuleError.
 func Settle(r *Rules, in Input) (Result, error) {
-	rs, err := r.resolve(false)
+	b, err := r.Bind()
 	if err != nil {
 		return Result{}, err
 	}
+	return b.Settle(in)
+}
+
+// Bound is a settlement section resolved once: its payout table parsed and checked, its stake,
+// cases and special rules looked up. Settling many hands under one ruleset (every wait of every
+// hand of 'waits -') binds it once instead of re-reading the table at each hand. A Bound reads
+// the Rules as they were when bound, and is safe for concurrent use.
+type Bound struct{ rs *resolved }
+
+// Bind resolves r for Bound.Settle: the error is the one Settle would return for the ruleset.
+func (r *Rules) Bind() (*Bound, error) {
+	rs, err := r.resolve(false)
+	if err != nil {
+		return nil, err
+	}
+	return &Bound{rs}, nil
+}
+
+// Settle is Settle under the bound rules.
+func (b *Bound) Settle(in Input) (Result, error) {
+	rs := b.rs
+	var err error
 	res := Result{Outcome: in.Outcome, Payments: []Payment{}, Winners: []notation.Seat{}}
 	switch in.Outcome {
 	case Drawn:
