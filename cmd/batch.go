@@ -198,7 +198,7 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 			_, writeErr = bw.Write(c.out.Bytes()[at:e.at])
 			flush()
 			at = e.at
-			printError(errOut, e.err, false)
+			printError(errOut, e.err, "")
 		}
 		if writeErr == nil {
 			_, writeErr = bw.Write(c.out.Bytes()[at:])
@@ -246,7 +246,7 @@ func readLines(in io.Reader, send func(*chunk)) error {
 
 // isRegularFile reports whether w is a regular file, where writes need no prompt flushing.
 func isRegularFile(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := underlying(w).(*os.File)
 	if !ok {
 		return false
 	}

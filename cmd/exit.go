@@ -55,6 +55,8 @@ func exitCode(err error) int {
 		return ExitNo
 	case errors.Is(err, ledger.ErrLocked):
 		return ExitBusy
+	case errors.As(err, new(*OutputError)): // a full disk or a closed pipe: the environment
+		return ExitInput
 	case engine.IsInput(err), isCobraUsage(err): // the engine's bad input, and cobra's own
 		return ExitInput
 	}
@@ -74,8 +76,9 @@ func isCobraUsage(err error) bool {
 }
 
 // printError writes err to w for the user: "mjref: error: ...", a caret under a notation column, a hint.
-// With JSON output the error is a JSON object instead.
-func printError(w io.Writer, err error, jsonOut bool) {
+// With format FormatJSON the error is a JSON object on one line instead, with FormatYAML the same
+// object as a YAML document (format "" is text).
+func printError(w io.Writer, err error, format string) {
 	code := exitCode(err)
 	var ne *notation.Error
 	hasNE := errors.As(err, &ne)
@@ -86,12 +89,19 @@ func printError(w io.Writer, err error, jsonOut bool) {
 	if code == ExitBusy {
 		hint = "wait for the other writer to finish and run the command again, or give --wait 10s to wait for it"
 	}
+	if errors.As(err, new(*OutputError)) {
+		hint = "the output was not all written: make room on the disk, or check what reads mjref's output"
+	}
 	if code == ExitBug {
 		hint = "this is a bug in mjref: please report it with the command you ran"
 	}
-	if jsonOut {
+	switch format {
+	case FormatJSON:
 		b, _ := json.Marshal(schema.NewError(err, code, hint))
 		fmt.Fprintf(w, "%s\n", b)
+		return
+	case FormatYAML:
+		_ = writeYAML(w, schema.NewError(err, code, hint))
 		return
 	}
 	fmt.Fprintf(w, "mjref: error: %s\n", escapeLines(err.Error()))

@@ -55,3 +55,36 @@ func outputWidth(f *os.File, columns string) int {
 	}
 	return 80
 }
+
+// outWriter is standard output as commands see it: it keeps the first error writing to it. A full
+// disk, a closed pipe or a closed file is the environment, not a bug in mjref: the run exits 2
+// with the OS error (see exitCode), even when the command writing met the error and went on.
+type outWriter struct {
+	w   io.Writer
+	err *OutputError
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil {
+		if o.err == nil {
+			o.err = &OutputError{Err: err}
+		}
+		return n, o.err
+	}
+	return n, nil
+}
+
+// OutputError is a failure to write standard output.
+type OutputError struct{ Err error }
+
+func (e *OutputError) Error() string { return "standard output: " + e.Err.Error() }
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// underlying is the writer under w's outWriter, if any: the file a batch checks for regular.
+func underlying(w io.Writer) io.Writer {
+	if o, ok := w.(*outWriter); ok {
+		return o.w
+	}
+	return w
+}

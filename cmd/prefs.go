@@ -135,4 +135,7 @@ const environmentHelp = `Environment and preferences
   An unknown key is an error naming the file and line (a typo such as 'ouput: json' would otherwise
   change nothing without a word), exit 2. A bad value names where it came from: the variable
   (MJREF_RULES=nosuch) or the file and line (config.yaml:2).
+
+  help, man, version, the completion scripts and tab completion never read the preferences
+  file, so a mistake in it cannot break them (version takes its format from -o or MJREF_OUTPUT).
 `

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -31,11 +32,13 @@ func Run(args []string, ios *IOStreams) (code int) {
 	// Commands write through a copy of the streams: once the output format is known, human
 	// output is routed through an escaping writer (see escapeStreams).
 	streams := *ios
+	out := &outWriter{w: ios.Out}
+	streams.Out = out
 	f := &factory{IO: &streams, completing: len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd)}
 	defer f.flush()
 	defer func() {
 		if r := recover(); r != nil {
-			printError(ios.ErrOut, fmt.Errorf("internal error: %v", r), f.jsonOut())
+			printError(ios.ErrOut, fmt.Errorf("internal error: %v", r), f.errorFormat())
 			code = ExitBug
 		}
 	}()
@@ -47,25 +50,45 @@ func Run(args []string, ios *IOStreams) (code int) {
 	ran, err := root.ExecuteC()
 	err = tidyCobraError(err)
 	f.flushOutput()
-	if err != nil && isCobraUsage(err) && !f.jsonOut() {
-		// A flag error stops the parse before a later -o json is read: the error is still JSON.
-		if o := outputInArgs(args); o == FormatJSON || o == FormatJSONL {
-			f.Output = o
+	f.flush()
+	if out.err != nil && (err == nil || errors.Is(err, errNegative) || exitCode(err) == ExitBug) {
+		// The output did not reach its reader: that is the error of the run, whatever the
+		// command made of it.
+		err = out.err
+	}
+	if err != nil && !f.resolved {
+		// The run stopped before the preferences were read (a flag error stops the parse before a
+		// later -o is read): the error is still in the format asked for.
+		f.Output = errorFormat(args, f.Output)
+		if f.conflict {
+			f.Output = FormatTable // neither format was asked for more than the other
 		}
 	}
 	if err != nil && !errors.Is(err, errNegative) {
 		errOut := ios.ErrOut
-		if ios.ErrWidth > 0 && !f.Wide && !f.jsonOut() {
+		if ios.ErrWidth > 0 && !f.Wide && !f.machineErrors() {
 			fw := &fitWriter{w: errOut, width: ios.ErrWidth} // messages wrap under their text
 			defer fw.Flush()
 			errOut = fw
 		}
-		printError(errOut, err, f.jsonOut())
-		if (isCobraUsage(err) || isUsage(err)) && !f.jsonOut() && ran != nil {
+		printError(errOut, err, f.errorFormat())
+		if (isCobraUsage(err) || isUsage(err)) && !f.machineErrors() && ran != nil {
 			fmt.Fprintf(errOut, "mjref: hint: run '%s --help' for usage\n", ran.CommandPath())
 		}
 	}
 	return exitCode(err)
+}
+
+// errorFormat is the output format of an error met before the preferences were read: the last
+// -o (or --json) in args, else MJREF_OUTPUT, else parsed (what the flags parsed so far say), each
+// only when it names a format.
+func errorFormat(args []string, parsed string) string {
+	for _, o := range []string{outputInArgs(args), os.Getenv("MJREF_OUTPUT")} {
+		if slices.Contains(outputFormats, o) {
+			return o
+		}
+	}
+	return parsed
 }
 
 // outputInArgs is the last -o value written in args (before a "--"), or "".
@@ -140,6 +163,7 @@ func (f *factory) jsonAlias(cmd *cobra.Command) error {
 	}
 	pf := cmd.Root().PersistentFlags()
 	if pf.Changed("output") && f.Output != FormatJSON {
+		f.conflict = true
 		return usageErrorf("--json and -o %s disagree: give one of them", f.Output)
 	}
 	return pf.Set("output", FormatJSON)
@@ -174,10 +198,13 @@ type factory struct {
 	Output string
 	Config string
 	Sets   []string
+	// resolved is set once the preferences are read: f.Output is then the format asked for.
+	resolved bool
 	// rulesFrom says where Rules came from when not from --rules: "MJREF_RULES=..." or "FILE:LINE".
 	rulesFrom string
 	Wide      bool // --wide: tables as wide as their text, never wrapped
 	JSON      bool // --json: the same as -o json
+	conflict  bool // --json and another -o were given: an error is text
 
 	fitFlush func() // flushes the fitted streams, once they are (see fitStreams)
 
@@ -223,6 +250,21 @@ func (f *factory) fitStreams(cmd *cobra.Command) {
 }
 
 func (f *factory) jsonOut() bool { return f.Output == FormatJSON || f.Output == FormatJSONL }
+
+// machineErrors says whether errors are written as documents (JSON or YAML) rather than text.
+func (f *factory) machineErrors() bool { return f.errorFormat() != "" }
+
+// errorFormat is how an error is written: FormatJSON (one line) under json and jsonl, FormatYAML
+// under yaml, "" (text) under table.
+func (f *factory) errorFormat() string {
+	switch {
+	case f.jsonOut():
+		return FormatJSON
+	case f.Output == FormatYAML:
+		return FormatYAML
+	}
+	return ""
+}
 
 // Ruleset loads the chosen ruleset (with --set overrides) once.
 func (f *factory) Ruleset() (*rulesets.Ruleset, error) {
@@ -291,9 +333,10 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 			if err := f.jsonAlias(cmd); err != nil {
 				return err
 			}
-			if err := f.resolvePreferences(cmd); err != nil {
+			if err := f.resolvePreferences(cmd, preferencesOf(cmd)); err != nil {
 				return err
 			}
+			f.resolved = true
 			f.escapeStreams(cmd)
 			f.fitStreams(cmd)
 			return nil
@@ -445,9 +488,38 @@ func (f *factory) flush() {
 	}
 }
 
+// Which preferences a command reads (see preferencesOf).
+const (
+	prefsAll  = iota // the flags, the environment and the preferences file
+	prefsEnv         // the flags and the environment, never the file
+	prefsNone        // the flags only
+)
+
+// preferencesOf says which preferences cmd reads. Commands that need no ruleset never read the
+// preferences file, so a typo in it cannot break them: version reads MJREF_OUTPUT for its format;
+// help, man, completion scripts and shell-completion requests (tab completion) read none.
+func preferencesOf(cmd *cobra.Command) int {
+	for c := cmd; c != nil; c = c.Parent() {
+		if c.Parent() != nil && c.Parent().Parent() == nil { // a command of the root
+			switch {
+			case c.Name() == "version":
+				return prefsEnv
+			case c.Name() == "help", c.Name() == "man", c.Name() == "completion",
+				strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd):
+				return prefsNone
+			}
+		}
+	}
+	return prefsAll
+}
+
 // resolvePreferences fills rules and output from, in order: flags, MJREF_* environment variables,
-// then the preferences file. Viper is used for preferences only and never as a global.
-func (f *factory) resolvePreferences(cmd *cobra.Command) error {
+// then the preferences file (which reads, see preferencesOf). Viper is used for preferences only and
+// never as a global.
+func (f *factory) resolvePreferences(cmd *cobra.Command, which int) error {
+	if which == prefsNone {
+		return nil
+	}
 	v := viper.New()
 	v.SetEnvPrefix("MJREF")
 	v.AutomaticEnv()
@@ -464,7 +536,7 @@ func (f *factory) resolvePreferences(cmd *cobra.Command) error {
 		}
 	}
 	var lines map[string]int // the line of each key of the preferences file
-	if cfg != "" {
+	if cfg != "" && which == prefsAll {
 		// Read the file ourselves, bounded and regular files only; viper only decodes it.
 		data, err := safeio.ReadFile(cfg, safeio.RulesetLimit)
 		switch {

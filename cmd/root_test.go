@@ -3,7 +3,9 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -100,6 +102,47 @@ func TestExitCodes(t *testing.T) {
 	for _, tt := range tests {
 		if got := exitCode(tt.err); got != tt.want {
 			t.Errorf("exitCode(%v) = %d, want %d", tt.err, got, tt.want)
+		}
+	}
+}
+
+// failWriter fails every write with err, as a full disk, a closed pipe or a closed file does.
+type failWriter struct{ err error }
+
+func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// Standard output that cannot be written is the environment, not a bug: exit 2 with the OS error,
+// in every format, for a single hand and for a batch, whether the verdict is yes or no.
+func TestUnwritableOutput(t *testing.T) {
+	errs := map[string]error{
+		"full disk":   &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC},
+		"closed pipe": &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EPIPE},
+		"closed file": os.ErrClosed,
+	}
+	runs := map[string][]string{
+		"a win":          {"score", "123m456p789s111z55z", "--win", "self-draw"},
+		"not a win":      {"score", "123m"},
+		"json":           {"score", "123m456p789s111z55z", "-o", "json"},
+		"yaml":           {"score", "123m456p789s111z55z", "-o", "yaml"},
+		"batch":          {"score", "-", "-o", "jsonl"},
+		"batch as table": {"score", "-"},
+		"rules list":     {"rules", "list"},
+	}
+	for ename, werr := range errs {
+		for rname, args := range runs {
+			t.Run(ename+"/"+rname, func(t *testing.T) {
+				ios, _, errOut := testIO(strings.Repeat("123m456p789s111z55z\n", 3))
+				ios.Out = failWriter{werr}
+				if code := Run(args, ios); code != ExitInput {
+					t.Errorf("exit %d, want %d; stderr:\n%s", code, ExitInput, errOut)
+				}
+				if want := "standard output: " + werr.Error(); !strings.Contains(errOut.String(), want) {
+					t.Errorf("stderr:\n%s\nwant it to say %q", errOut, want)
+				}
+				if strings.Contains(errOut.String(), "bug") {
+					t.Errorf("stderr calls it a bug:\n%s", errOut)
+				}
+			})
 		}
 	}
 }
