@@ -10,6 +10,7 @@ import (
 	amfamily "github.com/mjref/mjref/family/american"
 	"github.com/mjref/mjref/family/deburger"
 	"github.com/mjref/mjref/family/hongkong"
+	"github.com/mjref/mjref/family/riichi"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -45,7 +46,8 @@ var schemaDocs = []struct {
 	types []any
 }{
 	{"parse", "mjref parse: a hand as mjref read it", []any{handView{}}},
-	{"score", "mjref score: a scored hand (Hong Kong, DeBurger or American)", []any{hongkong.Scored{}, deburger.Scored{}, amfamily.Scored{}}},
+	{"score", "mjref score: a scored hand (Hong Kong, DeBurger, American or riichi)", []any{hongkong.Scored{}, deburger.Scored{}, amfamily.Scored{}, riichi.Scored{}}},
+	{"score-riichi", "mjref score under a riichi ruleset: yaku, han, fu item by item and points", []any{riichi.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
 	{"settle", "mjref settle: who pays whom", []any{family.PaymentsView{}, deburger.SettleView{}}},
@@ -121,7 +123,7 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		s.Properties.Set("win_in", str)
 		return s
 	case reflect.TypeFor[scoreView]():
-		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{reflectType(reflect.TypeFor[hongkong.Scored]()), reflectType(reflect.TypeFor[deburger.Scored]()), reflectType(reflect.TypeFor[amfamily.Scored]())}}
+		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{reflectType(reflect.TypeFor[hongkong.Scored]()), reflectType(reflect.TypeFor[deburger.Scored]()), reflectType(reflect.TypeFor[amfamily.Scored]()), reflectType(reflect.TypeFor[riichi.Scored]())}}
 	}
 	if t.Implements(jsonMarshaler) || reflect.PointerTo(t).Implements(jsonMarshaler) {
 		panic(fmt.Sprintf("schema: %s writes its own JSON: describe it in customSchema", t))
@@ -291,6 +293,15 @@ func schemaFile(name, title string, types []any) ([]byte, error) {
 		var s *jsonschema.Schema
 		if opt.yamlKeys {
 			s = reflectYAML(reflect.TypeOf(v))
+			if name == "rules-show" {
+				// A family that registers its own section (riichi) adds its key to the ruleset.
+				for _, id := range family.IDs() {
+					f, _ := family.Lookup(id)
+					if sf, ok := f.(family.Sectioned); ok {
+						s.Properties.Set(id, reflectYAML(reflect.TypeOf(sf.Section().New()).Elem()))
+					}
+				}
+			}
 		} else {
 			s = reflectType(reflect.TypeOf(v))
 		}

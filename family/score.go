@@ -26,6 +26,16 @@ type ScoreRequest struct {
 	Discarder  string `json:"discarder,omitempty"`
 	LastTile   *bool  `json:"last_tile,omitempty"`
 	Loser      *bool  `json:"loser,omitempty"` // DeBurger: score a non-winner's hand
+
+	// The riichi situation (read by the riichi family; the command refuses them under another).
+	Riichi       bool   `json:"riichi,omitempty"`
+	DoubleRiichi bool   `json:"double_riichi,omitempty"`
+	Ippatsu      bool   `json:"ippatsu,omitempty"`
+	FirstTurn    bool   `json:"first_turn,omitempty"` // tenhou or chiihou
+	Dora         string `json:"dora,omitempty"`       // dora indicators, in notation
+	Ura          string `json:"ura,omitempty"`        // ura dora indicators
+	Honba        int    `json:"honba,omitempty"`
+	Sticks       int    `json:"sticks,omitempty"` // riichi sticks on the table
 }
 
 // Over fills the fields req leaves empty from def.
@@ -45,6 +55,18 @@ func (req ScoreRequest) Over(def ScoreRequest) ScoreRequest {
 	}
 	if req.Loser == nil {
 		req.Loser = def.Loser
+	}
+	req.Riichi = req.Riichi || def.Riichi
+	req.DoubleRiichi = req.DoubleRiichi || def.DoubleRiichi
+	req.Ippatsu = req.Ippatsu || def.Ippatsu
+	req.FirstTurn = req.FirstTurn || def.FirstTurn
+	req.Dora = pick(req.Dora, def.Dora)
+	req.Ura = pick(req.Ura, def.Ura)
+	if req.Honba == 0 {
+		req.Honba = def.Honba
+	}
+	if req.Sticks == 0 {
+		req.Sticks = def.Sticks
 	}
 	return req
 }
