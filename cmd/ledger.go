@@ -427,7 +427,7 @@ func openLedger(o *ledgerOptions, f *factory, write bool) (*engine.Ledger, error
 // ledgerFail is an error from the engine's ledger: bad input as the engine says it, a ledger's
 // own error as ledgerError makes it.
 func ledgerFail(path string, err error) error {
-	if err == nil || engine.IsInput(err) {
+	if err == nil || engine.IsInput(err) && !errors.Is(err, os.ErrNotExist) { // a missing file gets its hint
 		return err
 	}
 	return ledgerError(path, err)

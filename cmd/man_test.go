@@ -96,3 +96,25 @@ func TestManPagesLint(t *testing.T) {
 		t.Errorf("mandoc -T lint (%v):\n%s", err, out.String())
 	}
 }
+
+// A release build's version and date (the -X ldflags of .goreleaser.yaml) are on every page's .TH
+// line, not "mjref (devel)".
+func TestManPagesStamped(t *testing.T) {
+	defer func(v, c, d string) { version, commit, date = v, c, d }(version, commit, date)
+	version, commit, date = "1.2.3", "0123456789abcdef0123456789abcdef01234567", "2026-11-30T12:34:56Z"
+	dir := t.TempDir()
+	ios, _, errOut := testIO("")
+	if code := Run([]string{"man", dir}, ios); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, page := range []string{"mjref.1", "mjref-score.1", "mjref-notation.7"} {
+		b, err := os.ReadFile(filepath.Join(dir, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		th, _, _ := strings.Cut(string(b), "\n")
+		if want := `"2026-11-30" "mjref 1.2.3" "mjref manual"`; !strings.HasSuffix(th, want) {
+			t.Errorf("%s: %s\nwant it to end %s", page, th, want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ package engine
 
 import (
 	"errors"
+	"io/fs"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
@@ -81,7 +82,7 @@ func (e *Engine) Parse(text string) (notation.Hand, error) {
 // ScoreRequest is one hand to score and its situation; see family.ScoreRequest.
 type ScoreRequest = family.ScoreRequest
 
-// Scored is one scored hand; its JSON is the contract of schema/score.schema.json.
+// Scored is one scored hand; its JSON is the contract of schema/score.json.
 type Scored = family.Scored
 
 // Score parses req.Hand and scores it in req's situation. A hand that is not a win is a Scored
@@ -94,12 +95,14 @@ func (e *Engine) Score(req ScoreRequest) (Scored, error) {
 	return e.rules.Score(&h, req)
 }
 
-// IsInput says whether err is bad input (a hand, a request, a ruleset or a card): exit status 2,
-// HTTP 400. Anything else from the engine is a bug.
+// IsInput says whether err is bad input (a hand, a request, a ruleset or a card, or a file the
+// caller named that is not there, such as a ledger): exit status 2, HTTP 400. Anything else from
+// the engine is a bug.
 func IsInput(err error) bool {
 	var fe *family.Error
 	var le *safeio.LimitError
 	var nr *safeio.NotRegularError
 	return errors.As(err, &fe) || errors.Is(err, notation.ErrNotation) || errors.Is(err, rulesets.ErrRuleset) ||
-		errors.Is(err, scoring.ErrImpossible) || errors.As(err, &le) || errors.As(err, &nr)
+		errors.Is(err, scoring.ErrImpossible) || errors.As(err, &le) || errors.As(err, &nr) ||
+		errors.Is(err, fs.ErrNotExist)
 }

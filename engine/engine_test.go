@@ -176,3 +176,20 @@ func TestCardWarnings(t *testing.T) {
 		t.Errorf("hk: warnings %v, %v", hk.Warnings(), err)
 	}
 }
+
+// A ledger file that is not there is bad input to the engine, as it is to the command line (exit
+// 2) and the server (400).
+func TestMissingLedgerIsInput(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nosuch.ledger")
+	for name, open := range map[string]func(string) (*engine.Ledger, error){
+		"OpenLedger":       engine.OpenLedger,
+		"OpenLedgerRecord": engine.OpenLedgerRecord,
+	} {
+		if _, err := open(missing); err == nil || !engine.IsInput(err) {
+			t.Errorf("%s(missing file): err = %v, want bad input", name, err)
+		}
+	}
+	if _, err := engine.NewLedger(filepath.Join(missing, "in-a-missing-dir.ledger"), "hk", engine.NewLedgerOptions{Players: [4]string{"A", "B", "C", "D"}}); err == nil || !engine.IsInput(err) {
+		t.Errorf("NewLedger in a missing directory: err = %v, want bad input", err)
+	}
+}

@@ -12,7 +12,7 @@ import (
 // WaitsRequest is one hand to analyse; see family.WaitsRequest.
 type WaitsRequest = family.WaitsRequest
 
-// WaitsView is one analysis; its JSON is the contract of schema/waits.schema.json.
+// WaitsView is one analysis; its JSON is the contract of schema/waits.json.
 type WaitsView = family.WaitsView
 
 // Waits analyses a hand: for 13 tiles its shanten, the tiles it waits on with how many are unseen

@@ -143,7 +143,7 @@ type ScoreHead struct {
 func (h *ScoreHead) Head() *ScoreHead { return h }
 
 // Scored is one scored hand. Its JSON (encoding/json) is the head's fields followed by the
-// family's result's fields; that is the contract in schema/score.schema.json.
+// family's result's fields; that is the contract in schema/score.json.
 type Scored interface {
 	// Head is the hand, ruleset and situation; a batch sets its InputLine.
 	Head() *ScoreHead

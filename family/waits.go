@@ -23,7 +23,7 @@ type WaitsRequest struct {
 	Seen       string `json:"seen,omitempty"`
 }
 
-// WaitsView is one analysis, as the JSON contract writes it (schema/waits.schema.json).
+// WaitsView is one analysis, as the JSON contract writes it (schema/waits.json).
 type WaitsView struct {
 	InputLine int    `json:"input_line,omitempty"`
 	Hand      string `json:"hand"`

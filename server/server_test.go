@@ -81,7 +81,7 @@ func schemas(t *testing.T) func(name string) *sjs.Schema {
 	}
 }
 
-// validate checks body against schema/name.json.
+// validate checks body against schema/NAME.json.
 func validate(t *testing.T, schema *sjs.Schema, name, body string) {
 	t.Helper()
 	v, err := sjs.UnmarshalJSON(strings.NewReader(body))

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// TestReleaseManPagesStamped: the release hook that writes the man pages builds mjref with the
+// same -X ldflags as the release binaries, so the pages' .TH line names the release's version
+// and date, not "mjref (devel)".
+func TestReleaseManPagesStamped(t *testing.T) {
+	b, err := os.ReadFile(".goreleaser.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Before struct {
+			Hooks []string `yaml:"hooks"`
+		} `yaml:"before"`
+		Builds []struct {
+			Ldflags []string `yaml:"ldflags"`
+		} `yaml:"builds"`
+	}
+	if err := yaml.Unmarshal(b, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	xflag := regexp.MustCompile(`-X \S+=(?:\{\{[^}]*\}\}|\S+)`)
+	var want []string
+	for _, bd := range cfg.Builds {
+		for _, l := range bd.Ldflags {
+			want = append(want, xflag.FindAllString(l, -1)...)
+		}
+	}
+	if len(want) < 3 {
+		t.Fatalf("the builds stamp %q: want version, commit and date", want)
+	}
+	slices.Sort(want)
+	found := false
+	for _, h := range cfg.Before.Hooks {
+		if !strings.Contains(h, "go run") || !strings.Contains(h, " man ") {
+			continue
+		}
+		found = true
+		got := xflag.FindAllString(h, -1)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("hook %q stamps %q, want the builds' %q", h, got, want)
+		}
+	}
+	if !found {
+		t.Error("no before hook writes the man pages with go run . man")
+	}
+}
