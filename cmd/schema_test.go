@@ -50,7 +50,7 @@ var schemaDocs = []struct {
 	{"score-riichi", "mjref score under a riichi ruleset: yaku, han, fu item by item and points", []any{riichi.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
-	{"settle", "mjref settle: who pays whom", []any{family.PaymentsView{}, deburger.SettleView{}}},
+	{"settle", "mjref settle: who pays whom", []any{family.PaymentsView{}, deburger.SettleView{}, riichi.SettleView{}}},
 	{"referee", "mjref referee: rulings on every event of a hand", []any{family.RefereeView{}}},
 	{"claim", "mjref claim: who takes a discard", []any{family.ClaimView{}}},
 	{"card-list", "mjref card list", []any{cardListView{}}},

@@ -63,6 +63,15 @@ type SettleRequest struct {
 	Points  Amounts  `json:"points,omitempty"`
 	Totals  Amounts  `json:"totals,omitempty"`
 	Mahjong string   `json:"mahjong,omitempty"`
+	// Han and Fu are a riichi win's worth (one number or one per winner); Honba and Sticks the
+	// counters and riichi sticks on the table; Tenpai the seats ready at an exhaustive draw and
+	// Nagashi the seats paid a nagashi mangan (riichi).
+	Han     NumberText `json:"han,omitempty"`
+	Fu      NumberText `json:"fu,omitempty"`
+	Honba   int        `json:"honba,omitempty"`
+	Sticks  int        `json:"sticks,omitempty"`
+	Tenpai  string     `json:"tenpai,omitempty"`
+	Nagashi string     `json:"nagashi,omitempty"`
 }
 
 // settleFields are the request's fields by their flags' names, in name order (as a command
@@ -76,16 +85,22 @@ var settleFields = []struct {
 	{"drawn", func(r *SettleRequest) bool { return r.Drawn }},
 	{"faan", func(r *SettleRequest) bool { return r.Faan != "" }},
 	{"false-win", func(r *SettleRequest) bool { return r.FalseWin != "" }},
+	{"fu", func(r *SettleRequest) bool { return r.Fu != "" }},
+	{"han", func(r *SettleRequest) bool { return r.Han != "" }},
 	{"hand", func(r *SettleRequest) bool { return len(r.Hands) > 0 }},
+	{"honba", func(r *SettleRequest) bool { return r.Honba != 0 }},
 	{"jokerless", func(r *SettleRequest) bool { return r.Jokerless }},
 	{"last-tile", func(r *SettleRequest) bool { return r.LastTile }},
 	{"limit", func(r *SettleRequest) bool { return r.Limit }},
 	{"mahjong", func(r *SettleRequest) bool { return r.Mahjong != "" }},
 	{"misnamed", func(r *SettleRequest) bool { return r.Misnamed }},
+	{"nagashi", func(r *SettleRequest) bool { return r.Nagashi != "" }},
 	{"points", func(r *SettleRequest) bool { return len(r.Points) > 0 }},
 	{"prevailing", func(r *SettleRequest) bool { return r.Prevailing != "" }},
 	{"responsible", func(r *SettleRequest) bool { return r.Responsible != "" }},
 	{"seat", func(r *SettleRequest) bool { return r.Seat != "" }},
+	{"sticks", func(r *SettleRequest) bool { return r.Sticks != 0 }},
+	{"tenpai", func(r *SettleRequest) bool { return r.Tenpai != "" }},
 	{"totals", func(r *SettleRequest) bool { return len(r.Totals) > 0 }},
 	{"value", func(r *SettleRequest) bool { return r.Value != "" }},
 	{"wall", func(r *SettleRequest) bool { return r.Wall }},

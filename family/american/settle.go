@@ -20,6 +20,13 @@ var settleHints = family.Refusals{
 	"hand":        "give the winner's hand as the argument: mjref settle HAND --seat SEAT",
 	"points":      "",
 	"totals":      "",
+	// The riichi flags.
+	"han":     "an American hand is worth its card line's value: use --value N",
+	"fu":      "an American hand is worth its card line's value: use --value N",
+	"honba":   "",
+	"sticks":  "",
+	"tenpai":  "",
+	"nagashi": "",
 }
 
 // SettleTakes takes every flag but the Hong Kong and DeBurger ones.

@@ -22,6 +22,13 @@ var settleHints = family.Refusals{
 	"hand":      "give the winner's hand as the argument: mjref settle HAND --seat SEAT",
 	"points":    "",
 	"totals":    "",
+	// The riichi flags.
+	"han":     "a Hong Kong hand is worth faan: use --faan N",
+	"fu":      "a Hong Kong hand is worth faan: use --faan N",
+	"honba":   "",
+	"sticks":  "",
+	"tenpai":  "",
+	"nagashi": "",
 }
 
 // SettleTakes takes every flag but the American and DeBurger ones.

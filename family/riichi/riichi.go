@@ -1,7 +1,7 @@
 // Package riichi is the riichi (Japanese) family: its ruleset section (the scoring/riichi Options),
 // its built-in rulesets (riichi, Tenhou's rules, and the presets that extend it) and the scoring of
-// a hand in a riichi situation. Settlement, waits, claims and the referee are not played yet and
-// refuse, saying so.
+// a hand in a riichi situation, its waits valued in points, and settlement from han and fu.
+// Furiten, claims, the ledger and the referee are not played yet and refuse, saying so.
 package riichi
 
 import (
@@ -16,6 +16,7 @@ import (
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	rscore "github.com/mjref/mjref/scoring/riichi"
+	"github.com/mjref/mjref/scoring/shanten"
 	"github.com/mjref/mjref/scoring/waits"
 )
 
@@ -47,7 +48,7 @@ func (Family) Section() rulesets.Section {
 }
 
 // Section is a ruleset's riichi: section: the scorer's options, keys as scoring/riichi.Options
-// names them. A key left out keeps Tenhou's value.
+// names them. The riichi ruleset sets every key; a ruleset that extends it changes what it lists.
 type Section struct {
 	rscore.Options `yaml:",inline"`
 }
@@ -91,25 +92,36 @@ func (r *rules) notYet(what string) error {
 		"mjref score scores a riichi hand; the rest of the riichi family is still to come")
 }
 
-// WaitOptions refuses: riichi waits (furiten, each wait's value) are not analysed yet.
-func (r *rules) WaitOptions(*notation.Hand, scoring.Situation) (waits.Options, error) {
-	return waits.Options{}, r.notYet("waits")
+// WaitOptions allows the three riichi shapes and values each wait in points with the scorer: won
+// by ron or tsumo with no riichi or dora (a wait with no yaku is not valid). Furiten is not judged yet.
+func (r *rules) WaitOptions(h *notation.Hand, sit scoring.Situation) (waits.Options, error) {
+	if len(h.Bonus) > 0 || h.Concealed[notation.Flower] > 0 || h.Concealed[notation.Joker] > 0 {
+		return waits.Options{}, family.Usagef("flowers and jokers are not riichi tiles")
+	}
+	return waits.Options{
+		Shapes: shanten.ShapeStandard | shanten.ShapeSevenPairs | shanten.ShapeThirteenOrphans,
+		Value: func(wh *notation.Hand, win scoring.WinKind) waits.Value {
+			rh, err := hand(wh)
+			if err != nil {
+				return waits.Value{Unit: "points", Reason: err.Error()}
+			}
+			s := rscore.Situation{Seat: rscore.Wind(sit.Seat), Prevailing: rscore.Wind(sit.Prevailing)}
+			if win.SelfDrawn() {
+				s.Win = rscore.WinTsumo
+			}
+			res, err := rscore.Score(&rh, &s, &r.opt)
+			if err != nil {
+				return waits.Value{Unit: "points", Reason: err.Error()}
+			}
+			return waits.Value{Valid: true, Total: res.Points(), Unit: "points"}
+		},
+	}, nil
 }
 
 // Closer refuses: closest ranks the lines of an American card.
 func (r *rules) Closer(family.ClosestRequest) (func(string) (*family.ClosestView, error), error) {
 	return nil, family.WithHint(fmt.Errorf("closest ranks the lines of an American card: ruleset %s is of the riichi family", r.rs.Name),
 		"use --rules american (or an American ruleset file)")
-}
-
-// SettleTakes takes nothing yet.
-func (r *rules) SettleTakes(string) (bool, string) {
-	return false, "riichi settlement is not played yet"
-}
-
-// Settle refuses: riichi settlement is not played yet.
-func (r *rules) Settle(family.SettleRequest) (family.Settlement, error) {
-	return nil, r.notYet("settlement")
 }
 
 // LogOptions reads a log's tiles as riichi writes them.

@@ -200,7 +200,7 @@ type Scored struct {
 // Result is the JSON of a scored riichi hand (schema/score-riichi.json).
 type Result struct {
 	// IsWin says whether the hand is a win: complete, with at least one yaku.
-	IsWin  bool   `json:"win"`
+	IsWin  bool   `json:"valid"`
 	Reason string `json:"reason,omitempty"`
 
 	Riichi       bool `json:"riichi,omitempty"`
