@@ -29,6 +29,11 @@ while read -r path version; do
     fi
     cat "$f"
   done
+  for f in "$dir"/NOTICE*; do # Apache-2.0 section 4(d): a module's NOTICE goes with it
+    [ -f "$f" ] || continue
+    printf '\n--- %s ---\n' "$(basename "$f")"
+    cat "$f"
+  done
   if [ -f "$dir/licenses/ftl.txt" ]; then # freetype: the licence chosen of its two
     printf '\n--- licenses/ftl.txt ---\n'
     cat "$dir/licenses/ftl.txt"

@@ -222,14 +222,19 @@ A repeated alternative (one that gives no hand the line's other alternatives do 
 the check passes. A line with any other problem fails the check, though 'score', 'closest' and
 'referee' play such a card's other lines, with a warning naming each line left out.
 
+- reads the card from standard input.
+
 Exit status: 0 the card is valid; 2 it is not: every problem is printed with its YAML line.`,
 		Example: `  mjref card check my-card.yaml
   mjref card check sample-2026 -o json`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: cardCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := args[0]
-			c, err := engine.CheckCard(name)
+			files, name, err := f.stdinFile(args[0], "card")
+			if err != nil {
+				return err
+			}
+			c, err := engine.CheckCardFrom(files, name)
 			if err != nil {
 				if c != nil {
 					// The lines left out are the error; the repeated alternatives are still said.

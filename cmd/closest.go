@@ -71,8 +71,8 @@ func (o *closestOptions) setInput(hand string, batch bool, output string) error 
 	return nil
 }
 
-// closestView is one ranking (see family.ClosestView).
-type closestView = family.ClosestView
+// closestView is one ranking (see engine.ClosestView).
+type closestView = engine.ClosestView
 
 func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 	e, err := f.Engine(o.Card)

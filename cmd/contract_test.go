@@ -74,8 +74,6 @@ func outputCases() []outputCase {
 		{schema: "settle", args: []string{"settle", "--false-win", "S"}},
 		{schema: "settle", args: []string{"settle", "--faan", "8", "--winner", "S", "--win", "self-draw", "--responsible", "E"}},
 		{schema: "settle", args: []string{"settle", "--rules", "deburger-2026", "--points", "E=2700,S=1800,W=-400,N=0", "--mahjong", "E"}},
-		{schema: "settle", args: []string{"settle", "--rules", "riichi", "--han", "2", "--fu", "30", "--winner", "S", "--discarder", "W", "--honba", "2", "--sticks", "1"}},
-		{schema: "settle", args: []string{"settle", "--rules", "riichi", "--drawn", "--tenpai", "S,N"}},
 		{schema: "waits", args: []string{"waits", "123m456p789s11z45s", "--seen", "3s6s3s6s"}},
 		{schema: "closest", args: []string{"closest", "NN 2026m SS 666p 66s", "--rules", "american", "--seen", "[777mJ] 2m 6s"}},
 		{schema: "claim", args: []string{"claim", "--discarder", "W", "--tile", "5p", "--claims", "S win, N pong, E win", "--hand", "S=123m456p789s11z46p", "--hand", "E=11z123m456s789s46p"}},

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mattn/go-runewidth"
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/termtext"
@@ -111,7 +110,7 @@ func printError(w io.Writer, err error, format string) {
 		ex, pos := termtext.Excerpt(ne.Input, ne.Offset, termtext.ExcerptWidth)
 		prefix := []rune(ex)[:pos]
 		fmt.Fprintf(w, "  %s\n  %s^ col %d (offset %d)\n", termtext.Escape(ex),
-			strings.Repeat(" ", runewidth.StringWidth(termtext.Escape(string(prefix)))), ne.Col(), ne.Offset)
+			strings.Repeat(" ", termtext.Width(termtext.Escape(string(prefix)))), ne.Col(), ne.Offset)
 	}
 	if hint != "" {
 		fmt.Fprintf(w, "mjref: hint: %s\n", escapeLines(hint))

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 
 	"github.com/mjref/mjref/engine"
-	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/rulesets"
@@ -31,7 +30,7 @@ type refereeOptions struct {
 	By string
 }
 
-const onlyIllegal = family.OnlyIllegal
+const onlyIllegal = engine.OnlyIllegal
 
 // seatNamings are the values of --by.
 var seatNamings = []string{referee.SeatsByStart.String(), referee.SeatsByWind.String()}

@@ -45,7 +45,7 @@ func Run(args []string, ios *IOStreams) (code int) {
 	root := newRootCmd(f)
 	root.SetArgs(args)
 	root.SetIn(ios.In)
-	root.SetOut(ios.Out)
+	root.SetOut(out) // help, usage and completion scripts too: see outWriter
 	root.SetErr(ios.ErrOut)
 	ran, err := root.ExecuteC()
 	err = tidyCobraError(err)
@@ -343,6 +343,8 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
+	// Before the completion commands are made: each keeps the writer it finds here.
+	root.SetOut(f.IO.Out)
 	pf := root.PersistentFlags()
 	pf.StringVar(&f.Rules, "rules", rulesets.Default, "ruleset: a built-in name (see 'mjref rules list') or a YAML file")
 	f.Output = FormatTable
@@ -372,11 +374,51 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newManCmd(f), newServeCmd(f, nil),
 	)
 	addHelpTopics(root)
+	refuseUnknownHelpTopics(root)
 	explainBashCompletion(root)
 	f.wrapHelp(root)
 	refuseUnknownSubcommands(root)
 	f.completeEverything(root)
 	return root
+}
+
+// refuseUnknownHelpTopics makes 'mjref help nosuch' an error (exit 2, with suggestions), as an
+// unknown command is: cobra's help command prints the usage and exits 0.
+func refuseUnknownHelpTopics(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "help" || c.Run == nil {
+			continue
+		}
+		show := c.Run
+		c.Run = nil
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			target, rest, err := root.Find(args)
+			if err == nil && target != nil && (len(rest) == 0 || !target.HasSubCommands()) {
+				show(cmd, args)
+				return nil
+			}
+			if target == nil || err != nil {
+				target = root
+			}
+			name := args[len(args)-len(rest)]
+			if len(rest) == 0 {
+				name = args[0]
+			}
+			path := strings.TrimPrefix(strings.TrimPrefix(target.CommandPath(), root.Name()), " ")
+			msg := fmt.Sprintf("unknown help topic %q", strings.TrimSpace(path+" "+name))
+			var names []string
+			for _, sub := range target.Commands() {
+				if !sub.Hidden && sub.Name() != "help" {
+					names = append(names, sub.Name())
+				}
+			}
+			if near := textdist.Nearest(name, names); len(near) > 0 {
+				msg += ": did you mean " + strings.Join(near, " or ") + "?"
+			}
+			return withHint(errors.New(msg), "'mjref help' lists the commands and help topics")
+		}
+	}
 }
 
 // explainBashCompletion words 'mjref completion bash --help' for people without root: cobra's own

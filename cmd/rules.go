@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/rulesets"
@@ -95,13 +96,19 @@ func newRulesCmd(f *factory) *cobra.Command {
 		&cobra.Command{
 			Use:   "check FILE",
 			Short: "Validate a ruleset file (with everything it extends); exit 2 with the YAML line on a problem",
-			Args:  cobra.ExactArgs(1),
+			Long: `Validate a ruleset file (with everything it extends); exit 2 with the YAML line on a problem.
+- reads the ruleset from standard input (what it extends is read beside the current directory).`,
+			Args: cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				rs, err := rulesets.Load(args[0], f.Sets...)
+				files, name, err := f.stdinFile(args[0], "ruleset")
 				if err != nil {
 					return err
 				}
-				v := rulesCheckView{args[0], rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
+				rs, err := rulesets.LoadWith(rulesets.LoadOptions{Files: files}, name, f.Sets...)
+				if err != nil {
+					return err
+				}
+				v := rulesCheckView{name, rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
 				if rs.Card != nil {
 					f.warn(rs.Card.Warnings) // the ruleset plays the card's other lines
 				}
@@ -112,7 +119,7 @@ func newRulesCmd(f *factory) *cobra.Command {
 				if rs.Extends != "" {
 					ext = ", extends " + rs.Extends
 				}
-				if _, err = fmt.Fprintf(f.IO.Out, "%s: ok (ruleset %s, family %s%s)\n", args[0], rs.Name, rs.Family, ext); err != nil {
+				if _, err = fmt.Fprintf(f.IO.Out, "%s: ok (ruleset %s, family %s%s)\n", name, rs.Name, rs.Family, ext); err != nil {
 					return err
 				}
 				return writeHouseExamples(f.IO.Out, v.HouseHands)
@@ -156,4 +163,22 @@ func writeHouseExamples(w io.Writer, hs []hk.HouseExample) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// stdinFile is how a command that checks one file (a ruleset, a card) reads arg: "-" is standard
+// input, served as the file rulesets.StdinName (with every other path read from the file system);
+// any other arg is read as it is (files nil). what names the file for the message when standard
+// input is a terminal.
+func (f *factory) stdinFile(arg, what string) (files rulesets.Files, name string, err error) {
+	if arg != "-" {
+		return nil, arg, nil
+	}
+	if f.IO.InIsTerminal != nil && f.IO.InIsTerminal() {
+		return nil, "", usageErrorf("'-' reads the %s from standard input, but it is a terminal: pipe the file in, or name it", what)
+	}
+	data, err := safeio.ReadAll(f.IO.In, rulesets.StdinName, safeio.RulesetLimit)
+	if err != nil {
+		return nil, "", withHint(fmt.Errorf("%s: %s", rulesets.StdinName, safeio.Reason(err)), "pipe the file in, or name it")
+	}
+	return rulesets.WithStdin(data, nil), rulesets.StdinName, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
 	amfamily "github.com/mjref/mjref/family/american"
 	"github.com/mjref/mjref/family/deburger"
@@ -50,9 +51,9 @@ var schemaDocs = []struct {
 	{"score-riichi", "mjref score under a riichi ruleset: yaku, han, fu item by item and points", []any{riichi.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
-	{"settle", "mjref settle: who pays whom", []any{family.PaymentsView{}, deburger.SettleView{}, riichi.SettleView{}}},
-	{"referee", "mjref referee: rulings on every event of a hand", []any{family.RefereeView{}}},
-	{"claim", "mjref claim: who takes a discard", []any{family.ClaimView{}}},
+	{"settle", "mjref settle: who pays whom", []any{engine.PaymentsView{}, deburger.SettleView{}}},
+	{"referee", "mjref referee: rulings on every event of a hand", []any{engine.RefereeView{}}},
+	{"claim", "mjref claim: who takes a discard", []any{engine.ClaimView{}}},
 	{"card-list", "mjref card list", []any{cardListView{}}},
 	{"card-show", "mjref card show", []any{cardView{}}},
 	{"card-check", "mjref card check", []any{cardCheckView{}}},
@@ -140,7 +141,7 @@ func reflectType(t reflect.Type) *jsonschema.Schema {
 	s := r.ReflectFromType(t)
 	s.Version, s.ID = "", ""
 	nullable(s, t)
-	if t == reflect.TypeFor[family.PaymentsView]() {
+	if t == reflect.TypeFor[engine.PaymentsView]() {
 		optionalEmbedded(s, t)
 	}
 	return s

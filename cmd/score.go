@@ -34,21 +34,6 @@ type scoreOptions struct {
 	Honba, Sticks                            int
 }
 
-// riichiFlags says which riichi situation flags are set, for refusing them under another family.
-func (o *scoreOptions) riichiFlags() []string {
-	var set []string
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{{o.Riichi, "riichi"}, {o.DoubleRiichi, "double-riichi"}, {o.Ippatsu, "ippatsu"}, {o.FirstTurn, "first-turn"},
-		{o.Dora != "", "dora"}, {o.Ura != "", "ura"}, {o.Honba != 0, "honba"}, {o.Sticks != 0, "sticks"}} {
-		if f.on {
-			set = append(set, "--"+f.name)
-		}
-	}
-	return set
-}
-
 func newScoreCmd(f *factory, runF func(*scoreOptions) error) *cobra.Command {
 	o := &scoreOptions{IO: f.IO}
 	cmd := &cobra.Command{
@@ -119,7 +104,7 @@ func completeSeats(f *factory, cmd *cobra.Command, flags ...string) {
 // is safe for concurrent use.
 type scorer struct {
 	e   *engine.Engine
-	def family.ScoreRequest
+	def engine.ScoreRequest
 }
 
 func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
@@ -128,13 +113,13 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 		return nil, err
 	}
 	lastTile, loser := o.LastTile, o.Loser
-	def := family.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser,
+	def := engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser,
 		Riichi: o.Riichi, DoubleRiichi: o.DoubleRiichi, Ippatsu: o.Ippatsu, FirstTurn: o.FirstTurn, Dora: o.Dora, Ura: o.Ura, Honba: o.Honba, Sticks: o.Sticks}
 	return &scorer{e: e, def: def}, nil
 }
 
 // score scores one request; the fields it leaves empty are the flags'.
-func (s *scorer) score(req family.ScoreRequest) (family.Scored, error) {
+func (s *scorer) score(req engine.ScoreRequest) (family.Scored, error) {
 	return s.e.Score(req.Over(s.def))
 }
 
@@ -143,20 +128,15 @@ func (s *scorer) score(req family.ScoreRequest) (family.Scored, error) {
 func notationOptions(rs *rulesets.Ruleset) notation.Options { return family.Notation(rs) }
 
 // checkSituation refuses bad situation flags once, before any hand.
-func checkSituation(req family.ScoreRequest) error {
-	_, _, err := req.Situation()
+func checkSituation(req engine.ScoreRequest) error {
+	_, err := req.Situation()
 	return err
 }
 
-// situationChecker is Rules that read a situation of their own (riichi): they check the flags.
-type situationChecker interface {
-	CheckSituation(req family.ScoreRequest) error
-}
-
 // parseRequest reads one batch line: a JSON object or plain notation.
-func parseRequest(text string) (family.ScoreRequest, error) {
+func parseRequest(text string) (engine.ScoreRequest, error) {
 	if strings.HasPrefix(text, "{") {
-		var req family.ScoreRequest
+		var req engine.ScoreRequest
 		dec := json.NewDecoder(strings.NewReader(text))
 		dec.DisallowUnknownFields()
 		err := dec.Decode(&req)
@@ -173,23 +153,15 @@ func parseRequest(text string) (family.ScoreRequest, error) {
 		}
 		return req, nil
 	}
-	return family.ScoreRequest{Hand: text}, nil
+	return engine.ScoreRequest{Hand: text}, nil
 }
 
 func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
-	s, err := newScorer(f, o)
-	if err != nil {
+	// Check the situation flags once, before any hand.
+	if err := checkSituation(engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, Dora: o.Dora, Ura: o.Ura}); err != nil {
 		return err
 	}
-	// Check the situation flags once, before any hand.
-	if sc, ok := s.e.Rules().(situationChecker); ok {
-		err = sc.CheckSituation(s.def)
-	} else if set := o.riichiFlags(); len(set) > 0 {
-		rs := s.e.Ruleset()
-		err = withHint(usageErrorf("%s is a riichi flag: ruleset %s is %s", set[0], rs.Name, family.Title(rs)), "use --rules riichi (or a riichi ruleset), or leave "+set[0]+" out")
-	} else {
-		err = checkSituation(family.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder})
-	}
+	s, err := newScorer(f, o)
 	if err != nil {
 		return err
 	}
@@ -218,7 +190,7 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			},
 		})
 	}
-	v, err := s.score(family.ScoreRequest{Hand: o.Hand})
+	v, err := s.score(engine.ScoreRequest{Hand: o.Hand})
 	if err != nil {
 		if hint := waitsHint(o, f, s.e.Ruleset()); hint != "" && family.HintOf(err) == "" {
 			// Only a family that scores non-winners refuses 13 tiles rather than saying no.

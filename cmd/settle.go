@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"github.com/mjref/mjref/engine"
 	"io"
 	"slices"
 	"strings"
@@ -29,8 +30,6 @@ type settleOptions struct {
 	Card                             string
 	Hands, Points, Totals            []string // DeBurger: SEAT=HAND, SEAT=N lists
 	Mahjong                          string
-	Han, Fu, Tenpai, Nagashi         string // riichi
-	Honba, Sticks                    int
 }
 
 func newSettleCmd(f *factory, runF func(*settleOptions) error) *cobra.Command {
@@ -52,11 +51,6 @@ Hong Kong (hk, hk-oldstyle) and American (american): from the hand's worth or fr
   win (--false-win SEAT) pays the ruleset's penalty.
   Output: every payment (from, to, amount, rule, detail) and each seat's change.
 
-Riichi (riichi, riichi-*): from the win's han and fu.
-  --han N --fu N --winner SEAT --discarder SEAT|--win tsumo   --honba N --sticks N
-  several winners on one discard: --winner S,N --han 2,3 --fu 30,40 (double ron, or the head bump)
-  --drawn --tenpai S,N          noten payments (3,000 split); --drawn --nagashi W: nagashi mangan
-
 DeBurger (deburger-2026): every player scores each hand.
   --hand E=HAND --hand S=HAND ... --mahjong SEAT --win self-draw|discard   score the four hands
   --points E=2700,S=1800,W=-400,N=0                                        or give their points
@@ -70,7 +64,6 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
   mjref settle '[555z@E] [666z] [777z] 123m 9p+9p' --seat N --win discard --discarder W
   mjref settle --faan 5 --winner S,N --discarder W -o json
   mjref settle --rules american --value 25 --winner S --discarder W --jokerless
-  mjref settle --rules riichi --han 2 --fu 30 --winner S --discarder W --honba 2 --sticks 1
   mjref settle --rules deburger-2026 --points E=2700,S=1800,W=-400,N=0 --totals E=9000,S=4000,W=0,N=100`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 && args[0] == "-" {
@@ -102,12 +95,6 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
 	fl.StringVar(&o.Mahjong, "mahjong", "", "DeBurger: the seat that went Mahjong")
 	fl.StringArrayVar(&o.Points, "points", nil, "DeBurger: the players' points for the hand, E=2700,S=1800,W=-400,N=0")
 	fl.StringArrayVar(&o.Totals, "totals", nil, "DeBurger: the running totals before this hand, E=9000,S=4000,W=0,N=100")
-	fl.StringVar(&o.Han, "han", "", "riichi: the win's han (a list N,M for several winners)")
-	fl.StringVar(&o.Fu, "fu", "", "riichi: the win's fu (a list for several winners; not needed from 5 han)")
-	fl.IntVar(&o.Honba, "honba", 0, "riichi: honba counters (300 each to the winner, 100 from each on a self-draw)")
-	fl.IntVar(&o.Sticks, "sticks", 0, "riichi: riichi sticks on the table (1,000 each to the winner)")
-	fl.StringVar(&o.Tenpai, "tenpai", "", "riichi, with --drawn: the seats ready at the exhaustive draw, S,N")
-	fl.StringVar(&o.Nagashi, "nagashi", "", "riichi, with --drawn: the seats paid a nagashi mangan")
 	completeSeats(f, cmd, "winner", "seat", "prevailing", "discarder", "responsible", "false-win", "mahjong")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	return cmd
@@ -117,12 +104,11 @@ func (o *settleOptions) changed(name string) bool { return slices.Contains(o.Cha
 
 // request is the settlement the flags ask for. A flag with a default (--prevailing) is a field
 // given only when it is given on the command line, so a family can refuse what it does not take.
-func (o *settleOptions) request() family.SettleRequest {
-	req := family.SettleRequest{Hand: o.Hand, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value), Limit: o.Limit, Winner: o.Winners,
+func (o *settleOptions) request() engine.SettleRequest {
+	req := engine.SettleRequest{Hand: o.Hand, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value), Limit: o.Limit, Winner: o.Winners,
 		Seat: o.Seat, Win: o.Win, Discarder: o.Discarder, LastTile: o.LastTile, Responsible: o.Responsible,
 		Drawn: o.Drawn, Wall: o.Wall, FalseWin: o.FalseWin, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Card: o.Card,
-		Hands: o.Hands, Points: o.Points, Totals: o.Totals, Mahjong: o.Mahjong,
-		Han: family.NumberText(o.Han), Fu: family.NumberText(o.Fu), Honba: o.Honba, Sticks: o.Sticks, Tenpai: o.Tenpai, Nagashi: o.Nagashi}
+		Hands: o.Hands, Points: o.Points, Totals: o.Totals, Mahjong: o.Mahjong}
 	if o.changed("prevailing") {
 		req.Prevailing = o.Prevailing
 	}
@@ -141,7 +127,7 @@ func settleRun(_ context.Context, o *settleOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if pv, ok := v.(*family.PaymentsView); ok {
+	if pv, ok := v.(*engine.PaymentsView); ok {
 		f.warn(pv.Warnings) // the --card a hand was matched against
 	}
 	return renderResult(o.IO.Out, o.Output, v, renderSettle, v.Positive())

@@ -2,6 +2,7 @@ package engine
 
 import (
 	amfamily "github.com/mjref/mjref/family/american"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/american"
 )
 
@@ -15,3 +16,9 @@ func LoadCard(name string) (*american.Card, error) { return amfamily.LoadCard(na
 // listing every such line (what `mjref card check` does); repeated alternatives stay warnings.
 // With that error the card is returned too when it loaded, for its other warnings.
 func CheckCard(name string) (*american.Card, error) { return amfamily.CheckCard(name) }
+
+// CheckCardFrom is CheckCard reading a card file through files (rulesets.WithStdin for a card
+// piped in, named rulesets.StdinName).
+func CheckCardFrom(files rulesets.Files, name string) (*american.Card, error) {
+	return amfamily.CheckCardFrom(files, name)
+}

@@ -25,6 +25,7 @@ import (
 // Engine plays one ruleset. It is safe for concurrent use.
 type Engine struct {
 	rules family.Rules
+	files rulesets.Files // what reads a card a request names: the engine's Options.Files
 }
 
 // Options are choices made when a ruleset is opened.
@@ -56,7 +57,7 @@ func New(rs *rulesets.Ruleset, opt Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{rules: r}, nil
+	return &Engine{rules: r, files: opt.Files}, nil
 }
 
 // Rules is the family bound to the ruleset.
@@ -77,22 +78,6 @@ func (e *Engine) Title() string { return e.rules.Family().Title() }
 // American rules, a red five elsewhere).
 func (e *Engine) Parse(text string) (notation.Hand, error) {
 	return notation.ParseWith(text, e.rules.Family().Notation())
-}
-
-// ScoreRequest is one hand to score and its situation; see family.ScoreRequest.
-type ScoreRequest = family.ScoreRequest
-
-// Scored is one scored hand; its JSON is the contract of schema/score.json.
-type Scored = family.Scored
-
-// Score parses req.Hand and scores it in req's situation. A hand that is not a win is a Scored
-// whose Valid is false, not an error.
-func (e *Engine) Score(req ScoreRequest) (Scored, error) {
-	h, err := e.Parse(req.Hand)
-	if err != nil {
-		return nil, err
-	}
-	return e.rules.Score(&h, req)
 }
 
 // IsInput says whether err is bad input (a hand, a request, a ruleset or a card, or a file the

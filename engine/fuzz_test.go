@@ -49,7 +49,7 @@ func FuzzSettleRequest(f *testing.F) {
 				}
 				continue
 			}
-			if v, ok := s.(*family.PaymentsView); ok && v.Settled {
+			if v, ok := s.(*engine.PaymentsView); ok && v.Settled {
 				var sum settle.Amount
 				for _, d := range v.Deltas {
 					sum += d

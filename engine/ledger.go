@@ -131,7 +131,10 @@ func (l *Ledger) Unit() string {
 	if l.engine == nil {
 		return "worth"
 	}
-	return l.engine.rules.LedgerUnit()
+	if k, ok := l.engine.rules.(family.Scorekeeper); ok {
+		return k.LedgerUnit()
+	}
+	return "worth"
 }
 
 // Engine is the ruleset the game is played under; nil when OpenLedgerRecord could not load it.
@@ -290,7 +293,12 @@ func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions,
 				return ledger.Hand{}, false, family.Usagef("--%s with --log: the log says how the hand ended", name)
 			}
 		}
-		lh, err := family.RecordLog(rules, opt.Log, opt.LogName, st.Table(), st.Ruleset)
+		ref, ok := rules.(Refereed)
+		if !ok {
+			rs := rules.Ruleset()
+			return ledger.Hand{}, false, family.Usagef("--log: ruleset %s (family %s) referees no log", rs.Name, rs.Family)
+		}
+		lh, err := family.RecordLog(rules, ref.LogOptions(), ref.RefereeDeps(), opt.Log, opt.LogName, st.Table(), st.Ruleset)
 		if err != nil {
 			return lh.Hand, false, err
 		}
@@ -300,7 +308,12 @@ func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions,
 		}
 		return lh.Hand, lh.OK, nil
 	}
-	rec, err := rules.RecordHand(req, st.Table())
+	k, ok := rules.(family.Scorekeeper)
+	if !ok {
+		rs := rules.Ruleset()
+		return ledger.Hand{}, false, family.Usagef("ruleset %s (family %s): mjref keeps no ledger under it", rs.Name, rs.Family)
+	}
+	rec, err := k.RecordHand(req, st.Table())
 	if err != nil {
 		return rec.Hand, false, err
 	}

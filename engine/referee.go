@@ -2,18 +2,6 @@ package engine
 
 import "github.com/mjref/mjref/family"
 
-// RefereeRequest is one log to replay; see family.RefereeRequest.
-type RefereeRequest = family.RefereeRequest
-
-// RefereeView is a replayed hand; its JSON is the contract of schema/referee.json.
-type RefereeView = family.RefereeView
-
-// ClaimRequest is one discard and the claims on it; see family.ClaimRequest.
-type ClaimRequest = family.ClaimRequest
-
-// ClaimView is the ruling on the claims; its JSON is the contract of schema/claim.json.
-type ClaimView = family.ClaimView
-
 // Referee replays req.Log (YAML or JSON Lines, at most 1 MiB) under the engine's ruleset, whatever
 // the log's ruleset: key says, and rules on every step: ok or illegal, with the rule and the
 // reason. A win is scored and the hand settled. A log with an illegal step is a RefereeView whose
@@ -26,7 +14,7 @@ func (e *Engine) Referee(req RefereeRequest) (*RefereeView, error) {
 // Referee is Engine.Referee under the engine open returns for the log's ruleset: key ("hk" when
 // the log names none). open is called once, before any tile of the log is read.
 func Referee(req RefereeRequest, open func(ruleset string) (*Engine, error)) (*RefereeView, error) {
-	return family.Replay(req, func(ruleset string) (family.Rules, error) {
+	return replay(req, func(ruleset string) (family.Rules, error) {
 		e, err := open(ruleset)
 		if err != nil {
 			return nil, err
@@ -34,8 +22,3 @@ func Referee(req RefereeRequest, open func(ruleset string) (*Engine, error)) (*R
 		return e.rules, nil
 	})
 }
-
-// Claim rules on claims made at the same time on one discard: who takes the tile, and why each
-// claim wins, loses or is not allowed. A claim that is not allowed is a ClaimView whose Clear is
-// false. American rulesets refuse: their calls are ruled in a replay (Referee).
-func (e *Engine) Claim(req ClaimRequest) (*ClaimView, error) { return family.Claim(e.rules, req) }

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"github.com/mjref/mjref/family"
 	"slices"
 	"testing"
 
@@ -20,7 +21,7 @@ func TestSettleFieldsBelongToFamilies(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, flag := range all.Given() {
-			ok, _ := e.Rules().SettleTakes(flag)
+			ok, _ := e.Rules().Takes(family.UseSettle, flag)
 			taken[flag] = taken[flag] || ok
 		}
 		// Every family refuses some field of all: none is silently ignored.

@@ -4,8 +4,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mattn/go-runewidth"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/termtext"
 )
 
 // TextPrinter is a family.Printer writing plain text to w: tables as columns (measured in terminal
@@ -21,7 +21,7 @@ func (p textPrinter) Table(header []string, rows [][]string) error {
 	for _, r := range all {
 		for i, c := range r {
 			if i < len(widths) {
-				widths[i] = max(widths[i], runewidth.StringWidth(c))
+				widths[i] = max(widths[i], termtext.Width(c))
 			}
 		}
 	}
@@ -33,7 +33,7 @@ func (p textPrinter) Table(header []string, rows [][]string) error {
 			}
 			b.WriteString(c)
 			if i < len(r)-1 && i < len(widths) {
-				b.WriteString(strings.Repeat(" ", widths[i]-runewidth.StringWidth(c)))
+				b.WriteString(strings.Repeat(" ", widths[i]-termtext.Width(c)))
 			}
 		}
 		if _, err := io.WriteString(p, strings.TrimRight(b.String(), " ")+"\n"); err != nil {

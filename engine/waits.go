@@ -9,11 +9,26 @@ import (
 	"github.com/mjref/mjref/scoring/waits"
 )
 
-// WaitsRequest is one hand to analyse; see family.WaitsRequest.
-type WaitsRequest = family.WaitsRequest
+// WaitsRequest is one hand to analyse: 13 tiles (what it waits on) or 14 (what to discard), with
+// the seats as letters and the tiles seen outside the hand in notation.
+type WaitsRequest struct {
+	Hand       string `json:"hand"`
+	Seat       string `json:"seat,omitempty"`
+	Prevailing string `json:"prevailing,omitempty"`
+	Seen       string `json:"seen,omitempty"`
+}
 
-// WaitsView is one analysis; its JSON is the contract of schema/waits.json.
-type WaitsView = family.WaitsView
+// WaitsView is one analysis, as the JSON contract writes it (schema/waits.json).
+type WaitsView struct {
+	InputLine int    `json:"input_line,omitempty"`
+	Hand      string `json:"hand"`
+	Ruleset   string `json:"ruleset"`
+	waits.Analysis
+}
+
+// Positive says whether the verdict is positive: the hand is ready or complete, or 14 tiles were
+// weighed discard by discard.
+func (v *WaitsView) Positive() bool { return v.Ready || v.Complete || v.Tiles != 13 }
 
 // Waits analyses a hand: for 13 tiles its shanten, the tiles it waits on with how many are unseen
 // and what each win is worth; for 14, the shanten after each discard.
@@ -28,11 +43,16 @@ func (e *Engine) Waits(req WaitsRequest) (*WaitsView, error) {
 // Waiter checks the request's seats and seen tiles once and returns the analysis of one hand text
 // under them (req.Hand is not read): a batch calls it per line.
 func (e *Engine) Waiter(req WaitsRequest) (func(hand string) (*WaitsView, error), error) {
-	sit, _, err := family.ScoreRequest{Seat: req.Seat, Prevailing: req.Prevailing}.Situation()
+	waiter, ok := e.rules.(family.Waiter)
+	if !ok {
+		rs := e.Ruleset()
+		return nil, family.WithHint(fmt.Errorf("waits is not played under ruleset %s (family %s)", rs.Name, rs.Family), "")
+	}
+	sit, err := ScoreRequest{Seat: req.Seat, Prevailing: req.Prevailing}.Situation()
 	if err != nil {
 		return nil, err
 	}
-	seen, err := family.ParseSeen(req.Seen, e.rules.Family().Notation(), "3s6s1z")
+	seen, err := parseSeen(req.Seen, e.rules.Family().Notation(), "3s6s1z")
 	if err != nil {
 		return nil, err
 	}
@@ -41,11 +61,11 @@ func (e *Engine) Waiter(req WaitsRequest) (func(hand string) (*WaitsView, error)
 		if err != nil {
 			return nil, err
 		}
-		opt, err := e.rules.WaitOptions(&h, sit)
+		opt, err := waiter.WaitOptions(&h, sit.Situation)
 		if err != nil {
 			return nil, err
 		}
-		if err := family.CheckCopies(&seen, &h); err != nil {
+		if err := checkCopies(&seen, &h); err != nil {
 			return nil, err
 		}
 		n := h.TileCount()

@@ -1,37 +1,17 @@
-// Package family is what every rule family (Hong Kong, American, DeBurger) is to the rest of
-// mjref: one Family value per family, registered once, and the Rules it binds to a ruleset. The
-// commands, the server and the engine call these interfaces and render what they return; none of
-// them names a family.
+// Package family is the contract between mjref's engine and its rule families (Hong Kong,
+// American, DeBurger): one Family value per family, registered once, and the Rules it binds to a
+// ruleset. The engine (package engine) runs every use case, score, settle, referee, claim, waits,
+// closest and the ledger, and asks the bound rules only what the family knows: Rules is the core
+// every family answers (score a parsed hand in a parsed situation, value the result for the table,
+// say which request fields it reads), and what only some families do is a capability found by type
+// assertion: Waiter, CardPlayer, TableSettler, Warner and Scorekeeper here, and in the engine those
+// whose types belong to the referee (engine.Refereed, a flow of play; engine.Claimer). A family
+// writes no refusal stub: the engine refuses what a family cannot do.
 //
-// A family is one package that implements Family and Rules. A fourth family is that package plus
-// one line in engine/families.go. A skeleton:
-//
-//	package riichi
-//
-//	type Family struct{}
-//
-//	func (Family) ID() string    { return "riichi" } // the ruleset's family: key
-//	func (Family) Title() string { return "Riichi" }
-//	func (Family) Notation() notation.Options { return notation.Options{} }
-//
-//	func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
-//		return &rules{rs: rs}, nil
-//	}
-//
-//	type rules struct{ rs *rulesets.Ruleset }
-//
-//	func (r *rules) Ruleset() *rulesets.Ruleset          { return r.rs }
-//	func (r *rules) Family() family.Family      { return Family{} }
-//	func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored, error) { ... }
-//	// ... and the other methods of family.Rules; one the family cannot do refuses with a
-//	// *family.Error saying so (see family/hongkong/closest.go).
-//
-// and in engine/families.go:
-//
-//	var families = []family.Family{hongkong.Family{}, american.Family{}, deburger.Family{}, riichi.Family{}}
-//
-// The rulesets package loads the ruleset's own section (see rulesets.Ruleset); a new family adds its
-// section type there too.
+// A family is one package (and, if it wants one, a scorer package of its own) plus one line in
+// engine/families.go. Its rulesets' section and built-in rulesets register with the family
+// (Sectioned): nothing of the family is written in package rulesets. See the package example
+// (example_test.go), which registers a fourth family and scores a hand through the engine.
 //
 // Errors: a family returns *Error (Usagef, WithHint) for bad input, so every front end maps it
 // to the same exit status or HTTP status; scoring.ErrNotWinning and friends pass through.

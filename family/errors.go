@@ -44,12 +44,3 @@ func HintOf(err error) string {
 	}
 	return ""
 }
-
-// Refusals are the flags a family does not take, each with the hint to give instead ("" for none).
-type Refusals map[string]string
-
-// Takes says whether the family takes flag, and the hint when it does not.
-func (r Refusals) Takes(flag string) (bool, string) {
-	hint, refused := r[flag]
-	return !refused, hint
-}

@@ -33,20 +33,119 @@ type BindOptions struct {
 	Files rulesets.Files
 }
 
-// Rules is a family bound to one ruleset: everything mjref does under that ruleset. It is safe
+// Rules is a family bound to one ruleset: the core every family answers. The engine runs the use
+// cases (score, settle, referee, claim, waits, closest, the ledger) and asks the rules only what
+// the family knows. What only some families do is a capability the engine finds by type
+// assertion: Waiter, CardPlayer, TableSettler, Warner here, and those whose types live in the
+// referee and the ledger, declared in engine (a flow of play, claims, a ledger's part). It is safe
 // for concurrent use.
 type Rules interface {
 	// Ruleset is the ruleset the family is bound to.
 	Ruleset() *rulesets.Ruleset
 	// Family is the family bound.
 	Family() Family
-	Scorer
-	Waiter
-	Closer
-	Settler
-	Referee
-	Claimer
-	Scorekeeper
+	// Score says whether h is a win in the situation sit and what it is worth. A hand that is
+	// not a win is a Scored whose Valid is false, not an error. The engine fills the head's
+	// ruleset, situation and warnings when the family leaves them empty.
+	Score(h *notation.Hand, sit Situation) (Scored, error)
+	// Worth values a hand Score returned for the table to pay on: settlement and the ledger read
+	// it.
+	Worth(sc Scored) Worth
+	// Takes says whether the family reads the request field named (by its flag's name: "faan",
+	// "false-win") in the use case, and when it does not, what to give instead (a hint, which may
+	// be empty): the family's takes-table. A field the family does not read is refused, not
+	// ignored.
+	Takes(use Use, field string) (ok bool, hint string)
+}
+
+// Use is a use case whose request a family's takes-table speaks of.
+type Use string
+
+// The use cases a takes-table answers for.
+const (
+	UseScore  Use = "score"
+	UseSettle Use = "settle"
+	UseLedger Use = "ledger"
+)
+
+// Situation is the situation of a hand to score: the seats and how the last tile came, and
+// whether the hand is a non-winner's (DeBurger scores every player's hand; a family that scores
+// only the winner does not take "loser", and the engine refuses it).
+type Situation struct {
+	scoring.Situation
+	Loser bool
+	// The riichi situation: the riichi family reads it (RiichiScorer); the engine refuses it
+	// under any other family.
+	Riichi, DoubleRiichi, Ippatsu, FirstTurn bool
+	Dora, Ura                                Indicators
+	Honba, Sticks                            int
+}
+
+// RiichiGiven names the first riichi situation field given, as its flag ("--riichi"), or "".
+func (s *Situation) RiichiGiven() string {
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{s.Riichi, "riichi"}, {s.DoubleRiichi, "double-riichi"}, {s.Ippatsu, "ippatsu"}, {s.FirstTurn, "first-turn"},
+		{s.Dora[0] != notation.NoTile, "dora"}, {s.Ura[0] != notation.NoTile, "ura"}, {s.Honba != 0, "honba"}, {s.Sticks != 0, "sticks"}} {
+		if f.on {
+			return "--" + f.name
+		}
+	}
+	return ""
+}
+
+// Indicators are dora indicators in the order given, NoTile after the last (at most one and four
+// for kans).
+type Indicators [5]notation.Tile
+
+// List returns the indicators given.
+func (d *Indicators) List() []notation.Tile {
+	n := 0
+	for n < len(d) && d[n] != notation.NoTile {
+		n++
+	}
+	return d[:n]
+}
+
+// RiichiScorer is Rules that read the riichi situation (Situation.Riichi and the fields after it).
+type RiichiScorer interface {
+	ScoresRiichi()
+}
+
+// Worth is what a scored hand is worth at the table, as settlement and the ledger read it.
+type Worth struct {
+	// Valid is false when the hand is not a win the table pays: NotWin says so in the family's
+	// words ("not a win", "no line matches") and Reason why.
+	Valid          bool
+	NotWin, Reason string
+	// Pay is the worth the payout table is read at (Hong Kong: the faan before the cap), Total
+	// the worth as scored (what a ledger records); Unit names it ("faan", "value", "points").
+	Pay, Total int
+	Unit       string
+	// Limit is a limit hand; Jokerless an American hand without jokers on a line that pays
+	// double for it.
+	Limit, Jokerless bool
+	// SelfDrawn says the hand scores as a self-draw whatever the last tile (it is paid as one);
+	// SelfDrawnBy are the items that make it so.
+	SelfDrawn   bool
+	SelfDrawnBy []string
+	// Text is the worth as a settlement shows it after the seat ("6 faan, a limit hand").
+	Text string
+	// Notes explain the score (the cap cut it).
+	Notes []string
+	// Result is the family's result, as a settlement's score field shows it.
+	Result any
+}
+
+// Refusals are the request fields a family does not read, each with the hint to give instead ("" for
+// none): one use case of a takes-table.
+type Refusals map[string]string
+
+// Takes says whether the family reads field, and the hint when it does not.
+func (r Refusals) Takes(field string) (bool, string) {
+	hint, refused := r[field]
+	return !refused, hint
 }
 
 var (

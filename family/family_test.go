@@ -9,7 +9,6 @@ import (
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
-	"github.com/mjref/mjref/scoring"
 
 	_ "github.com/mjref/mjref/engine" // registers the families
 )
@@ -48,56 +47,6 @@ func TestBindUnknownFamily(t *testing.T) {
 	}
 	if got := family.Notation(rs); got != (notation.Options{}) {
 		t.Errorf("Notation of an unknown family = %+v, want plain", got)
-	}
-}
-
-func TestScoreRequestOver(t *testing.T) {
-	yes, no := true, false
-	def := family.ScoreRequest{Seat: "S", Prevailing: "W", Win: "self-draw", Discarder: "N", LastTile: &no, Loser: &no}
-	got := family.ScoreRequest{Hand: "h", Seat: "N", LastTile: &yes}.Over(def)
-	want := family.ScoreRequest{Hand: "h", Seat: "N", Prevailing: "W", Win: "self-draw", Discarder: "N", LastTile: &yes, Loser: &no}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Over (-want +got):\n%s", diff)
-	}
-}
-
-func TestSituation(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		req     family.ScoreRequest
-		want    scoring.Situation
-		view    family.SituationView
-		wantErr string
-	}{
-		{name: "defaults", req: family.ScoreRequest{},
-			want: scoring.Situation{Seat: notation.SeatEast, Prevailing: notation.SeatEast, Win: scoring.Discard, Discarder: notation.NoSeat},
-			view: family.SituationView{Seat: "E", Prevailing: "E", Win: "discard"}},
-		{name: "spelt out", req: family.ScoreRequest{Seat: "south", Prevailing: "w", Win: "self-draw", Discarder: "n"},
-			want: scoring.Situation{Seat: notation.SeatSouth, Prevailing: notation.SeatWest, Win: scoring.SelfDraw, Discarder: notation.SeatNorth},
-			view: family.SituationView{Seat: "S", Prevailing: "W", Win: "self-draw", Discarder: "N"}},
-		{name: "bad seat", req: family.ScoreRequest{Seat: "X"}, wantErr: "--seat: "},
-		{name: "bad win", req: family.ScoreRequest{Win: "lucky"}, wantErr: "--win: "},
-		{name: "own discard", req: family.ScoreRequest{Seat: "S", Discarder: "S"}, wantErr: "--discarder S is the winner's own seat"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			sit, sv, err := tc.req.Situation()
-			if tc.wantErr != "" {
-				var fe *family.Error
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || !errors.As(err, &fe) || !fe.Usage {
-					t.Fatalf("err = %v, want a usage error containing %q", err, tc.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sit != tc.want {
-				t.Errorf("situation = %+v, want %+v", sit, tc.want)
-			}
-			if diff := cmp.Diff(tc.view, *sv); diff != "" {
-				t.Errorf("view (-want +got):\n%s", diff)
-			}
-		})
 	}
 }
 

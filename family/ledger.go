@@ -15,20 +15,16 @@ import (
 	"github.com/mjref/mjref/scoring"
 )
 
-// Scorekeeper is a family's part in a table ledger (mjref ledger): how a game flows, what a hand
-// is worth, which of ledger add's flags the family reads, and how one hand's result becomes the
-// hand recorded. The ledger itself (referee/ledger) keeps the record, the flow and the totals the
-// same for every family.
+// Scorekeeper is Rules that keep a table ledger (mjref ledger): how a game flows, what a hand
+// is worth, and how one hand's result becomes the hand recorded (the ledger fields the family
+// reads are in its takes-table, UseLedger). The ledger itself (referee/ledger) keeps the record,
+// the flow and the totals the same for every family.
 type Scorekeeper interface {
 	// LedgerFlow is how a game flows when the ruleset has no flow: section.
 	LedgerFlow() ledger.Flow
 	// LedgerUnit is what a winning hand is worth in the record: "faan", "value", or "" when each
 	// player's points are recorded instead (DeBurger).
 	LedgerUnit() string
-	// LedgerTakes says whether a hand under the family reads the ledger add flag named and, when it
-	// does not, what to give instead (a hint, which may be empty). Flags no family reads alone
-	// (--note, --wait, --log where the family referees) are taken.
-	LedgerTakes(flag string) (ok bool, hint string)
 	// RecordHand reads the hand req describes, played at table t, into the hand to record. A hand
 	// given that is not a win is a Recorded whose OK is false, not an error.
 	RecordHand(req LedgerRequest, t ledger.Table) (Recorded, error)
@@ -115,7 +111,7 @@ type Recorded struct {
 func RefuseLedgerFlags(r Rules, given []string) error {
 	rs := r.Ruleset()
 	for _, name := range given {
-		if ok, hint := r.LedgerTakes(name); !ok {
+		if ok, hint := r.Takes(UseLedger, name); !ok {
 			err := Usagef("--%s does not apply to this ledger's ruleset %s (family %s)", name, rs.Name, rs.Family)
 			if hint != "" {
 				return WithHint(err, hint)
@@ -247,7 +243,7 @@ func (w *LedgerWin) HowWon(sr *settle.Rules) error {
 	if err != nil {
 		return err
 	}
-	if err := sevenFlowersHow(k, req.Discarder, sr, "NAME"); err != nil {
+	if err := SevenFlowersHow(k, req.Discarder, sr, "NAME"); err != nil {
 		return err
 	}
 	if !sr.SelfDrawn(k) && req.Discarder == "" {
@@ -430,25 +426,24 @@ func (w *LedgerWin) Responsible() error {
 	return nil
 }
 
-// ScoreRequest is the request that scores the winner's hand (text) at the winner's seat and this
-// hand's prevailing wind.
-func (w *LedgerWin) ScoreRequest(text string) ScoreRequest {
+// Situation is the situation the winner's hand is scored in: the winner's seat and this hand's
+// prevailing wind.
+func (w *LedgerWin) Situation() Situation {
 	t, h := w.Table, w.Hand
-	discarder := ""
+	d := notation.NoSeat
 	if h.Discarder != "" {
-		discarder = t.Seat(h.Discarder).String()
+		d = t.Seat(h.Discarder)
 	}
-	last := w.Req.LastTile
-	return ScoreRequest{Hand: text, Seat: t.Seat(h.Winner).String(), Prevailing: t.Prevailing.String(), Win: h.Win.String(),
-		Discarder: discarder, LastTile: &last}
+	return Situation{Situation: scoring.Situation{Seat: t.Seat(h.Winner), Prevailing: t.Prevailing, Win: h.Win,
+		Discarder: d, LastTile: w.Req.LastTile}}
 }
 
-// RecordWin is RecordHand for a family whose hands are worth a number in the unit (faan, value):
+// RecordWin is RecordHand for a family whose hands are worth a number in the unit (faan, value,
+// as its LedgerUnit says):
 // a drawn hand, a false win, several winners of one discard, a single winner's worth as given, or
 // the winner's hand (--hand), scored at the winner's seat by r and read by read, which fills the
 // hand's worth from the score. example is a hint for a hand given without its worth.
-func RecordWin(r Rules, req LedgerRequest, t ledger.Table, example string, read func(w *LedgerWin, hand *notation.Hand, sc Scored, rec *Recorded) error) (Recorded, error) {
-	unit := r.LedgerUnit()
+func RecordWin(r Rules, unit string, req LedgerRequest, t ledger.Table, example string, read func(w *LedgerWin, hand *notation.Hand, sc Scored, rec *Recorded) error) (Recorded, error) {
 	worth := map[string]string{"faan": "--faan 5", "value": "--value 25"}[unit]
 	rec, w, done, err := ReadLedgerHand(&req, t, worth)
 	if err != nil || done {
@@ -469,12 +464,11 @@ func RecordWin(r Rules, req LedgerRequest, t ledger.Table, example string, read 
 	if err := w.NoWorthWithHand(); err != nil {
 		return rec, err
 	}
-	sreq := w.ScoreRequest(req.Hands[0])
-	hand, err := notation.ParseWith(sreq.Hand, r.Family().Notation())
+	hand, err := notation.ParseWith(req.Hands[0], r.Family().Notation())
 	if err != nil {
 		return rec, err
 	}
-	sc, err := r.Score(&hand, sreq)
+	sc, err := r.Score(&hand, w.Situation())
 	if err != nil {
 		return rec, err
 	}
@@ -538,7 +532,11 @@ type LedgerGame struct {
 // flow: section, changed by the game's length, stake and target.
 func LedgerHeader(r Rules, g LedgerGame) (ledger.Header, error) {
 	rs := r.Ruleset()
-	h := ledger.Header{Players: g.Players, Family: rs.Family, Ruleset: g.Rules, Sets: g.Sets, Flow: r.LedgerFlow()}
+	k, ok := r.(Scorekeeper)
+	if !ok {
+		return ledger.Header{}, WithHint(fmt.Errorf("ruleset %s (family %s): mjref keeps no ledger under it", rs.Name, rs.Family), "")
+	}
+	h := ledger.Header{Players: g.Players, Family: rs.Family, Ruleset: g.Rules, Sets: g.Sets, Flow: k.LedgerFlow()}
 	if !rulesets.IsBuiltin(g.Rules) {
 		if abs, err := filepath.Abs(g.Rules); err == nil {
 			h.Ruleset = abs

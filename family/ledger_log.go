@@ -18,15 +18,16 @@ type LoggedHand struct {
 	Places ledger.Table
 }
 
-// RecordLog replays a referee log of the hand played at t (name is how errors call the log; game
+// RecordLog replays a referee log of the hand played at t, read and replayed as the family's
+// referee says (read, deps) (name is how errors call the log; game
 // is the ruleset the ledger was started with, as recorded) and reads its outcome into the hand to
 // record. A log names the places at the table by their wind when the game began (the first
 // player listed sits at E), or with seats: wind by this hand's seat winds (E deals); its dealer:
 // and prevailing: must be this hand's. A win from a log with illegal steps is not recorded.
-func RecordLog(r Rules, data []byte, name string, t ledger.Table, game string) (LoggedHand, error) {
+func RecordLog(r Rules, read referee.ReadOptions, deps referee.Deps, data []byte, name string, t ledger.Table, game string) (LoggedHand, error) {
 	var out LoggedHand
 	rs := r.Ruleset()
-	lg, err := referee.ReadLogWith(data, r.LogOptions())
+	lg, err := referee.ReadLogWith(data, read)
 	if err != nil {
 		return out, WithHint(fmt.Errorf("%s: %w", name, err), "")
 	}
@@ -52,9 +53,9 @@ func RecordLog(r Rules, data []byte, name string, t ledger.Table, game string) (
 			fmt.Sprintf("a log names each place by its wind when the game began (%s); write dealer: %s and prevailing: %s in the log, or seats: wind to name the seats by this hand's winds",
 				strings.Join(parts, ", "), dealerPlace, t.Prevailing))
 	}
-	rep, err := referee.Replay(lg, r.RefereeDeps())
+	rep, err := referee.Replay(lg, deps)
 	if err != nil {
-		return out, impossibleLog(err, name, "")
+		return out, ImpossibleLog(err, name, "")
 	}
 	out.Log, out.Places = &rep, places
 	if rep.Result.Outcome == referee.OutcomeWin && !rep.Legal() {

@@ -66,7 +66,7 @@ func TestRecordHand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rec, err := rulesFor(t, tt.rules).RecordHand(tt.req, table)
+			rec, err := rulesFor(t, tt.rules).(family.Scorekeeper).RecordHand(tt.req, table)
 			if tt.wantErr != "" {
 				var fe *family.Error
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.As(err, &fe) {
@@ -105,7 +105,7 @@ func TestLedgerTakes(t *testing.T) {
 		{"deburger-2026", "note", true, ""},
 	}
 	for _, tt := range tests {
-		ok, hint := rulesFor(t, tt.rules).LedgerTakes(tt.flag)
+		ok, hint := rulesFor(t, tt.rules).Takes(family.UseLedger, tt.flag)
 		if ok != tt.ok || !strings.Contains(hint, tt.hint) {
 			t.Errorf("%s --%s: %v %q, want %v %q", tt.rules, tt.flag, ok, hint, tt.ok, tt.hint)
 		}
@@ -115,7 +115,7 @@ func TestLedgerTakes(t *testing.T) {
 		t.Errorf("RefuseLedgerFlags: %v (hint %q)", err, family.HintOf(err))
 	}
 	for _, tt := range []struct{ rules, unit string }{{"hk", "faan"}, {"american", "value"}, {"deburger-2026", ""}} {
-		r := rulesFor(t, tt.rules)
+		r := rulesFor(t, tt.rules).(family.Scorekeeper)
 		if r.LedgerUnit() != tt.unit {
 			t.Errorf("%s: unit %q, want %q", tt.rules, r.LedgerUnit(), tt.unit)
 		}

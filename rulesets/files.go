@@ -89,3 +89,26 @@ func filesOr(files Files) Files {
 	}
 	return files
 }
+
+// StdinName is the name a ruleset or card read from standard input goes by: what its errors and
+// rule citations call it ("standard input:3: unknown key ...").
+const StdinName = "standard input"
+
+// WithStdin serves data, read from standard input, as the file StdinName and reads every other
+// path through from (nil: the file system): a ruleset piped in may extend a file beside it.
+func WithStdin(data []byte, from Files) Files { return stdinFiles{data, filesOr(from)} }
+
+type stdinFiles struct {
+	data []byte
+	from Files
+}
+
+func (s stdinFiles) ReadFile(path string, limit int64) ([]byte, error) {
+	if path != StdinName {
+		return s.from.ReadFile(path, limit)
+	}
+	if int64(len(s.data)) > limit {
+		return nil, &safeio.LimitError{Name: path, Limit: limit}
+	}
+	return s.data, nil
+}

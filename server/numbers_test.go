@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/mjref/mjref/engine"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -21,9 +22,9 @@ func TestBodiesTakeNumbers(t *testing.T) {
 	if err := decode(`{"faan": 6, "value": "25", "winner": "S", "points": {"E": 2700, "S": "-900"}, "totals": ["E=100"], "set": {"cap": 13, "min_faan": "4", "payout.half_spicy": true, "x": 0.5}}`, &s); err != nil {
 		t.Fatal(err)
 	}
-	got := SettleBody{Set: s.Set, SettleRequest: family.SettleRequest{Faan: s.Faan, Value: s.Value, Winner: s.Winner, Points: s.Points, Totals: s.Totals}}
+	got := SettleBody{Set: s.Set, SettleRequest: engine.SettleRequest{Faan: s.Faan, Value: s.Value, Winner: s.Winner, Points: s.Points, Totals: s.Totals}}
 	want := SettleBody{Set: family.SetValues{"cap": "13", "min_faan": "4", "payout.half_spicy": "true", "x": "0.5"},
-		SettleRequest: family.SettleRequest{Faan: "6", Value: "25", Winner: "S", Points: family.Amounts{"E=2700", "S=-900"}, Totals: family.Amounts{"E=100"}}}
+		SettleRequest: engine.SettleRequest{Faan: "6", Value: "25", Winner: "S", Points: family.Amounts{"E=2700", "S=-900"}, Totals: family.Amounts{"E=100"}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("settle body (-want +got):\n%s", diff)
 	}

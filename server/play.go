@@ -130,7 +130,7 @@ func needHand(hand, example string) error {
 func (s *Server) score() http.HandlerFunc {
 	return play(s, func(b *ScoreBody) Table { return b.Table },
 		func(b *ScoreBody) error { return needHand(b.Hand, "123m456p789s111z55z") },
-		func(e *engine.Engine, b *ScoreBody) (engine.Scored, error) { return e.Score(b.ScoreRequest) })
+		func(e *engine.Engine, b *ScoreBody) (family.Scored, error) { return e.Score(b.ScoreRequest) })
 }
 
 // POST /v1/waits.
@@ -149,7 +149,7 @@ func (s *Server) settle() http.HandlerFunc {
 			}
 			return nil
 		},
-		func(e *engine.Engine, b *SettleBody) (engine.Settlement, error) { return e.Settle(b.SettleRequest) })
+		func(e *engine.Engine, b *SettleBody) (family.Settlement, error) { return e.Settle(b.SettleRequest) })
 }
 
 // POST /v1/claim.

@@ -84,8 +84,11 @@ func loadCard(files rulesets.Files, name string) (*card.Card, error) {
 // every line left out, each with its YAML line, and the card is returned with it when it loaded,
 // for the warnings that are not in the error (repeated alternatives). A card whose only warnings
 // are repeated alternatives passes.
-func CheckCard(name string) (*card.Card, error) {
-	c, err := LoadCard(name)
+func CheckCard(name string) (*card.Card, error) { return CheckCardFrom(nil, name) }
+
+// CheckCardFrom is CheckCard reading a card file through files (nil: the file system).
+func CheckCardFrom(files rulesets.Files, name string) (*card.Card, error) {
+	c, err := loadCard(files, name)
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +100,9 @@ func CheckCard(name string) (*card.Card, error) {
 
 func cardError(name string, err error) error {
 	problems := flattenErrors(err)
+	if name == rulesets.StdinName {
+		name = "-" // what to type to check it again
+	}
 	var le *card.LineError
 	hint := "see 'mjref card --help' for the card language"
 	switch {

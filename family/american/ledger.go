@@ -14,24 +14,10 @@ func (r *rules) LedgerFlow() ledger.Flow { return ledger.American() }
 // LedgerUnit is "value": a card line's value.
 func (r *rules) LedgerUnit() string { return "value" }
 
-// ledgerHints are the add flags an American hand does not read, with what to give instead.
-var ledgerHints = family.Refusals{
-	"faan":        "an American hand is worth its card line's value: use --value N",
-	"limit":       "an American hand is worth its card line's value: use --value N",
-	"responsible": "",
-	"log":         "",
-	"last-tile":   "",
-}
-
-// LedgerTakes takes every flag but the Hong Kong ones.
-func (r *rules) LedgerTakes(flag string) (bool, string) {
-	return ledgerHints.Takes(flag)
-}
-
 // RecordHand records an American hand: from its card line's value (one per winner of a discard),
 // or from the winner's hand matched against the card.
 func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {
-	return family.RecordWin(r, req, t, "e.g. --value 25, the card line's value", r.readScored)
+	return family.RecordWin(r, r.LedgerUnit(), req, t, "e.g. --value 25, the card line's value", r.readScored)
 }
 
 // readScored records the value of the card line the winner's hand matched.

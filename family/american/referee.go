@@ -18,9 +18,3 @@ func (r *rules) RefereeDeps() referee.Deps {
 func (r *rules) RefereeStyle() family.RefereeStyle {
 	return family.RefereeStyle{Unit: "value", Payments: true}
 }
-
-// ClaimDeps refuses: American calls are ruled in a replay, where the card and dead hands count.
-func (r *rules) ClaimDeps() (referee.Deps, error) {
-	return referee.Deps{}, family.WithHint(family.Usagef("ruleset %s (family %s): mjref claim rules on Hong Kong and DeBurger claims (a win, then a pong or kong, then a chow)", r.rs.Name, r.rs.Family),
-		"American calls are ruled in a replay: mjref referee LOG")
-}

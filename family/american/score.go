@@ -5,23 +5,17 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
 	card "github.com/mjref/mjref/scoring/american"
 )
 
 // Score matches the hand against the card.
-func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored, error) {
-	sit, sv, err := req.Situation()
-	if err != nil {
-		return nil, err
-	}
+func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, error) {
 	if sit.Win.HongKongOnly() {
 		return nil, family.Usagef("--win %s is a Hong Kong win: an American table has no such win", sit.Win)
 	}
-	if req.IsLoser() {
-		return nil, family.Usagef("--loser scores a non-winner's hand, and ruleset %s (American) scores only the winner", r.rs.Name)
-	}
 	res := card.Match(r.card, h, r.rs.American)
-	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.FormatWith(*h, Family{}.Notation()), Ruleset: r.rs.Name, Situation: sv, Warnings: r.card.Warnings}, Result: &res}, nil
+	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.FormatWith(*h, Family{}.Notation()), Ruleset: r.rs.Name, Situation: sit.View(), Warnings: r.card.Warnings}, Result: &res}, nil
 }
 
 // Scored is a matched American hand: the head and the card line (american.Result).
@@ -57,7 +51,7 @@ func (s *Scored) Render(w family.Printer) error {
 		fmt.Fprintf(w, "reading:  %s\n", r.Reading.String())
 	}
 	if len(r.Items) > 0 {
-		return w.Table([]string{"id", "name", "value", "tiles", "rule"}, family.ItemRows(r.Items, false))
+		return w.Table([]string{"id", "name", "value", "tiles", "rule"}, scoring.ItemRows(r.Items, false))
 	}
 	return nil
 }

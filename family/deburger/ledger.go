@@ -19,19 +19,6 @@ func (r *rules) LedgerFlow() ledger.Flow { return ledger.DeBurger() }
 // LedgerUnit is "": every player's points are recorded.
 func (r *rules) LedgerUnit() string { return "" }
 
-// ledgerRefused are the add flags a DeBurger hand does not read: every player scores their own
-// tiles, so a hand is its points (or the four hands), and the Mahjong.
-var ledgerRefused = map[string]bool{"faan": true, "limit": true, "responsible": true, "log": true, "value": true,
-	"jokerless": true, "misnamed": true, "false-win": true, "last-tile": true}
-
-// LedgerTakes takes --points, --hand NAME=HAND, --winner and how the hand was won.
-func (r *rules) LedgerTakes(flag string) (bool, string) {
-	if ledgerRefused[flag] {
-		return false, `give each player's points: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME`
-	}
-	return true, ""
-}
-
 // RecordHand records a DeBurger hand: every player's points, given (--points) or scored from the
 // four hands (--hand NAME=HAND each), and who went Mahjong.
 func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {

@@ -17,4 +17,4 @@ func (r *rules) RefereeDeps() referee.Deps { return referee.DeBurger(r.rs.DeBurg
 func (r *rules) RefereeStyle() family.RefereeStyle { return family.RefereeStyle{Unit: "points"} }
 
 // ClaimDeps rules on claims with the Hong Kong priorities the sheet shares.
-func (r *rules) ClaimDeps() (referee.Deps, error) { return r.RefereeDeps(), nil }
+func (r *rules) ClaimDeps() referee.Deps { return r.RefereeDeps() }

@@ -11,20 +11,18 @@ import (
 )
 
 // Score scores a winner's hand in points, or with req.Loser a non-winner's.
-func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored, error) {
+func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, error) {
 	if err := family.RefuseJokers(h, Family{}); err != nil {
-		return nil, err
-	}
-	sit, sv, err := req.Situation()
-	if err != nil {
 		return nil, err
 	}
 	if sit.Win.HongKongOnly() {
 		return nil, family.Usagef("--win %s is a Hong Kong win: the DeBurger sheet has no such win", sit.Win)
 	}
 	s := &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*h), Ruleset: r.rs.Name}}
+	sv := sit.View()
 	var res points.Result
-	if sv.Loser {
+	var err error
+	if sit.Loser {
 		res, err = points.ScoreLoser(h, r.rs.DeBurger)
 		sv = &family.SituationView{Seat: sv.Seat, Prevailing: sv.Prevailing, Win: "none", Loser: true}
 		shown := *h
@@ -61,7 +59,7 @@ func (s *Scored) Render(w family.Printer) error {
 		fmt.Fprintf(w, "reading:  %s\n", r.Reading)
 	}
 	if len(r.Items) > 0 {
-		if err := w.Table([]string{"id", "name", "points", "tiles", "rule"}, family.ItemRows(r.Items, false)); err != nil {
+		if err := w.Table([]string{"id", "name", "points", "tiles", "rule"}, scoring.ItemRows(r.Items, false)); err != nil {
 			return err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
@@ -13,7 +14,7 @@ import (
 
 const fourHands = "give the four hands with --hand SEAT=HAND, or their points with --points E=..,S=..,W=..,N=.."
 
-// settleTakes are the flags a DeBurger settlement takes; settleHints say what to give instead of
+// settleTakes are the fields a DeBurger settlement takes; settleHints say what to give instead of
 // some of the others.
 var (
 	settleTakes = map[string]bool{"hand": true, "mahjong": true, "points": true, "totals": true, "win": true, "discarder": true}
@@ -24,12 +25,32 @@ var (
 		"seat":   "give each player's hand with --hand SEAT=HAND",
 		"drawn":  "the DeBurger sheet scores a hand when someone goes Mahjong",
 	}
+	// ledgerRefused are the add fields a DeBurger hand does not read: every player scores their
+	// own tiles, so a hand is its points (or the four hands), and the Mahjong.
+	ledgerRefused = map[string]bool{"faan": true, "limit": true, "responsible": true, "log": true, "value": true,
+		"jokerless": true, "misnamed": true, "false-win": true, "last-tile": true}
 )
 
-// SettleTakes takes the four hands (or their points), the seat that went Mahjong, how the hand was
-// won and the running totals.
-func (r *rules) SettleTakes(flag string) (bool, string) {
-	return settleTakes[flag], settleHints[flag]
+// Takes is the family's takes-table: a settlement takes the four hands (or their points), the seat
+// that went Mahjong, how the hand was won and the running totals; a ledger hand its points (or the
+// four hands), the Mahjong and how it was won; a score a winner's hand or a non-winner's.
+func (r *rules) Takes(use family.Use, field string) (bool, string) {
+	switch use {
+	case family.UseSettle:
+		return settleTakes[field], settleHints[field]
+	case family.UseLedger:
+		if ledgerRefused[field] {
+			return false, `give each player's points: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME`
+		}
+	}
+	return true, ""
+}
+
+// Worth is the hand's points.
+func (r *rules) Worth(sc family.Scored) family.Worth {
+	res := sc.(*Scored).Result
+	return family.Worth{Valid: res.Valid, NotWin: "not a win", Reason: res.Reason, Pay: res.Total, Total: res.Total, Unit: "points",
+		Text: fmt.Sprintf("%d points", res.Total), Result: res}
 }
 
 // SettleView is a settled DeBurger hand: each player's points and, with the totals before the
@@ -67,64 +88,28 @@ type Player struct {
 // Positive says whether the hand was settled.
 func (v *SettleView) Positive() bool { return v.Settled }
 
-// Settle scores the four hands (or takes their points) and, with the totals before the hand,
+// SettleTable scores the four hands (or takes their points) and, with the totals before the hand,
 // moves the race to the target on.
-func (r *rules) Settle(req family.SettleRequest) (family.Settlement, error) {
+func (r *rules) SettleTable(req family.TableRequest) (family.Settlement, error) {
 	rs := r.rs
-	if err := family.RefuseOthers(r, &req); err != nil {
-		return nil, err
-	}
-	if req.Hand != "" {
-		return nil, family.WithHint(family.Usagef("ruleset %s settles all four hands: a hand argument does not apply", rs.Name),
-			"give each player's hand with --hand SEAT=HAND, e.g. --hand E='123m456m789p111z55s'")
-	}
-	const example = "e.g. --hand E='123m456m789p111z55s' --hand S=... --hand W=... --hand N=... --mahjong E --win self-draw, or --points E=2700,S=1800,W=-400,N=0"
-	switch {
-	case len(req.Hands) > 0 && len(req.Points) > 0:
-		return nil, family.Usagef("--hand and --points: give the four hands or their points, not both")
-	case len(req.Hands) == 0 && len(req.Points) == 0:
-		return nil, family.WithHint(family.Usagef("nothing to settle: give the four players' hands (--hand SEAT=HAND) or their points (--points)"), example)
-	}
 	v := &SettleView{Ruleset: rs.Name}
-	mahjong, err := family.OptionalSeat("mahjong", req.Mahjong, notation.NoSeat)
-	if err != nil {
-		return nil, err
-	}
+	mahjong := req.Mahjong
 	if mahjong != notation.NoSeat {
 		v.Mahjong = mahjong.String()
 	}
 	var pts [4]int
-	if len(req.Hands) > 0 {
-		if mahjong == notation.NoSeat {
-			return nil, family.WithHint(family.Usagef("--mahjong: name the seat that went Mahjong"), "the sheet scores the winner's 14 tiles and the others' 13")
+	if req.Hands != nil {
+		if req.Win.HongKongOnly() {
+			return nil, family.Usagef("--win %s is a Hong Kong win: the DeBurger sheet has no such win", req.Win)
 		}
-		kind, d, err := family.HowWon(req.Win, req.Discarder, r.Ruleset().Settlement)
-		if err != nil {
-			return nil, err
-		}
-		if d == mahjong {
-			return nil, family.Usagef("--discarder %s went Mahjong: nobody wins on their own discard", d)
-		}
-		if kind.HongKongOnly() {
-			return nil, family.Usagef("--win %s is a Hong Kong win: the DeBurger sheet has no such win", kind)
-		}
-		v.Win = kind.String()
-		var hands [4]*notation.Hand
-		texts, err := family.SeatValues("hand", req.Hands)
-		if err != nil {
-			return nil, err
-		}
-		for i, t := range texts {
-			h, err := notation.ParseWith(t, Family{}.Notation())
-			if err != nil {
+		v.Win = req.Win.String()
+		hands := *req.Hands
+		for i, h := range hands {
+			if err := family.RefuseJokers(h, Family{}); err != nil {
 				return nil, fmt.Errorf("--hand %s: %w", notation.Seat(i), err)
 			}
-			if err := family.RefuseJokers(&h, Family{}); err != nil {
-				return nil, fmt.Errorf("--hand %s: %w", notation.Seat(i), err)
-			}
-			hands[i] = &h
 		}
-		res, p, err := points.ScoreTable(hands, mahjong, kind, rs.DeBurger)
+		res, p, err := points.ScoreTable(hands, mahjong, req.Win, rs.DeBurger)
 		if errors.Is(err, scoring.ErrNotWinning) {
 			v.Players = []Player{{Seat: mahjong, Hand: notation.Format(*hands[mahjong]), Mahjong: true, Result: &res[mahjong]}}
 			v.Reason = fmt.Sprintf("%s went Mahjong, but the hand is not a win: %s", mahjong, res[mahjong].Reason)
@@ -143,29 +128,13 @@ func (r *rules) Settle(req family.SettleRequest) (family.Settlement, error) {
 		}
 		pts = p
 	} else {
-		if req.Win != "" || req.Discarder != "" {
-			return nil, family.Usagef("--win and --discarder read the hands: with --points the points are already counted")
-		}
-		vals, err := family.SeatValues("points", req.Points)
-		if err != nil {
-			return nil, err
-		}
-		if pts, err = family.SeatNumbers("points", vals); err != nil {
-			return nil, err
-		}
+		pts = *req.Points
 	}
 	v.Settled = true
 	p := family.SeatInts(pts)
 	v.Points = &p
-	if len(req.Totals) > 0 {
-		vals, err := family.SeatValues("totals", req.Totals)
-		if err != nil {
-			return nil, err
-		}
-		before, err := family.SeatNumbers("totals", vals)
-		if err != nil {
-			return nil, err
-		}
+	if req.Totals != nil {
+		before := *req.Totals
 		race := points.NewRace(rs.DeBurger)
 		race.Totals = before
 		st, err := race.Add(pts, mahjong)
@@ -235,9 +204,9 @@ func (v *SettleView) Render(w family.Printer) error {
 		if len(v.Winners) == 1 {
 			verb = "wins"
 		}
-		fmt.Fprintf(w, "game:     %s %s the game (target %d)", family.SeatsText(v.Winners), verb, v.Target)
+		fmt.Fprintf(w, "game:     %s %s the game (target %d)", seatsText(v.Winners), verb, v.Target)
 	case len(v.Reached) > 0:
-		fmt.Fprintf(w, "game:     %s reached %d, but nobody has won yet", family.SeatsText(v.Reached), v.Target)
+		fmt.Fprintf(w, "game:     %s reached %d, but nobody has won yet", seatsText(v.Reached), v.Target)
 	default:
 		fmt.Fprintf(w, "game:     play on: nobody has reached %d", v.Target)
 	}
@@ -246,4 +215,13 @@ func (v *SettleView) Render(w family.Printer) error {
 	}
 	_, err := fmt.Fprintln(w)
 	return err
+}
+
+// seatsText lists seats separated by commas: "S, N".
+func seatsText(seats []notation.Seat) string {
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = s.String()
+	}
+	return strings.Join(parts, ", ")
 }

@@ -18,22 +18,10 @@ func (r *rules) LedgerFlow() ledger.Flow { return ledger.HongKong() }
 // LedgerUnit is "faan".
 func (r *rules) LedgerUnit() string { return "faan" }
 
-// ledgerHints are the add flags a Hong Kong hand does not read, with what to give instead.
-var ledgerHints = family.Refusals{
-	"value":     "a Hong Kong hand is worth faan: use --faan N",
-	"jokerless": "",
-	"misnamed":  "",
-}
-
-// LedgerTakes takes every flag but the American ones.
-func (r *rules) LedgerTakes(flag string) (bool, string) {
-	return ledgerHints.Takes(flag)
-}
-
 // RecordHand records a Hong Kong hand: from its faan (one per winner of a discard), or from the
 // winner's hand scored at their seat, where a meld's @SEAT mark finds who is responsible (包).
 func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {
-	return family.RecordWin(r, req, t, "e.g. --faan 5, or --limit for a limit hand", r.readScored)
+	return family.RecordWin(r, r.LedgerUnit(), req, t, "e.g. --faan 5, or --limit for a limit hand", r.readScored)
 }
 
 // readScored records the faan of the winner's hand as scored, and who is responsible when a

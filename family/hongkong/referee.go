@@ -21,4 +21,4 @@ func (r *rules) RefereeStyle() family.RefereeStyle {
 }
 
 // ClaimDeps rules on claims as a replay does: a win, then a pong or kong, then a chow.
-func (r *rules) ClaimDeps() (referee.Deps, error) { return r.RefereeDeps(), nil }
+func (r *rules) ClaimDeps() referee.Deps { return r.RefereeDeps() }

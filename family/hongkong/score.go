@@ -5,26 +5,20 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/hk"
 )
 
 // Score scores a Hong Kong hand in faan.
-func (r *rules) Score(h *notation.Hand, req family.ScoreRequest) (family.Scored, error) {
+func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, error) {
 	if err := family.RefuseJokers(h, Family{}); err != nil {
 		return nil, err
 	}
-	sit, sv, err := req.Situation()
+	res, err := hk.Score(h, sit.Situation, r.rs.HK)
 	if err != nil {
 		return nil, err
 	}
-	if req.IsLoser() {
-		return nil, family.Usagef("--loser scores a non-winner's hand, and ruleset %s (Hong Kong) scores only the winner", r.rs.Name)
-	}
-	res, err := hk.Score(h, sit, r.rs.HK)
-	if err != nil {
-		return nil, err
-	}
-	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*h), Ruleset: r.rs.Name, Situation: sv}, Result: &res}, nil
+	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*h), Ruleset: r.rs.Name, Situation: sit.View()}, Result: &res}, nil
 }
 
 // Scored is a scored Hong Kong hand: the head and the faan (hk.Result).
@@ -57,7 +51,7 @@ func (s *Scored) Render(w family.Printer) error {
 		fmt.Fprintf(w, "reading:  %s (%s)\n", r.Decomposition.String(), r.Decomposition.Shape)
 	}
 	if len(r.Items) > 0 {
-		if err := w.Table([]string{"id", "name", "中文", "faan", "tiles", "rule"}, family.ItemRows(r.Items, true)); err != nil {
+		if err := w.Table([]string{"id", "name", "中文", "faan", "tiles", "rule"}, scoring.ItemRows(r.Items, true)); err != nil {
 			return err
 		}
 	}

@@ -1,18 +1,15 @@
 // Package riichi is the riichi (Japanese) family: its ruleset section (the scoring/riichi Options),
 // its built-in rulesets (riichi, Tenhou's rules, and the presets that extend it) and the scoring of
-// a hand in a riichi situation, its waits valued in points, and settlement from han and fu.
-// Furiten, claims, the ledger and the referee are not played yet and refuse, saying so.
+// a hand in a riichi situation and its waits valued in points. The engine refuses what the family
+// does not play yet (furiten, claims, the referee, the ledger, mjref settle).
 package riichi
 
 import (
 	"embed"
-	"fmt"
 	"io/fs"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/referee"
-	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	rscore "github.com/mjref/mjref/scoring/riichi"
@@ -87,9 +84,29 @@ type rules struct {
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
 func (r *rules) Family() family.Family      { return Family{} }
 
-func (r *rules) notYet(what string) error {
-	return family.WithHint(fmt.Errorf("%s is not played for riichi yet (ruleset %s)", what, r.rs.Name),
-		"mjref score scores a riichi hand; the rest of the riichi family is still to come")
+// ScoresRiichi marks the rules as reading the riichi situation.
+func (r *rules) ScoresRiichi() {}
+
+// Takes reads every score field but --loser; riichi settlement and the ledger are not played from
+// the command line yet (package scoring/riichi settles: SettleRon, SettleTsumo, SettleDraw).
+func (r *rules) Takes(use family.Use, field string) (bool, string) {
+	switch use {
+	case family.UseScore:
+		if field == "loser" {
+			return false, "riichi scores winning hands only"
+		}
+		return true, ""
+	case family.UseSettle:
+		return false, "riichi settlement is not played from mjref settle yet: mjref score prints what each player pays"
+	}
+	return false, "riichi hands are not recorded in a ledger yet"
+}
+
+// Worth is the hand's points: the ron payment or the self-draw total, before honba and sticks.
+func (r *rules) Worth(sc family.Scored) family.Worth {
+	s := sc.(*Scored)
+	return family.Worth{Valid: s.IsWin, NotWin: "not a win", Reason: s.Reason, Pay: s.Points.Total, Total: s.Points.Total, Unit: "points",
+		Limit: s.Limit != "", SelfDrawn: s.Points.Total == s.Points.TsumoTotal && s.tsumo, Text: s.summary(), Result: s.Result}
 }
 
 // WaitOptions allows the three riichi shapes and values each wait in points with the scorer: won
@@ -116,43 +133,4 @@ func (r *rules) WaitOptions(h *notation.Hand, sit scoring.Situation) (waits.Opti
 			return waits.Value{Valid: true, Total: res.Points(), Unit: "points"}
 		},
 	}, nil
-}
-
-// Closer refuses: closest ranks the lines of an American card.
-func (r *rules) Closer(family.ClosestRequest) (func(string) (*family.ClosestView, error), error) {
-	return nil, family.WithHint(fmt.Errorf("closest ranks the lines of an American card: ruleset %s is of the riichi family", r.rs.Name),
-		"use --rules american (or an American ruleset file)")
-}
-
-// LogOptions reads a log's tiles as riichi writes them.
-func (r *rules) LogOptions() referee.ReadOptions { return referee.ReadOptions{} }
-
-// RefereeDeps wires a flow that refuses: riichi logs are not refereed yet.
-func (r *rules) RefereeDeps() referee.Deps { return referee.Deps{Flow: refusingFlow{r}} }
-
-// RefereeStyle says a riichi item is in han.
-func (r *rules) RefereeStyle() family.RefereeStyle { return family.RefereeStyle{Unit: "han"} }
-
-// ClaimDeps refuses: riichi claims are not ruled yet.
-func (r *rules) ClaimDeps() (referee.Deps, error) { return referee.Deps{}, r.notYet("claim") }
-
-type refusingFlow struct{ r *rules }
-
-func (f refusingFlow) Replay(*referee.Log, referee.Deps) (referee.Report, error) {
-	return referee.Report{}, f.r.notYet("referee")
-}
-
-// LedgerFlow is the Hong Kong flow (the dealer keeps the deal after a dealer win or a draw), which
-// riichi shares; recording a hand refuses until riichi settlement is played.
-func (r *rules) LedgerFlow() ledger.Flow { return ledger.HongKong() }
-
-// LedgerUnit is "han".
-func (r *rules) LedgerUnit() string { return "han" }
-
-// LedgerTakes takes nothing yet.
-func (r *rules) LedgerTakes(string) (bool, string) { return false, "riichi hands are not recorded yet" }
-
-// RecordHand refuses: riichi hands are not recorded yet.
-func (r *rules) RecordHand(family.LedgerRequest, ledger.Table) (family.Recorded, error) {
-	return family.Recorded{}, r.notYet("the ledger")
 }

@@ -8,91 +8,51 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
 	rscore "github.com/mjref/mjref/scoring/riichi"
 )
 
-// winWords are the --win values riichi reads, the riichi words first, then the other families'.
-var winWords = map[string]rscore.WinKind{
-	"ron": rscore.WinRon, "tsumo": rscore.WinTsumo, "rinshan": rscore.WinRinshan, "chankan": rscore.WinChankan,
-	"haitei": rscore.WinHaitei, "houtei": rscore.WinHoutei,
-	"discard": rscore.WinRon, "self-draw": rscore.WinTsumo, "kong-replacement": rscore.WinRinshan, "robbing-kong": rscore.WinChankan,
-}
-
-// CheckSituation refuses bad situation flags once, before any hand.
-func (r *rules) CheckSituation(req family.ScoreRequest) error {
-	_, _, err := r.situation(req)
-	return err
-}
-
-// situation reads the request's situation.
-func (r *rules) situation(req family.ScoreRequest) (rscore.Situation, *family.SituationView, error) {
-	def := func(v, d string) string {
-		if v == "" {
-			return d
-		}
-		return v
+// situation reads the engine's situation for the scorer.
+func (r *rules) situation(sit family.Situation) (rscore.Situation, *family.SituationView, error) {
+	s := rscore.Situation{Seat: rscore.Wind(sit.Seat), Prevailing: rscore.Wind(sit.Prevailing)}
+	switch {
+	case sit.Win == scoring.Discard && sit.LastTile:
+		s.Win = rscore.WinHoutei
+	case sit.Win == scoring.Discard:
+		s.Win = rscore.WinRon
+	case sit.Win == scoring.SelfDraw && sit.LastTile:
+		s.Win = rscore.WinHaitei
+	case sit.Win == scoring.SelfDraw:
+		s.Win = rscore.WinTsumo
+	case sit.Win == scoring.KongReplacement && !sit.LastTile:
+		s.Win = rscore.WinRinshan
+	case sit.Win == scoring.RobbingKong && !sit.LastTile:
+		s.Win = rscore.WinChankan
+	default:
+		return s, nil, family.WithHint(family.Usagef("--win %s is not a riichi win", sit.Win), "use ron, tsumo, rinshan, chankan, haitei or houtei (and --first-turn for tenhou or chiihou)")
 	}
-	sv := &family.SituationView{Seat: def(req.Seat, "E"), Prevailing: def(req.Prevailing, "E"), Win: def(req.Win, "ron")}
-	var s rscore.Situation
-	seat, err := notation.ParseSeat(sv.Seat)
-	if err != nil {
-		return s, nil, family.Usagef("--seat: %v", err)
+	if sit.Discarder != notation.NoSeat {
+		return s, nil, family.Usagef("--discarder: riichi scoring does not read the discarder")
 	}
-	prev, err := notation.ParseSeat(sv.Prevailing)
-	if err != nil {
-		return s, nil, family.Usagef("--prevailing: %v", err)
-	}
-	s.Seat, s.Prevailing = rscore.Wind(seat), rscore.Wind(prev)
-	w, ok := winWords[strings.ToLower(sv.Win)]
-	if !ok {
-		return s, nil, family.WithHint(family.Usagef("--win: unknown win %q for riichi", sv.Win), "use ron, tsumo, rinshan, chankan, haitei or houtei")
-	}
-	if req.LastTile != nil && *req.LastTile {
-		switch w {
-		case rscore.WinTsumo:
-			w = rscore.WinHaitei
-		case rscore.WinRon:
-			w = rscore.WinHoutei
-		default:
-			return s, nil, family.Usagef("--last-tile with --win %s: a riichi last-tile win is haitei or houtei", sv.Win)
-		}
-	}
-	if req.Discarder != "" {
-		return s, nil, family.Usagef("--discarder: riichi scoring does not read the discarder (settlement will)")
-	}
-	if req.IsLoser() {
-		return s, nil, family.Usagef("--loser: riichi scores winning hands only")
-	}
-	s.Win = w
-	sv.Win = w.String()
-	sv.Seat, sv.Prevailing = seat.String(), prev.String()
-	s.Riichi = req.Riichi || req.DoubleRiichi
-	s.DoubleRiichi = req.DoubleRiichi
-	s.Ippatsu = req.Ippatsu
-	s.FirstTurn = req.FirstTurn
-	if s.Dora, err = indicators("--dora", req.Dora); err != nil {
+	s.Riichi = sit.Riichi || sit.DoubleRiichi
+	s.DoubleRiichi = sit.DoubleRiichi
+	s.Ippatsu = sit.Ippatsu
+	s.FirstTurn = sit.FirstTurn
+	var err error
+	if s.Dora, err = indicators("--dora", sit.Dora.List()); err != nil {
 		return s, nil, err
 	}
-	if s.Ura, err = indicators("--ura", req.Ura); err != nil {
+	if s.Ura, err = indicators("--ura", sit.Ura.List()); err != nil {
 		return s, nil, err
 	}
 	if len(s.Ura) > 0 && !s.Riichi {
 		return s, nil, family.Usagef("--ura: ura dora count only with --riichi or --double-riichi")
 	}
-	if req.Honba < 0 || req.Sticks < 0 {
-		return s, nil, family.Usagef("--honba and --sticks are counts: 0 or more")
-	}
+	sv := &family.SituationView{Seat: sit.Seat.String(), Prevailing: sit.Prevailing.String(), Win: s.Win.String()}
 	return s, sv, nil
 }
 
-func indicators(flag, text string) ([]rscore.Tile, error) {
-	if strings.TrimSpace(text) == "" {
-		return nil, nil
-	}
-	ts, err := notation.ParseTiles(text)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", flag, err)
-	}
+func indicators(flag string, ts []notation.Tile) ([]rscore.Tile, error) {
 	out := make([]rscore.Tile, 0, len(ts))
 	for _, t := range ts {
 		if !t.Valid() || t > notation.Red {
@@ -155,8 +115,8 @@ func hand(h *notation.Hand) (rscore.Hand, error) {
 var inputFlag = map[string]string{"ippatsu": "--ippatsu", "riichi": "--riichi", "first_turn": "--first-turn", "win": "--win", "seat": "--seat", "dora": "--dora", "ura": "--ura"}
 
 // Score scores a riichi hand in its situation.
-func (r *rules) Score(nh *notation.Hand, req family.ScoreRequest) (family.Scored, error) {
-	sit, sv, err := r.situation(req)
+func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, error) {
+	sit, sv, err := r.situation(fs)
 	if err != nil {
 		return nil, err
 	}
@@ -174,19 +134,20 @@ func (r *rules) Score(nh *notation.Hand, req family.ScoreRequest) (family.Scored
 	}
 	s := &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*nh), Ruleset: r.rs.Name, Situation: sv}, Result: &Result{}}
 	s.Riichi, s.DoubleRiichi, s.Ippatsu, s.FirstTurn = sit.Riichi && !sit.DoubleRiichi, sit.DoubleRiichi, sit.Ippatsu, sit.FirstTurn
+	s.tsumo = sit.Win.SelfDrawn()
 	switch {
 	case errors.Is(err, rscore.ErrNotComplete):
 		s.Reason = "not a complete hand: no reading as four sets and a pair, seven pairs or thirteen orphans"
 		return s, nil
 	case errors.Is(err, rscore.ErrNoYaku):
 		s.Reason = "no yaku: dora alone do not make a win"
-		s.fill(&res, req)
+		s.fill(&res, fs)
 		s.IsWin = false
 		return s, nil
 	case err != nil:
 		return nil, err
 	}
-	s.fill(&res, req)
+	s.fill(&res, fs)
 	s.IsWin = true
 	return s, nil
 }
@@ -195,6 +156,7 @@ func (r *rules) Score(nh *notation.Hand, req family.ScoreRequest) (family.Scored
 type Scored struct {
 	family.ScoreHead
 	*Result
+	tsumo bool // won by self-draw
 }
 
 // Result is the JSON of a scored riichi hand (schema/score-riichi.json).
@@ -258,7 +220,7 @@ type PointsView struct {
 	WithBonus   int `json:"with_bonus"`
 }
 
-func (s *Scored) fill(res *rscore.Result, req family.ScoreRequest) {
+func (s *Scored) fill(res *rscore.Result, req family.Situation) {
 	s.Shape = res.Shape.String()
 	for _, g := range res.GroupList() {
 		s.Reading = append(s.Reading, g.String())
@@ -364,7 +326,7 @@ func (s *Scored) summary() string {
 	}
 	p := s.Points
 	switch {
-	case s.Situation.Win == "ron" || s.Situation.Win == "chankan" || s.Situation.Win == "houtei":
+	case !s.tsumo:
 		fmt.Fprintf(&b, ": %s ron", thousands(p.Ron))
 	case s.Dealer:
 		fmt.Fprintf(&b, ": %s all tsumo (%s)", thousands(p.TsumoOther), thousands(p.TsumoTotal))

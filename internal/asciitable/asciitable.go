@@ -9,7 +9,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/clipperhouse/displaywidth"
+	"github.com/mjref/mjref/internal/termtext"
 )
 
 // Write draws rows under header to w. Cells are trimmed of surrounding white space; a cell with line
@@ -134,23 +134,5 @@ func nthLine(s string, n int) string {
 	return s
 }
 
-// Width is the number of terminal columns s takes: 1 for most characters, 2 for wide ones (CJK).
-func Width(s string) int {
-	n := 0
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 || s[i] < 0x20 {
-			ascii = false
-			break
-		}
-		n++
-	}
-	if ascii {
-		return n
-	}
-	n = 0
-	for _, r := range s {
-		n += displaywidth.Rune(r) // rune by rune, as tablewriter measures
-	}
-	return n
-}
+// Width is the number of terminal columns s takes (see termtext.Width: grapheme by grapheme).
+func Width(s string) int { return termtext.Width(s) }

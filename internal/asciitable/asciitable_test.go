@@ -75,3 +75,22 @@ func TestMatchesTablewriterRandom(t *testing.T) {
 		}
 	})
 }
+
+// A table measures a cell as the terminal draws it, grapheme by grapheme (termtext.Width): the
+// borders of a row holding 👨‍👩‍👧 (2 columns) line up with the others.
+func TestWidthGraphemes(t *testing.T) {
+	family := "👨\u200d👩\u200d👧"
+	if got := Width(family); got != 2 {
+		t.Errorf("Width(%q) = %d, want 2", family, got)
+	}
+	var b strings.Builder
+	if err := Write(&b, []string{"player", "n"}, [][]string{{"Ann " + family, "1"}, {"Ben Wong", "2"}}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	for _, l := range lines {
+		if Width(l) != Width(lines[0]) {
+			t.Errorf("line %q is %d columns, the border %d:\n%s", l, Width(l), Width(lines[0]), b.String())
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mjref/mjref/internal/asciitable"
+	"github.com/mjref/mjref/internal/termtext"
 )
 
 // Width returns the number of terminal columns s takes.
@@ -273,18 +274,8 @@ func Wrap(s string, width int) []string {
 	return lines
 }
 
-// cutWidth returns the longest prefix of s at most width columns wide.
-func cutWidth(s string, width int) string {
-	w := 0
-	for i, r := range s {
-		rw := Width(string(r))
-		if w+rw > width {
-			return s[:i]
-		}
-		w += rw
-	}
-	return s
-}
+// cutWidth returns the longest prefix of s at most width columns wide, whole graphemes only.
+func cutWidth(s string, width int) string { return termtext.CutWidth(s, width) }
 
 // labelLine matches a line of the form "label:   value" that mjref prints above and below its tables, and
 // the "mjref: error: " lines of messages. The value is wrapped under itself.

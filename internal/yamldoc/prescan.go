@@ -1,6 +1,9 @@
 package yamldoc
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
 // Prescan refuses, from the text alone and before any node is built, a document with a mapping
 // of more than MaxKeys keys: the parser's tree of a 1 MiB file of keys costs tens of megabytes,
@@ -11,12 +14,14 @@ import "bytes"
 // never refuses a document that Check passes. Check, on the tree, has the last word.
 func Prescan(data []byte) error {
 	var (
-		count  []int // count[c]: keys at column c in the current block mapping there
-		first  []int // the line of that mapping's first key
-		block  = -1  // inside a block scalar: lines indented more than this are its text
-		fl     flow  // a quoted or flow value not closed at the end of its line
-		skip   = -1  // the smallest column of the lines skipped inside it, -1 when none
-		lineNo int
+		count   []int // count[c]: keys at column c in the current block mapping there
+		first   []int // the line of that mapping's first key
+		block   int   // inside a block scalar: lines indented more than this are its text
+		inBlock bool  // inside a block scalar
+		await   = -1  // the indentation of the line before when its value is on this line ("key:"), else -1
+		fl      flow  // a quoted or flow value not closed at the end of its line
+		skip    = -1  // the smallest column of the lines skipped inside it, -1 when none
+		lineNo  int
 	)
 	reset := func(from int) {
 		for c := max(from, 0); c < len(count); c++ {
@@ -55,18 +60,20 @@ func Prescan(data []byte) error {
 		if len(rest) == 0 || rest[0] == '#' {
 			continue // blank or a comment: no structure
 		}
-		if block >= 0 {
+		if inBlock {
 			if indent > block {
 				continue
 			}
-			block = -1
+			inBlock = false
 		}
 		if indent == 0 && (bytes.HasPrefix(rest, []byte("---")) || bytes.HasPrefix(rest, []byte("...")) || rest[0] == '%') {
 			reset(0)
+			await = -1
 			continue
 		}
 		reset(indent + 1)
 		col := indent
+		entry := false // the line starts with "- "
 		for len(rest) > 1 && rest[0] == '-' && rest[1] == ' ' || len(rest) == 1 && rest[0] == '-' {
 			// A sequence entry: what follows starts a new collection at its own column.
 			n := 1
@@ -76,6 +83,7 @@ func Prescan(data []byte) error {
 			col += n
 			rest = rest[n:]
 			reset(col)
+			entry = true
 		}
 		value, ok := plainKey(rest)
 		if ok {
@@ -93,7 +101,17 @@ func Prescan(data []byte) error {
 			value = rest
 		}
 		if isBlockIndicator(value) {
-			block = indent
+			// The text of "key: |" or "- |" is indented more than the line; that of a "|" on
+			// its own line is indented more than the key it is the value of (on the line
+			// before), and a document's root may be at any column.
+			block, inBlock = indent, true
+			if !ok && !entry {
+				block = await
+			}
+		}
+		await = -1
+		if v := bytes.TrimLeft(value, " \t"); len(v) == 0 || v[0] == '#' {
+			await = indent // "key:" or "-": the value is on the next line
 		}
 		fl = flow{start: true}
 		if err := fl.scan(value, lineNo); err != nil {
@@ -148,13 +166,19 @@ func (f *flow) scan(s []byte, line int) error {
 		}
 		top := len(f.stack) - 1
 		switch {
-		case c == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
-			return nil // a comment to the end of the line
+		case c == '#' && (i == 0 || strings.IndexByte(" \t,[]{}:", s[i-1]) >= 0):
+			return nil // a comment to the end of the line (go-yaml takes "{x,#" for one too)
 		case c == '"' || c == '\'':
 			// A quote opens a scalar only where one starts; taking one in the middle of a
 			// plain scalar for an opening only makes the scan skip lines.
 			if f.start || i > 0 && s[i-1] == ' ' {
 				f.quote = c
+			}
+		case c == '!' && f.start:
+			// A tag runs to the next space, commas and brackets included (go-yaml reads "!,"
+			// as a tag): none of it is structure, and what follows it is left uncounted.
+			for i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\t' {
+				i++
 			}
 		case c == '[' || c == '{':
 			counted := f.start && (top < 0 || f.stack[top].counted)
@@ -171,8 +195,9 @@ func (f *flow) scan(s []byte, line int) error {
 			}
 			f.start = true
 			continue
-		case c == ':' && top >= 0, (c == '?' || c == '-') && top >= 0 && (i+1 == len(s) || s[i+1] == ' '):
-			// In a flow collection a value starts after ":", even without a space ({"a":"b"}).
+		case (c == ':' || c == '?') && top >= 0, c == '-' && top >= 0 && (i+1 == len(s) || s[i+1] == ' '):
+			// In a flow collection a value starts after ":", and a key after "?", even without
+			// a space ({"a":"b"}, {?"k"}: go-yaml, as libyaml, reads both as indicators there).
 			f.start = true
 			continue
 		}

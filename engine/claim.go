@@ -1,20 +1,22 @@
-package family
+package engine
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/scoring"
 )
 
-// Claimer rules on claims made at the same time on one discard (referee.ResolveClaimsAt).
+// Claimer is Rules that rule on claims made at the same time on one discard
+// (referee.ResolveClaimsAt): Hong Kong and DeBurger. A family whose calls are ruled only in a
+// replay (American) is not one.
 type Claimer interface {
 	// ClaimDeps wires the ruleset into the ruling: the claims' priorities and, for a claimed win,
-	// the scorer. A family whose calls are not ruled one discard at a time refuses, saying where
-	// they are ruled.
-	ClaimDeps() (referee.Deps, error)
+	// the scorer.
+	ClaimDeps() referee.Deps
 }
 
 // ClaimRequest is one discard and the claims on it, as mjref claim's flags (and a server's
@@ -65,8 +67,8 @@ func (v *ClaimView) Positive() bool { return v.Clear }
 
 const claimExample = "e.g. mjref claim --discarder W --tile 5p --claims 'S win, N pong, E chow'"
 
-// Claim rules on the claims req gives under r.
-func Claim(r Rules, req ClaimRequest) (*ClaimView, error) {
+// claim rules on the claims req gives under r.
+func claim(r family.Rules, req ClaimRequest) (*ClaimView, error) {
 	if req.Discarder == "" || req.Tile == "" || req.Claims == "" {
 		var missing []string
 		for _, m := range []struct{ flag, val string }{{"--discarder", req.Discarder}, {"--tile", req.Tile}, {"--claims", req.Claims}} {
@@ -74,42 +76,45 @@ func Claim(r Rules, req ClaimRequest) (*ClaimView, error) {
 				missing = append(missing, m.flag)
 			}
 		}
-		return nil, WithHint(Usagef("missing %s: say who discarded which tile and who claims it", strings.Join(missing, ", ")), claimExample)
+		return nil, family.WithHint(family.Usagef("missing %s: say who discarded which tile and who claims it", strings.Join(missing, ", ")), claimExample)
 	}
-	discarder, err := ParseSeatFlag("discarder", req.Discarder)
+	discarder, err := parseSeatFlag("discarder", req.Discarder)
 	if err != nil {
 		return nil, err
 	}
 	tile, err := notation.ParseTile(strings.TrimSpace(req.Tile))
 	if err != nil {
-		return nil, WithHint(Usagef("--tile %q: %v", req.Tile, err), "one tile in MPSZ notation, e.g. 5p or 7z")
+		return nil, family.WithHint(family.Usagef("--tile %q: %v", req.Tile, err), "one tile in MPSZ notation, e.g. 5p or 7z")
 	}
 	if !tile.IsPlaying() {
-		return nil, WithHint(Usagef("--tile %s: only a suit or honour tile is discarded and claimed", tile),
+		return nil, family.WithHint(family.Usagef("--tile %s: only a suit or honour tile is discarded and claimed", tile),
 			"flowers and seasons are laid out and replaced, never discarded; jokers are American")
 	}
 	claims, err := referee.ParseClaims(req.Claims)
 	if err != nil {
-		return nil, WithHint(Usagef("--claims: %v", err), "claims are SEAT ACTION [TILES] separated by commas, e.g. 'S win, N pong, E chow 456p'")
+		return nil, family.WithHint(family.Usagef("--claims: %v", err), "claims are SEAT ACTION [TILES] separated by commas, e.g. 'S win, N pong, E chow 456p'")
 	}
-	deps, err := r.ClaimDeps()
-	if err != nil {
-		return nil, err
+	cl, ok := r.(Claimer)
+	if !ok {
+		rs := r.Ruleset()
+		return nil, family.WithHint(family.Usagef("ruleset %s (family %s): mjref claim rules on %s claims (a win, then a pong or kong, then a chow)", rs.Name, rs.Family, claimFamilies()),
+			"American calls are ruled in a replay: mjref referee LOG")
 	}
-	hands, err := ClaimHands(req.Hands, r.Family().Notation(), discarder)
+	deps := cl.ClaimDeps()
+	hands, err := claimHands(req.Hands, r.Family().Notation(), discarder)
 	if err != nil {
 		return nil, err
 	}
 	var ct referee.ClaimTable
-	if ct.Dealer, err = OptionalSeat("dealer", req.Dealer, notation.SeatEast); err != nil {
+	if ct.Dealer, err = optionalSeat("dealer", req.Dealer, notation.SeatEast); err != nil {
 		return nil, err
 	}
-	if ct.Prevailing, err = OptionalSeat("prevailing", req.Prevailing, notation.SeatEast); err != nil {
+	if ct.Prevailing, err = optionalSeat("prevailing", req.Prevailing, notation.SeatEast); err != nil {
 		return nil, err
 	}
 	d, err := referee.ResolveClaimsAt(ct, discarder, tile, claims, hands, deps)
 	if err != nil {
-		return nil, WithHint(Usagef("%v", err), claimExample)
+		return nil, family.WithHint(family.Usagef("%v", err), claimExample)
 	}
 	v := &ClaimView{Ruleset: r.Ruleset().Name, Discarder: discarder, Tile: tile, Clear: true, Action: d.Action, Reason: d.Reason,
 		Takers: append([]notation.Seat{}, d.Takers...), Skipped: append([]notation.Seat{}, d.Skipped...)}
@@ -123,23 +128,23 @@ func Claim(r Rules, req ClaimRequest) (*ClaimView, error) {
 	return v, nil
 }
 
-// ClaimHands reads the --hand SEAT=HAND values, read as opt says.
-func ClaimHands(args []string, opt notation.Options, discarder notation.Seat) ([4]*notation.Hand, error) {
+// claimHands reads the --hand SEAT=HAND values, read as opt says.
+func claimHands(args []string, opt notation.Options, discarder notation.Seat) ([4]*notation.Hand, error) {
 	var hands [4]*notation.Hand
 	for _, a := range args {
 		k, text, ok := strings.Cut(a, "=")
 		if !ok {
-			return hands, WithHint(Usagef("--hand %q: expected SEAT=HAND", a), "e.g. --hand N=123m456p789s11z46p")
+			return hands, family.WithHint(family.Usagef("--hand %q: expected SEAT=HAND", a), "e.g. --hand N=123m456p789s11z46p")
 		}
-		s, err := ParseSeatFlag("hand", k)
+		s, err := parseSeatFlag("hand", k)
 		if err != nil {
 			return hands, err
 		}
 		if hands[s] != nil {
-			return hands, Usagef("--hand: %s is given twice", s)
+			return hands, family.Usagef("--hand: %s is given twice", s)
 		}
 		if s == discarder {
-			return hands, Usagef("--hand %s: %s discarded the tile and cannot claim it: give the claimants' hands", s, s)
+			return hands, family.Usagef("--hand %s: %s discarded the tile and cannot claim it: give the claimants' hands", s, s)
 		}
 		h, err := notation.ParseWith(text, opt)
 		if err != nil {
@@ -150,7 +155,7 @@ func ClaimHands(args []string, opt notation.Options, discarder notation.Seat) ([
 			if n == 1 {
 				tiles = "1 tile"
 			}
-			return hands, WithHint(Usagef("--hand %s holds %s: expected 13 before the discard, or 14 with it (a kong counts as three)", s, tiles),
+			return hands, family.WithHint(family.Usagef("--hand %s holds %s: expected 13 before the discard, or 14 with it (a kong counts as three)", s, tiles),
 				"give the claimant's concealed tiles and melds before the discard, e.g. 123m456p11z46s [555s]")
 		}
 		hands[s] = &h
@@ -159,24 +164,44 @@ func ClaimHands(args []string, opt notation.Options, discarder notation.Seat) ([
 }
 
 // Render writes the discard, each claim's ruling, who takes the tile and why.
-func (v *ClaimView) Render(w Printer) error {
+func (v *ClaimView) Render(w family.Printer) error {
 	fmt.Fprintf(w, "ruleset:  %s\n", v.Ruleset)
 	fmt.Fprintf(w, "discard:  %s by %s\n", v.Tile, v.Discarder)
 	rows := make([][]string, 0, len(v.Rulings))
 	for _, r := range v.Rulings {
-		rows = append(rows, []string{r.Seat.String(), r.Action, string(r.Verdict), RuleCite(r.Rule, r.Source), r.Reason})
+		rows = append(rows, []string{r.Seat.String(), r.Action, string(r.Verdict), ruleCite(r.Rule, r.Source), r.Reason})
 	}
 	if err := w.Table([]string{"seat", "claim", "verdict", "rule", "reason"}, rows); err != nil {
 		return err
 	}
 	if len(v.Takers) > 0 {
-		fmt.Fprintf(w, "takes:    %s (%s)\n", SeatsText(v.Takers), v.Action)
+		fmt.Fprintf(w, "takes:    %s (%s)\n", seatsText(v.Takers), v.Action)
 	} else {
 		fmt.Fprintln(w, "takes:    nobody")
 	}
 	if len(v.Skipped) > 0 {
-		fmt.Fprintf(w, "skipped:  %s\n", SeatsText(v.Skipped))
+		fmt.Fprintf(w, "skipped:  %s\n", seatsText(v.Skipped))
 	}
 	_, err := fmt.Fprintf(w, "ruling:   %s\n", v.Reason)
 	return err
+}
+
+// Claim rules on claims made at the same time on one discard: who takes the tile, and why each
+// claim wins, loses or is not allowed. A claim that is not allowed is a ClaimView whose Clear is
+// false. A family whose calls are ruled only in a replay (American) refuses: see Referee.
+func (e *Engine) Claim(req ClaimRequest) (*ClaimView, error) { return claim(e.rules, req) }
+
+// claimFamilies names the families that rule on claims one discard at a time, for a message:
+// "Hong Kong and DeBurger".
+func claimFamilies() string {
+	var titles []string
+	for _, f := range families {
+		if familyPlays(f, func(r family.Rules) bool { _, ok := r.(Claimer); return ok }) {
+			titles = append(titles, f.Title())
+		}
+	}
+	if len(titles) < 2 {
+		return strings.Join(titles, "")
+	}
+	return strings.Join(titles[:len(titles)-1], ", ") + " and " + titles[len(titles)-1]
 }

@@ -1,4 +1,4 @@
-package family
+package engine
 
 import (
 	"fmt"
@@ -15,36 +15,36 @@ func FuzzSettleLists(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if seats, err := ParseSeatList("winner", s); err == nil {
-			text := strings.ReplaceAll(SeatsText(seats), " ", "")
-			if back, err := ParseSeatList("winner", text); err != nil || !slices.Equal(back, seats) {
-				t.Fatalf("ParseSeatList(%q) = %v, written %q, reads back as %v, %v", s, seats, text, back, err)
+		if seats, err := parseSeatList("winner", s); err == nil {
+			text := strings.ReplaceAll(seatsText(seats), " ", "")
+			if back, err := parseSeatList("winner", text); err != nil || !slices.Equal(back, seats) {
+				t.Fatalf("parseSeatList(%q) = %v, written %q, reads back as %v, %v", s, seats, text, back, err)
 			}
 		}
-		if nums, err := ParseWorth("faan", s, 2); err == nil {
+		if nums, err := parseWorth("faan", s, 2); err == nil {
 			if len(nums) != 1 && len(nums) != 2 {
-				t.Fatalf("ParseWorth(%q) = %v for 2 winners", s, nums)
+				t.Fatalf("parseWorth(%q) = %v for 2 winners", s, nums)
 			}
 			for _, n := range nums {
 				if n < 0 {
-					t.Fatalf("ParseWorth(%q) = %v: negative", s, nums)
+					t.Fatalf("parseWorth(%q) = %v: negative", s, nums)
 				}
 			}
 		}
-		vals, err := SeatValues("points", []string{s})
+		vals, err := seatValues("points", []string{s})
 		if err != nil {
 			return
 		}
-		ns, err := SeatNumbers("points", vals)
+		ns, err := seatNumbers("points", vals)
 		if err != nil {
 			return
 		}
 		text := fmt.Sprintf("E=%d,S=%d,W=%d,N=%d", ns[0], ns[1], ns[2], ns[3])
-		back, err := SeatValues("points", []string{text})
+		back, err := seatValues("points", []string{text})
 		if err != nil {
 			t.Fatalf("%q reads back with %v", text, err)
 		}
-		if got, err := SeatNumbers("points", back); err != nil || got != ns {
+		if got, err := seatNumbers("points", back); err != nil || got != ns {
 			t.Fatalf("%q reads back as %v, %v; want %v", text, got, err, ns)
 		}
 	})
@@ -55,8 +55,7 @@ func FuzzSettleLists(f *testing.F) {
 func TestSettleRequestGiven(t *testing.T) {
 	all := SettleRequest{Hand: "x", Faan: "1", Value: "1", Limit: true, Winner: "S", Seat: "S", Prevailing: "S", Win: "discard",
 		Discarder: "W", LastTile: true, Responsible: "E", Drawn: true, Wall: true, FalseWin: "E", Jokerless: true, Misnamed: true,
-		Card: "c", Hands: []string{"E=1m"}, Points: []string{"E=1"}, Totals: []string{"E=1"}, Mahjong: "E",
-		Han: "1", Fu: "30", Honba: 1, Sticks: 1, Tenpai: "S", Nagashi: "W"}
+		Card: "c", Hands: []string{"E=1m"}, Points: []string{"E=1"}, Totals: []string{"E=1"}, Mahjong: "E"}
 	got := all.Given()
 	if n := reflect.TypeFor[SettleRequest]().NumField() - 1; len(got) != n {
 		t.Errorf("Given() = %v: %d fields of %d", got, len(got), n)

@@ -1,4 +1,4 @@
-package family
+package engine
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 )
 
@@ -30,12 +31,12 @@ func TestClaimHands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			hands, err := ClaimHands(tt.args, notation.Options{}, notation.SeatWest)
+			hands, err := claimHands(tt.args, notation.Options{}, notation.SeatWest)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
 				}
-				var fe *Error
+				var fe *family.Error
 				if !errors.As(err, &fe) && !errors.Is(err, notation.ErrNotation) {
 					t.Errorf("error %v is not bad input", err)
 				}
