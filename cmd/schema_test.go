@@ -8,9 +8,6 @@ import (
 	"fmt"
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
-	amfamily "github.com/mjref/mjref/family/american"
-	"github.com/mjref/mjref/family/deburger"
-	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/family/riichi"
 	"os"
 	"path/filepath"
@@ -39,6 +36,20 @@ import (
 //	go generate ./cmd
 var updateSchema = flag.Bool("update-schema", false, "rewrite ../schema/*.json from the result types")
 
+// The families' own documents, as the families registered give them (engine.Documents).
+var (
+	scoreDocs, scoreTitles = engine.Documents("score")
+	settleDocs, _          = engine.Documents("settle")
+)
+
+// orList joins names for a title: "Hong Kong, DeBurger or American".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // schemaDocs are the documents of the contract: each schema file and the Go types whose JSON it
 // describes (several: any one of them).
 var schemaDocs = []struct {
@@ -47,11 +58,11 @@ var schemaDocs = []struct {
 	types []any
 }{
 	{"parse", "mjref parse: a hand as mjref read it", []any{handView{}}},
-	{"score", "mjref score: a scored hand (Hong Kong, DeBurger, American or riichi)", []any{hongkong.Scored{}, deburger.Scored{}, amfamily.Scored{}, riichi.Scored{}}},
+	{"score", "mjref score: a scored hand (" + orList(scoreTitles) + ")", scoreDocs},
 	{"score-riichi", "mjref score under a riichi ruleset: yaku, han, fu item by item and points", []any{riichi.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
-	{"settle", "mjref settle: who pays whom", []any{engine.PaymentsView{}, deburger.SettleView{}}},
+	{"settle", "mjref settle: who pays whom", append([]any{engine.PaymentsView{}}, settleDocs...)},
 	{"referee", "mjref referee: rulings on every event of a hand", []any{engine.RefereeView{}}},
 	{"claim", "mjref claim: who takes a discard", []any{engine.ClaimView{}}},
 	{"card-list", "mjref card list", []any{cardListView{}}},
@@ -124,7 +135,11 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		s.Properties.Set("win_in", str)
 		return s
 	case reflect.TypeFor[scoreView]():
-		return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{reflectType(reflect.TypeFor[hongkong.Scored]()), reflectType(reflect.TypeFor[deburger.Scored]()), reflectType(reflect.TypeFor[amfamily.Scored]()), reflectType(reflect.TypeFor[riichi.Scored]())}}
+		var any []*jsonschema.Schema
+		for _, v := range scoreDocs {
+			any = append(any, reflectType(reflect.TypeOf(v)))
+		}
+		return &jsonschema.Schema{AnyOf: any}
 	}
 	if t.Implements(jsonMarshaler) || reflect.PointerTo(t).Implements(jsonMarshaler) {
 		panic(fmt.Sprintf("schema: %s writes its own JSON: describe it in customSchema", t))

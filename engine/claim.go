@@ -28,7 +28,7 @@ type ClaimRequest struct {
 	Claims string `json:"claims"`
 	// Hands are SEAT=HAND values: the claimants' concealed tiles (13 before the discard, or 14
 	// with it), when legality depends on them.
-	Hands []string `json:"hands,omitempty"`
+	Hands []string `json:"hands,omitempty" flag:"hand"`
 	// Dealer and Prevailing place the claims at the table, for scoring a claimed win (default E).
 	Dealer     string `json:"dealer,omitempty"`
 	Prevailing string `json:"prevailing,omitempty"`

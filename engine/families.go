@@ -9,9 +9,9 @@ import (
 	"github.com/mjref/mjref/rulesets"
 )
 
-// families are the rule families mjref plays. A new family is one package implementing
-// family.Family and one entry here.
-var families = []family.Family{hongkong.Family{}, american.Family{}, deburger.Family{}, riichi.Family{}}
+// families are the rule families mjref plays, in the order documents list them. A new family is
+// one package implementing family.Family (see family/doc.go) and one entry here.
+var families = []family.Family{hongkong.Family{}, deburger.Family{}, american.Family{}, riichi.Family{}}
 
 func init() {
 	for _, f := range families {
@@ -37,4 +37,20 @@ func familyPlays(f family.Family, has func(family.Rules) bool) bool {
 		return has(r)
 	}
 	return false
+}
+
+// Documents are a value of each family's result type for the JSON document doc ("score",
+// "settle"), in the order of families, and the titles of the families that have one: what the schema
+// generator describes.
+func Documents(doc string) (values []any, titles []string) {
+	for _, f := range families {
+		d, ok := f.(family.Documented)
+		if !ok {
+			continue
+		}
+		if v, ok := d.Documents()[doc]; ok {
+			values, titles = append(values, v), append(titles, f.Title())
+		}
+	}
+	return values, titles
 }

@@ -47,7 +47,7 @@ type SettleRequest struct {
 	Card      string `json:"card,omitempty"`
 	// Hands (SEAT=HAND each), Points and Totals (E=2700,S=1800,...) and Mahjong are DeBurger: the
 	// four hands or their points, the running totals before the hand, the seat that went Mahjong.
-	Hands   []string       `json:"hands,omitempty"`
+	Hands   []string       `json:"hands,omitempty" flag:"hand"`
 	Points  family.Amounts `json:"points,omitempty"`
 	Totals  family.Amounts `json:"totals,omitempty"`
 	Mahjong string         `json:"mahjong,omitempty"`

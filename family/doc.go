@@ -9,9 +9,16 @@
 // writes no refusal stub: the engine refuses what a family cannot do.
 //
 // A family is one package (and, if it wants one, a scorer package of its own) plus one line in
-// engine/families.go. Its rulesets' section and built-in rulesets register with the family
-// (Sectioned): nothing of the family is written in package rulesets. See the package example
-// (example_test.go), which registers a fourth family and scores a hand through the engine.
+// engine/families.go:
+//
+//	var families = []family.Family{hongkong.Family{}, deburger.Family{}, american.Family{}, riichi.Family{}}
+//
+// The package implements Family and the core of Rules (Ruleset, Family, Score, Worth, Takes: see
+// the package example, example_test.go, which registers a fourth family and scores a hand through
+// the engine), and what else it plays as capabilities. Its rulesets' section and built-in rulesets
+// register with the family (Sectioned: rulesets.Section), so nothing of the family is written in
+// package rulesets; its JSON documents are described by the schema generator from Documented; its
+// own flow of play is a referee.Flow in the Deps its RefereeDeps returns.
 //
 // Errors: a family returns *Error (Usagef, WithHint) for bad input, so every front end maps it
 // to the same exit status or HTTP status; scoring.ErrNotWinning and friends pass through.

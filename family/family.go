@@ -162,6 +162,15 @@ type Sectioned interface {
 	Section() rulesets.Section
 }
 
+// Documented is a Family whose results are documents of the JSON contract (schema/*.json): the
+// schema generator (go generate ./cmd) describes each from a value of its type, asking the families
+// registered.
+type Documented interface {
+	// Documents are a value of each of the family's result types, by the document it is: "score"
+	// (its Scored), "settle" (a TableSettler's settlement).
+	Documents() map[string]any
+}
+
 // Register makes f the family of every ruleset whose family: key is f.ID(), and registers its
 // section when it has one (Sectioned). Registering an ID twice panics: it is a programming error,
 // found at start-up.

@@ -3,6 +3,7 @@ package notation
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Tile is one tile kind. The zero value is not a tile.
@@ -342,7 +343,23 @@ func ParseSeat(s string) (Seat, error) {
 	case "n", "north", "北":
 		return SeatNorth, nil
 	}
-	return NoSeat, fmt.Errorf("unknown seat %q: expected E, S, W or N", s)
+	return NoSeat, fmt.Errorf("unknown seat %q: expected E, S, W or N", quotedShort(s))
+}
+
+// maxQuotedSeat is how many bytes of an unknown seat a message quotes: whatever was typed, the
+// message stays short.
+const maxQuotedSeat = 24
+
+// quotedShort cuts s to maxQuotedSeat bytes (at a character's start) and marks the cut with "…".
+func quotedShort(s string) string {
+	if len(s) <= maxQuotedSeat {
+		return s
+	}
+	n := maxQuotedSeat
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // MarshalText implements encoding.TextMarshaler.

@@ -41,6 +41,9 @@ func classify(err error) (status, code int) {
 func fail(w http.ResponseWriter, err error) {
 	status, _ := classify(err)
 	hint := family.HintOf(err)
+	if fw := (*fieldWords)(nil); errors.As(err, &fw) {
+		hint = reword(hint, fw.fields)
+	}
 	var re *requestError
 	if errors.As(err, &re) && re.hint != "" {
 		hint = re.hint

@@ -111,7 +111,7 @@ func play[B any, R any](s *Server, table func(*B) Table, check func(*B) error, r
 		}
 		res, err := run(e, &body)
 		if err != nil {
-			fail(w, err)
+			fail(w, inBodyWords[B](err))
 			return
 		}
 		s.answer(w, res)
@@ -194,7 +194,7 @@ func (s *Server) referee(w http.ResponseWriter, r *http.Request) {
 		return s.engine(t)
 	})
 	if err != nil {
-		fail(w, err)
+		fail(w, inBodyWords[RefereeBody](err))
 		return
 	}
 	s.answer(w, res)

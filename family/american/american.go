@@ -27,6 +27,9 @@ func (Family) Title() string { return "American" }
 // Notation reads 0 as the white dragon, as American cards write years (2026).
 func (Family) Notation() notation.Options { return notation.Options{ZeroIsWhite: true} }
 
+// Documents are the family's result types in the JSON contract.
+func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }
+
 // Bind binds the family to an American ruleset and the card it plays: opt.Card when given, else
 // the ruleset's own.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {

@@ -22,6 +22,11 @@ func (Family) Title() string { return "DeBurger" }
 // Notation reads hands plainly (0m is a red five).
 func (Family) Notation() notation.Options { return notation.Options{} }
 
+// Documents are the family's result types in the JSON contract.
+func (Family) Documents() map[string]any {
+	return map[string]any{"score": Scored{}, "settle": SettleView{}}
+}
+
 // Bind binds the family to a DeBurger ruleset.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
 	if rs.DeBurger == nil {

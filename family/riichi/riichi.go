@@ -32,6 +32,9 @@ func (Family) ID() string { return ID }
 // Title is "Riichi".
 func (Family) Title() string { return "Riichi" }
 
+// Documents are the family's JSON documents: a scored hand.
+func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }
+
 // Notation reads 0m/0p/0s as red fives (kept in notation.Hand.Red).
 func (Family) Notation() notation.Options { return notation.Options{} }
 
