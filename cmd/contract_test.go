@@ -70,6 +70,9 @@ func outputCases() []outputCase {
 		{schema: "referee", args: []string{"referee", "../examples/issue-example.yaml"}},
 		{schema: "referee", args: []string{"referee", "../examples/american-charleston.yaml"}},
 		{schema: "referee", args: []string{"referee", "../examples/responsibility.yaml", "--only", "illegal"}},
+		{schema: "referee-game", args: []string{"referee", "../referee/riichilog/testdata/small.mjlog"}},
+		{schema: "referee-game", args: []string{"referee", "../referee/riichilog/testdata/small.json"}},
+		{schema: "referee-game", args: []string{"referee", "../referee/riichilog/testdata/small.jsonl", "--check"}},
 		{schema: "settle", args: []string{"settle", "--faan", "5,3", "--winner", "S,N", "--discarder", "W"}},
 		{schema: "settle", args: []string{"settle", "--false-win", "S"}},
 		{schema: "settle", args: []string{"settle", "--faan", "8", "--winner", "S", "--win", "self-draw", "--responsible", "E"}},
@@ -563,7 +566,9 @@ func collectProperties(s any, out map[string]bool) {
 }
 
 // One shape for per-seat amounts: every deltas in every document is an object keyed E, S, W, N
-// (the ledger file's own lines, ledger-record.json, keep their arrays in the order of the places).
+// (the ledger file's own lines, ledger-record.json, keep their arrays in the order of the places; a
+// riichi game log's document, referee-game.json, keeps them in the log's seat order 0-3, as Tenhou's
+// sc= records them: its seats are numbers, not winds, and the wind of a seat changes every hand).
 func TestDeltasAreBySeat(t *testing.T) {
 	found := 0
 	var walk func(doc string, path string, s any)
@@ -572,7 +577,7 @@ func TestDeltasAreBySeat(t *testing.T) {
 		case map[string]any:
 			if props, ok := v["properties"].(map[string]any); ok {
 				for k, p := range props {
-					if k == "deltas" && doc != "ledger-record" {
+					if k == "deltas" && doc != "ledger-record" && doc != "referee-game" {
 						found++
 						if !isSeatObject(p) {
 							t.Errorf("%s.json %s.deltas is not an object keyed E, S, W, N: %v", doc, path, p)

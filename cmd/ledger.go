@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -24,52 +23,93 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// ledgerOptions are the flags of the ledger commands. Action names the subcommand.
-type ledgerOptions struct {
+// ledgerFile is what every ledger command is given: the streams, the output format and the file.
+type ledgerFile struct {
 	IO     *IOStreams
 	Output string
-	Action string
 	File   string
-
-	// new
-	Players, Length, Stake, Target string
-
-	// add, amend
-	Winner, Discarder, Win, Responsible, FalseWin string
-	Faan, Value                                   string // one value, or one a winner: "5,7"
-	Number                                        int    // amend: the hand
-	Drawn, Limit, Jokerless, Misnamed, LastTile   bool
-	Points, Hands                                 []string
-	Log, Note                                     string
-
-	// export and chart
-	Format string
-	Out    string
-
-	// writers: how long to wait for another writer
-	Wait time.Duration
-
-	// seat, rename
-	Replace, With string
-
-	// verify
-	Head string
-
-	// show
-	Summary bool
-
-	// add: this run's --set is for this hand only
-	ThisHand bool
-
-	// export, chart
-	Excel bool
-	Font  string
-
 	// RulesChanged says --rules was given on the command line.
 	RulesChanged bool
 }
 
-func newLedgerCmd(f *factory, runF func(*ledgerOptions) error) *cobra.Command {
+// ledgerNewOptions are the flags of ledger new.
+type ledgerNewOptions struct {
+	ledgerFile
+	Players, Length, Stake, Target string
+}
+
+// ledgerResult are the flags that give one hand's result, in ledger add and amend.
+type ledgerResult struct {
+	Winner, Discarder, Win, Responsible, FalseWin string
+	Faan, Value                                   string // one value, or one a winner: "5,7"
+	Drawn, Limit, Jokerless, Misnamed, LastTile   bool
+	Points, Hands                                 []string
+	Log, Note                                     string
+	// ThisHand: this run's --set is for this hand only.
+	ThisHand bool
+	// Wait is how long to wait for another writer.
+	Wait time.Duration
+}
+
+// ledgerAddOptions are the flags of ledger add.
+type ledgerAddOptions struct {
+	ledgerFile
+	ledgerResult
+}
+
+// ledgerAmendOptions are the flags of ledger amend: add's, and the hand to correct.
+type ledgerAmendOptions struct {
+	ledgerFile
+	ledgerResult
+	Number int
+}
+
+// ledgerShowOptions are the flags of ledger show.
+type ledgerShowOptions struct {
+	ledgerFile
+	Summary bool
+}
+
+// ledgerSummaryOptions are the flags of ledger summary.
+type ledgerSummaryOptions struct{ ledgerFile }
+
+// ledgerWriteOptions are the flags of a command that changes the file and takes nothing else
+// (undo, recover, upgrade): how long to wait for another writer.
+type ledgerWriteOptions struct {
+	ledgerFile
+	Wait time.Duration
+}
+
+// ledgerSeatOptions are the flags of ledger seat and rename (Rename).
+type ledgerSeatOptions struct {
+	ledgerFile
+	Rename        bool
+	Replace, With string
+	Wait          time.Duration
+}
+
+// ledgerVerifyOptions are the flags of ledger verify.
+type ledgerVerifyOptions struct {
+	ledgerFile
+	Head string
+}
+
+// ledgerExportOptions are the flags of ledger export: its own -o (Format).
+type ledgerExportOptions struct {
+	ledgerFile
+	Format string
+	Excel  bool
+}
+
+// ledgerChartOptions are the flags of ledger chart.
+type ledgerChartOptions struct {
+	ledgerFile
+	Out, Font string
+}
+
+// newLedgerCmd is mjref ledger and its commands. runF, when not nil, is given the options of the
+// command run instead of running it (tests of the flags).
+func newLedgerCmd(f *factory, runF func(any) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ledger",
 		Short: "Keep the score of an evening at one table in a file",
@@ -114,19 +154,19 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
 		},
 	}
 	cmd.AddCommand(
-		newLedgerSub(f, runF, "new", "new FILE", "Start a new game in a new ledger file", ledgerNewFlags),
-		newLedgerSub(f, runF, "add", "add FILE", "Record one hand: from its result, the winner's hand, or a referee log", ledgerAddFlags),
-		newLedgerSub(f, runF, "show", "show FILE", "Show the standings, who deals, the winds, and the history", ledgerShowFlags),
-		newLedgerSub(f, runF, "summary", "summary FILE", "The night in figures: wins, self-draws, deal-ins, 包 paid, false wins, biggest hands", nil),
-		newLedgerSub(f, runF, "undo", "undo FILE", "Take back the last hand or amend (recorded as an undo: the file keeps it)", ledgerWaitFlag),
-		newLedgerSub(f, runF, "amend", "amend FILE --hand-number N", "Correct the result of an earlier hand; every later hand is recomputed", ledgerAmendFlags),
-		newLedgerSub(f, runF, "seat", "seat FILE --replace OLD --with NEW", "A player leaves and another takes the seat (each keeps their own total)", ledgerSeatFlags),
-		newLedgerSub(f, runF, "rename", "rename FILE --replace OLD --with NEW", "Correct a player's name throughout the game", ledgerSeatFlags),
-		newLedgerSub(f, runF, "verify", "verify FILE", "Check the whole record: every line's sum, the chain, the seqs, the payments", ledgerVerifyFlags),
-		newLedgerSub(f, runF, "recover", "recover FILE", "Accept the file as it is when a writer refused it as not the one last written here", ledgerWaitFlag),
-		newLedgerSub(f, runF, "upgrade", "upgrade FILE", "Rewrite a version 1 ledger (the first release's) in the current format", ledgerWaitFlag),
-		newLedgerSub(f, runF, "export", "export FILE", "Write the game as JSON (-o json) or one row a hand (-o csv)", ledgerExportFlags),
-		newLedgerSub(f, runF, "chart", "chart FILE", "Draw each player's running total: sparklines, or an SVG or PNG file (--out)", ledgerChartFlags),
+		newLedgerNewCmd(f, runner[*ledgerNewOptions](runF)),
+		newLedgerAddCmd(f, runner[*ledgerAddOptions](runF)),
+		newLedgerShowCmd(f, runner[*ledgerShowOptions](runF)),
+		newLedgerSummaryCmd(f, runner[*ledgerSummaryOptions](runF)),
+		newLedgerWriteCmd(f, runner[*ledgerWriteOptions](runF), "undo", "Take back the last hand or amend (recorded as an undo: the file keeps it)", "", ledgerUndoRun),
+		newLedgerAmendCmd(f, runner[*ledgerAmendOptions](runF)),
+		newLedgerSeatCmd(f, runner[*ledgerSeatOptions](runF), false),
+		newLedgerSeatCmd(f, runner[*ledgerSeatOptions](runF), true),
+		newLedgerVerifyCmd(f, runner[*ledgerVerifyOptions](runF)),
+		newLedgerWriteCmd(f, runner[*ledgerWriteOptions](runF), "recover", "Accept the file as it is when a writer refused it as not the one last written here", ledgerRecoverLong, ledgerRecoverRun),
+		newLedgerWriteCmd(f, runner[*ledgerWriteOptions](runF), "upgrade", "Rewrite a version 1 ledger (the first release's) in the current format", "", ledgerUpgradeRun),
+		newLedgerExportCmd(f, runner[*ledgerExportOptions](runF)),
+		newLedgerChartCmd(f, runner[*ledgerChartOptions](runF)),
 	)
 	return cmd
 }
@@ -160,9 +200,20 @@ ledger and apply to every hand; a --set given to add that differs from them is r
 settled and checked under it). Bad input records nothing (exit 2). The hand's payments and each
 player's change are printed, then the standings.`
 
-func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, short string, flags func(*factory, *cobra.Command, *ledgerOptions)) *cobra.Command {
-	o := &ledgerOptions{IO: f.IO, Action: action}
-	cmd := &cobra.Command{
+// runner is runF for one command's options O, nil when runF is.
+func runner[O any](runF func(any) error) func(O) error {
+	if runF == nil {
+		return nil
+	}
+	return func(o O) error { return runF(o) }
+}
+
+// newLedgerSub is a ledger command on one file, lf, which it fills from the command line before
+// run runs.
+func newLedgerSub(f *factory, lf *ledgerFile, use, short string, run func(cmd *cobra.Command) error) *cobra.Command {
+	action, _, _ := strings.Cut(use, " ")
+	lf.IO = f.IO
+	return &cobra.Command{
 		Use:   use,
 		Short: short,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -172,68 +223,137 @@ func newLedgerSub(f *factory, runF func(*ledgerOptions) error, action, use, shor
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.File = args[0]
-			if action != "export" {
-				o.Output = f.Output
+			lf.File, lf.Output = args[0], f.Output
+			if action == "export" {
+				lf.Output = FormatTable // export's -o is its own: it writes its formats itself
 			}
-			o.RulesChanged = cmd.Root().PersistentFlags().Changed("rules")
-			return dispatch(cmd, f, o, runF, ledgerRun)
+			lf.RulesChanged = cmd.Root().PersistentFlags().Changed("rules")
+			return run(cmd)
 		},
 	}
-	switch action {
-	case "add":
-		cmd.Long = ledgerAddLong
-	case "recover":
-		cmd.Long = ledgerRecoverLong
-	}
-	if action == "summary" {
-		cmd.Long = ledgerSummaryLong
-	}
-	if action == "export" {
-		cmd.Annotations = map[string]string{rawOutput: "true"} // CSV and JSON, exactly
-	}
-	if flags != nil {
-		flags(f, cmd, o)
-	}
-	return cmd
 }
 
-func ledgerNewFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
+func newLedgerNewCmd(f *factory, runF func(*ledgerNewOptions) error) *cobra.Command {
+	o := &ledgerNewOptions{}
+	cmd := newLedgerSub(f, &o.ledgerFile, "new FILE", "Start a new game in a new ledger file", func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerNewRun)
+	})
 	fl := cmd.Flags()
 	fl.StringVar(&o.Players, "players", "", `the four players in seat order for the first hand, East first: "Ann,Ben,Cat,Dan"`)
 	fl.StringVar(&o.Length, "length", "", "how long the game lasts: N-rounds (4-rounds, 1-round)|N-hands (8-hands, 16-hands)|N-games|bust|target|open (default: the ruleset's flow)")
 	fl.StringVar(&o.Stake, "stake", "", "each player's starting stack (a bust game needs one)")
 	fl.StringVar(&o.Target, "target", "", "the running total that wins a target game (DeBurger: 10000)")
 	f.completeFlag(cmd, "length", fixedCompletion([]string{"4-rounds", "8-hands", "16-hands", "8-games", "bust", "target", "open"}))
+	return cmd
 }
 
-// ledgerWaitFlag is --wait, for the commands that write.
-func ledgerWaitFlag(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
-	cmd.Flags().DurationVar(&o.Wait, "wait", 0, "wait up to this long (10s, 1m) for another writer to finish, instead of failing at once (exit 4)")
+func newLedgerAddCmd(f *factory, runF func(*ledgerAddOptions) error) *cobra.Command {
+	o := &ledgerAddOptions{}
+	cmd := newLedgerSub(f, &o.ledgerFile, "add FILE", "Record one hand: from its result, the winner's hand, or a referee log", func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerAddRun)
+	})
+	cmd.Long = ledgerAddLong
+	o.ledgerResult.flags(f, cmd)
+	return cmd
 }
 
-func ledgerAmendFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
-	ledgerAddFlags(f, cmd, o)
+func newLedgerAmendCmd(f *factory, runF func(*ledgerAmendOptions) error) *cobra.Command {
+	o := &ledgerAmendOptions{}
+	cmd := newLedgerSub(f, &o.ledgerFile, "amend FILE --hand-number N", "Correct the result of an earlier hand; every later hand is recomputed", func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerAmendRun)
+	})
+	o.ledgerResult.flags(f, cmd)
 	cmd.Flags().IntVar(&o.Number, "hand-number", 0, "the number of the hand to correct, as 'ledger show' lists it")
+	return cmd
 }
 
-func ledgerSeatFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
-	ledgerWaitFlag(f, cmd, o)
+func newLedgerShowCmd(f *factory, runF func(*ledgerShowOptions) error) *cobra.Command {
+	o := &ledgerShowOptions{}
+	cmd := newLedgerSub(f, &o.ledgerFile, "show FILE", "Show the standings, who deals, the winds, and the history", func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerShowRun)
+	})
+	cmd.Flags().BoolVar(&o.Summary, "summary", false, "also print the night's summary (as 'ledger summary' does)")
+	return cmd
+}
+
+func newLedgerSummaryCmd(f *factory, runF func(*ledgerSummaryOptions) error) *cobra.Command {
+	o := &ledgerSummaryOptions{}
+	cmd := newLedgerSub(f, &o.ledgerFile, "summary FILE", "The night in figures: wins, self-draws, deal-ins, 包 paid, false wins, biggest hands", func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerSummaryRun)
+	})
+	cmd.Long = ledgerSummaryLong
+	return cmd
+}
+
+// newLedgerWriteCmd is a command that changes the file and takes only --wait: undo, recover,
+// upgrade.
+func newLedgerWriteCmd(f *factory, runF func(*ledgerWriteOptions) error, action, short, long string, run func(context.Context, *ledgerWriteOptions, *factory) error) *cobra.Command {
+	o := &ledgerWriteOptions{}
+	cmd := newLedgerSub(f, &o.ledgerFile, action+" FILE", short, func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, run)
+	})
+	cmd.Long = long
+	waitFlag(cmd, &o.Wait)
+	return cmd
+}
+
+// newLedgerSeatCmd is ledger seat, or ledger rename.
+func newLedgerSeatCmd(f *factory, runF func(*ledgerSeatOptions) error, rename bool) *cobra.Command {
+	o := &ledgerSeatOptions{Rename: rename}
+	use, short := "seat FILE --replace OLD --with NEW", "A player leaves and another takes the seat (each keeps their own total)"
+	if rename {
+		use, short = "rename FILE --replace OLD --with NEW", "Correct a player's name throughout the game"
+	}
+	cmd := newLedgerSub(f, &o.ledgerFile, use, short, func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerSeatRun)
+	})
+	waitFlag(cmd, &o.Wait)
 	cmd.Flags().StringVar(&o.Replace, "replace", "", "the player who leaves (seat) or the name to correct (rename)")
 	cmd.Flags().StringVar(&o.With, "with", "", "the player who sits down (seat) or the right name (rename)")
 	f.completeFlag(cmd, "replace", completePlayers)
+	return cmd
 }
 
-func ledgerShowFlags(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
-	cmd.Flags().BoolVar(&o.Summary, "summary", false, "also print the night's summary (as 'ledger summary' does)")
-}
-
-func ledgerVerifyFlags(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
+func newLedgerVerifyCmd(f *factory, runF func(*ledgerVerifyOptions) error) *cobra.Command {
+	o := &ledgerVerifyOptions{}
+	cmd := newLedgerSub(f, &o.ledgerFile, "verify FILE", "Check the whole record: every line's sum, the chain, the seqs, the payments", func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerVerifyRun)
+	})
 	cmd.Flags().StringVar(&o.Head, "head", "", "the head noted earlier (SEQ:SUM, as show and add print it): also check that no line was removed from the end")
+	return cmd
 }
 
-func ledgerAddFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
-	ledgerWaitFlag(f, cmd, o)
+func newLedgerExportCmd(f *factory, runF func(*ledgerExportOptions) error) *cobra.Command {
+	o := &ledgerExportOptions{Format: ledger.FormatJSON}
+	cmd := newLedgerSub(f, &o.ledgerFile, "export FILE", "Write the game as JSON (-o json) or one row a hand (-o csv)", func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerExportRun)
+	})
+	cmd.Annotations = map[string]string{rawOutput: "true"} // CSV and JSON, exactly
+	// export has its own -o, which shadows the global one: csv is a format of this command only.
+	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), csv (a row a hand), jsonl (the events as recorded)")
+	cmd.Flags().BoolVar(&o.Excel, "excel", false, "csv: start with a UTF-8 byte order mark, so Excel on Windows reads Chinese (any non-ASCII) names right")
+	f.completeFlag(cmd, "output", fixedCompletion(exportFormats))
+	return cmd
+}
+
+func newLedgerChartCmd(f *factory, runF func(*ledgerChartOptions) error) *cobra.Command {
+	o := &ledgerChartOptions{}
+	cmd := newLedgerSub(f, &o.ledgerFile, "chart FILE", "Draw each player's running total: sparklines, or an SVG or PNG file (--out)", func(cmd *cobra.Command) error {
+		return dispatch(cmd, f, o, runF, ledgerChartRun)
+	})
+	cmd.Flags().StringVar(&o.Out, "out", "", "write the chart to a file: .svg or .png (default: sparklines on the terminal)")
+	cmd.Flags().StringVar(&o.Font, "font", "", "a .ttf, .otf or .ttc font for the picture's text, for names the built-in font cannot draw (Chinese: e.g. NotoSansCJK-Regular.ttc); without it a known system CJK font is tried, then such a name is drawn as P1..P4 with a warning")
+	return cmd
+}
+
+// waitFlag is --wait, for the commands that write.
+func waitFlag(cmd *cobra.Command, wait *time.Duration) {
+	cmd.Flags().DurationVar(wait, "wait", 0, "wait up to this long (10s, 1m) for another writer to finish, instead of failing at once (exit 4)")
+}
+
+// flags are the flags of one hand's result, for add and amend.
+func (o *ledgerResult) flags(f *factory, cmd *cobra.Command) {
+	waitFlag(cmd, &o.Wait)
 	fl := cmd.Flags()
 	fl.StringVar(&o.Winner, "winner", "", "the player who won (DeBurger: who went Mahjong); several on one discard: Ben,Dan")
 	fl.StringVar(&o.Discarder, "discarder", "", "the player who discarded the winning tile (or made the robbed kong)")
@@ -273,174 +393,58 @@ func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra
 // exportFormats are the values of export's own -o.
 var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV, ledger.FormatJSONL}
 
-func ledgerExportFlags(f *factory, cmd *cobra.Command, o *ledgerOptions) {
-	// export has its own -o, which shadows the global one: csv is a format of this command only.
-	o.Format = ledger.FormatJSON
-	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), csv (a row a hand), jsonl (the events as recorded)")
-	cmd.Flags().BoolVar(&o.Excel, "excel", false, "csv: start with a UTF-8 byte order mark, so Excel on Windows reads Chinese (any non-ASCII) names right")
-	f.completeFlag(cmd, "output", fixedCompletion(exportFormats))
-}
-
-func ledgerChartFlags(_ *factory, cmd *cobra.Command, o *ledgerOptions) {
-	cmd.Flags().StringVar(&o.Out, "out", "", "write the chart to a file: .svg or .png (default: sparklines on the terminal)")
-	cmd.Flags().StringVar(&o.Font, "font", "", "a .ttf, .otf or .ttc font for the picture's text, for names the built-in font cannot draw (Chinese: e.g. NotoSansCJK-Regular.ttc); without it a known system CJK font is tried, then such a name is drawn as P1..P4 with a warning")
-}
-
-func ledgerRun(_ context.Context, o *ledgerOptions, f *factory) error {
-	switch o.Action {
-	case "new":
-		return ledgerNew(o, f)
-	case "add":
-		return ledgerAdd(o, f)
-	case "show":
-		return ledgerShow(o, f)
-	case "undo":
-		return ledgerUndo(o, f)
-	case "amend":
-		return ledgerAmend(o, f)
-	case "seat", "rename":
-		return ledgerSeat(o, f)
-	case "verify":
-		return ledgerVerify(o, f)
-	case "summary":
-		return ledgerSummary(o, f)
-	case "upgrade":
-		return ledgerUpgrade(o, f)
-	case "recover":
-		return ledgerRecover(o, f)
-	case "export":
-		return ledgerExport(o, f)
-	case "chart":
-		return ledgerChart(o, f)
-	}
-	return fmt.Errorf("ledger: unknown action %q", o.Action)
-}
-
-// ledgerError makes a library error bad input (exit 2) with a hint where one helps.
-func ledgerError(path string, err error) error {
-	var re *ledger.RecordError
-	var be *ledger.BackupError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &be):
-		return withHint(err, "move "+be.Backup+" away (it is not this file's original; nothing was changed), then run 'mjref ledger upgrade "+path+"' again")
-	case errors.Is(err, os.ErrNotExist):
-		return withHint(err, "start a game with 'mjref ledger new "+path+" --players A,B,C,D'")
-	case errors.Is(err, ledger.ErrLocked):
-		return busyError{err} // exit 4, not bad input
-	case errors.Is(err, ledger.ErrDiverged):
-		return withHint(err, recoverHint(path, "put back the file last written here, or accept the file as it is"))
-	case errors.Is(err, ledger.ErrCache):
-		return withHint(err, "mjref writes its state cache as a plain file: 'mjref ledger recover "+path+"' replaces it with one rebuilt from the record")
-	case errors.As(err, &re):
-		return withHint(err, "the record was changed by hand or damaged: restore it from a copy, or fix that line")
-	case errors.Is(err, ledger.ErrExists):
-		return withHint(err, "choose another file name, or add hands to it with 'mjref ledger add "+path+"'")
-	case errors.Is(err, ledger.ErrGameOver):
-		return withHint(err, "start a new game with 'mjref ledger new', or take back the last hand with 'mjref ledger undo'")
-	case errors.Is(err, ledger.ErrNothingToUndo):
-		return withHint(err, "")
-	case errors.Is(err, ledger.ErrOldVersion):
-		return withHint(err, "'mjref ledger upgrade "+path+"' rewrites it in the current format and keeps the original as "+path+".v1")
-	case errors.Is(err, ledger.ErrUndoSeat):
-		return withHint(err, "")
-	case errors.Is(err, ledger.ErrNoHand):
-		return withHint(err, "'mjref ledger show "+path+"' lists the hands standing")
-	case errors.Is(err, ledger.ErrChanged):
-		return withHint(err, "another program wrote the file: check it with 'mjref ledger show "+path+"'")
-	}
-	return withHint(err, "")
-}
-
-// busyError is a ledger locked by another writer: exit 4 with a hint.
-type busyError struct{ err error }
-
-func (e busyError) Error() string { return e.err.Error() }
-func (e busyError) Unwrap() error { return e.err }
-
-// checkLedgerRules refuses this run's --set and --rules when they would change how the game h is
-// paid: a ledger keeps the ruleset and the overrides it was started with (a --set that differs
-// from them needs --this-hand, in add). It leaves f.Sets the game's overrides and this run's.
-func checkLedgerRules(o *ledgerOptions, f *factory, h *ledger.Header) error {
-	// The overrides the game began with come first. A --set of this run that is not one of them
-	// would change how the game is paid: refused, unless --this-hand says it is for this hand only.
-	for _, set := range f.Sets {
-		if slices.Contains(h.Sets, set) {
-			continue
-		}
-		if o.ThisHand && o.Action == "add" {
-			continue
-		}
-		key, _, _ := strings.Cut(set, "=")
-		from := fmt.Sprintf("the ruleset %s's own setting (no --set for it was given to 'ledger new')", h.Ruleset)
-		for _, g := range h.Sets {
-			if k, _, _ := strings.Cut(g, "="); k == key {
-				from = fmt.Sprintf("--set %s, given to 'ledger new' and kept in the ledger's header (line 1)", g)
-			}
-		}
-		hint := "a ledger keeps the settings it was started with; to pay one hand differently, add --this-hand to 'ledger add'"
-		if o.Action != "add" && o.Action != "amend" {
-			hint = "a ledger keeps the settings it was started with: drop --set"
-		}
-		return withHint(usageErrorf("--set %s: the game plays %s by %s", set, key, from), hint)
-	}
-	if o.ThisHand && len(f.Sets) == 0 {
-		return usageErrorf("--this-hand: give the --set that applies to this hand only")
-	}
-	f.Sets = append(slices.Clone(h.Sets), f.Sets...)
-	if o.RulesChanged && f.Rules != h.Ruleset {
-		rs, err := f.Ruleset()
-		abs, _ := filepath.Abs(f.Rules)
-		if err != nil || (rs.Name != h.Ruleset && abs != h.Ruleset) {
-			return withHint(usageErrorf("--rules %s: the ledger %s is played under %s", f.Rules, o.File, h.Ruleset),
-				"drop --rules: a ledger keeps the ruleset it was started with")
-		}
-	}
-	return nil
-}
-
-// openLedger opens the ledger file through the engine, after refusing a --set or --rules that
-// would change how the game is paid. write says the command records a hand: its ruleset must
+// opening is how a command opens its file. write says it records a hand: the game's ruleset must
 // load; a command that only reads the record (or undoes) reads it without checking its payments
-// when the ruleset cannot be loaded, with a warning.
-func openLedger(o *ledgerOptions, f *factory, write bool) (*engine.Ledger, error) {
-	h, err := ledger.ReadHeader(o.File) // the header alone: add costs the same at every hand
-	if err != nil {
-		return nil, ledgerError(o.File, err)
+// when the ruleset cannot be loaded, with a warning. The engine refuses a --set or --rules that
+// would change how the game is paid.
+func (o *ledgerFile) opening(f *factory, write bool) engine.LedgerOpening {
+	opt := engine.LedgerOpening{Record: !write, Set: f.Sets}
+	if o.RulesChanged {
+		opt.Rules = f.Rules
 	}
-	if err := checkLedgerRules(o, f, &h); err != nil {
-		return nil, err
-	}
-	open := engine.OpenLedgerRecord
-	if write {
-		open = engine.OpenLedger
-	}
-	l, err := open(o.File)
-	if err != nil {
-		return nil, ledgerFail(o.File, err)
-	}
-	l.Wait = o.Wait
-	return l, nil
+	return opt
 }
 
-// ledgerFail is an error from the engine's ledger: bad input as the engine says it, a ledger's
-// own error as ledgerError makes it.
-func ledgerFail(path string, err error) error {
-	if err == nil || engine.IsInput(err) && !errors.Is(err, os.ErrNotExist) { // a missing file gets its hint
-		return err
+// ledgerDoc is a command's outcome whose -o json|jsonl|yaml document is not the outcome itself.
+type ledgerDoc interface{ document() any }
+
+// ledgerDo is one ledger command: it opens the file as opening says, runs op on it, prints on
+// stderr what op met and went on from, and writes what op returned: its document with -o
+// json|jsonl|yaml (a ledgerDoc's document), text with -o table. It returns op's outcome.
+func ledgerDo[V any](o *ledgerFile, opening engine.LedgerOpening, op func(*engine.Ledger) (V, []string, error), text func(io.Writer, *engine.Ledger, V) error) (V, error) {
+	l, err := engine.OpenLedgerWith(o.File, opening)
+	if err != nil {
+		var none V
+		return none, err
 	}
-	return ledgerError(path, err)
+	return ledgerOn(o, l, op, text)
+}
+
+// ledgerOn is ledgerDo on the ledger l, already open.
+func ledgerOn[V any](o *ledgerFile, l *engine.Ledger, op func(*engine.Ledger) (V, []string, error), text func(io.Writer, *engine.Ledger, V) error) (V, error) {
+	v, warnings, err := op(l)
+	o.warn(warnings)
+	if err != nil {
+		return v, err
+	}
+	if o.Output != FormatTable {
+		var doc any = v
+		if d, ok := doc.(ledgerDoc); ok {
+			doc = d.document()
+		}
+		return v, render(o.IO.Out, o.Output, doc)
+	}
+	return v, text(o.IO.Out, l, v)
 }
 
 // warn prints what an operation met and went on from, on stderr.
-func (o *ledgerOptions) warn(warnings []string) {
+func (o *ledgerFile) warn(warnings []string) {
 	for _, w := range warnings {
 		fmt.Fprintf(o.IO.ErrOut, "mjref: %s\n", w)
 	}
 }
 
-func ledgerNew(o *ledgerOptions, f *factory) error {
+func ledgerNewRun(_ context.Context, o *ledgerNewOptions, f *factory) error {
 	if _, err := f.Ruleset(); err != nil {
 		return err
 	}
@@ -464,60 +468,50 @@ func ledgerNew(o *ledgerOptions, f *factory) error {
 		if errors.As(err, &re) {
 			return withHint(err, "a bust game needs --stake N; a target game needs --target N; a game in rounds needs a prevailing wind")
 		}
-		return ledgerFail(o.File, err)
-	}
-	v, err := l.Show()
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	st := v.State
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, v)
-	}
-	fmt.Fprintf(o.IO.Out, "ledger:   %s: a new game\n", o.File)
-	return renderPosition(o.IO.Out, st)
-}
-
-func ledgerAdd(o *ledgerOptions, f *factory) error {
-	run := slices.Clone(f.Sets) // this run's --set, before the game's are put first
-	l, err := openLedger(o, f, true)
-	if err != nil {
 		return err
 	}
+	_, err = ledgerOn(&o.ledgerFile, l, func(l *engine.Ledger) (engine.LedgerShown, []string, error) {
+		v, err := l.Show()
+		return v, v.Warnings, err
+	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerShown) error {
+		fmt.Fprintf(w, "ledger:   %s: a new game\n", o.File)
+		return renderPosition(w, v.State)
+	})
+	return err
+}
+
+func ledgerAddRun(_ context.Context, o *ledgerAddOptions, f *factory) error {
+	opening := o.opening(f, true)
+	opening.Use, opening.ThisHand, opening.Wait = engine.LedgerAdds, o.ThisHand, o.Wait
 	var opt engine.AddOptions
 	if o.ThisHand {
-		opt.Sets = run
+		opt.Sets = slices.Clone(f.Sets) // this run's --set is this hand's
 	}
-	if o.Log != "" {
-		if opt.Log, err = readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'"); err != nil {
-			return err
-		}
-		opt.LogName = o.Log
-	}
-	v, err := l.AddWith(o.request(), opt)
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	if !v.Recorded {
-		if o.Output != FormatTable {
-			if err := render(o.IO.Out, o.Output, v); err != nil {
-				return err
+	v, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (engine.LedgerAdded, []string, error) {
+		if o.Log != "" {
+			var err error
+			if opt.Log, err = readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'"); err != nil {
+				return engine.LedgerAdded{}, nil, err
 			}
-		} else {
-			renderVerdict(o.IO.Out, &v)
+			opt.LogName = o.Log
 		}
+		v, err := l.AddWith(o.request(), opt)
+		return v, v.Warnings, err
+	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerAdded) error {
+		if !v.Recorded {
+			renderVerdict(w, &v)
+			return nil
+		}
+		return renderAdd(w, &v, v.State)
+	})
+	if err == nil && !v.Recorded {
 		return errNegative
 	}
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, v)
-	}
-	return renderAdd(o.IO.Out, &v, v.State)
+	return err
 }
 
 // request is the hand the flags describe, for the family to read.
-func (o *ledgerOptions) request() family.LedgerRequest {
+func (o *ledgerResult) request() family.LedgerRequest {
 	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value),
 		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
 		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
@@ -660,26 +654,24 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 	return renderNext(w, st)
 }
 
-func ledgerShow(o *ledgerOptions, f *factory) error {
-	l, err := openLedger(o, f, false)
-	if err != nil {
-		return err
-	}
-	v, err := l.Show()
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
+func ledgerShowRun(_ context.Context, o *ledgerShowOptions, f *factory) error {
+	_, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (engine.LedgerShown, []string, error) {
+		v, err := l.Show()
+		if err == nil && o.Summary {
+			sum := v.State.Summary()
+			v.Summary = &sum
+		}
+		return v, v.Warnings, err
+	}, o.text)
+	return err
+}
+
+// text is the game as ledger show prints it: the position, the history and, with --summary, the
+// night's figures.
+func (o *ledgerShowOptions) text(w io.Writer, l *engine.Ledger, v engine.LedgerShown) error {
 	st := v.State
-	if o.Summary {
-		sum := st.Summary()
-		v.Summary = &sum
-	}
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, v)
-	}
-	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
-	if err := renderPosition(o.IO.Out, st); err != nil {
+	fmt.Fprintf(w, "ledger:   %s\n", o.File)
+	if err := renderPosition(w, st); err != nil {
 		return err
 	}
 	if len(st.History) == 0 {
@@ -693,7 +685,7 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 	}
 	header, rows := historyTable(st, people, false)
 	narrow := false
-	if fw, ok := o.IO.Out.(*fitWriter); ok {
+	if fw, ok := w.(*fitWriter); ok {
 		if _, _, fits := tablefit.Fit(header, escapeCells(rows), fw.width); !fits {
 			// Too wide for the terminal: the narrow layout, with the notes after the table. Too
 			// wide even so, the wide one is laid out as a record a hand.
@@ -703,17 +695,17 @@ func ledgerShow(o *ledgerOptions, f *factory) error {
 			}
 		}
 	}
-	fmt.Fprintln(o.IO.Out, "history:")
-	if err := tableLines(o.IO.Out, header, rows); err != nil {
+	fmt.Fprintln(w, "history:")
+	if err := tableLines(w, header, rows); err != nil {
 		return err
 	}
 	for _, e := range st.History {
 		if narrow && e.Hand.Note != "" {
-			fmt.Fprintf(o.IO.Out, "note:     hand %d: %s\n", e.Number, termtext.Escape(e.Hand.Note))
+			fmt.Fprintf(w, "note:     hand %d: %s\n", e.Number, termtext.Escape(e.Hand.Note))
 		}
 	}
 	if o.Summary {
-		return renderSummary(o.IO.Out, v.Summary, l.Unit())
+		return renderSummary(w, v.Summary, l.Unit())
 	}
 	return nil
 }
@@ -776,96 +768,99 @@ func historyTable(st *ledger.State, people []string, narrow bool) ([]string, [][
 	return header, rows
 }
 
-func ledgerUndo(o *ledgerOptions, f *factory) error {
-	l, err := openLedger(o, f, false)
-	if err != nil {
-		return err
-	}
-	v, err := l.Undo()
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, v)
-	}
-	e, st := v.Undone.Entry, v.State
-	if v.Amend {
-		fmt.Fprintf(o.IO.Out, "undone:   the amend of hand %d (%s); the hand stands as it was before it\n", e.Number, e.Hand.String())
-	} else {
-		fmt.Fprintf(o.IO.Out, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(e, st.Flow.PrevailingWind), e.Hand.String())
-	}
-	if err := renderStandings(o.IO.Out, st); err != nil {
-		return err
-	}
-	return renderNext(o.IO.Out, st)
-}
-
-func ledgerExport(o *ledgerOptions, f *factory) error {
-	l, err := openLedger(o, f, false)
-	if err != nil {
-		return err
-	}
-	v, err := l.Show()
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	switch o.Format {
-	case ledger.FormatJSONL:
-		return ledgerFail(o.File, l.Export(o.IO.Out, ledger.FormatJSONL))
-	case ledger.FormatCSV:
-		return ledger.ExportCSV(o.IO.Out, v.State, ledger.ExportOptions{Excel: o.Excel})
-	}
-	if o.Excel {
-		return usageErrorf("--excel is for -o csv")
-	}
-	return render(o.IO.Out, FormatJSON, v) // the game, as ledger show -o json prints it
-}
-
-func ledgerChart(o *ledgerOptions, f *factory) error {
-	l, err := openLedger(o, f, false)
-	if err != nil {
-		return err
-	}
-	v, err := l.Show()
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	st := *v.State
-	if o.Out == "" {
-		if o.Output != FormatTable {
-			return render(o.IO.Out, o.Output, newChartView(o.File, &st))
+func ledgerUndoRun(_ context.Context, o *ledgerWriteOptions, f *factory) error {
+	opening := o.opening(f, false)
+	opening.Wait = o.Wait
+	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (engine.LedgerUndone, []string, error) {
+		v, err := l.Undo()
+		return v, v.Warnings, err
+	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerUndone) error {
+		e, st := v.Undone.Entry, v.State
+		if v.Amend {
+			fmt.Fprintf(w, "undone:   the amend of hand %d (%s); the hand stands as it was before it\n", e.Number, e.Hand.String())
+		} else {
+			fmt.Fprintf(w, "undone:   hand %d (%s): %s\n", e.Number, entryTitle(e, st.Flow.PrevailingWind), e.Hand.String())
 		}
-		_, err := io.WriteString(o.IO.Out, ledger.Sparklines(&st, 60))
-		return err
+		if err := renderStandings(w, st); err != nil {
+			return err
+		}
+		return renderNext(w, st)
+	})
+	return err
+}
+
+func ledgerExportRun(_ context.Context, o *ledgerExportOptions, f *factory) error {
+	_, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (engine.LedgerShown, []string, error) {
+		v, err := l.Show()
+		return v, v.Warnings, err
+	}, func(w io.Writer, l *engine.Ledger, v engine.LedgerShown) error {
+		switch o.Format {
+		case ledger.FormatJSONL:
+			return l.Export(w, ledger.FormatJSONL)
+		case ledger.FormatCSV:
+			return ledger.ExportCSV(w, v.State, ledger.ExportOptions{Excel: o.Excel})
+		}
+		if o.Excel {
+			return usageErrorf("--excel is for -o csv")
+		}
+		return render(w, FormatJSON, v) // the game, as ledger show -o json prints it
+	})
+	return err
+}
+
+// charted is what ledger chart drew: the game, and the chart's document.
+type charted struct {
+	st   *ledger.State
+	view chartView
+}
+
+func (c charted) document() any { return c.view }
+
+func ledgerChartRun(_ context.Context, o *ledgerChartOptions, f *factory) error {
+	_, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (charted, []string, error) {
+		v, err := l.Show()
+		if err != nil {
+			return charted{}, v.Warnings, err
+		}
+		c := charted{st: v.State, view: newChartView(o.File, v.State)}
+		warnings, err := o.draw(&c)
+		return c, append(v.Warnings, warnings...), err
+	}, func(w io.Writer, _ *engine.Ledger, c charted) error {
+		if o.Out == "" {
+			_, err := io.WriteString(w, ledger.Sparklines(c.st, 60))
+			return err
+		}
+		fmt.Fprintf(w, "chart:    %s (%s, %s)\n", o.Out, words.Count(len(c.st.History), "hand"), c.view.Format)
+		return nil
+	})
+	return err
+}
+
+// draw draws the chart into the file --out names, if any, and what drawing it met and went on from.
+func (o *ledgerChartOptions) draw(c *charted) ([]string, error) {
+	if o.Out == "" {
+		return nil, nil
 	}
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.Out)), ".")
 	if format != chart.SVG && format != chart.PNG {
-		return usageErrorf("--out %s: the file name must end in .svg or .png", o.Out)
+		return nil, usageErrorf("--out %s: the file name must end in .svg or .png", o.Out)
 	}
 	// The picture is drawn into a temporary file renamed into place: a full disk or a failed
 	// drawing leaves no empty or half-written file behind.
 	var warnings []string
 	if err := filewrite.Write(o.Out, func(w io.Writer) (err error) {
-		warnings, err = chart.Draw(&st, w, format, chart.Options{Font: o.Font})
+		warnings, err = chart.Draw(c.st, w, format, chart.Options{Font: o.Font})
 		return err
 	}); err != nil {
 		var fe *chart.FontError
 		if errors.As(err, &fe) {
-			return withHint(usageErrorf("%v", fe), "nothing was written; --font takes a TrueType or OpenType font file (.ttf, .otf or .ttc) that has the names' characters, such as NotoSansCJK-Regular.ttc")
+			return nil, withHint(usageErrorf("%v", fe), "nothing was written; --font takes a TrueType or OpenType font file (.ttf, .otf or .ttc) that has the names' characters, such as NotoSansCJK-Regular.ttc")
 		}
-		return withHint(fmt.Errorf("--out %s: %w", o.Out, err), "nothing was written; free some space or choose another directory")
+		return nil, withHint(fmt.Errorf("--out %s: %w", o.Out, err), "nothing was written; free some space or choose another directory")
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: %s\n", w)
+	for i, w := range warnings {
+		warnings[i] = "warning: " + w
 	}
-	if o.Output != FormatTable {
-		v := newChartView(o.File, &st)
-		v.Out, v.Format = o.Out, format
-		return render(o.IO.Out, o.Output, v)
-	}
-	fmt.Fprintf(o.IO.Out, "chart:    %s (%s, %s)\n", o.Out, words.Count(len(st.History), "hand"), format)
-	return nil
+	c.view.Out, c.view.Format = o.Out, format
+	return warnings, nil
 }

@@ -77,7 +77,7 @@ func benchLedger(b *testing.B, n int) string {
 	path := filepath.Join(dir, "evening.jsonl")
 	flow := ledger.HongKong()
 	flow.Length = ledger.Length{}
-	l, err := ledger.Create(path, ledger.Header{Players: benchPlayers, Ruleset: "hk", Family: "hk", Flow: flow}, ledger.WithSettler(ledger.Settlement(rs.Settlement)))
+	l, err := ledger.Create(path, ledger.Header{Players: benchPlayers, Ruleset: "hk", Family: "hk", Flow: flow}, ledger.WithSettler(ledger.NewSettlement(rs.Settlement, nil)))
 	if err != nil {
 		b.Fatal(err)
 	}

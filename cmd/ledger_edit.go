@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -12,39 +13,39 @@ import (
 	"github.com/mjref/mjref/schema"
 )
 
-func ledgerAmend(o *ledgerOptions, f *factory) error {
+func ledgerAmendRun(_ context.Context, o *ledgerAmendOptions, f *factory) error {
 	if o.Number < 1 {
 		return withHint(usageErrorf("--hand-number: say which hand to correct"), "'mjref ledger show "+o.File+"' lists the hands with their numbers")
 	}
-	l, err := openLedger(o, f, true)
-	if err != nil {
-		return err
-	}
-	if o.ThisHand {
-		return usageErrorf("--this-hand is for 'ledger add': an amend is settled by the game's settings")
-	}
-	if o.Log != "" {
-		return usageErrorf("--log with amend: give the corrected result with --winner, --drawn or --false-win")
-	}
-	v, err := l.Amend(o.Number, o.request())
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	if v.Verdict != nil {
-		if o.Output != FormatTable {
-			if err := render(o.IO.Out, o.Output, v.Verdict); err != nil {
-				return err
-			}
-		} else {
-			renderVerdict(o.IO.Out, v.Verdict)
+	opening := o.opening(f, true)
+	opening.Use, opening.ThisHand, opening.Wait = engine.LedgerAmends, o.ThisHand, o.Wait
+	// The outcome is the amend, or the verdict on a corrected hand that is not a win.
+	doc, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (any, []string, error) {
+		if o.ThisHand {
+			return nil, nil, usageErrorf("--this-hand is for 'ledger add': an amend is settled by the game's settings")
 		}
+		if o.Log != "" {
+			return nil, nil, usageErrorf("--log with amend: give the corrected result with --winner, --drawn or --false-win")
+		}
+		v, err := l.Amend(o.Number, o.request())
+		if v.Verdict != nil {
+			return v.Verdict, v.Warnings, err
+		}
+		return v, v.Warnings, err
+	}, func(w io.Writer, _ *engine.Ledger, doc any) error {
+		switch v := doc.(type) {
+		case *engine.LedgerAdded:
+			renderVerdict(w, v)
+			return nil
+		case engine.LedgerAmended:
+			return renderAmend(w, &v, v.State)
+		}
+		return fmt.Errorf("ledger amend: %T", doc)
+	})
+	if _, no := doc.(*engine.LedgerAdded); no && err == nil {
 		return errNegative
 	}
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, v)
-	}
-	return renderAmend(o.IO.Out, &v, v.State)
+	return err
 }
 
 func renderAmend(w io.Writer, v *schema.LedgerAmend, st *ledger.State) error {
@@ -85,37 +86,35 @@ func changeText(e *ledger.Entry) string {
 	return strings.Join(parts, ", ")
 }
 
-func ledgerSeat(o *ledgerOptions, f *factory) error {
+func ledgerSeatRun(_ context.Context, o *ledgerSeatOptions, _ *factory) error {
+	action := "seat"
+	if o.Rename {
+		action = "rename"
+	}
 	if o.Replace == "" || o.With == "" {
-		return withHint(usageErrorf("ledger %s needs --replace OLD and --with NEW", o.Action), "e.g. mjref ledger "+o.Action+" "+o.File+" --replace Dan --with Eve")
+		return withHint(usageErrorf("ledger %s needs --replace OLD and --with NEW", action), "e.g. mjref ledger "+action+" "+o.File+" --replace Dan --with Eve")
 	}
-	l, err := engine.OpenLedgerRecord(o.File) // a seat is not settled: the ruleset need not load
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	l.Wait = o.Wait
-	change := l.Rename
-	if o.Action == "seat" {
-		change = l.Seat
-	}
-	v, err := change(o.Replace, o.With)
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, v)
-	}
-	after := v.State
-	if o.Action == "seat" {
-		fmt.Fprintf(o.IO.Out, "seat:     %s takes %s's seat from hand %d; %s leaves with %s\n", o.With, o.Replace, after.Hand, o.Replace, leftTotal(after, o.Replace))
-	} else {
-		fmt.Fprintf(o.IO.Out, "renamed:  %s is now %s, in every hand of the game\n", o.Replace, o.With)
-	}
-	if err := renderStandings(o.IO.Out, after); err != nil {
-		return err
-	}
-	return renderNext(o.IO.Out, after)
+	// A seat is not settled: the ruleset need not load, and the run's settings are not the game's.
+	_, err := ledgerDo(&o.ledgerFile, engine.LedgerOpening{Record: true, Wait: o.Wait}, func(l *engine.Ledger) (engine.LedgerSeated, []string, error) {
+		change := l.Seat
+		if o.Rename {
+			change = l.Rename
+		}
+		v, err := change(o.Replace, o.With)
+		return v, v.Warnings, err
+	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerSeated) error {
+		after := v.State
+		if o.Rename {
+			fmt.Fprintf(w, "renamed:  %s is now %s, in every hand of the game\n", o.Replace, o.With)
+		} else {
+			fmt.Fprintf(w, "seat:     %s takes %s's seat from hand %d; %s leaves with %s\n", o.With, o.Replace, after.Hand, o.Replace, leftTotal(after, o.Replace))
+		}
+		if err := renderStandings(w, after); err != nil {
+			return err
+		}
+		return renderNext(w, after)
+	})
+	return err
 }
 
 func leftTotal(st *ledger.State, name string) string {
@@ -127,95 +126,80 @@ func leftTotal(st *ledger.State, name string) string {
 	return "0"
 }
 
-func ledgerVerify(o *ledgerOptions, f *factory) error {
-	l, err := openLedger(o, f, false)
-	if err != nil {
-		return err
-	}
-	o.warn(l.Warnings())
-	rep, err := l.Verify()
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	if o.Head != "" {
-		if err := rep.CheckHead(o.Head); err != nil {
-			return usageErrorf("--head: %v", err)
-		}
-	}
-	if o.Output != FormatTable {
-		if err := render(o.IO.Out, o.Output, rep); err != nil {
-			return err
-		}
-	} else {
-		w := o.IO.Out
-		fmt.Fprintf(w, "ledger:   %s, version %d, %d lines, %d hands standing\n", o.File, rep.Version, rep.Lines, rep.Hands)
-		if rep.Head != "" {
-			fmt.Fprintf(w, "head:     %s\n", rep.Head)
-		}
-		if l.ChecksPayments() {
-			fmt.Fprintf(w, "payments: %d settlements recomputed from the recorded results\n", rep.Payments)
-		}
-		if rep.Torn != nil {
-			fmt.Fprintf(w, "torn:     %s\n", rep.Torn)
-		}
-		for _, p := range rep.Problems {
-			fmt.Fprintf(w, "problem:  line %d: %s\n", p.Line, p.Msg)
-		}
-		if rep.Stopped > 0 {
-			fmt.Fprintf(w, "stopped:  the record cannot be read past line %d\n", rep.Stopped)
-		}
-		if rep.OK() {
-			if rep.Version < 2 {
-				fmt.Fprintln(w, "verdict:  readable; a version 1 record has no sums to check: 'mjref ledger upgrade' adds them")
-			} else {
-				fmt.Fprintln(w, "verdict:  intact: every line is as it was written")
+func ledgerVerifyRun(_ context.Context, o *ledgerVerifyOptions, f *factory) error {
+	rep, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (ledger.Report, []string, error) {
+		rep, err := l.Verify()
+		if err == nil && o.Head != "" {
+			if herr := rep.CheckHead(o.Head); herr != nil {
+				err = usageErrorf("--head: %v", herr)
 			}
-		} else {
-			fmt.Fprintf(w, "verdict:  %s: the record was changed or damaged\n", words.Count(len(rep.Problems), "problem"))
 		}
-		if rep.Diverged() {
-			fmt.Fprintf(w, "hint:     put back the file last written here, or accept the file as it is with 'mjref ledger recover %s'\n", o.File)
-		}
-	}
-	if !rep.OK() {
+		return rep, l.Warnings(), err
+	}, o.text)
+	if err == nil && !rep.OK() {
 		return errNegative
 	}
+	return err
+}
+
+// text is the report as ledger verify prints it.
+func (o *ledgerVerifyOptions) text(w io.Writer, l *engine.Ledger, rep ledger.Report) error {
+	fmt.Fprintf(w, "ledger:   %s, version %d, %d lines, %d hands standing\n", o.File, rep.Version, rep.Lines, rep.Hands)
+	if rep.Head != "" {
+		fmt.Fprintf(w, "head:     %s\n", rep.Head)
+	}
+	if l.ChecksPayments() {
+		fmt.Fprintf(w, "payments: %d settlements recomputed from the recorded results\n", rep.Payments)
+	}
+	if rep.Torn != nil {
+		fmt.Fprintf(w, "torn:     %s\n", rep.Torn)
+	}
+	for _, p := range rep.Problems {
+		fmt.Fprintf(w, "problem:  line %d: %s\n", p.Line, p.Msg)
+	}
+	if rep.Stopped > 0 {
+		fmt.Fprintf(w, "stopped:  the record cannot be read past line %d\n", rep.Stopped)
+	}
+	if rep.OK() {
+		if rep.Version < 2 {
+			fmt.Fprintln(w, "verdict:  readable; a version 1 record has no sums to check: 'mjref ledger upgrade' adds them")
+		} else {
+			fmt.Fprintln(w, "verdict:  intact: every line is as it was written")
+		}
+	} else {
+		fmt.Fprintf(w, "verdict:  %s: the record was changed or damaged\n", words.Count(len(rep.Problems), "problem"))
+	}
+	if rep.Diverged() {
+		fmt.Fprintf(w, "hint:     put back the file last written here, or accept the file as it is with 'mjref ledger recover %s'\n", o.File)
+	}
 	return nil
 }
 
-func ledgerUpgrade(o *ledgerOptions, f *factory) error {
-	l, err := openLedger(o, f, false)
-	if err != nil {
-		return err
-	}
-	v, err := l.Upgrade()
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, v)
-	}
-	fmt.Fprintf(o.IO.Out, "upgraded: %s is now version %d; the original is kept in %s\n", o.File, v.Version, v.Backup)
-	return nil
+func ledgerUpgradeRun(_ context.Context, o *ledgerWriteOptions, f *factory) error {
+	opening := o.opening(f, false)
+	opening.Wait = o.Wait
+	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (engine.LedgerUpgraded, []string, error) {
+		v, err := l.Upgrade()
+		return v, v.Warnings, err
+	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerUpgraded) error {
+		fmt.Fprintf(w, "upgraded: %s is now version %d; the original is kept in %s\n", o.File, v.Version, v.Backup)
+		return nil
+	})
+	return err
 }
 
-func ledgerSummary(o *ledgerOptions, f *factory) error {
-	l, err := openLedger(o, f, false)
-	if err != nil {
-		return err
-	}
-	v, err := l.Show()
-	o.warn(v.Warnings)
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	sum := v.State.Summary()
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, sum)
-	}
-	fmt.Fprintf(o.IO.Out, "ledger:   %s\n", o.File)
-	return renderSummary(o.IO.Out, &sum, l.Unit())
+func ledgerSummaryRun(_ context.Context, o *ledgerSummaryOptions, f *factory) error {
+	_, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (ledger.Summary, []string, error) {
+		v, err := l.Show()
+		if err != nil {
+			return ledger.Summary{}, v.Warnings, err
+		}
+		return v.State.Summary(), v.Warnings, nil
+	}, func(w io.Writer, l *engine.Ledger, sum ledger.Summary) error {
+		fmt.Fprintf(w, "ledger:   %s\n", o.File)
+		return renderSummary(w, &sum, l.Unit())
+	})
+	return err
 }
 
 // renderSummary prints the night's figures: one row a player, then the records of the night;

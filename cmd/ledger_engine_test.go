@@ -101,9 +101,12 @@ func TestServeLedgerRefusesInOrder(t *testing.T) {
 	if !strings.Contains(cli, "--jokerless does not apply") {
 		t.Fatalf("ledger add: %s", cli)
 	}
-	l := NewServeLedger(file, nil)
+	l, err := engine.OpenLedgerWith(file, engine.LedgerOpening{Record: true, Wait: server.LedgerWait}) // as mjref serve opens it
+	if err != nil {
+		t.Fatal(err)
+	}
 	for range 20 {
-		_, err := l.Add(server.LedgerHand{LedgerRequest: engine.LedgerRequest{Winner: "Ben", Value: "25", Misnamed: true, Jokerless: true, Discarder: "Cat"}})
+		_, err := l.Add(engine.LedgerRequest{Winner: "Ben", Value: "25", Misnamed: true, Jokerless: true, Discarder: "Cat"})
 		if err == nil || !strings.Contains(cli, err.Error()) {
 			t.Fatalf("serve: %v, want the command's %s", err, cli)
 		}

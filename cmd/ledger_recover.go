@@ -1,6 +1,13 @@
 package cmd
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/referee/ledger"
+)
 
 const ledgerRecoverLong = `Accept the ledger file as it is. The writer notes the head of the record (the last line's seq
 and sum) in a state cache beside the file (.FILE.state); add, undo, amend, seat and rename refuse a
@@ -13,43 +20,32 @@ notes its head anew: the hands the file lost stay lost. It prints the head noted
 file's. The record is not changed (an incomplete last line is kept aside in FILE.torn, as any
 writer does).`
 
-// recoverHint is the way out of a ledger refused as not the file last written here: first what to
-// look at, then what to run.
-func recoverHint(path, what string) string {
-	return fmt.Sprintf("'mjref ledger verify %s' explains; %s with 'mjref ledger recover %s'", path, what, path)
-}
-
-// ledgerRecover accepts the file as it is: the record is checked and its head noted anew.
-func ledgerRecover(o *ledgerOptions, f *factory) error {
-	l, err := openLedger(o, f, false)
-	if err != nil {
-		return err
-	}
-	l.Wait = o.Wait
-	o.warn(l.Warnings())
-	rec, err := l.Recover()
-	if err != nil {
-		return ledgerFail(o.File, err)
-	}
-	if rec.Torn != nil {
-		o.warn([]string{fmt.Sprintf("warning: %s: %s", o.File, rec.Torn)})
-	}
-	if o.Output != FormatTable {
-		return render(o.IO.Out, o.Output, rec)
-	}
-	w := o.IO.Out
-	fmt.Fprintf(w, "ledger:   %s, %d lines, %d hands standing\n", o.File, rec.Lines, rec.Hands)
-	noted := "none that checked"
-	if rec.Noted != "" {
-		noted = rec.Noted
-	}
-	fmt.Fprintf(w, "noted:    %s\n", noted)
-	fmt.Fprintf(w, "head:     %s\n", rec.Head)
-	switch {
-	case rec.Diverged:
-		fmt.Fprintln(w, "verdict:  accepted as it is: the file was not the one last written here; its head is noted now")
-	default:
-		fmt.Fprintln(w, "verdict:  the file is the one last written here; its head is noted again")
-	}
-	return nil
+// ledgerRecoverRun accepts the file as it is: the record is checked and its head noted anew.
+func ledgerRecoverRun(_ context.Context, o *ledgerWriteOptions, f *factory) error {
+	opening := o.opening(f, false)
+	opening.Wait = o.Wait
+	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (ledger.Recovery, []string, error) {
+		rec, err := l.Recover()
+		warnings := l.Warnings()
+		if err == nil && rec.Torn != nil {
+			warnings = append(warnings, fmt.Sprintf("warning: %s: %s", o.File, rec.Torn))
+		}
+		return rec, warnings, err
+	}, func(w io.Writer, _ *engine.Ledger, rec ledger.Recovery) error {
+		fmt.Fprintf(w, "ledger:   %s, %d lines, %d hands standing\n", o.File, rec.Lines, rec.Hands)
+		noted := "none that checked"
+		if rec.Noted != "" {
+			noted = rec.Noted
+		}
+		fmt.Fprintf(w, "noted:    %s\n", noted)
+		fmt.Fprintf(w, "head:     %s\n", rec.Head)
+		switch {
+		case rec.Diverged:
+			fmt.Fprintln(w, "verdict:  accepted as it is: the file was not the one last written here; its head is noted now")
+		default:
+			fmt.Fprintln(w, "verdict:  the file is the one last written here; its head is noted again")
+		}
+		return nil
+	})
+	return err
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/ledger"
 	"pgregory.net/rapid"
 )
@@ -24,45 +23,51 @@ func runLedger(args ...string) (string, string, int) {
 	return out.String(), errOut.String(), code
 }
 
+// TestLedgerFlags: each ledger command parses its own flags into its own options.
 func TestLedgerFlags(t *testing.T) {
+	file := func(name string) ledgerFile { return ledgerFile{File: name} }
 	tests := []struct {
 		name    string
 		args    []string
-		want    ledgerOptions
+		want    any
 		wantErr string
 	}{
 		{"new", []string{"new", "e.jsonl", "--players", "A,B,C,D", "--length", "8-hands", "--stake", "100"},
-			ledgerOptions{Action: "new", File: "e.jsonl", Players: "A,B,C,D", Length: "8-hands", Stake: "100"}, ""},
+			&ledgerNewOptions{ledgerFile: file("e.jsonl"), Players: "A,B,C,D", Length: "8-hands", Stake: "100"}, ""},
 		{"add from a result", []string{"add", "e.jsonl", "--winner", "Ben", "--faan", "5", "--discarder", "Cat"},
-			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ben", Faan: "5", Discarder: "Cat"}, ""},
+			&ledgerAddOptions{file("e.jsonl"), ledgerResult{Winner: "Ben", Faan: "5", Discarder: "Cat"}}, ""},
 		{"add points", []string{"add", "e.jsonl", "--winner", "Ann", "--points", "Ann=1,Ben=-1", "--points", "Cat=0,Dan=0"},
-			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ann", Points: []string{"Ann=1,Ben=-1", "Cat=0,Dan=0"}}, ""},
+			&ledgerAddOptions{file("e.jsonl"), ledgerResult{Winner: "Ann", Points: []string{"Ann=1,Ben=-1", "Cat=0,Dan=0"}}}, ""},
 		{"add a log", []string{"add", "e.jsonl", "--log", "h.yaml"},
-			ledgerOptions{Action: "add", File: "e.jsonl", Log: "h.yaml"}, ""},
+			&ledgerAddOptions{file("e.jsonl"), ledgerResult{Log: "h.yaml"}}, ""},
 		{"export csv", []string{"export", "e.jsonl", "-o", "csv"},
-			ledgerOptions{Action: "export", File: "e.jsonl", Format: "csv"}, ""},
+			&ledgerExportOptions{ledgerFile: ledgerFile{File: "e.jsonl", Output: FormatTable}, Format: "csv"}, ""},
 		{"export json by default", []string{"export", "e.jsonl"},
-			ledgerOptions{Action: "export", File: "e.jsonl", Format: "json"}, ""},
-		{"export table", []string{"export", "e.jsonl", "-o", "table"}, ledgerOptions{}, "valid values are json|csv"},
+			&ledgerExportOptions{ledgerFile: ledgerFile{File: "e.jsonl", Output: FormatTable}, Format: "json"}, ""},
+		{"export table", []string{"export", "e.jsonl", "-o", "table"}, nil, "valid values are json|csv"},
 		{"chart", []string{"chart", "e.jsonl", "--out", "c.svg"},
-			ledgerOptions{Action: "chart", File: "e.jsonl", Out: "c.svg"}, ""},
-		{"no file", []string{"show"}, ledgerOptions{}, "takes one ledger file, got 0"},
+			&ledgerChartOptions{ledgerFile: file("e.jsonl"), Out: "c.svg"}, ""},
+		{"no file", []string{"show"}, nil, "takes one ledger file, got 0"},
+		{"show", []string{"show", "e.jsonl", "--summary"}, &ledgerShowOptions{file("e.jsonl"), true}, ""},
 		{"several winners", []string{"add", "e.jsonl", "--winner", "Ben,Dan", "--faan", "5,3", "--discarder", "Cat"},
-			ledgerOptions{Action: "add", File: "e.jsonl", Winner: "Ben,Dan", Faan: "5,3", Discarder: "Cat"}, ""},
+			&ledgerAddOptions{file("e.jsonl"), ledgerResult{Winner: "Ben,Dan", Faan: "5,3", Discarder: "Cat"}}, ""},
 		{"amend", []string{"amend", "e.jsonl", "--hand-number", "3", "--drawn"},
-			ledgerOptions{Action: "amend", File: "e.jsonl", Number: 3, Drawn: true}, ""},
+			&ledgerAmendOptions{file("e.jsonl"), ledgerResult{Drawn: true}, 3}, ""},
 		{"wait", []string{"undo", "e.jsonl", "--wait", "5s"},
-			ledgerOptions{Action: "undo", File: "e.jsonl", Wait: 5 * time.Second}, ""},
-		{"wait not a duration", []string{"undo", "e.jsonl", "--wait", "5"}, ledgerOptions{}, "invalid argument"},
+			&ledgerWriteOptions{file("e.jsonl"), 5 * time.Second}, ""},
+		{"wait not a duration", []string{"undo", "e.jsonl", "--wait", "5"}, nil, "invalid argument"},
 		{"seat", []string{"seat", "e.jsonl", "--replace", "Dan", "--with", "Eve"},
-			ledgerOptions{Action: "seat", File: "e.jsonl", Replace: "Dan", With: "Eve"}, ""},
-		{"no command", []string{}, ledgerOptions{}, "ledger needs a command"},
+			&ledgerSeatOptions{ledgerFile: file("e.jsonl"), Replace: "Dan", With: "Eve"}, ""},
+		{"rename", []string{"rename", "e.jsonl", "--replace", "Dan", "--with", "Dave"},
+			&ledgerSeatOptions{ledgerFile: file("e.jsonl"), Rename: true, Replace: "Dan", With: "Dave"}, ""},
+		{"verify", []string{"verify", "e.jsonl", "--head", "3:ab"}, &ledgerVerifyOptions{file("e.jsonl"), "3:ab"}, ""},
+		{"no command", []string{}, nil, "ledger needs a command"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &factory{IO: &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}}
-			var got *ledgerOptions
-			cmd := newLedgerCmd(f, func(o *ledgerOptions) error { got = o; return nil })
+			var got any
+			cmd := newLedgerCmd(f, func(o any) error { got = o; return nil })
 			cmd.SetArgs(tt.args)
 			cmd.SetOut(&bytes.Buffer{})
 			cmd.SetErr(&bytes.Buffer{})
@@ -77,73 +82,13 @@ func TestLedgerFlags(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tt.want, *got, cmpopts.IgnoreFields(ledgerOptions{}, "IO")); diff != "" {
+			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(ledgerFile{}, "IO"),
+				cmp.AllowUnexported(ledgerNewOptions{}, ledgerAddOptions{}, ledgerAmendOptions{}, ledgerShowOptions{}, ledgerWriteOptions{},
+					ledgerSeatOptions{}, ledgerVerifyOptions{}, ledgerExportOptions{}, ledgerChartOptions{})); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
 	}
-}
-
-func TestPlayerValues(t *testing.T) {
-	st := &ledger.State{Header: ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}}}
-	tests := []struct {
-		name    string
-		args    []string
-		want    [4]string
-		wantErr string
-	}{
-		{"one list", []string{"Ann=1,Ben=2,Cat=3,Dan=-6"}, [4]string{"1", "2", "3", "-6"}, ""},
-		{"any order, several flags", []string{"Dan=4", " Cat = 3,Ben=2", "Ann=1"}, [4]string{"1", "2", "3", "4"}, ""},
-		{"missing", []string{"Ann=1,Ben=2,Cat=3"}, [4]string{}, "nothing for Dan"},
-		{"twice", []string{"Ann=1,Ann=2,Cat=3,Dan=4"}, [4]string{}, "Ann is given twice"},
-		{"unknown", []string{"Ann=1,Bob=2,Cat=3,Dan=4"}, [4]string{}, "Bob is not a player"},
-		{"no equals", []string{"Ann:1"}, [4]string{}, "expected NAME=VALUE"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := family.PlayerValues("points", tt.args, st.Table())
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err %v, want %q", err, tt.wantErr)
-				}
-				if exitCode(err) != ExitInput {
-					t.Errorf("exit %d, want %d", exitCode(err), ExitInput)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("(-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
-func FuzzPlayerAmounts(f *testing.F) {
-	st := &ledger.State{Header: ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}}}
-	for _, s := range []string{"Ann=2700,Ben=1800,Cat=-400,Dan=0", "Ann=0.25,Ben=-0.25,Cat=0,Dan=0", "Ann=1", "=,=", "Ann==1"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		d, err := family.PlayerAmounts("points", []string{s}, st.Table())
-		if err != nil {
-			if exitCode(err) != ExitInput {
-				t.Fatalf("%q: exit %d for %v", s, exitCode(err), err)
-			}
-			return
-		}
-		// What was read prints back to the same amounts.
-		parts := make([]string, 4)
-		for i, a := range d {
-			parts[i] = st.Players[i] + "=" + a.String()
-		}
-		again, err := family.PlayerAmounts("points", []string{strings.Join(parts, ",")}, st.Table())
-		if err != nil || again != d {
-			t.Fatalf("%q read as %v, then %v (%v)", s, d, again, err)
-		}
-	})
 }
 
 // TestLedgerProperties plays random Hong Kong evenings through the command line: every recorded

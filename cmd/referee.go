@@ -10,6 +10,7 @@ import (
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/riichilog"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 )
@@ -28,6 +29,8 @@ type refereeOptions struct {
 	RulesGiven bool
 	// By is the --by value: "" (as the log's seats: key says), "start" or "wind".
 	By string
+	// Check makes a riichi game log's difference from its record a negative verdict (exit 1).
+	Check bool
 }
 
 const onlyIllegal = engine.OnlyIllegal
@@ -97,13 +100,25 @@ A log that cannot describe a real hand (a hand of the wrong size at the deal, wh
 log begins or laid down with a win; a fifth copy of a tile; a wall that does not fit) is bad input:
 the error names the seat, the event and the count, and nothing is ruled or paid.
 
+Riichi game logs are read too, told apart by their content: Tenhou's mjlog XML (plain or gzip),
+tenhou.net/6 JSON and mjai JSON Lines. Every hand of the game is listed with each recorded win or
+draw scored by mjref (the winner's tiles as the play leaves them; riichi, ippatsu, rinshan,
+chankan, haitei and houtei as the events show them) and settled (honba, sticks, pao, noten
+payments), beside what the log says was paid. The rules are those the log's flags select (Tenhou's
+GO type: red fives, kuitan, hanchan or tonpuusen, three players). --check makes any difference
+from the record exit 1. With -o json: format, rules, names, hands (round, honba, sticks, dealer,
+results: kind, winner, from, han, fu, points, limit, yaku, deltas, rule, recorded, agrees,
+differences, note), final (scores, recorded), agrees, differences, unchecked.
+
 Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be read or cannot
 describe a real hand.`,
 		Example: `  mjref referee hand.yaml
   mjref referee hand.yaml --only illegal
   mjref referee hand.jsonl -o json
   mjref referee --rules hk-oldstyle - < hand.yaml
-  mjref referee --by wind hand.yaml`,
+  mjref referee --by wind hand.yaml
+  mjref referee --check game.mjlog
+  mjref referee game.json -o json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -114,6 +129,7 @@ describe a real hand.`,
 			return dispatch(cmd, f, o, runF, refereeRun)
 		},
 	}
+	cmd.Flags().BoolVar(&o.Check, "check", false, "riichi game logs: exit 1 when a result or the final scores differ from what the log records")
 	cmd.Flags().Var(&enumFlag{value: &o.Only, allowed: []string{onlyIllegal}}, "only", "show only these rulings: illegal")
 	cmd.Flags().Var(&enumFlag{value: &o.By, allowed: seatNamings}, "by", "what the log's seats name: start (as they sat when the game began) or wind (this hand's winds: E deals); default: the log's seats: key")
 	f.completeFlag(cmd, "only", fixedCompletion([]string{onlyIllegal}))
@@ -125,6 +141,12 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	data, name, err := readLogInput(o)
 	if err != nil {
 		return err
+	}
+	if _, ok := riichilog.Sniff(data); ok {
+		return refereeRiichi(o, data, name)
+	}
+	if o.Check {
+		return usageErrorf("--check compares a riichi game log (Tenhou mjlog, tenhou.net/6 JSON, mjai JSON Lines) with what it records was paid; a hand's log is ruled step by step without it")
 	}
 	// The ruleset is known before any tile is read: under American rules 0 is the white dragon.
 	v, err := engine.Referee(engine.RefereeRequest{Log: string(data), Only: o.Only, By: o.By, Name: name}, func(ruleset string) (*engine.Engine, error) {

@@ -23,6 +23,7 @@ import (
 
 	"github.com/mjref/mjref/internal/yamljson"
 	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/riichilog"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
@@ -64,6 +65,7 @@ var schemaDocs = []struct {
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
 	{"settle", "mjref settle: who pays whom", append([]any{engine.PaymentsView{}}, settleDocs...)},
 	{"referee", "mjref referee: rulings on every event of a hand", []any{engine.RefereeView{}}},
+	{"referee-game", "mjref referee on a riichi game log (Tenhou mjlog, tenhou.net/6, mjai): every result as mjref scores and settles it, beside the log's record", []any{riichilog.GameView{}}},
 	{"claim", "mjref claim: who takes a discard", []any{engine.ClaimView{}}},
 	{"card-list", "mjref card list", []any{cardListView{}}},
 	{"card-show", "mjref card show", []any{cardView{}}},

@@ -9,7 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/server"
 	"github.com/spf13/cobra"
 )
@@ -69,16 +69,16 @@ a port already taken, a --ledger that is not a ledger).`,
 }
 
 func serveRun(ctx context.Context, o *serveOptions) error {
+	var led *engine.Ledger
 	if o.Ledger != "" {
-		if _, err := ledger.ReadHeader(o.Ledger); err != nil {
+		// Its ruleset need not load: the evening is shown, and an add answers why it cannot be
+		// recorded, as the ledger commands do.
+		var err error
+		if led, err = engine.OpenLedgerWith(o.Ledger, engine.LedgerOpening{Record: true, Wait: server.LedgerWait}); err != nil {
 			return withHint(fmt.Errorf("--ledger %s: %w", o.Ledger, err), "start one with 'mjref ledger new FILE --players A,B,C,D'")
 		}
 	}
 	log := slog.New(slog.NewTextHandler(o.IO.ErrOut, nil))
-	var led server.Ledger
-	if o.Ledger != "" {
-		led = NewServeLedger(o.Ledger, log)
-	}
 	s, err := server.New(server.Options{Addr: o.Addr, Token: o.Token, Ledger: led, Rules: o.Rules, Set: o.Sets, Log: log})
 	if errors.Is(err, server.ErrNeedToken) {
 		return withHint(err, "give --token "+server.RandomToken+" (or your own, 16 characters or more), or listen on 127.0.0.1")

@@ -11,6 +11,7 @@ import (
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
 )
 
@@ -39,7 +40,7 @@ type LedgerRequest = family.LedgerRequest
 type AddOptions struct {
 	// Log is a referee log of the hand (YAML or JSON Lines), replayed and settled by the referee
 	// instead of reading the request (which may then give only a Note); LogName is how errors
-	// call it. See family.RecordLog.
+	// call it. See AddLog.
 	Log     []byte
 	LogName string
 	// Sets are ruleset overrides for this hand only (--set with --this-hand): the hand is read,
@@ -68,17 +69,17 @@ func NewLedger(path, rules string, opt NewLedgerOptions) (*Ledger, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := family.LedgerHeader(e.rules, family.LedgerGame{Players: opt.Players, Rules: rules, Sets: opt.Set,
+	h, err := ledgerHeader(e.rules, ledgerGame{Players: opt.Players, Rules: rules, Sets: opt.Set,
 		Length: opt.Length, Stake: opt.Stake, Target: opt.Target})
 	if err != nil {
 		return nil, err
 	}
 	l, err := ledger.Create(path, h)
 	if err != nil {
-		return nil, err
+		return nil, ledgerError(path, err)
 	}
 	if err := l.Close(); err != nil {
-		return nil, err
+		return nil, ledgerError(path, err)
 	}
 	return &Ledger{path: path, engine: e, header: h}, nil
 }
@@ -86,26 +87,58 @@ func NewLedger(path, rules string, opt NewLedgerOptions) (*Ledger, error) {
 // OpenLedger opens the game in the file at path under the ruleset and overrides it was started
 // with. A ruleset that cannot be loaded (or is no longer of the game's family) is an error; see
 // OpenLedgerRecord to read such a game.
-func OpenLedger(path string) (*Ledger, error) {
-	l, err := OpenLedgerRecord(path)
-	if err != nil {
-		return nil, err
-	}
-	if l.rulesErr != nil {
-		return nil, l.rulesErr
-	}
-	return l, nil
-}
+func OpenLedger(path string) (*Ledger, error) { return OpenLedgerWith(path, LedgerOpening{}) }
 
 // OpenLedgerRecord opens the game in the file at path as OpenLedger does, and opens it as well
 // when its ruleset cannot be loaded: the record is then read, shown and undone without checking
 // its payments (each result's Warnings say so), and Add and Amend return the ruleset's error.
 func OpenLedgerRecord(path string) (*Ledger, error) {
-	h, err := ledger.ReadHeader(path)
+	return OpenLedgerWith(path, LedgerOpening{Record: true})
+}
+
+// LedgerUse is what a run does with a game, for the settings it may give (LedgerOpening).
+type LedgerUse int
+
+const (
+	// LedgerReads reads or changes the record without recording a result (show, undo, verify):
+	// the game's settings only.
+	LedgerReads LedgerUse = iota
+	// LedgerAdds records the next hand: a setting for that hand only is given with ThisHand.
+	LedgerAdds
+	// LedgerAmends corrects a hand, which is settled by the game's settings.
+	LedgerAmends
+)
+
+// LedgerOpening is how a front end opens a game: what the run gives besides the file, which a
+// ledger keeps as the game was started (the ruleset and its overrides: a run that would change how
+// the game is paid is refused).
+type LedgerOpening struct {
+	// Record opens the game as OpenLedgerRecord does, when its ruleset cannot be loaded.
+	Record bool
+	// Use is what the run does with the game.
+	Use LedgerUse
+	// Set are the run's overrides (--set). Those the game was not started with are refused,
+	// unless ThisHand says they are for the hand added only (given again in AddOptions.Sets).
+	Set      []string
+	ThisHand bool
+	// Rules is a ruleset the run names (--rules), "" for none: it must be the game's.
+	Rules string
+	// Wait is the Ledger's Wait.
+	Wait time.Duration
+}
+
+// OpenLedgerWith opens the game in the file at path, reading its header once: it refuses the
+// run's settings that would change how the game is paid (see LedgerOpening), then binds the
+// game's ruleset with the overrides it was started with.
+func OpenLedgerWith(path string, opt LedgerOpening) (*Ledger, error) {
+	h, err := readHeader(path)
 	if err != nil {
+		return nil, ledgerError(path, err)
+	}
+	if err := KeepsSettings(h, path, opt); err != nil {
 		return nil, err
 	}
-	l := &Ledger{path: path, header: h}
+	l := &Ledger{path: path, header: h, Wait: opt.Wait}
 	e, err := Open(h.Ruleset, Options{Set: h.Sets})
 	switch {
 	case err != nil:
@@ -116,8 +149,14 @@ func OpenLedgerRecord(path string) (*Ledger, error) {
 	default:
 		l.engine = e
 	}
+	if l.rulesErr != nil && !opt.Record {
+		return nil, l.rulesErr
+	}
 	return l, nil
 }
+
+// readHeader reads a ledger's header (a variable, so a test can count the reads).
+var readHeader = ledger.ReadHeader
 
 // Path is the ledger file, as given to NewLedger or OpenLedger.
 func (l *Ledger) Path() string { return l.path }
@@ -131,7 +170,7 @@ func (l *Ledger) Unit() string {
 	if l.engine == nil {
 		return "worth"
 	}
-	if k, ok := l.engine.rules.(family.Scorekeeper); ok {
+	if k, ok := l.engine.rules.(Scorekeeper); ok {
 		return k.LedgerUnit()
 	}
 	return "worth"
@@ -142,13 +181,30 @@ func (l *Ledger) Engine() *Engine { return l.engine }
 
 // options make the game's ruleset settle (and check) its hands.
 func (l *Ledger) options() []ledger.Option {
-	if l.engine == nil {
-		return nil
-	}
-	if s := family.LedgerSettler(l.header, l.engine.Ruleset()); s != nil {
+	if s := l.settlement(); s != nil {
 		return []ledger.Option{ledger.WithSettler(s)}
 	}
 	return nil
+}
+
+// settlement settles the hands of the game under its ruleset with the game's overrides, and a hand
+// paid under its own overrides under the ruleset with them as well; nil when the ruleset is not
+// loaded or has no settlement (each hand then carries its points).
+func (l *Ledger) settlement() *ledger.Settlement {
+	if l.engine == nil || l.engine.Ruleset().Settlement == nil {
+		return nil
+	}
+	h := l.header
+	return ledger.NewSettlement(l.engine.Ruleset().Settlement, func(sets []string) (*settle.Rules, error) {
+		rs, err := rulesets.Load(h.Ruleset, append(slices.Clone(h.Sets), sets...)...)
+		if err != nil {
+			return nil, err
+		}
+		if rs.Settlement == nil {
+			return nil, fmt.Errorf("ruleset %s has no settlement", rs.Name)
+		}
+		return rs.Settlement, nil
+	})
 }
 
 // Warnings are what opening the game met and went on from: that its payments are read without
@@ -178,6 +234,10 @@ func (l *Ledger) open(opts ...ledger.Option) (*ledger.Ledger, []string, error) {
 	if err != nil {
 		return nil, warnings, err
 	}
+	if st := lg.State(); !l.sameGame(&st) {
+		lg.Close()
+		return nil, warnings, l.otherGame(&st)
+	}
 	if t := lg.Recovered(); t != nil {
 		warnings = append(warnings, fmt.Sprintf("warning: %s: %s", l.path, t))
 	}
@@ -190,6 +250,18 @@ func (l *Ledger) open(opts ...ledger.Option) (*ledger.Ledger, []string, error) {
 	return lg, warnings, nil
 }
 
+// sameGame says whether the record st read is still the game the Ledger was opened on (a Ledger
+// kept open, as mjref serve keeps one, may see its file replaced by another game): its settlement
+// would be another's.
+func (l *Ledger) sameGame(st *ledger.State) bool {
+	return st.Ruleset == l.header.Ruleset && st.Family == l.header.Family && slices.Equal(st.Sets, l.header.Sets)
+}
+
+// otherGame is the error of a record that is no longer the game opened.
+func (l *Ledger) otherGame(st *ledger.State) error {
+	return fmt.Errorf("%s: the file now holds another game (ruleset %s, started as %s): %w", l.path, st.Ruleset, l.header.Ruleset, ledger.ErrChanged)
+}
+
 // LedgerAdded is the outcome of Add: the document mjref ledger add -o json prints
 // (schema/ledger-add.json).
 type LedgerAdded = schema.LedgerAdd
@@ -200,7 +272,7 @@ type LedgerAdded = schema.LedgerAdd
 func (l *Ledger) Add(req LedgerRequest) (LedgerAdded, error) { return l.AddWith(req, AddOptions{}) }
 
 // AddLog records the next hand from a referee log of it (YAML or JSON Lines; name is how errors
-// call it), replayed and settled by the referee; see family.RecordLog. A win whose log has an
+// call it), replayed and settled by the referee; as recordLog reads it: a log names the places at the table by their wind when the game began (the first player listed sits at E), or with seats: wind by this hand's seat winds (E deals), and its dealer: and prevailing: must be this hand's. A win whose log has an
 // illegal step is not recorded.
 func (l *Ledger) AddLog(log []byte, name string) (LedgerAdded, error) {
 	return l.AddWith(LedgerRequest{}, AddOptions{Log: log, LogName: name})
@@ -208,7 +280,8 @@ func (l *Ledger) AddLog(log []byte, name string) (LedgerAdded, error) {
 
 // AddWith records the next hand as Add does, from a referee log (opt.Log) or under overrides for
 // this hand only (opt.Sets) when they are given.
-func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (LedgerAdded, error) {
+func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (_ LedgerAdded, err error) {
+	defer func() { err = l.fail(err) }()
 	v := LedgerAdded{Ledger: l.path}
 	if l.engine == nil {
 		return v, l.rulesErr
@@ -226,14 +299,13 @@ func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (LedgerAdded, error)
 		given = append(given, "log")
 		slices.Sort(given)
 	}
-	if err := family.RefuseLedgerFlags(rules, given); err != nil {
+	if err := refuseLedgerFields(rules, given); err != nil {
 		return v, err
 	}
-	game := l.engine.Ruleset()
-	cs := &capturingSettler{rules: game.Settlement, load: family.LoadSets(l.header)}
+	s := l.settlement()
 	var opts []ledger.Option
-	if game.Settlement != nil {
-		opts = append(opts, ledger.WithSettler(cs))
+	if s != nil {
+		opts = append(opts, ledger.WithSettler(s))
 	}
 	lg, warnings, err := l.open(opts...)
 	v.Warnings = warnings
@@ -241,7 +313,9 @@ func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (LedgerAdded, error)
 		return v, err
 	}
 	defer lg.Close()
-	cs.used = false // opening checked the recorded payments through it: only this hand's count
+	if s != nil {
+		s.Last() // opening checked the recorded payments through it: only this hand's count
+	}
 	st := lg.State()
 	v.State = &st
 	if st.Over {
@@ -273,8 +347,10 @@ func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (LedgerAdded, error)
 	}
 	after := lg.State()
 	v.Recorded, v.Entry, v.State = true, schema.NewLedgerEntry(&e), &after
-	if cs.used {
-		v.Payments = schema.NewLedgerPayments(cs.last.Payments, ledger.TableOf(&e))
+	if s != nil {
+		if res := s.Last(); res != nil {
+			v.Payments = schema.NewLedgerPayments(res.Payments, ledger.TableOf(&e))
+		}
 	}
 	v.Standings, v.Next = after.Standings(), schema.NewLedgerPosition(&after)
 	return v, lg.Close()
@@ -298,7 +374,7 @@ func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions,
 			rs := rules.Ruleset()
 			return ledger.Hand{}, false, family.Usagef("--log: ruleset %s (family %s) referees no log", rs.Name, rs.Family)
 		}
-		lh, err := family.RecordLog(rules, ref.LogOptions(), ref.RefereeDeps(), opt.Log, opt.LogName, st.Table(), st.Ruleset)
+		lh, err := recordLog(rules, ref.LogOptions(), ref.RefereeDeps(), opt.Log, opt.LogName, st.Table(), st.Ruleset)
 		if err != nil {
 			return lh.Hand, false, err
 		}
@@ -308,12 +384,7 @@ func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions,
 		}
 		return lh.Hand, lh.OK, nil
 	}
-	k, ok := rules.(family.Scorekeeper)
-	if !ok {
-		rs := rules.Ruleset()
-		return ledger.Hand{}, false, family.Usagef("ruleset %s (family %s): mjref keeps no ledger under it", rs.Name, rs.Family)
-	}
-	rec, err := k.RecordHand(req, st.Table())
+	rec, err := recordHand(rules, req, st.Table())
 	if err != nil {
 		return rec.Hand, false, err
 	}
@@ -325,32 +396,6 @@ func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions,
 	return rec.Hand, rec.OK, nil
 }
 
-// capturingSettler settles by the ruleset (a hand paid under its own overrides, by the ruleset
-// with them: load) and keeps the last settlement, to give its payments.
-type capturingSettler struct {
-	rules *settle.Rules
-	load  func(sets []string) (*settle.Rules, error)
-	last  settle.Result
-	used  bool
-}
-
-// Settle implements ledger.Settler.
-func (c *capturingSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amount, error) {
-	rules := c.rules
-	if len(h.Sets) > 0 {
-		var err error
-		if rules, err = c.load(h.Sets); err != nil {
-			return [4]ledger.Amount{}, err
-		}
-	}
-	res, err := settle.Settle(rules, ledger.SettleInput(h, t))
-	if err != nil {
-		return [4]ledger.Amount{}, err
-	}
-	c.last, c.used = res, true
-	return ledger.ByPlayer(res.Deltas, t), nil
-}
-
 // LedgerAmended is the outcome of Amend: the document mjref ledger amend -o json prints
 // (schema/ledger-amend.json), or its Verdict when the corrected hand is not a win.
 type LedgerAmended = schema.LedgerAmend
@@ -358,12 +403,13 @@ type LedgerAmended = schema.LedgerAmend
 // Amend replaces the result of hand number n with req's; every later hand is recomputed from the
 // record (who deals, the winds, each settlement). The original stays in the file. A corrected
 // hand that is not a win changes nothing: the LedgerAmended's Verdict says why.
-func (l *Ledger) Amend(n int, req LedgerRequest) (LedgerAmended, error) {
+func (l *Ledger) Amend(n int, req LedgerRequest) (_ LedgerAmended, err error) {
+	defer func() { err = l.fail(err) }()
 	v := LedgerAmended{Ledger: l.path}
 	if l.engine == nil {
 		return v, l.rulesErr
 	}
-	if err := family.RefuseLedgerFlags(l.engine.rules, req.Given()); err != nil {
+	if err := refuseLedgerFields(l.engine.rules, req.Given()); err != nil {
 		return v, err
 	}
 	lg, warnings, err := l.open(l.options()...)
@@ -412,7 +458,8 @@ type LedgerUndone = schema.LedgerUndo
 
 // Undo takes back the last hand or amend (recorded as an undo event): the entry taken back (Amend
 // says it was an amend of it), the standings and the next hand.
-func (l *Ledger) Undo() (LedgerUndone, error) {
+func (l *Ledger) Undo() (_ LedgerUndone, err error) {
+	defer func() { err = l.fail(err) }()
 	v := LedgerUndone{Ledger: l.path}
 	lg, warnings, err := l.open(l.options()...)
 	v.Warnings = append(l.unchecked(), warnings...)
@@ -446,7 +493,8 @@ func (l *Ledger) Rename(old, name string) (LedgerSeated, error) {
 }
 
 // seat records a seat or rename event: the record is not settled again for it.
-func (l *Ledger) seat(event, old, with string, change func(*ledger.Ledger, string, string) error) (LedgerSeated, error) {
+func (l *Ledger) seat(event, old, with string, change func(*ledger.Ledger, string, string) error) (_ LedgerSeated, err error) {
+	defer func() { err = l.fail(err) }()
 	v := LedgerSeated{Ledger: l.path, Event: event, Replace: old, With: with}
 	lg, warnings, err := l.open()
 	v.Warnings = warnings
@@ -469,8 +517,12 @@ type LedgerShown = schema.LedgerGame
 
 // Show reads the whole record, checking its chain and recomputing every settlement: the game as
 // it stands, with its history.
-func (l *Ledger) Show() (LedgerShown, error) {
+func (l *Ledger) Show() (_ LedgerShown, err error) {
+	defer func() { err = l.fail(err) }()
 	st, err := ledger.Read(l.path, l.options()...)
+	if err == nil && !l.sameGame(&st) {
+		err = l.otherGame(&st)
+	}
 	if err != nil {
 		return LedgerShown{Warnings: l.unchecked()}, err
 	}
@@ -497,13 +549,15 @@ func (l *Ledger) Summary() (ledger.Summary, error) {
 
 // Verify reads the whole record and reports every line that does not fit (a line changed, removed
 // or moved, a payment that is not what the ruleset pays); Report.OK says whether it is intact.
-func (l *Ledger) Verify() (ledger.Report, error) {
+func (l *Ledger) Verify() (_ ledger.Report, err error) {
+	defer func() { err = l.fail(err) }()
 	return ledger.Verify(l.path, l.options()...)
 }
 
 // Export writes the game as JSON ("json": the document mjref ledger export -o json prints,
 // schema.LedgerGame), a row a hand ("csv"), or the events as recorded ("jsonl").
-func (l *Ledger) Export(w io.Writer, format string) error {
+func (l *Ledger) Export(w io.Writer, format string) (err error) {
+	defer func() { err = l.fail(err) }()
 	if format == ledger.FormatJSONL {
 		return ledger.WriteEvents(w, l.path, l.options()...)
 	}
@@ -528,7 +582,8 @@ type LedgerUpgraded = schema.LedgerUpgrade
 
 // Upgrade rewrites a version 1 record (the first release's) in the current format, under the
 // file's lock, keeping the original next to it (Backup).
-func (l *Ledger) Upgrade() (LedgerUpgraded, error) {
+func (l *Ledger) Upgrade() (_ LedgerUpgraded, err error) {
+	defer func() { err = l.fail(err) }()
 	v := LedgerUpgraded{Ledger: l.path, Version: ledger.Version, Warnings: l.unchecked()}
 	opts := l.options()
 	if l.Wait > 0 {
@@ -546,7 +601,8 @@ func IsGameOver(err error) bool { return errors.Is(err, ledger.ErrGameOver) }
 // written here (lines removed from the end, or a copy that went on elsewhere copied back) or for
 // what is at its state cache's path: it checks the whole record and notes its head anew, without
 // changing the record. See ledger.Recover.
-func (l *Ledger) Recover() (ledger.Recovery, error) {
+func (l *Ledger) Recover() (_ ledger.Recovery, err error) {
+	defer func() { err = l.fail(err) }()
 	opts := l.options()
 	if l.Wait > 0 {
 		opts = append(opts, ledger.WithWait(l.Wait))

@@ -4,8 +4,9 @@
 // closest and the ledger, and asks the bound rules only what the family knows: Rules is the core
 // every family answers (score a parsed hand in a parsed situation, value the result for the table,
 // say which request fields it reads), and what only some families do is a capability found by type
-// assertion: Waiter, CardPlayer, TableSettler, Warner and Scorekeeper here, and in the engine those
-// whose types belong to the referee (engine.Refereed, a flow of play; engine.Claimer). A family
+// assertion: Waiter, CardPlayer, TableSettler and Warner here, and in the engine those whose types
+// belong to the referee and the ledger (engine.Refereed, a flow of play; engine.Claimer;
+// engine.Scorekeeper, a ledger's part, with engine.WinRecorder or engine.TableRecorder). A family
 // writes no refusal stub: the engine refuses what a family cannot do.
 //
 // A family is one package (and, if it wants one, a scorer package of its own) plus one line in

@@ -15,6 +15,9 @@ type Error struct {
 	Hint string
 	// Usage marks an error in the flags or arguments rather than in a hand or a file.
 	Usage bool
+	// words is the hint as each door words it (Hint is the command line's), when it names a
+	// request's fields; see HintFields.
+	words *Text
 }
 
 func (e *Error) Error() string { return e.Err.Error() }

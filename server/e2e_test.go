@@ -17,7 +17,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/mjref/mjref/cmd"
 	"github.com/mjref/mjref/server"
 )
 
@@ -174,7 +173,7 @@ func TestPageInChromium(t *testing.T) {
 	ctx, problems := browser(t)
 	dir := t.TempDir()
 	led := newLedger(t, dir)
-	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: cmd.NewServeLedger(led, nil)})
+	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: openLedger(t, led)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,19 +40,27 @@ func classify(err error) (status, code int) {
 // error carries.
 func fail(w http.ResponseWriter, err error) {
 	status, _ := classify(err)
-	hint := family.HintOf(err)
+	// A request's fields by their JSON names, not their flags: as the error words them for this
+	// door (family.Worded), and each body field it still names as a flag reworded.
+	msg, hint := family.Worded(err, family.HTTP)
 	if fw := (*fieldWords)(nil); errors.As(err, &fw) {
-		hint = reword(hint, fw.fields)
+		msg, hint = family.Worded(fw.err, family.HTTP)
+		msg, hint = reword(msg, fw.fields), reword(hint, fw.fields)
 	}
 	var re *requestError
 	if errors.As(err, &re) && re.hint != "" {
 		hint = re.hint
 	}
-	writeError(w, status, err, hint)
+	writeErrorText(w, status, err, msg, hint)
 }
 
 // writeError writes the JSON error object of err with status.
 func writeError(w http.ResponseWriter, status int, err error, hint string) {
+	writeErrorText(w, status, err, err.Error(), hint)
+}
+
+// writeErrorText writes the JSON error object of err with status, its message msg.
+func writeErrorText(w http.ResponseWriter, status int, err error, msg, hint string) {
 	code := codeInput
 	switch {
 	case status == http.StatusServiceUnavailable:
@@ -67,7 +75,9 @@ func writeError(w http.ResponseWriter, status int, err error, hint string) {
 			hint = "this is a bug in mjref: please report it with the request you sent"
 		}
 	}
-	b, _ := json.Marshal(schema.NewError(err, code, hint))
+	e := schema.NewError(err, code, hint)
+	e.Message = schema.ShortMessage(msg)
+	b, _ := json.Marshal(e)
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")

@@ -1,24 +1,18 @@
 package server
 
 import (
+	"bytes"
 	"net/http"
+	"time"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/referee/ledger/chart"
+	"github.com/mjref/mjref/schema"
 )
 
-// Ledger is the evening's ledger file as the /v1/ledger endpoints keep it: the same file format,
-// lock and crash safety as the ledger commands, so the command line can read and write the file
-// between requests. Each method answers with the document the command prints with -o json (Chart
-// with the SVG picture of `mjref ledger chart --out FILE.svg`). A negative verdict is an answer,
-// not an error.
-type Ledger interface {
-	// Path is the file.
-	Path() string
-	Show() ([]byte, error)
-	Add(h LedgerHand) ([]byte, error)
-	Undo() ([]byte, error)
-	Chart() ([]byte, error)
-}
+// LedgerWait is how long a request waits for another writer of the ledger (the command line, say)
+// before it is answered 503: mjref serve opens its ledger with it (engine.Ledger's Wait).
+const LedgerWait = 3 * time.Second
 
 // LedgerHand is the body of POST /v1/ledger/hands: the flags of mjref ledger add, players by
 // name, as the engine takes them (engine.LedgerRequest). It names no file: a referee log is not
@@ -40,8 +34,16 @@ func (s *Server) ledgerEndpoints() []endpoint {
 	}
 }
 
-// ledgerAnswer writes a ledger command's document, or its error.
-func ledgerAnswer(w http.ResponseWriter, b []byte, err error) {
+// ledgerAnswer logs what an operation on the ledger met and went on from (the command prints it
+// on stderr), and writes its document as the command prints it with -o json, or its error. A
+// negative verdict is an answer, not an error.
+func (s *Server) ledgerAnswer(w http.ResponseWriter, action string, v any, warnings []string, err error) {
+	s.ledgerWarn(action, warnings)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	b, err := schema.MarshalIndent(v)
 	if err != nil {
 		fail(w, err)
 		return
@@ -52,21 +54,29 @@ func ledgerAnswer(w http.ResponseWriter, b []byte, err error) {
 	_, _ = w.Write(b)
 }
 
-// GET /v1/ledger.
-func (s *Server) ledgerShow(w http.ResponseWriter, r *http.Request) {
-	b, err := s.ledger.Show()
-	ledgerAnswer(w, b, err)
+// ledgerWarn logs warnings met by the action on the ledger.
+func (s *Server) ledgerWarn(action string, warnings []string) {
+	for _, m := range warnings {
+		s.log.Warn("ledger", "file", s.ledger.Path(), "action", action, "message", m)
+	}
 }
 
-// POST /v1/ledger/hands.
+// GET /v1/ledger.
+func (s *Server) ledgerShow(w http.ResponseWriter, r *http.Request) {
+	v, err := s.ledger.Show()
+	s.ledgerAnswer(w, "show", v, v.Warnings, err)
+}
+
+// POST /v1/ledger/hands: the hand is recorded; one that is not a win is the answer too (recorded
+// false), as the command prints it.
 func (s *Server) ledgerAdd(w http.ResponseWriter, r *http.Request) {
 	var h LedgerHand
 	if err := decodeBody(w, r, &h); err != nil {
 		fail(w, err)
 		return
 	}
-	b, err := s.ledger.Add(h)
-	ledgerAnswer(w, b, err)
+	v, err := s.ledger.Add(h.LedgerRequest)
+	s.ledgerAnswer(w, "add", v, v.Warnings, inBodyWords[LedgerHand](err))
 }
 
 // POST /v1/ledger/undo. The body, if any, must be an empty object.
@@ -78,19 +88,28 @@ func (s *Server) ledgerUndo(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	b, err := s.ledger.Undo()
-	ledgerAnswer(w, b, err)
+	v, err := s.ledger.Undo()
+	s.ledgerAnswer(w, "undo", v, v.Warnings, err)
 }
 
-// GET /v1/ledger/chart.svg.
+// GET /v1/ledger/chart.svg: the running totals as `ledger chart --out FILE.svg` draws them, into
+// memory.
 func (s *Server) ledgerChart(w http.ResponseWriter, r *http.Request) {
-	b, err := s.ledger.Chart()
+	v, err := s.ledger.Show()
+	s.ledgerWarn("chart", v.Warnings)
 	if err != nil {
 		fail(w, err)
 		return
 	}
+	var svg bytes.Buffer
+	warnings, err := chart.Draw(v.State, &svg, chart.SVG, chart.Options{})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	s.ledgerWarn("chart", warnings)
 	h := w.Header()
 	h.Set("Content-Type", "image/svg+xml")
 	h.Set("Cache-Control", "no-store")
-	_, _ = w.Write(b)
+	_, _ = w.Write(svg.Bytes())
 }

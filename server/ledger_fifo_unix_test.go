@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mjref/mjref/cmd"
 	"github.com/mjref/mjref/server"
 )
 
@@ -22,7 +21,7 @@ import (
 func TestLedgerCacheFIFO(t *testing.T) {
 	dir := t.TempDir()
 	led := newLedger(t, dir)
-	_, h := newServer(t, server.Options{Ledger: cmd.NewServeLedger(led, nil)})
+	_, h := newServer(t, server.Options{Ledger: openLedger(t, led)})
 	if w := do(t, h, "POST", "/v1/ledger/hands", `{"drawn": true}`); w.Code != http.StatusOK {
 		t.Fatalf("first hand: %d %s", w.Code, w.Body)
 	}

@@ -8,16 +8,26 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mjref/mjref/cmd"
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/server"
 )
+
+// openLedger opens the ledger file at path as mjref serve keeps it.
+func openLedger(t *testing.T, path string) *engine.Ledger {
+	t.Helper()
+	l, err := engine.OpenLedgerWith(path, engine.LedgerOpening{Record: true, Wait: server.LedgerWait})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
 
 func TestLedgerEndpoints(t *testing.T) {
 	schema := schemas(t)
 	showSchema, addSchema, errSchema := schema("ledger-show"), schema("ledger-add"), schema("error")
 	led := newLedger(t, t.TempDir())
-	_, h := newServer(t, server.Options{Ledger: cmd.NewServeLedger(led, nil)})
+	_, h := newServer(t, server.Options{Ledger: openLedger(t, led)})
 	a := getOpenAPI(t, h)
 
 	// The ledger as the command shows it.
@@ -124,7 +134,7 @@ func TestLedgerBusy(t *testing.T) {
 		t.Skip("-short: waits for the lock")
 	}
 	led := newLedger(t, t.TempDir())
-	_, h := newServer(t, server.Options{Ledger: cmd.NewServeLedger(led, nil)})
+	_, h := newServer(t, server.Options{Ledger: openLedger(t, led)})
 	l, err := ledger.Open(led)
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +166,7 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 		t.Skip("-short: waits for the lock")
 	}
 	led := newLedger(t, t.TempDir())
-	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: cmd.NewServeLedger(led, nil)})
+	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: openLedger(t, led)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,11 +217,45 @@ func TestLedgerAmerican(t *testing.T) {
 	dir := t.TempDir()
 	led := dir + "/am.jsonl"
 	cli(t, 0, "ledger", "new", led, "--players", "Ann,Bo,Cy,Di", "--rules", "american")
-	_, h := newServer(t, server.Options{Ledger: cmd.NewServeLedger(led, nil)})
+	_, h := newServer(t, server.Options{Ledger: openLedger(t, led)})
 	if w := do(t, h, "POST", "/v1/ledger/hands", `{"winner": "Bo", "discarder": "Cy", "value": "25"}`); w.Code != http.StatusOK {
 		t.Fatalf("value: %d %s", w.Code, w.Body)
 	}
 	if w := do(t, h, "POST", "/v1/ledger/hands", `{"winner": "Bo", "discarder": "Cy", "faan": "5"}`); w.Code != http.StatusBadRequest {
 		t.Errorf("faan under American rules: %d %s", w.Code, w.Body)
+	}
+}
+
+// A ledger's error answer names the request's fields by their JSON names, as the body gives them,
+// never by the command line's flags: the command line says --false-win, an HTTP answer
+// "false_win".
+func TestLedgerErrorsNameFields(t *testing.T) {
+	led := newLedger(t, t.TempDir())
+	_, h := newServer(t, server.Options{Ledger: openLedger(t, led)})
+	for _, tt := range []struct{ body, error, hint string }{
+		{`{"winner": "Zed", "discarder": "Cy", "faan": "5"}`, `"winner" Zed is not a player at this table`, "the players are Ann, Bo, Cy, Di (names are case-sensitive)"},
+		{`{"drawn": true, "false_win": "Bo"}`, `"hand", "drawn" and "false_win" each give the whole hand: use one`, ""},
+		{`{"false_win": "Bo", "winner": "Bo"}`, `"winner" with "false_win": the hand has no winner`, ""},
+		{`{}`, `say how the hand ended: "winner" NAME, "drawn" or "false_win" NAME`, `e.g. {"winner": "Bo", "faan": 5, "discarder": "Cy"}`},
+		{`{"winner": "Bo", "discarder": "Bo", "faan": 5}`, `"discarder" Bo is the winner: nobody wins on their own discard`, ""},
+		{`{"winner": "Bo", "discarder": "Cy", "faan": "lots"}`, `"faan" "lots": "lots" is not a whole number`, ""},
+		{`{"winner": "Bo", "discarder": "Cy"}`, `no "faan": say what Bo's hand is worth, or give the hand with "hand"`, `e.g. "faan" 5, or "limit" for a limit hand`},
+		{`{"winner": "Bo", "discarder": "Cy", "value": 25}`, `"value" does not apply to this ledger's ruleset hk (family hk)`, `a Hong Kong hand is worth faan: use "faan" N`},
+		{`{"winner": "Bo", "discarder": "Cy", "faan": 5, "win": "sideways"}`, `"win": unknown win "sideways": expected one of discard, self-draw, kong-replacement, kong-on-kong, flower-replacement, robbing-kong, heavenly, earthly, human, seven-flowers`, ""},
+		{`{"winner": "Bo", "points": ["Bo=1"]}`, `"points": nothing for Ann: give all four players`, ""},
+		{`{"winner": "Bo,Di", "discarder": "Cy", "faan": "5,3", "limit": true}`, `"limit" with several winners: give it for one winner, or record the hand from a referee log`, `several winners: {"winner": "A,B", "faan": "5,3"} ("5,limit" for a limit hand)`},
+	} {
+		w := do(t, h, "POST", "/v1/ledger/hands", tt.body)
+		var e struct{ Error, Hint string }
+		if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || w.Code != http.StatusBadRequest {
+			t.Errorf("POST /v1/ledger/hands %s: %d %s", tt.body, w.Code, w.Body)
+			continue
+		}
+		if e.Error != tt.error || e.Hint != tt.hint {
+			t.Errorf("POST /v1/ledger/hands %s:\n got %q, hint %q\nwant %q, hint %q", tt.body, e.Error, e.Hint, tt.error, tt.hint)
+		}
+		if strings.Contains(w.Body.String(), "--") {
+			t.Errorf("POST /v1/ledger/hands %s: the answer names a flag: %s", tt.body, w.Body)
+		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/invopop/jsonschema"
 
-	"github.com/mjref/mjref/cmd"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/server"
 )
@@ -42,7 +41,7 @@ var update = flag.Bool("update", false, "rewrite requests.json from the request 
 // requests.json is what the request body types generate now: the schemas /openapi.json gives
 // request bodies.
 func TestRequestSchemas(t *testing.T) {
-	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: cmd.NewServeLedger("unused.jsonl", nil)})
+	s, err := server.New(server.Options{Addr: "127.0.0.1:0", Ledger: openLedger(t, newLedger(t, t.TempDir()))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,13 +14,15 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"github.com/mjref/mjref/internal/words"
-	"github.com/mjref/mjref/rulesets"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/words"
+	"github.com/mjref/mjref/rulesets"
 )
 
 // DefaultAddr is where the server listens unless told otherwise: loopback only.
@@ -59,8 +61,11 @@ type Options struct {
 	// Token, when set, is required on every API call (header "Authorization: Bearer TOKEN" or
 	// the cookie the page sets). RandomToken makes a fresh one.
 	Token string
-	// Ledger is the ledger the /v1/ledger endpoints keep; nil turns them off.
-	Ledger Ledger
+	// Ledger is the evening's ledger the /v1/ledger endpoints keep (nil turns them off): the same
+	// file format, lock and crash safety as the ledger commands, so the command line can read and
+	// write the file between requests. Each request opens the file for that one operation; its
+	// Wait is how long a request waits for another writer before it is answered 503.
+	Ledger *engine.Ledger
 	// Rules is the ruleset a request that names none is played under (default hk): a built-in
 	// name or a file, the server's own choice (requests name built-in rulesets only), and Set the
 	// overrides applied to it ("cap=13", as --set).
@@ -74,7 +79,7 @@ type Options struct {
 type Server struct {
 	addr   string
 	token  string
-	ledger Ledger
+	ledger *engine.Ledger
 	rules  string
 	sets   []string
 	// own is set when the server plays a ruleset of its own by default: a file or overrides.

@@ -6,6 +6,7 @@ import (
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/scoring"
 )
 
 // LedgerFlow is the American flow: the deal passes after every game, won or a wall game.
@@ -14,20 +15,15 @@ func (r *rules) LedgerFlow() ledger.Flow { return ledger.American() }
 // LedgerUnit is "value": a card line's value.
 func (r *rules) LedgerUnit() string { return "value" }
 
-// RecordHand records an American hand: from its card line's value (one per winner of a discard),
-// or from the winner's hand matched against the card.
-func (r *rules) RecordHand(req family.LedgerRequest, t ledger.Table) (family.Recorded, error) {
-	return family.RecordWin(r, r.LedgerUnit(), req, t, "e.g. --value 25, the card line's value", r.readScored)
-}
+// LedgerExample is the hint for a hand given without its value.
+func (r *rules) LedgerExample() string { return "e.g. --value 25, the card line's value" }
 
-// readScored records the value of the card line the winner's hand matched.
-func (r *rules) readScored(w *family.LedgerWin, _ *notation.Hand, sc family.Scored, rec *family.Recorded) error {
-	res, h := sc.(*Scored).Result, &rec.Hand
+// RecordScored records the value of the card line the winner's hand matched.
+func (r *rules) RecordScored(h *ledger.Hand, _ ledger.Table, _ *notation.Hand, _ scoring.Situation, sc family.Scored) (bool, string, []string, error) {
+	res := sc.(*Scored).Result
 	if !res.Valid {
-		rec.Reason = fmt.Sprintf("%s's hand matches no line: %s", h.Winner, res.Reason)
-		return nil
+		return false, fmt.Sprintf("%s's hand matches no line: %s", h.Winner, res.Reason), nil, nil
 	}
-	h.Value, h.Jokerless, h.Misnamed = res.Value, res.JokerlessBonus, w.Req.Misnamed
-	rec.OK = true
-	return nil
+	h.Value, h.Jokerless = res.Value, res.JokerlessBonus
+	return true, "", nil, nil
 }

@@ -37,7 +37,7 @@ type Hand struct {
 	Bumped []string `json:"bumped,omitempty"`
 	Deltas []Amount `json:"deltas,omitempty"` // each player's change, given directly
 	// Sets are the ruleset overrides this hand alone is paid under (ledger add --set ...
-	// --this-hand), on top of the game's; see SettlementWith.
+	// --this-hand), on top of the game's; see Settlement.
 	Sets []string `json:"sets,omitempty"`
 	Note string   `json:"note,omitempty"`
 }

@@ -46,7 +46,7 @@ func TestPropertyZeroSum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n++
 		path := filepath.Join(dir, fmt.Sprintf("g%d.jsonl", n))
-		l, err := Create(path, hkHeader(Length{Kind: Hands, N: rapid.IntRange(1, 40).Draw(t, "length")}), WithSettler(Settlement(rules)))
+		l, err := Create(path, hkHeader(Length{Kind: Hands, N: rapid.IntRange(1, 40).Draw(t, "length")}), WithSettler(NewSettlement(rules, nil)))
 		if err != nil {
 			t.Fatal(err)
 		}

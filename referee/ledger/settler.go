@@ -11,44 +11,57 @@ import (
 	"github.com/mjref/mjref/scoring"
 )
 
-// Settlement returns a Settler that pays hands by a ruleset's settlement rules: the hand's players
+// Settlement is the Settler that pays hands by a ruleset's settlement rules: the hand's players
 // are mapped to their seats at the table of that hand, settle.Settle decides who pays whom, and the
-// deltas are mapped back to the players.
-func Settlement(r *settle.Rules) Settler {
-	return SettlerFunc(func(h Hand, t Table) ([4]Amount, error) {
-		res, err := settle.Settle(r, SettleInput(h, t))
-		if err != nil {
-			return [4]Amount{}, err
-		}
-		return ByPlayer(res.Deltas, t), nil
-	})
+// deltas are mapped back to the players. A hand paid under its own overrides (Hand.Sets: ledger
+// add --set ... --this-hand) is settled by the settlement load returns for those overrides, so that
+// such a hand is settled (and checked, and settled again after an amend) like any other; a loaded
+// settlement is kept for the next hand with the same overrides. It keeps the last settlement it
+// made (Last), for a writer to show the payments of the hand it adds.
+type Settlement struct {
+	rules  *settle.Rules
+	load   func(sets []string) (*settle.Rules, error)
+	loaded map[string]*settle.Rules
+	last   *settle.Result
 }
 
-// SettlementWith is Settlement(r) for the hands played under the game's settings, and for a hand
-// paid under its own overrides (Hand.Sets: ledger add --set ... --this-hand) the settlement that
-// load returns for those overrides, so that such a hand is settled (and checked, and settled again
-// after an amend) like any other. A loaded settlement is kept for the next hand with the same
-// overrides.
-func SettlementWith(r *settle.Rules, load func(sets []string) (*settle.Rules, error)) Settler {
-	loaded := map[string]*settle.Rules{}
-	return SettlerFunc(func(h Hand, t Table) ([4]Amount, error) {
-		rules := r
-		if len(h.Sets) > 0 {
-			key := strings.Join(h.Sets, "\x00")
-			if rules = loaded[key]; rules == nil {
-				var err error
-				if rules, err = load(h.Sets); err != nil {
-					return [4]Amount{}, fmt.Errorf("hand %d was paid with --set %s: %w", t.Number, strings.Join(h.Sets, ", "), err)
-				}
-				loaded[key] = rules
+// NewSettlement is the Settlement of the game's settlement rules r; load gives the settlement of a
+// hand's own overrides, and may be nil when no hand has any.
+func NewSettlement(r *settle.Rules, load func(sets []string) (*settle.Rules, error)) *Settlement {
+	return &Settlement{rules: r, load: load, loaded: map[string]*settle.Rules{}}
+}
+
+// Settle implements Settler.
+func (s *Settlement) Settle(h Hand, t Table) ([4]Amount, error) {
+	rules := s.rules
+	if len(h.Sets) > 0 {
+		key := strings.Join(h.Sets, "\x00")
+		if rules = s.loaded[key]; rules == nil {
+			err := errors.New("no settlement is known for them")
+			if s.load != nil {
+				rules, err = s.load(h.Sets)
 			}
+			if err != nil {
+				return [4]Amount{}, fmt.Errorf("hand %d was paid with --set %s: %w", t.Number, strings.Join(h.Sets, ", "), err)
+			}
+			s.loaded[key] = rules
 		}
-		res, err := settle.Settle(rules, SettleInput(h, t))
-		if err != nil {
-			return [4]Amount{}, err
-		}
-		return ByPlayer(res.Deltas, t), nil
-	})
+	}
+	res, err := settle.Settle(rules, SettleInput(h, t))
+	if err != nil {
+		return [4]Amount{}, err
+	}
+	s.last = &res
+	return ByPlayer(res.Deltas, t), nil
+}
+
+// Last returns the last settlement made since Last was called, and forgets it: nil when no hand
+// was settled since. A writer calls it once after opening the record (which settles every hand
+// to check it) and again after adding a hand, for that hand's payments.
+func (s *Settlement) Last() *settle.Result {
+	res := s.last
+	s.last = nil
+	return res
 }
 
 // SettleInput describes a hand for settle.Settle, with the players at their seats.

@@ -46,7 +46,7 @@ func loadSettlement(t testing.TB, file string) *settle.Rules {
 func TestSettlementHongKong(t *testing.T) {
 	rules := loadSettlement(t, "hk-settlement.yaml")
 	path := filepath.Join(t.TempDir(), "g.jsonl")
-	l, err := Create(path, hkHeader(Length{}), WithSettler(Settlement(rules)), WithClock(fixedClock()))
+	l, err := Create(path, hkHeader(Length{}), WithSettler(NewSettlement(rules, nil)), WithClock(fixedClock()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestSettlementAmerican(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.jsonl")
 	h := Header{Players: players, Ruleset: "american", Family: "american", Flow: American()}
 	h.Flow.Length = Length{Kind: Games, N: 3}
-	l, err := Create(path, h, WithSettler(Settlement(rules)))
+	l, err := Create(path, h, WithSettler(NewSettlement(rules, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,13 +167,13 @@ func TestResolveClaimsGivenDeltas(t *testing.T) {
 	}
 }
 
-// TestSettlementWith: a hand with its own overrides (Hand.Sets) is settled by what load gives for
+// TestSettlementSets: a hand with its own overrides (Hand.Sets) is settled by what load gives for
 // them, loaded once; the others by the game's settlement; an override that does not load says
 // which hand it was.
-func TestSettlementWith(t *testing.T) {
+func TestSettlementSets(t *testing.T) {
 	game := loadSettlement(t, "hk-settlement.yaml")
 	loads := 0
-	s := SettlementWith(game, func(sets []string) (*settle.Rules, error) {
+	s := NewSettlement(game, func(sets []string) (*settle.Rules, error) {
 		loads++
 		if sets[0] == "bad=1" {
 			return nil, errors.New("no such key")
@@ -186,6 +186,13 @@ func TestSettlementWith(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Last gives the settlement just made, once: a writer shows its payments.
+	if res := s.Last(); res == nil || ByPlayer(res.Deltas, table) != plain || len(res.Payments) == 0 {
+		t.Errorf("Last after a settlement: %+v, want its payments and deltas %v", res, plain)
+	}
+	if res := s.Last(); res != nil {
+		t.Errorf("Last again: %+v, want nil (nothing settled since)", res)
+	}
 	h.Sets = []string{"cap=13"}
 	for range 2 {
 		d, err := s.Settle(h, table)
@@ -195,6 +202,9 @@ func TestSettlementWith(t *testing.T) {
 	}
 	if loads != 1 {
 		t.Errorf("loaded %d times, want once", loads)
+	}
+	if _, err := NewSettlement(game, nil).Settle(h, table); err == nil || !strings.Contains(err.Error(), "hand 7 was paid with --set cap=13") {
+		t.Errorf("overrides without load: %v", err)
 	}
 	h.Sets = []string{"bad=1"}
 	if _, err := s.Settle(h, table); err == nil || !strings.Contains(err.Error(), "hand 7 was paid with --set bad=1: no such key") {

@@ -1,74 +1,58 @@
 package riichilog
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mjref/mjref/scoring/riichi"
+)
 
 // This file is the payment arithmetic of a riichi hand under Tenhou's rules, so a log's recorded
-// payments can be checked before the riichi family settles hands itself. It pays what the log's
-// han, fu and limit are worth; it does not score the tiles.
+// payments can be checked: han and fu are priced by scoring/riichi's points table (Value), and the
+// shares, honba, sticks, pao and noten payments are laid out here. It pays what the log's han, fu and
+// limit are worth; it does not score the tiles.
 
-// limitOf is the limit a hand of han and fu is paid at under Tenhou's rules: 5 han mangan, 6–7
-// haneman, 8–10 baiman, 11–12 sanbaiman, 13 and more (counted) yakuman; below 5 han, mangan
-// when fu×2^(han+2) reaches 2,000 (no kiriage: 30 fu 4 han is 7,700).
+// tenhouOptions are the scorer's options for a Tenhou log: Tenhou's own (no kiriage mangan).
+var tenhouOptions = riichi.TenhouOptions()
+
+// limitOf is the limit a hand of han and fu is paid at under Tenhou's rules, from scoring/riichi's
+// points table.
 func limitOf(han, fu int) Limit {
-	switch {
-	case han >= 13:
-		return Yakuman
-	case han >= 11:
-		return Sanbaiman
-	case han >= 8:
-		return Baiman
-	case han >= 6:
+	return limitFrom(riichi.Value(han, fu, 0, false, &tenhouOptions).Limit)
+}
+
+// limitFrom maps the scorer's limits onto Tenhou's five (a counted yakuman is a yakuman).
+func limitFrom(l riichi.Limit) Limit {
+	switch l {
+	case riichi.Mangan:
+		return Mangan
+	case riichi.Haneman:
 		return Haneman
-	case han >= 5:
-		return Mangan
-	case han >= 1 && fu<<(han+2) >= 2000:
-		return Mangan
+	case riichi.Baiman:
+		return Baiman
+	case riichi.Sanbaiman:
+		return Sanbaiman
+	case riichi.KazoeYakuman, riichi.YakumanLimit:
+		return Yakuman
 	}
 	return NoLimit
 }
 
-// basePoints are a win's basic points: fu×2^(han+2), or the limit's 2,000 (mangan), 3,000,
-// 4,000, 6,000, 8,000 (yakuman, once for each yakuman the hand holds).
-func basePoints(han, fu int, l Limit, yakuman int) int {
-	switch l {
-	case Mangan:
-		return 2000
-	case Haneman:
-		return 3000
-	case Baiman:
-		return 4000
-	case Sanbaiman:
-		return 6000
-	case Yakuman:
-		return 8000 * max(1, yakuman)
-	}
-	return fu << (han + 2)
-}
-
-func roundUp100(n int) int { return (n + 99) / 100 * 100 }
-
-// shares are what each seat pays for a win before honba: on ron, the discarder pays base×6 (dealer
-// winner) or ×4; on tsumo the dealer pays base×2 and the others base×1, or each pays base×2 when
-// the dealer wins; each share rounded up to 100. Three players: the empty seat pays nothing
-// (Tenhou's tsumo loss).
-func shares(res Result, dealer, players, base int) []int {
+// shares are what each seat pays for a win before honba, from the scorer's payment p: the ron
+// payment from the discarder, or on tsumo the dealer's and the others' shares. Three players: the
+// empty seat pays nothing (Tenhou's tsumo loss).
+func shares(res Result, dealer, players int, p riichi.Payment) []int {
 	pay := make([]int, 4)
-	winnerDeals := res.Winner == dealer
 	if res.Kind == Ron {
-		m := 4
-		if winnerDeals {
-			m = 6
-		}
-		pay[res.From] = roundUp100(base * m)
+		pay[res.From] = p.Ron
 		return pay
 	}
 	for s := range players {
 		switch {
 		case s == res.Winner:
-		case winnerDeals || s == dealer:
-			pay[s] = roundUp100(base * 2)
+		case s == dealer:
+			pay[s] = p.TsumoDealer
 		default:
-			pay[s] = roundUp100(base)
+			pay[s] = p.TsumoOther
 		}
 	}
 	return pay
@@ -148,15 +132,15 @@ func Settle(r Round, i, players int) (s Settlement, ok bool) {
 			yakuman++
 		}
 	}
-	s.Limit = limitOf(res.Han, res.Fu)
-	if res.Fu == 0 && res.Limit != NoLimit {
-		s.Limit = res.Limit // the log names the limit but not the fu (tenhou.net/6's "満貫8000点")
+	han := res.Han
+	if res.Fu == 0 && res.Limit != NoLimit && yakuman == 0 {
+		// The log names the limit but not the fu (tenhou.net/6's "満貫8000点"): price the limit.
+		han = max(han, [...]int{0, 5, 6, 8, 11, 13}[res.Limit])
 	}
-	if yakuman > 0 {
-		s.Limit = Yakuman
-	}
-	base := basePoints(res.Han, res.Fu, s.Limit, yakuman)
-	pay := shares(res, r.Dealer, players, base)
+	p := riichi.Value(han, res.Fu, yakuman, res.Winner == r.Dealer, &tenhouOptions)
+	s.Limit = limitFrom(p.Limit)
+	base := p.Basic
+	pay := shares(res, r.Dealer, players, p)
 	for _, p := range pay {
 		s.Points += p
 	}
@@ -291,9 +275,10 @@ func Check(g *Game) (diffs []Difference, unchecked int) {
 		}
 	}
 	if g.Final != nil && cur != nil {
+		cur = endScores(g, cur)
 		for seat := range min(len(cur), len(g.Final.Scores)) {
 			if cur[seat] != g.Final.Scores[seat] {
-				diffs = append(diffs, Difference{Round: "end", Result: -1, Seat: seat, Field: "final", Want: cur[seat], Got: g.Final.Scores[seat], Rule: "the running score at the end", Pos: g.Final.Pos})
+				diffs = append(diffs, Difference{Round: "end", Result: -1, Seat: seat, Field: "final", Want: cur[seat], Got: g.Final.Scores[seat], Rule: "the running score at the end, the sticks left on the table to the top seat", Pos: g.Final.Pos})
 			}
 		}
 	}
@@ -318,4 +303,40 @@ func before(e, res Pos) bool {
 		return e.Line < res.Line
 	}
 	return true
+}
+
+// endScores are the scores at the game's end: the running scores cur, and the riichi sticks left
+// on the table after a last hand that was drawn going to the top seat (Tenhou's rule; a tie goes to
+// the seat nearest the first dealer).
+func endScores(g *Game, cur []int) []int {
+	cur = append([]int(nil), cur...)
+	if len(g.Rounds) == 0 {
+		return cur
+	}
+	last := g.Rounds[len(g.Rounds)-1]
+	sticks := last.Sticks
+	for _, e := range last.Events {
+		if e.Kind == RiichiOK {
+			sticks++
+		}
+	}
+	for _, res := range last.Results {
+		if res.Kind == Ron || res.Kind == Tsumo {
+			sticks = 0
+		}
+	}
+	if sticks == 0 {
+		return cur
+	}
+	top := -1
+	for k := range g.Rules.Players {
+		seat := (g.FirstDealer + k) % g.Rules.Players
+		if seat < len(cur) && (top < 0 || cur[seat] > cur[top]) {
+			top = seat
+		}
+	}
+	if top >= 0 {
+		cur[top] += 1000 * sticks
+	}
+	return cur
 }

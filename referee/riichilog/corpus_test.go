@@ -62,7 +62,6 @@ var otherRules = map[string][]string{
 		"E2 (element 242 <AGARI> at byte 5982) seat 2 delta: the log has 9000, the arithmetic 8900 (tsumo 4 han 30 fu: base 1920)",
 		"E3 (element 463 <AGARI> at byte 8524) seat 2 delta: the log has -9500, the arithmetic -8300 (ron 4 han mangan: base 2000)",
 		"E3 (element 463 <AGARI> at byte 8524) seat 3 delta: the log has 11500, the arithmetic 10300 (ron 4 han mangan: base 2000)",
-		"end (element 613 <RYUUKYOKU> at byte 10058) seat 3 final: the log has 31900, the arithmetic 30900 (the running score at the end)",
 	},
 }
 

@@ -3,6 +3,7 @@ package riichilog
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"io"
 	"strconv"
@@ -137,4 +138,37 @@ func invalidUTF8(b []byte) int {
 		i += n
 	}
 	return len(b)
+}
+
+// Sniff reports whether data is a riichi game log Read understands, and which, without reading it
+// all: gzip or '<' (mjlog), a first line that is a JSON object with a "type" key (mjai), or a JSON
+// object with a "log" key holding a list (tenhou.net/6). It is strict, so that other logs a caller
+// reads (YAML, or JSON Lines whose first line is a header object) are never taken for one.
+func Sniff(data []byte) (Format, bool) {
+	if bytes.HasPrefix(data, gzipMagic) {
+		return Mjlog, true
+	}
+	rest := skipSpace(data)
+	if len(rest) == 0 {
+		return "", false
+	}
+	switch rest[0] {
+	case '<':
+		return Mjlog, true
+	case '{':
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i]
+		}
+		if isMjaiLine(line) {
+			return Mjai, true
+		}
+		var probe struct {
+			Log []json.RawMessage `json:"log"`
+		}
+		if json.Unmarshal(rest, &probe) == nil && probe.Log != nil {
+			return Tenhou6, true
+		}
+	}
+	return "", false
 }

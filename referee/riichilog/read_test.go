@@ -93,9 +93,9 @@ func TestReadMjlog(t *testing.T) {
 			"call 2 1p chi 1p2p3p from 1", "discard 2 4s",
 			"draw 3 5z", "discard 3 5z tsumogiri",
 			"draw 0 6m", "discard 0 6m tsumogiri",
-			"draw 1 5m", "discard 1 5m tsumogiri",
+			"draw 1 4m", "discard 1 4m tsumogiri",
 		},
-		Results: []string{"ron 0 from 1 13 han 50 fu 48000 yakuman suuankou tanki deltas 49000 -48000 0 0"},
+		Results: []string{"ron 0 from 1 13 han 50 fu 48000 yakuman double riichi toitoi sanankou chinitsu aka dora deltas 49000 -48000 0 0"},
 		Final:   []int{73000, -23000, 25000, 25000},
 	}
 	if diff := cmp.Diff(want, summarize(g)); diff != "" {
@@ -140,8 +140,8 @@ func TestReadMjai(t *testing.T) {
 			"draw 2 6z", "discard 2 4z", "draw 3", "discard 3 5z tsumogiri",
 			"call 2 5z pon 5z5z5z from 3", "discard 2 4z", "draw 3", "discard 3 5p tsumogiri",
 		},
-		Results: []string{"ron 0 from 3 2 han 40 fu 3900  deltas 5200 0 0 -4200"},
-		Final:   []int{30200, 24000, 25000, 20800},
+		Results: []string{"ron 0 from 3 3 han 40 fu 7700  deltas 9000 0 0 -8000"},
+		Final:   []int{34000, 24000, 25000, 17000},
 	}
 	if diff := cmp.Diff(want, summarize(g)); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -226,7 +226,7 @@ func TestReadTenhou6(t *testing.T) {
 			"call 2 5z pon 5z5z5z from 3", "discard 2 4z", "draw 3 5p", "discard 3 5p tsumogiri",
 			"draw 0 7z",
 		},
-		Results: []string{"ron 0 from 3 2 han 40 fu 3900  ittsu deltas 5200 0 0 -4200", "abort -1 from -1 0 han 0 fu 0  deltas 0 0 0 0"},
+		Results: []string{"ron 0 from 3 3 han 40 fu 7700  ittsu aka dora deltas 9000 0 0 -8000", "abort -1 from -1 0 han 0 fu 0  deltas 0 0 0 0"},
 	}
 	if diff := cmp.Diff(want, summarize(g)); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -244,7 +244,7 @@ func TestReadTenhou6Bad(t *testing.T) {
 		{"pon from nobody", `"4545p45"`, `"45p4545"`, `tenhou6 log[0][11][1]: seat 2 has 1 takes left when the play ends`},
 		{"not a call", `"4545p45"`, `"45x4545"`, `tenhou6 log[0][11][1]: "45x4545" is not a call`},
 		{"pon of two kinds", `"4545p45"`, `"4546p45"`, `tenhou6 log[0][11][1]: "4546p45": the tiles 5z6z5z are not all one tile`},
-		{"win value", `40符2飜3900点`, `40 fu 3900`, `tenhou6 log[0][16][2][3]: "40 fu 3900" is not a win's value`},
+		{"win value", `40符3飜7700点`, `40 fu 7700`, `tenhou6 log[0][16][2][3]: "40 fu 7700" is not a win's value`},
 		{"seat", `[0,3,0,"40符`, `[0,7,0,"40符`, `tenhou6 log[0][16][2][1]: not a seat of the table (0-3)`},
 		{"result name", `"九種九牌"`, `"どこか"`, `tenhou6 log[1][16][0]: "どこか" is not one of tenhou.net/6's results`},
 		{"entries", `[47],[],`, `[47],`, `tenhou6 log[0]: 16 entries for 4 seats: want 17`},
