@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/family/riichi"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -59,6 +60,7 @@ var schemaDocs = []struct {
 }{
 	{"parse", "mjref parse: a hand as mjref read it", []any{handView{}}},
 	{"score", "mjref score: a scored hand (" + orList(scoreTitles) + ")", scoreDocs},
+	{"score-riichi", "mjref score under a riichi ruleset: yaku, han, fu item by item and points", []any{riichi.Scored{}}},
 	{"waits", "mjref waits: shanten, waits and their value", []any{waitsView{}}},
 	{"closest", "mjref closest: the card's lines ranked for a hand", []any{closestView{}}},
 	{"settle", "mjref settle: who pays whom", append([]any{engine.PaymentsView{}}, settleDocs...)},
@@ -309,6 +311,15 @@ func schemaFile(name, title string, types []any) ([]byte, error) {
 		var s *jsonschema.Schema
 		if opt.yamlKeys {
 			s = reflectYAML(reflect.TypeOf(v))
+			if name == "rules-show" {
+				// A family that registers its own section (riichi) adds its key to the ruleset.
+				for _, id := range family.IDs() {
+					f, _ := family.Lookup(id)
+					if sf, ok := f.(family.Sectioned); ok {
+						s.Properties.Set(id, reflectYAML(reflect.TypeOf(sf.Section().New()).Elem()))
+					}
+				}
+			}
 		} else {
 			s = reflectType(reflect.TypeOf(v))
 		}

@@ -27,6 +27,11 @@ type scoreOptions struct {
 	LastTile                         bool
 	Loser                            bool   // DeBurger: score a non-winner
 	Card                             string // American: a card file or built-in card name
+
+	// Riichi: the situation of a riichi win.
+	Riichi, DoubleRiichi, Ippatsu, FirstTurn bool
+	Dora, Ura                                string
+	Honba, Sticks                            int
 }
 
 func newScoreCmd(f *factory, runF func(*scoreOptions) error) *cobra.Command {
@@ -41,6 +46,8 @@ func newScoreCmd(f *factory, runF func(*scoreOptions) error) *cobra.Command {
   deburger-2026     DeBurger points for the winner (or a non-winner with --loser), each set, pair,
                     unused tile and flower with its value.
   american          the card line the hand matches, with what each joker stands for.
+  riichi, riichi-*  riichi yaku and dora with their han, the fu item by item, and the points
+                    (--riichi, --ippatsu, --dora ..., --win ron|tsumo|rinshan|chankan|haitei|houtei).
 
 The situation of the win is given by flags. With '-', hands are read from standard input, one per line,
 either in notation or as a JSON object {"hand": "...", "seat": "S", "win": "self-draw", ...}; the
@@ -62,6 +69,14 @@ Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
 	fl.BoolVar(&o.LastTile, "last-tile", false, "the win was on the last tile of the wall (self-draw or a replacement) or the last discard; not with robbing-kong, heavenly or earthly")
 	fl.BoolVar(&o.Loser, "loser", false, "DeBurger: score a non-winner's hand (13 tiles, sets, flowers)")
 	fl.StringVar(&o.Card, "card", "", "American: a card file or built-in card name (default: the ruleset's card)")
+	fl.BoolVar(&o.Riichi, "riichi", false, "riichi: the winner declared riichi")
+	fl.BoolVar(&o.DoubleRiichi, "double-riichi", false, "riichi: the winner declared riichi on the first turn")
+	fl.BoolVar(&o.Ippatsu, "ippatsu", false, "riichi: the win came within a turn of riichi, no call between")
+	fl.BoolVar(&o.FirstTurn, "first-turn", false, "riichi: a self-draw on the first turn, nothing called (tenhou for the dealer, chiihou)")
+	fl.StringVar(&o.Dora, "dora", "", "riichi: the dora indicators, in notation (1p,3m)")
+	fl.StringVar(&o.Ura, "ura", "", "riichi: the ura dora indicators (with --riichi)")
+	fl.IntVar(&o.Honba, "honba", 0, "riichi: honba counters on the table (300 each to the winner)")
+	fl.IntVar(&o.Sticks, "sticks", 0, "riichi: riichi sticks on the table (1,000 each to the winner)")
 	completeSeats(f, cmd, "seat", "prevailing", "discarder")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	return cmd
@@ -98,7 +113,8 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 		return nil, err
 	}
 	lastTile, loser := o.LastTile, o.Loser
-	def := engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser}
+	def := engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser,
+		Riichi: o.Riichi, DoubleRiichi: o.DoubleRiichi, Ippatsu: o.Ippatsu, FirstTurn: o.FirstTurn, Dora: o.Dora, Ura: o.Ura, Honba: o.Honba, Sticks: o.Sticks}
 	return &scorer{e: e, def: def}, nil
 }
 
@@ -142,7 +158,7 @@ func parseRequest(text string) (engine.ScoreRequest, error) {
 
 func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	// Check the situation flags once, before any hand.
-	if err := checkSituation(engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder}); err != nil {
+	if err := checkSituation(engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, Dora: o.Dora, Ura: o.Ura}); err != nil {
 		return err
 	}
 	s, err := newScorer(f, o)

@@ -5,12 +5,13 @@ import (
 	"github.com/mjref/mjref/family/american"
 	"github.com/mjref/mjref/family/deburger"
 	"github.com/mjref/mjref/family/hongkong"
+	"github.com/mjref/mjref/family/riichi"
 	"github.com/mjref/mjref/rulesets"
 )
 
 // families are the rule families mjref plays, in the order documents list them. A new family is
 // one package implementing family.Family (see family/doc.go) and one entry here.
-var families = []family.Family{hongkong.Family{}, deburger.Family{}, american.Family{}}
+var families = []family.Family{hongkong.Family{}, deburger.Family{}, american.Family{}, riichi.Family{}}
 
 func init() {
 	for _, f := range families {

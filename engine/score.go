@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
@@ -17,6 +20,26 @@ type ScoreRequest struct {
 	Discarder  string `json:"discarder,omitempty"`
 	LastTile   *bool  `json:"last_tile,omitempty"`
 	Loser      *bool  `json:"loser,omitempty"` // DeBurger: score a non-winner's hand
+
+	// The riichi situation (refused under another family).
+	Riichi       bool   `json:"riichi,omitempty"`
+	DoubleRiichi bool   `json:"double_riichi,omitempty"`
+	Ippatsu      bool   `json:"ippatsu,omitempty"`
+	FirstTurn    bool   `json:"first_turn,omitempty"` // tenhou or chiihou
+	Dora         string `json:"dora,omitempty"`       // dora indicators, in notation
+	Ura          string `json:"ura,omitempty"`        // ura dora indicators
+	Honba        int    `json:"honba,omitempty"`
+	Sticks       int    `json:"sticks,omitempty"` // riichi sticks on the table
+}
+
+// riichiWins are the riichi words for how a tile came, as the win kinds they are (haitei and
+// houtei are the last tile self-drawn or discarded).
+var riichiWins = map[string]struct {
+	win  scoring.WinKind
+	last bool
+}{
+	"ron": {scoring.Discard, false}, "tsumo": {scoring.SelfDraw, false}, "rinshan": {scoring.KongReplacement, false},
+	"chankan": {scoring.RobbingKong, false}, "haitei": {scoring.SelfDraw, true}, "houtei": {scoring.Discard, true},
 }
 
 // Over fills the fields req leaves empty from def.
@@ -36,6 +59,18 @@ func (req ScoreRequest) Over(def ScoreRequest) ScoreRequest {
 	}
 	if req.Loser == nil {
 		req.Loser = def.Loser
+	}
+	req.Riichi = req.Riichi || def.Riichi
+	req.DoubleRiichi = req.DoubleRiichi || def.DoubleRiichi
+	req.Ippatsu = req.Ippatsu || def.Ippatsu
+	req.FirstTurn = req.FirstTurn || def.FirstTurn
+	req.Dora = pick(req.Dora, def.Dora)
+	req.Ura = pick(req.Ura, def.Ura)
+	if req.Honba == 0 {
+		req.Honba = def.Honba
+	}
+	if req.Sticks == 0 {
+		req.Sticks = def.Sticks
 	}
 	return req
 }
@@ -59,7 +94,10 @@ func (req ScoreRequest) Situation() (family.Situation, error) {
 	if sit.Prevailing, err = notation.ParseSeat(def(req.Prevailing, "E")); err != nil {
 		return sit, family.Usagef("--prevailing: %v", err)
 	}
-	if sit.Win, err = scoring.ParseWinKind(def(req.Win, "discard")); err != nil {
+	riichiLast := false
+	if rw, ok := riichiWins[strings.ToLower(req.Win)]; ok {
+		sit.Win, riichiLast = rw.win, rw.last
+	} else if sit.Win, err = scoring.ParseWinKind(def(req.Win, "discard")); err != nil {
 		return sit, family.Usagef("--win: %v", err)
 	}
 	sit.Discarder = notation.NoSeat
@@ -71,8 +109,29 @@ func (req ScoreRequest) Situation() (family.Situation, error) {
 			return sit, family.Usagef("--discarder %s is the winner's own seat", req.Discarder)
 		}
 	}
-	sit.LastTile = req.LastTile != nil && *req.LastTile
+	sit.LastTile = riichiLast || (req.LastTile != nil && *req.LastTile)
 	sit.Loser = req.IsLoser()
+	sit.Riichi, sit.DoubleRiichi, sit.Ippatsu, sit.FirstTurn = req.Riichi, req.DoubleRiichi, req.Ippatsu, req.FirstTurn
+	sit.Honba, sit.Sticks = req.Honba, req.Sticks
+	if sit.Honba < 0 || sit.Sticks < 0 {
+		return sit, family.Usagef("--honba and --sticks are counts: 0 or more")
+	}
+	for _, ind := range []struct {
+		flag, text string
+		out        *family.Indicators
+	}{{"dora", req.Dora, &sit.Dora}, {"ura", req.Ura, &sit.Ura}} {
+		if strings.TrimSpace(ind.text) == "" {
+			continue
+		}
+		ts, err := notation.ParseTiles(ind.text)
+		if err != nil {
+			return sit, fmt.Errorf("--%s: %w", ind.flag, err)
+		}
+		if len(ts) > len(ind.out) {
+			return sit, family.Usagef("--%s: at most %d indicators (one and four for kans), got %d", ind.flag, len(ind.out), len(ts))
+		}
+		copy(ind.out[:], ts)
+	}
 	return sit, nil
 }
 
@@ -93,6 +152,12 @@ func (e *Engine) Score(req ScoreRequest) (family.Scored, error) {
 // score scores h in sit under the engine's rules, refusing a non-winner's hand where the family
 // scores only winners.
 func (e *Engine) score(h *notation.Hand, sit family.Situation) (family.Scored, error) {
+	if f := sit.RiichiGiven(); f != "" {
+		if _, ok := e.rules.(family.RiichiScorer); !ok {
+			rs := e.Ruleset()
+			return nil, family.WithHint(family.Usagef("%s is a riichi flag: ruleset %s is %s", f, rs.Name, e.Title()), "use --rules riichi (or a riichi ruleset), or leave "+f+" out")
+		}
+	}
 	sc, err := e.rules.Score(h, sit)
 	if err != nil {
 		return nil, err

@@ -14,7 +14,7 @@ import (
 )
 
 func TestRegistry(t *testing.T) {
-	if diff := cmp.Diff([]string{"american", "deburger", "hk"}, family.IDs()); diff != "" {
+	if diff := cmp.Diff([]string{"american", "deburger", "hk", "riichi"}, family.IDs()); diff != "" {
 		t.Errorf("IDs (-want +got):\n%s", diff)
 	}
 	for _, b := range rulesets.Builtins() {
@@ -37,12 +37,12 @@ func TestRegistry(t *testing.T) {
 }
 
 func TestBindUnknownFamily(t *testing.T) {
-	rs := &rulesets.Ruleset{Name: "x", Family: "riichi"}
+	rs := &rulesets.Ruleset{Name: "x", Family: "sichuan"}
 	_, err := family.Bind(rs, family.BindOptions{})
-	if err == nil || !strings.Contains(err.Error(), `family "riichi" is not one mjref plays`) {
+	if err == nil || !strings.Contains(err.Error(), `family "sichuan" is not one mjref plays`) {
 		t.Fatalf("Bind: %v", err)
 	}
-	if got := family.Title(rs); got != "riichi" {
+	if got := family.Title(rs); got != "sichuan" {
 		t.Errorf("Title of an unknown family = %q, want its key", got)
 	}
 	if got := family.Notation(rs); got != (notation.Options{}) {

@@ -193,6 +193,9 @@ type Hand struct {
 	Bonus []BonusTile
 	// Win is the winning tile (written after '+', else the last concealed tile written), or NoTile.
 	Win Tile
+	// Red counts the red fives written 0m, 0p, 0s (indexed m, p, s) anywhere in the hand. The tiles
+	// themselves are plain fives; Format writes them as 5, so only riichi, which scores red fives, reads it.
+	Red [3]uint8
 }
 
 // All returns every tile of the hand that counts toward the four-copies limit: concealed and melds

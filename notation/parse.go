@@ -67,6 +67,7 @@ type parser struct {
 	all       []placed // every tile in the order written, for the copy limits
 	win       Tile
 	winSet    bool
+	red       [3]uint8 // red fives (0m 0p 0s) by suit
 
 	// Backing arrays so a hand parses with few allocations.
 	buf      [2][20]placed
@@ -131,6 +132,7 @@ func ParseWith(s string, opt Options) (Hand, error) {
 		h.Win = p.concealed[n-1].t
 	}
 	h.Melds = p.melds
+	h.Red = p.red
 	for _, b := range p.bonus {
 		h.Bonus = append(h.Bonus, BonusTile{Tile: b.t, Boosted: b.boosted})
 	}
@@ -373,6 +375,8 @@ func (p *parser) suitGroup(r rune, ctx context) {
 			t = NewTile(suit, 5) // Tenhou and Mahjong Soul write a red five as 0
 			if p.opt.ZeroIsWhite {
 				t = White // American cards write the white dragon as 0 in years: 2026
+			} else if p.red[suit-Man] < 255 {
+				p.red[suit-Man]++
 			}
 		}
 		if t == NoTile {

@@ -66,7 +66,7 @@ func scoreBody(t *testing.T, args []string) (body string, ok bool) {
 		}
 		name := strings.TrimPrefix(a, "--")
 		switch name {
-		case "last-tile", "loser":
+		case "last-tile", "loser", "riichi", "double-riichi", "ippatsu", "first-turn":
 			m[strings.ReplaceAll(name, "-", "_")] = true
 			continue
 		}

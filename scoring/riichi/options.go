@@ -18,10 +18,13 @@ type Options struct {
 	StackYakuman bool `yaml:"stack_yakuman" json:"stack_yakuman"`
 	// DoubleWindPairFu is the fu for a pair of a wind that is both the seat and the prevailing wind: 4 or 2.
 	DoubleWindPairFu int `yaml:"double_wind_pair_fu" json:"double_wind_pair_fu"`
+	// MultipleRon is how many winners one discard pays: 1 (head bump: the first in turn order from
+	// the discarder), 2 (double ron; three winners end the hand in an abortive draw) or 3.
+	MultipleRon int `yaml:"multiple_ron" json:"multiple_ron"`
 }
 
 // TenhouOptions returns Tenhou's rules: open tanyao, three red fives, no kiriage, kazoe yakuman, double and
-// stacked yakuman, and 4 fu for a double wind pair.
+// stacked yakuman, 4 fu for a double wind pair, and double ron (a triple ron is an abortive draw).
 func TenhouOptions() Options {
 	return Options{
 		OpenTanyao:       true,
@@ -31,6 +34,7 @@ func TenhouOptions() Options {
 		DoubleYakuman:    true,
 		StackYakuman:     true,
 		DoubleWindPairFu: 4,
+		MultipleRon:      2,
 	}
 }
 
@@ -41,6 +45,9 @@ func (o *Options) Validate() error {
 	}
 	if o.DoubleWindPairFu != 2 && o.DoubleWindPairFu != 4 {
 		return &InputError{Field: "double_wind_pair_fu", Msg: "double_wind_pair_fu must be 2 or 4"}
+	}
+	if o.MultipleRon < 1 || o.MultipleRon > 3 {
+		return &InputError{Field: "multiple_ron", Msg: "multiple_ron must be 1 (head bump), 2 or 3"}
 	}
 	return nil
 }

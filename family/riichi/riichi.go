@@ -1,0 +1,139 @@
+// Package riichi is the riichi (Japanese) family: its ruleset section (the scoring/riichi Options),
+// its built-in rulesets (riichi, Tenhou's rules, and the presets that extend it) and the scoring of
+// a hand in a riichi situation and its waits valued in points. The engine refuses what the family
+// does not play yet (furiten, claims, the referee, the ledger, mjref settle).
+package riichi
+
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
+	rscore "github.com/mjref/mjref/scoring/riichi"
+	"github.com/mjref/mjref/scoring/shanten"
+	"github.com/mjref/mjref/scoring/waits"
+)
+
+// ID is the family: key of riichi rulesets.
+const ID = "riichi"
+
+//go:embed builtin/*.yaml
+var builtin embed.FS
+
+// Family is the riichi family.
+type Family struct{}
+
+// ID is "riichi".
+func (Family) ID() string { return ID }
+
+// Title is "Riichi".
+func (Family) Title() string { return "Riichi" }
+
+// Documents are the family's JSON documents: a scored hand.
+func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }
+
+// Notation reads 0m/0p/0s as red fives (kept in notation.Hand.Red).
+func (Family) Notation() notation.Options { return notation.Options{} }
+
+// Section is the riichi: section and the built-in rulesets.
+func (Family) Section() rulesets.Section {
+	sub, err := fs.Sub(builtin, "builtin")
+	if err != nil {
+		panic(err) // the embedded directory is part of the build
+	}
+	return rulesets.Section{Family: ID, New: func() any { return &Section{Options: rscore.TenhouOptions()} }, Builtins: sub}
+}
+
+// Section is a ruleset's riichi: section: the scorer's options, keys as scoring/riichi.Options
+// names them. The riichi ruleset sets every key; a ruleset that extends it changes what it lists.
+type Section struct {
+	rscore.Options `yaml:",inline"`
+}
+
+// Validate reports an option out of range, naming its key.
+func (s *Section) Validate() error {
+	if err := s.Options.Validate(); err != nil {
+		var ie *rscore.InputError
+		if e, ok := err.(*rscore.InputError); ok {
+			ie = e
+			return &scoring.RuleError{Path: []string{ID, ie.Field}, Msg: ie.Msg}
+		}
+		return err
+	}
+	return nil
+}
+
+// Bind binds the family to a riichi ruleset.
+func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
+	if err := family.RefuseCard(rs, opt, Family{}); err != nil {
+		return nil, err
+	}
+	sec, _ := rs.Section().(*Section)
+	if sec == nil {
+		d := Section{Options: rscore.TenhouOptions()}
+		sec = &d
+	}
+	return &rules{rs: rs, opt: sec.Options}, nil
+}
+
+type rules struct {
+	rs  *rulesets.Ruleset
+	opt rscore.Options
+}
+
+func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
+func (r *rules) Family() family.Family      { return Family{} }
+
+// ScoresRiichi marks the rules as reading the riichi situation.
+func (r *rules) ScoresRiichi() {}
+
+// Takes reads every score field but --loser; riichi settlement and the ledger are not played from
+// the command line yet (package scoring/riichi settles: SettleRon, SettleTsumo, SettleDraw).
+func (r *rules) Takes(use family.Use, field string) (bool, string) {
+	switch use {
+	case family.UseScore:
+		if field == "loser" {
+			return false, "riichi scores winning hands only"
+		}
+		return true, ""
+	case family.UseSettle:
+		return false, "riichi settlement is not played from mjref settle yet: mjref score prints what each player pays"
+	}
+	return false, "riichi hands are not recorded in a ledger yet"
+}
+
+// Worth is the hand's points: the ron payment or the self-draw total, before honba and sticks.
+func (r *rules) Worth(sc family.Scored) family.Worth {
+	s := sc.(*Scored)
+	return family.Worth{Valid: s.IsWin, NotWin: "not a win", Reason: s.Reason, Pay: s.Points.Total, Total: s.Points.Total, Unit: "points",
+		Limit: s.Limit != "", SelfDrawn: s.Points.Total == s.Points.TsumoTotal && s.tsumo, Text: s.summary(), Result: s.Result}
+}
+
+// WaitOptions allows the three riichi shapes and values each wait in points with the scorer: won
+// by ron or tsumo with no riichi or dora (a wait with no yaku is not valid). Furiten is not judged yet.
+func (r *rules) WaitOptions(h *notation.Hand, sit scoring.Situation) (waits.Options, error) {
+	if len(h.Bonus) > 0 || h.Concealed[notation.Flower] > 0 || h.Concealed[notation.Joker] > 0 {
+		return waits.Options{}, family.Usagef("flowers and jokers are not riichi tiles")
+	}
+	return waits.Options{
+		Shapes: shanten.ShapeStandard | shanten.ShapeSevenPairs | shanten.ShapeThirteenOrphans,
+		Value: func(wh *notation.Hand, win scoring.WinKind) waits.Value {
+			rh, err := hand(wh)
+			if err != nil {
+				return waits.Value{Unit: "points", Reason: err.Error()}
+			}
+			s := rscore.Situation{Seat: rscore.Wind(sit.Seat), Prevailing: rscore.Wind(sit.Prevailing)}
+			if win.SelfDrawn() {
+				s.Win = rscore.WinTsumo
+			}
+			res, err := rscore.Score(&rh, &s, &r.opt)
+			if err != nil {
+				return waits.Value{Unit: "points", Reason: err.Error()}
+			}
+			return waits.Value{Valid: true, Total: res.Points(), Unit: "points"}
+		},
+	}, nil
+}

@@ -1,0 +1,353 @@
+package riichi
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+	rscore "github.com/mjref/mjref/scoring/riichi"
+)
+
+// situation reads the engine's situation for the scorer.
+func (r *rules) situation(sit family.Situation) (rscore.Situation, *family.SituationView, error) {
+	s := rscore.Situation{Seat: rscore.Wind(sit.Seat), Prevailing: rscore.Wind(sit.Prevailing)}
+	switch {
+	case sit.Win == scoring.Discard && sit.LastTile:
+		s.Win = rscore.WinHoutei
+	case sit.Win == scoring.Discard:
+		s.Win = rscore.WinRon
+	case sit.Win == scoring.SelfDraw && sit.LastTile:
+		s.Win = rscore.WinHaitei
+	case sit.Win == scoring.SelfDraw:
+		s.Win = rscore.WinTsumo
+	case sit.Win == scoring.KongReplacement && !sit.LastTile:
+		s.Win = rscore.WinRinshan
+	case sit.Win == scoring.RobbingKong && !sit.LastTile:
+		s.Win = rscore.WinChankan
+	default:
+		return s, nil, family.WithHint(family.Usagef("--win %s is not a riichi win", sit.Win), "use ron, tsumo, rinshan, chankan, haitei or houtei (and --first-turn for tenhou or chiihou)")
+	}
+	if sit.Discarder != notation.NoSeat {
+		return s, nil, family.Usagef("--discarder: riichi scoring does not read the discarder")
+	}
+	s.Riichi = sit.Riichi || sit.DoubleRiichi
+	s.DoubleRiichi = sit.DoubleRiichi
+	s.Ippatsu = sit.Ippatsu
+	s.FirstTurn = sit.FirstTurn
+	var err error
+	if s.Dora, err = indicators("--dora", sit.Dora.List()); err != nil {
+		return s, nil, err
+	}
+	if s.Ura, err = indicators("--ura", sit.Ura.List()); err != nil {
+		return s, nil, err
+	}
+	if len(s.Ura) > 0 && !s.Riichi {
+		return s, nil, family.Usagef("--ura: ura dora count only with --riichi or --double-riichi")
+	}
+	sv := &family.SituationView{Seat: sit.Seat.String(), Prevailing: sit.Prevailing.String(), Win: s.Win.String()}
+	return s, sv, nil
+}
+
+func indicators(flag string, ts []notation.Tile) ([]rscore.Tile, error) {
+	out := make([]rscore.Tile, 0, len(ts))
+	for _, t := range ts {
+		if !t.Valid() || t > notation.Red {
+			return nil, family.Usagef("%s: %s is not a riichi tile", flag, t)
+		}
+		out = append(out, rscore.Tile(t-1))
+	}
+	if len(out) > 5 {
+		return nil, family.Usagef("%s: at most 5 indicators (one and four kan dora), got %d", flag, len(out))
+	}
+	return out, nil
+}
+
+// hand converts a parsed hand to the scorer's.
+func hand(h *notation.Hand) (rscore.Hand, error) {
+	var out rscore.Hand
+	if len(h.Bonus) > 0 || h.Concealed[notation.Flower] > 0 {
+		return out, family.WithHint(family.Usagef("flowers are not riichi tiles"), "leave the flowers out: riichi plays the 136 suit and honour tiles")
+	}
+	for t := notation.M1; t <= notation.Red; t++ {
+		out.Concealed[t-1] = h.Concealed[t]
+	}
+	for t := notation.Red + 1; t < notation.NumTiles; t++ {
+		if h.Concealed[t] > 0 {
+			return out, family.Usagef("%s is not a riichi tile", t)
+		}
+	}
+	if len(h.Melds) > 4 {
+		return out, family.Usagef("%d melds: a riichi hand has at most 4", len(h.Melds))
+	}
+	for _, m := range h.Melds {
+		if m.Jokers > 0 || m.Tile < notation.M1 || m.Tile > notation.Red {
+			return out, family.Usagef("meld %s is not a riichi set", m)
+		}
+		var k rscore.MeldKind
+		switch {
+		case m.Kind == notation.Chow:
+			k = rscore.Chi
+		case m.Kind == notation.Pong:
+			k = rscore.Pon
+		case m.Kind == notation.Kong && m.Concealed:
+			k = rscore.ClosedKan
+		case m.Kind == notation.Kong:
+			k = rscore.OpenKan
+		default:
+			return out, family.Usagef("meld %s is not a riichi set", m)
+		}
+		out.Melds[out.NumMelds] = rscore.Meld{Kind: k, Tile: rscore.Tile(m.Tile - 1)}
+		out.NumMelds++
+	}
+	if h.Win < notation.M1 || h.Win > notation.Red {
+		return out, family.Usagef("no winning tile: write it after +, e.g. 234m23p456p678s99s+1p")
+	}
+	out.Win = rscore.Tile(h.Win - 1)
+	out.Red = h.Red
+	return out, nil
+}
+
+// inputFlag names the flag (or the hand) an *rscore.InputError is about.
+var inputFlag = map[string]string{"ippatsu": "--ippatsu", "riichi": "--riichi", "first_turn": "--first-turn", "win": "--win", "seat": "--seat", "dora": "--dora", "ura": "--ura"}
+
+// Score scores a riichi hand in its situation.
+func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, error) {
+	sit, sv, err := r.situation(fs)
+	if err != nil {
+		return nil, err
+	}
+	h, err := hand(nh)
+	if err != nil {
+		return nil, err
+	}
+	res, err := rscore.Score(&h, &sit, &r.opt)
+	var ie *rscore.InputError
+	if errors.As(err, &ie) {
+		if f, ok := inputFlag[ie.Field]; ok {
+			return nil, family.Usagef("%s: %s", f, ie.Msg)
+		}
+		return nil, family.Usagef("%s", ie.Msg)
+	}
+	s := &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*nh), Ruleset: r.rs.Name, Situation: sv}, Result: &Result{}}
+	s.Riichi, s.DoubleRiichi, s.Ippatsu, s.FirstTurn = sit.Riichi && !sit.DoubleRiichi, sit.DoubleRiichi, sit.Ippatsu, sit.FirstTurn
+	s.tsumo = sit.Win.SelfDrawn()
+	switch {
+	case errors.Is(err, rscore.ErrNotComplete):
+		s.Reason = "not a complete hand: no reading as four sets and a pair, seven pairs or thirteen orphans"
+		return s, nil
+	case errors.Is(err, rscore.ErrNoYaku):
+		s.Reason = "no yaku: dora alone do not make a win"
+		s.fill(&res, fs)
+		s.IsWin = false
+		return s, nil
+	case err != nil:
+		return nil, err
+	}
+	s.fill(&res, fs)
+	s.IsWin = true
+	return s, nil
+}
+
+// Scored is a scored riichi hand: the head and the result.
+type Scored struct {
+	family.ScoreHead
+	*Result
+	tsumo bool // won by self-draw
+}
+
+// Result is the JSON of a scored riichi hand (schema/score-riichi.json).
+type Result struct {
+	// IsWin says whether the hand is a win: complete, with at least one yaku.
+	IsWin  bool   `json:"valid"`
+	Reason string `json:"reason,omitempty"`
+
+	Riichi       bool `json:"riichi,omitempty"`
+	DoubleRiichi bool `json:"double_riichi,omitempty"`
+	Ippatsu      bool `json:"ippatsu,omitempty"`
+	FirstTurn    bool `json:"first_turn,omitempty"`
+
+	// Shape is standard, seven_pairs or thirteen_orphans; Reading the groups of the best reading.
+	Shape   string   `json:"shape,omitempty"`
+	Reading []string `json:"reading,omitempty"`
+	Wait    string   `json:"wait,omitempty"`
+
+	Yaku    []YakuView `json:"yaku"`
+	Han     int        `json:"han"`
+	Fu      int        `json:"fu"`
+	RawFu   int        `json:"raw_fu,omitempty"`
+	FuItems []FuView   `json:"fu_items"`
+	Yakuman int        `json:"yakuman,omitempty"`
+	Dora    int        `json:"dora"`
+	Ura     int        `json:"ura"`
+	Aka     int        `json:"aka"`
+	Limit   string     `json:"limit,omitempty"`
+	Dealer  bool       `json:"dealer"`
+	Points  PointsView `json:"points"`
+}
+
+// YakuView is one yaku or dora item.
+type YakuView struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Japanese string `json:"japanese"`
+	Han      int    `json:"han,omitempty"`
+	Yakuman  int    `json:"yakuman,omitempty"`
+}
+
+// FuView is one fu item.
+type FuView struct {
+	ID    string `json:"id"`
+	Fu    int    `json:"fu"`
+	Tiles string `json:"tiles,omitempty"`
+}
+
+// PointsView is what the win is worth. Ron is paid by the discarder; on a self-draw the dealer pays
+// TsumoDealer (0 when the winner is the dealer) and each other player TsumoOther. Total is what the
+// winner receives for this win (Ron, or TsumoTotal on a self-draw), before honba and sticks;
+// WithBonus adds 300 a honba and 1,000 a riichi stick.
+type PointsView struct {
+	Ron         int `json:"ron"`
+	TsumoDealer int `json:"tsumo_dealer"`
+	TsumoOther  int `json:"tsumo_other"`
+	TsumoTotal  int `json:"tsumo_total"`
+	Total       int `json:"total"`
+	Honba       int `json:"honba,omitempty"`
+	Sticks      int `json:"sticks,omitempty"`
+	WithBonus   int `json:"with_bonus"`
+}
+
+func (s *Scored) fill(res *rscore.Result, req family.Situation) {
+	s.Shape = res.Shape.String()
+	for _, g := range res.GroupList() {
+		s.Reading = append(s.Reading, g.String())
+	}
+	s.Wait = res.Wait.String()
+	s.Yaku = []YakuView{}
+	for _, it := range res.YakuList() {
+		info := it.Yaku.Info()
+		s.Yaku = append(s.Yaku, YakuView{ID: info.ID, Name: info.Name, Japanese: info.Japanese, Han: it.Han, Yakuman: it.Yakuman})
+	}
+	s.FuItems = []FuView{}
+	for _, f := range res.FuItems() {
+		v := FuView{ID: f.Kind.String(), Fu: f.Fu}
+		if f.Group.Kind != 0 {
+			v.Tiles = f.Group.String()
+		}
+		s.FuItems = append(s.FuItems, v)
+	}
+	s.Han, s.Fu, s.RawFu, s.Yakuman = res.Han, res.Fu, res.RawFu, res.Yakuman
+	s.Dora, s.Ura, s.Aka = res.Dora, res.Ura, res.Aka
+	s.Limit = res.Pay.Limit.String()
+	s.Dealer = res.Dealer
+	p := res.Pay
+	s.Points = PointsView{Ron: p.Ron, TsumoDealer: p.TsumoDealer, TsumoOther: p.TsumoOther, TsumoTotal: p.TsumoTotal,
+		Total: res.Points(), Honba: req.Honba, Sticks: req.Sticks}
+	s.Points.WithBonus = s.Points.Total + 300*req.Honba + 1000*req.Sticks
+}
+
+// Valid says whether the hand is a win.
+func (s *Scored) Valid() bool { return s.IsWin }
+
+// Render writes the hand, the reading, the yaku, the fu and the points.
+func (s *Scored) Render(w family.Printer) error {
+	sv := s.Situation
+	var flags []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{s.Riichi, "riichi"}, {s.DoubleRiichi, "double riichi"}, {s.Ippatsu, "ippatsu"}, {s.FirstTurn, "first turn"}} {
+		if f.on {
+			flags = append(flags, f.name)
+		}
+	}
+	extra := ""
+	if len(flags) > 0 {
+		extra = ", " + strings.Join(flags, ", ")
+	}
+	fmt.Fprintf(w, "hand:     %s\nruleset:  %s   seat %s, prevailing %s, win %s%s\n", s.Hand, s.Ruleset, sv.Seat, sv.Prevailing, sv.Win, extra)
+	if len(s.Reading) > 0 {
+		fmt.Fprintf(w, "reading:  %s (%s wait)\n", strings.Join(s.Reading, " "), s.Wait)
+	}
+	if len(s.Yaku) > 0 {
+		rows := make([][]string, 0, len(s.Yaku))
+		for _, y := range s.Yaku {
+			v := strconv.Itoa(y.Han)
+			if y.Yakuman > 0 {
+				v = "yakuman"
+				if y.Yakuman > 1 {
+					v = fmt.Sprintf("%dx yakuman", y.Yakuman)
+				}
+			}
+			rows = append(rows, []string{y.ID, y.Name, y.Japanese, v})
+		}
+		if err := w.Table([]string{"id", "yaku", "役", "han"}, rows); err != nil {
+			return err
+		}
+	}
+	if len(s.FuItems) > 0 && s.Yakuman == 0 {
+		var parts []string
+		for _, f := range s.FuItems {
+			p := fmt.Sprintf("%s %d", f.ID, f.Fu)
+			if f.Tiles != "" {
+				p += " [" + f.Tiles + "]"
+			}
+			parts = append(parts, p)
+		}
+		fmt.Fprintf(w, "fu:       %d = %s\n", s.RawFu, strings.Join(parts, " + "))
+	}
+	if !s.IsWin {
+		fmt.Fprintf(w, "verdict:  not a win: %s\n", s.Reason)
+		return nil
+	}
+	fmt.Fprintf(w, "points:   %s\n", s.summary())
+	if s.Points.Honba > 0 || s.Points.Sticks > 0 {
+		fmt.Fprintf(w, "with:     %d honba, %d sticks: %s to the winner\n", s.Points.Honba, s.Points.Sticks, thousands(s.Points.WithBonus))
+	}
+	return nil
+}
+
+// summary is "20 fu 3 han: 700/1,300 tsumo (2,700)" or "30 fu 3 han: 3,900 ron".
+func (s *Scored) summary() string {
+	var b strings.Builder
+	switch {
+	case s.Yakuman > 1:
+		fmt.Fprintf(&b, "%dx yakuman", s.Yakuman)
+	case s.Yakuman == 1:
+		b.WriteString("yakuman")
+	default:
+		fmt.Fprintf(&b, "%d fu %d han", s.Fu, s.Han)
+		if s.Limit != "" {
+			b.WriteString(" " + s.Limit)
+		}
+	}
+	p := s.Points
+	switch {
+	case !s.tsumo:
+		fmt.Fprintf(&b, ": %s ron", thousands(p.Ron))
+	case s.Dealer:
+		fmt.Fprintf(&b, ": %s all tsumo (%s)", thousands(p.TsumoOther), thousands(p.TsumoTotal))
+	default:
+		fmt.Fprintf(&b, ": %s/%s tsumo (%s)", thousands(p.TsumoOther), thousands(p.TsumoDealer), thousands(p.TsumoTotal))
+	}
+	return b.String()
+}
+
+// thousands writes n with commas: 12,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if len(s) <= 3 {
+		return s
+	}
+	var b []byte
+	for i, c := range []byte(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
