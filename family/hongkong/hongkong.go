@@ -22,6 +22,9 @@ func (Family) Title() string { return "Hong Kong" }
 // Notation reads hands plainly (0m is a red five).
 func (Family) Notation() notation.Options { return notation.Options{} }
 
+// Documents are the family's result types in the JSON contract.
+func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }
+
 // Bind binds the family to a Hong Kong ruleset.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
 	if rs.HK == nil {
