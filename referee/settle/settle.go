@@ -439,6 +439,16 @@ func (rs *resolved) won(res *Result, in Input) error {
 	return nil
 }
 
+// selfDrawShares sets what each opponent of winner owes on a self-draw: one self-draw share each.
+func (rs *resolved) selfDrawShares(winner notation.Seat, owed *[4]Amount) {
+	_, each := rs.selfDraw.shares()
+	for _, s := range notation.Seats {
+		if s != winner {
+			owed[s] = each
+		}
+	}
+}
+
 // turnsAfter counts the turns from a to b (1 for the next seat).
 func turnsAfter(a, b notation.Seat) int { return (int(b) - int(a) + 4) % 4 }
 
@@ -468,20 +478,10 @@ func (rs *resolved) pay(res *Result, w Winner, in Input, discarder notation.Seat
 		// The winner drew their own seventh: every opponent pays as on a self-draw (A prices 花糊
 		// 2 + self-draw 1).
 		rule, src, how = "seven-flowers", rs.r.SevenFlowers.Source, "self-drawn, "
-		_, each := rs.selfDraw.shares()
-		for _, s := range notation.Seats {
-			if s != w.Seat {
-				owed[s] = each
-			}
-		}
+		rs.selfDrawShares(w.Seat, &owed)
 	case discarder == notation.NoSeat:
 		rule, src = ruleID("self-draw", rs.r.SelfDraw), rs.selfDraw.Source
-		_, each := rs.selfDraw.shares()
-		for _, s := range notation.Seats {
-			if s != w.Seat {
-				owed[s] = each
-			}
-		}
+		rs.selfDrawShares(w.Seat, &owed)
 	case in.Kind == scoring.RobbingKong && rs.r.RobbingKong.As == RobAsSelfDraw:
 		// 搶槓當自摸: the konger alone pays every share of a self-draw.
 		rule, src, how = "robbing-kong", rs.r.RobbingKong.Source, "as a self-draw, "
