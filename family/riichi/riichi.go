@@ -1,7 +1,8 @@
 // Package riichi is the riichi (Japanese) family: its ruleset section (the scoring/riichi Options),
 // its built-in rulesets (riichi, Tenhou's rules, and the presets that extend it) and the scoring of
-// a hand in a riichi situation and its waits valued in points. The engine refuses what the family
-// does not play yet (furiten, claims, the referee, the ledger, mjref settle).
+// a hand in a riichi situation, its settlement with the table's counters (family.RoundSettler) and
+// its waits valued in points. The engine refuses what the family does not play yet (furiten,
+// claims, the referee, the ledger).
 package riichi
 
 import (
@@ -32,8 +33,10 @@ func (Family) ID() string { return ID }
 // Title is "Riichi".
 func (Family) Title() string { return "Riichi" }
 
-// Documents are the family's JSON documents: a scored hand.
-func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }
+// Documents are the family's JSON documents: a scored hand and a settled one.
+func (Family) Documents() map[string]any {
+	return map[string]any{"score": Scored{}, "settle": SettleView{}}
+}
 
 // Notation reads 0m/0p/0s as red fives (kept in notation.Hand.Red).
 func (Family) Notation() notation.Options { return notation.Options{} }
@@ -90,8 +93,8 @@ func (r *rules) Family() family.Family      { return Family{} }
 // ScoresRiichi marks the rules as reading the riichi situation.
 func (r *rules) ScoresRiichi() {}
 
-// Takes reads every score field but --loser; riichi settlement and the ledger are not played from
-// the command line yet (package scoring/riichi settles: SettleRon, SettleTsumo, SettleDraw).
+// Takes reads every score field but --loser, and every settle field but the other families'
+// (settleRefused); riichi hands are not recorded in a ledger yet.
 func (r *rules) Takes(use family.Use, field string) (bool, string) {
 	switch use {
 	case family.UseScore:
@@ -100,7 +103,7 @@ func (r *rules) Takes(use family.Use, field string) (bool, string) {
 		}
 		return true, ""
 	case family.UseSettle:
-		return false, "riichi settlement is not played from mjref settle yet: mjref score prints what each player pays"
+		return settleRefused.Takes(field)
 	}
 	return false, "riichi hands are not recorded in a ledger yet"
 }

@@ -597,6 +597,7 @@ func (hi *handInfo) finish(r *Result) {
 			u := it.Yakuman
 			if !hi.o.DoubleYakuman {
 				u = 1
+				r.Items[i].Yakuman = 1 // the item shows what it counts
 			}
 			if hi.o.StackYakuman {
 				r.Yakuman += u

@@ -135,8 +135,8 @@ func SettleTsumo(w Win, honba, sticks int) (Settlement, error) {
 	return s, nil
 }
 
-// SettleDraw settles an exhaustive draw: the players not ready pay 3,000 split among those ready
-// (nothing when all or none are ready). Nagashi seats (all terminals and honours discarded, none
+// SettleDraw settles an exhaustive draw: the players not ready pay o.NotenPayment (3,000) split
+// among those ready (nothing when all or none are ready). Nagashi seats (all terminals and honours discarded, none
 // called) are each paid a mangan self-draw instead, as on Tenhou.
 func SettleDraw(tenpai [4]bool, nagashi []Wind, o *Options) Settlement {
 	var s Settlement
@@ -159,7 +159,7 @@ func SettleDraw(tenpai [4]bool, nagashi []Wind, o *Options) Settlement {
 	if ready == 0 || ready == 4 {
 		return s
 	}
-	per := 3000 / ready / (4 - ready) // what each non-ready player pays each ready one
+	per := o.NotenPayment / ready / (4 - ready) // what each non-ready player pays each ready one
 	for from := Wind(0); from < 4; from++ {
 		if tenpai[from] {
 			continue

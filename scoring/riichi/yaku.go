@@ -1,5 +1,7 @@
 package riichi
 
+import "strconv"
+
 // Yaku is one yaku, yakuman or dora item. Its ID, names and han are in the Yakus table; the numbering is stable
 // only inside one build: use ID() for anything stored or printed.
 type Yaku uint8
@@ -167,4 +169,15 @@ func AllYaku() []Yaku {
 		out = append(out, y)
 	}
 	return out
+}
+
+// MarshalText writes the stable id.
+func (y Yaku) MarshalText() ([]byte, error) { return []byte(y.ID()), nil }
+
+// UnmarshalText reads a stable id.
+func (y *Yaku) UnmarshalText(b []byte) error {
+	if *y = YakuByID(string(b)); *y == NoYaku {
+		return &InputError{Field: "yaku", Msg: "unknown yaku id " + strconv.Quote(string(b))}
+	}
+	return nil
 }
