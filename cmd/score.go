@@ -32,6 +32,8 @@ type scoreOptions struct {
 	Riichi, DoubleRiichi, Ippatsu, FirstTurn bool
 	Dora, Ura                                string
 	Honba, Sticks                            int
+	Readings                                 bool
+	Kita                                     int
 }
 
 func newScoreCmd(f *factory, runF func(*scoreOptions) error) *cobra.Command {
@@ -77,6 +79,8 @@ Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
 	fl.StringVar(&o.Ura, "ura", "", "riichi: the ura dora indicators (with --riichi)")
 	fl.IntVar(&o.Honba, "honba", 0, "riichi: honba counters on the table (300 each to the winner)")
 	fl.IntVar(&o.Sticks, "sticks", 0, "riichi: riichi sticks on the table (1,000 each to the winner)")
+	fl.IntVar(&o.Kita, "kita", 0, "riichi, three players: norths set aside as bonus tiles (each a dora)")
+	fl.BoolVar(&o.Readings, "readings", false, "riichi: list every reading of the hand, not only the best, with what each is worth")
 	completeSeats(f, cmd, "seat", "prevailing", "discarder")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	return cmd
@@ -114,7 +118,8 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 	}
 	lastTile, loser := o.LastTile, o.Loser
 	def := engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser,
-		Riichi: o.Riichi, DoubleRiichi: o.DoubleRiichi, Ippatsu: o.Ippatsu, FirstTurn: o.FirstTurn, Dora: o.Dora, Ura: o.Ura, Honba: o.Honba, Sticks: o.Sticks}
+		Riichi: o.Riichi, DoubleRiichi: o.DoubleRiichi, Ippatsu: o.Ippatsu, FirstTurn: o.FirstTurn, Dora: o.Dora, Ura: o.Ura, Honba: o.Honba, Sticks: o.Sticks,
+		Readings: o.Readings, Kita: o.Kita}
 	return &scorer{e: e, def: def}, nil
 }
 

@@ -37,6 +37,7 @@ type settleOptions struct {
 	Tenpai, Nagashi, Abortive                string
 	Riichi, DoubleRiichi, Ippatsu, FirstTurn bool
 	Dora, Ura                                string
+	Kita                                     int
 }
 
 func newSettleCmd(f *factory, runF func(*settleOptions) error) *cobra.Command {
@@ -131,6 +132,7 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
 	fl.BoolVar(&o.FirstTurn, "first-turn", false, "riichi, with HAND: a self-draw on the first turn, nothing called (tenhou, chiihou)")
 	fl.StringVar(&o.Dora, "dora", "", "riichi, with HAND: the dora indicators, in notation (1p,3m)")
 	fl.StringVar(&o.Ura, "ura", "", "riichi, with HAND: the ura dora indicators (with --riichi)")
+	fl.IntVar(&o.Kita, "kita", 0, "riichi, three players, with HAND: norths set aside as bonus tiles")
 	completeSeats(f, cmd, "winner", "seat", "prevailing", "discarder", "responsible", "false-win", "mahjong")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	return cmd
@@ -147,7 +149,7 @@ func (o *settleOptions) request() engine.SettleRequest {
 		Hands: o.Hands, Points: o.Points, Totals: o.Totals, Mahjong: o.Mahjong,
 		Han: family.NumberText(o.Han), Fu: family.NumberText(o.Fu), Yakuman: family.NumberText(o.Yakuman), Honba: o.Honba, Sticks: o.Sticks,
 		Tenpai: o.Tenpai, Nagashi: o.Nagashi, Abortive: o.Abortive,
-		Riichi: o.Riichi, DoubleRiichi: o.DoubleRiichi, Ippatsu: o.Ippatsu, FirstTurn: o.FirstTurn, Dora: o.Dora, Ura: o.Ura}
+		Riichi: o.Riichi, DoubleRiichi: o.DoubleRiichi, Ippatsu: o.Ippatsu, FirstTurn: o.FirstTurn, Dora: o.Dora, Ura: o.Ura, Kita: o.Kita}
 	if o.changed("prevailing") {
 		req.Prevailing = o.Prevailing
 	}

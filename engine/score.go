@@ -29,7 +29,9 @@ type ScoreRequest struct {
 	Dora         string `json:"dora,omitempty"`       // dora indicators, in notation
 	Ura          string `json:"ura,omitempty"`        // ura dora indicators
 	Honba        int    `json:"honba,omitempty"`
-	Sticks       int    `json:"sticks,omitempty"` // riichi sticks on the table
+	Sticks       int    `json:"sticks,omitempty"`   // riichi sticks on the table
+	Readings     bool   `json:"readings,omitempty"` // every reading weighed, not only the best
+	Kita         int    `json:"kita,omitempty"`     // norths set aside (three-player riichi)
 }
 
 // riichiWins are the riichi words for how a tile came, as the win kinds they are (haitei and
@@ -64,6 +66,10 @@ func (req ScoreRequest) Over(def ScoreRequest) ScoreRequest {
 	req.DoubleRiichi = req.DoubleRiichi || def.DoubleRiichi
 	req.Ippatsu = req.Ippatsu || def.Ippatsu
 	req.FirstTurn = req.FirstTurn || def.FirstTurn
+	req.Readings = req.Readings || def.Readings
+	if req.Kita == 0 {
+		req.Kita = def.Kita
+	}
 	req.Dora = pick(req.Dora, def.Dora)
 	req.Ura = pick(req.Ura, def.Ura)
 	if req.Honba == 0 {
@@ -113,6 +119,11 @@ func (req ScoreRequest) Situation() (family.Situation, error) {
 	sit.Loser = req.IsLoser()
 	sit.Riichi, sit.DoubleRiichi, sit.Ippatsu, sit.FirstTurn = req.Riichi, req.DoubleRiichi, req.Ippatsu, req.FirstTurn
 	sit.Honba, sit.Sticks = req.Honba, req.Sticks
+	sit.Readings = req.Readings
+	sit.Kita = req.Kita
+	if sit.Kita < 0 {
+		return sit, family.Usagef("--kita is a count: 0 or more")
+	}
 	if sit.Honba < 0 || sit.Sticks < 0 {
 		return sit, family.Usagef("--honba and --sticks are counts: 0 or more")
 	}

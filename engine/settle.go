@@ -72,10 +72,11 @@ type SettleRequest struct {
 	FirstTurn    bool              `json:"first_turn,omitempty"`
 	Dora         string            `json:"dora,omitempty"`
 	Ura          string            `json:"ura,omitempty"`
+	Kita         int               `json:"kita,omitempty"`
 }
 
 // roundFields are the request's fields only a family.RoundSettler reads, by their flags' names.
-var roundFields = []string{"abortive", "dora", "double-riichi", "first-turn", "fu", "han", "honba", "ippatsu", "nagashi", "riichi", "sticks", "tenpai", "ura", "yakuman"}
+var roundFields = []string{"abortive", "dora", "double-riichi", "first-turn", "fu", "han", "honba", "ippatsu", "kita", "nagashi", "riichi", "sticks", "tenpai", "ura", "yakuman"}
 
 // settleFields are the request's fields by their flags' names, in name order (as a command
 // line's flags are visited), each with whether a request gives it.
@@ -98,6 +99,7 @@ var settleFields = []struct {
 	{"honba", func(r *SettleRequest) bool { return r.Honba != 0 }},
 	{"ippatsu", func(r *SettleRequest) bool { return r.Ippatsu }},
 	{"jokerless", func(r *SettleRequest) bool { return r.Jokerless }},
+	{"kita", func(r *SettleRequest) bool { return r.Kita != 0 }},
 	{"last-tile", func(r *SettleRequest) bool { return r.LastTile }},
 	{"limit", func(r *SettleRequest) bool { return r.Limit }},
 	{"mahjong", func(r *SettleRequest) bool { return r.Mahjong != "" }},

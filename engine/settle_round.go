@@ -22,7 +22,7 @@ func (e *Engine) settleRound(rs family.RoundSettler, req SettleRequest) (family.
 		if req.Abortive != "" {
 			flag = "--abortive"
 		}
-		for _, name := range []string{"han", "fu", "yakuman", "winner", "seat", "win", "discarder", "responsible", "riichi", "double-riichi", "ippatsu", "first-turn", "dora", "ura", "last-tile"} {
+		for _, name := range []string{"han", "fu", "yakuman", "winner", "seat", "win", "discarder", "responsible", "riichi", "double-riichi", "ippatsu", "first-turn", "dora", "ura", "last-tile", "kita"} {
 			if req.given(name) {
 				return nil, family.Usagef("--%s with %s: a drawn hand has no winner", name, flag)
 			}
@@ -62,7 +62,7 @@ func (e *Engine) settleRound(rs family.RoundSettler, req SettleRequest) (family.
 	lastTile := req.LastTile
 	sreq := ScoreRequest{Prevailing: req.Prevailing, Win: req.Win, Discarder: req.Discarder, LastTile: &lastTile,
 		Riichi: req.Riichi, DoubleRiichi: req.DoubleRiichi, Ippatsu: req.Ippatsu, FirstTurn: req.FirstTurn, Dora: req.Dora, Ura: req.Ura,
-		Honba: req.Honba, Sticks: req.Sticks}
+		Honba: req.Honba, Sticks: req.Sticks, Kita: req.Kita}
 	if req.Hand != "" {
 		for _, name := range []string{"han", "fu", "yakuman"} {
 			if req.given(name) {
@@ -98,7 +98,7 @@ func (e *Engine) settleRound(rs family.RoundSettler, req SettleRequest) (family.
 		}
 		rr.Hand, rr.Winners = &h, []notation.Seat{seat}
 	} else {
-		for _, name := range []string{"riichi", "double-riichi", "ippatsu", "first-turn", "dora", "ura", "last-tile"} {
+		for _, name := range []string{"riichi", "double-riichi", "ippatsu", "first-turn", "dora", "ura", "last-tile", "kita"} {
 			if req.given(name) {
 				return nil, family.WithHint(family.Usagef("--%s describes the winner's hand, and no hand is given", name),
 					"give the hand (mjref settle HAND --seat S ...), or its worth alone with --han and --fu")

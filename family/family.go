@@ -79,6 +79,10 @@ type Situation struct {
 	Riichi, DoubleRiichi, Ippatsu, FirstTurn bool
 	Dora, Ura                                Indicators
 	Honba, Sticks                            int
+	// Readings asks for every reading of the hand the scorer weighed, not only the best.
+	Readings bool
+	// Kita are the norths set aside as bonus tiles in three-player riichi.
+	Kita int
 }
 
 // RiichiGiven names the first riichi situation field given, as its flag ("--riichi"), or "".
@@ -87,7 +91,8 @@ func (s *Situation) RiichiGiven() string {
 		on   bool
 		name string
 	}{{s.Riichi, "riichi"}, {s.DoubleRiichi, "double-riichi"}, {s.Ippatsu, "ippatsu"}, {s.FirstTurn, "first-turn"},
-		{s.Dora[0] != notation.NoTile, "dora"}, {s.Ura[0] != notation.NoTile, "ura"}, {s.Honba != 0, "honba"}, {s.Sticks != 0, "sticks"}} {
+		{s.Dora[0] != notation.NoTile, "dora"}, {s.Ura[0] != notation.NoTile, "ura"}, {s.Honba != 0, "honba"}, {s.Sticks != 0, "sticks"},
+		{s.Readings, "readings"}, {s.Kita != 0, "kita"}} {
 		if f.on {
 			return "--" + f.name
 		}

@@ -54,6 +54,10 @@ func (Family) Section() rulesets.Section {
 // names them. The riichi ruleset sets every key; a ruleset that extends it changes what it lists.
 type Section struct {
 	rscore.Options `yaml:",inline"`
+	// Yaku are every yaku, yakuman and dora item by id, and Fu every fu item: the lines a score
+	// cites (ItemDef).
+	Yaku map[string]ItemDef `yaml:"yaku" json:"yaku"`
+	Fu   map[string]ItemDef `yaml:"fu" json:"fu"`
 }
 
 // Validate reports an option out of range, naming its key.
@@ -62,11 +66,11 @@ func (s *Section) Validate() error {
 		var ie *rscore.InputError
 		if e, ok := err.(*rscore.InputError); ok {
 			ie = e
-			return &scoring.RuleError{Path: []string{ID, ie.Field}, Msg: ie.Msg}
+			return &scoring.RuleError{Path: []string{ie.Field}, Msg: ie.Msg}
 		}
 		return err
 	}
-	return nil
+	return s.validateItems()
 }
 
 // Bind binds the family to a riichi ruleset.
@@ -79,12 +83,13 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 		d := Section{Options: rscore.TenhouOptions()}
 		sec = &d
 	}
-	return &rules{rs: rs, opt: sec.Options}, nil
+	return &rules{rs: rs, opt: sec.Options, items: sec}, nil
 }
 
 type rules struct {
-	rs  *rulesets.Ruleset
-	opt rscore.Options
+	rs    *rulesets.Ruleset
+	opt   rscore.Options
+	items *Section // the yaku and fu lines
 }
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }

@@ -31,7 +31,18 @@ var settleRefused = family.Refusals{
 // on the table go as package scoring/riichi settles them: 300 a honba and the riichi sticks to
 // the winner (the first from the discarder on a double ron).
 func (r *rules) SettleRound(req family.RoundRequest) (family.Settlement, error) {
-	v := &SettleView{Ruleset: r.rs.Name, Honba: req.Situation.Honba, Sticks: req.Situation.Sticks, Payments: []PaymentView{}}
+	v := &SettleView{Ruleset: r.rs.Name, Honba: req.Situation.Honba, Sticks: req.Situation.Sticks, Payments: []PaymentView{}, players: r.opt.Players}
+	if r.opt.Players == 3 {
+		for _, f := range []struct {
+			flag  string
+			seats []notation.Seat
+		}{{"winner", req.Winners}, {"discarder", []notation.Seat{req.Discarder}}, {"responsible", []notation.Seat{req.Responsible}},
+			{"tenpai", req.Tenpai}, {"nagashi", req.Nagashi}} {
+			if slices.Contains(f.seats, notation.SeatNorth) {
+				return nil, family.WithHint(family.Usagef("--%s N: ruleset %s is for three players, who sit E, S and W", f.flag, r.rs.Name), "name a seat E, S or W")
+			}
+		}
+	}
 	switch {
 	case req.Abortive != "":
 		return r.settleAbortive(req, v)
@@ -64,7 +75,7 @@ func (r *rules) SettleRound(req family.RoundRequest) (family.Settlement, error) 
 	var st rscore.Settlement
 	var err error
 	if v.Outcome == "tsumo" {
-		st, err = rscore.SettleTsumo(wins[0], req.Situation.Honba, req.Situation.Sticks)
+		st, err = rscore.SettleTsumo(wins[0], req.Situation.Honba, req.Situation.Sticks, &r.opt)
 	} else {
 		st, err = rscore.SettleRon(rscore.Wind(req.Discarder), wins, req.Situation.Honba, req.Situation.Sticks, &r.opt)
 	}
@@ -331,6 +342,8 @@ type SettleView struct {
 	Deltas family.SeatInts `json:"deltas"`
 	// Notes explain what was decided on the way: a head bump, an abortive draw, a pao.
 	Notes []string `json:"notes,omitempty"`
+
+	players int // 3 or 4
 }
 
 // WinnerView is one winner of a settled riichi hand.
@@ -440,7 +453,10 @@ func (v *SettleView) Render(w family.Printer) error {
 		}
 	}
 	parts := make([]string, 4)
-	for i, d := range v.Deltas {
+	if v.players == 3 {
+		parts = parts[:3] // nobody sits North
+	}
+	for i, d := range v.Deltas[:len(parts)] {
 		sign := ""
 		if d > 0 {
 			sign = "+"

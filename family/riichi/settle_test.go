@@ -14,7 +14,11 @@ import (
 
 func settle(t testing.TB, ruleset string, req engine.SettleRequest) (*riichi.SettleView, error) {
 	t.Helper()
-	e, err := engine.Open(ruleset, engine.Options{})
+	var sets []string
+	if ruleset == "riichi-sanma-split" {
+		ruleset, sets = "riichi-sanma", []string{"riichi.tsumo_loss=false"}
+	}
+	e, err := engine.Open(ruleset, engine.Options{Set: sets})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,6 +50,12 @@ func TestSettleRound(t *testing.T) {
 			engine.SettleRequest{Hand: "[555z@N] [666z] [777z] 111z 2z+2z", Seat: "S", Win: "tsumo"}, family.SeatInts{-16000, 64000, -8000, -40000}},
 		{"noten payments, none under the presets that set 0", "riichi", engine.SettleRequest{Drawn: true, Tenpai: "N"}, family.SeatInts{-1000, -1000, -1000, 3000}},
 		{"nagashi mangan for the dealer", "riichi", engine.SettleRequest{Drawn: true, Nagashi: "E"}, family.SeatInts{12000, -4000, -4000, -4000}},
+		{"issue 31: sanma tsumo, two payers, tsumo loss", "riichi-sanma", engine.SettleRequest{Han: "5", Winner: "S", Win: "tsumo", Honba: 1},
+			family.SeatInts{-4100, 6200, -2100, 0}},
+		{"issue 31: sanma tsumo without tsumo loss: North's share split", "riichi-sanma-split", engine.SettleRequest{Han: "5", Winner: "S", Win: "tsumo"},
+			family.SeatInts{-5000, 8000, -3000, 0}},
+		{"issue 31: sanma dealer tsumo", "riichi-sanma", engine.SettleRequest{Han: "5", Winner: "E", Win: "tsumo"}, family.SeatInts{8000, -4000, -4000, 0}},
+		{"issue 31: sanma noten, one ready", "riichi-sanma", engine.SettleRequest{Drawn: true, Tenpai: "W"}, family.SeatInts{-1500, -1500, 3000, 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,7 +73,7 @@ func TestSettleRound(t *testing.T) {
 // TestSettleRoundZeroSum: whatever the hand and the preset, the seats' changes sum to the sticks
 // the winner took from the table, and every stick is taken or left.
 func TestSettleRoundZeroSum(t *testing.T) {
-	rulesets := []string{"riichi", "riichi-wrc", "riichi-ema", "riichi-mleague", "riichi-majsoul"}
+	rulesets := []string{"riichi", "riichi-wrc", "riichi-ema", "riichi-mleague", "riichi-majsoul", "riichi-sanma"}
 	engines := map[string]*engine.Engine{}
 	for _, rs := range rulesets {
 		e, err := engine.Open(rs, engine.Options{})
@@ -72,9 +82,13 @@ func TestSettleRoundZeroSum(t *testing.T) {
 		}
 		engines[rs] = e
 	}
-	seats := []string{"E", "S", "W", "N"}
 	rapid.Check(t, func(t *rapid.T) {
 		rs := rapid.SampledFrom(rulesets).Draw(t, "ruleset")
+		seats := []string{"E", "S", "W", "N"}
+		if rs == "riichi-sanma" {
+			seats = seats[:3]
+		}
+		n := len(seats)
 		req := engine.SettleRequest{Honba: rapid.IntRange(0, 8).Draw(t, "honba"), Sticks: rapid.IntRange(0, 4).Draw(t, "sticks")}
 		worth := func() (han, fu, yakuman string) {
 			if rapid.IntRange(0, 5).Draw(t, "limit") == 0 {
@@ -90,12 +104,12 @@ func TestSettleRoundZeroSum(t *testing.T) {
 				req.Responsible = rapid.SampledFrom(others(seats, req.Winner)).Draw(t, "responsible")
 			}
 		case 1: // ron, one to three winners
-			d := rapid.IntRange(0, 3).Draw(t, "discarder")
+			d := rapid.IntRange(0, n-1).Draw(t, "discarder")
 			req.Discarder = seats[d]
 			var winners, hans, fus []string
-			for k := 1; k <= 3; k++ {
-				if rapid.Bool().Draw(t, "wins") || (k == 3 && len(winners) == 0) {
-					winners = append(winners, seats[(d+k)%4])
+			for k := 1; k < n; k++ {
+				if rapid.Bool().Draw(t, "wins") || (k == n-1 && len(winners) == 0) {
+					winners = append(winners, seats[(d+k)%n])
 					h, f, _ := worth()
 					if h == "" {
 						h, f = "5", "30"

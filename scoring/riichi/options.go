@@ -44,6 +44,13 @@ type Options struct {
 	// AbortiveDraws are the abortive draws (途中流局) the table plays: a hand ended by one pays
 	// nothing and the riichi sticks stay on the table.
 	AbortiveDraws []Abortive `yaml:"abortive_draws" json:"abortive_draws"`
+	// Players is 4, or 3 for three-player riichi (sanma): 108 tiles (no 2m to 8m; a 1m dora
+	// indicator shows 9m), no chi, seats E, S and W, and the norths set aside as kita (抜きドラ),
+	// each a dora.
+	Players int `yaml:"players" json:"players"`
+	// TsumoLoss (ツモ損), with three players: a self-draw is paid as with four, less the absent
+	// North's share; without it the absent share is split between the two payers.
+	TsumoLoss bool `yaml:"tsumo_loss" json:"tsumo_loss"`
 }
 
 // Abortive is one kind of abortive draw (途中流局).
@@ -146,7 +153,18 @@ func TenhouOptions() Options {
 		NotenPayment:     3000,
 		Nagashi:          true,
 		AbortiveDraws:    []Abortive{KyuushuKyuuhai, SuufonRenda, SuuchaRiichi, SuukanSanra, Sanchahou},
+		Players:          4,
 	}
+}
+
+// SanmaOptions returns Tenhou's three-player rules: Tenhou's four-player options with three
+// players, tsumo loss, head bump... (see the riichi-sanma ruleset for each difference).
+func SanmaOptions() Options {
+	o := TenhouOptions()
+	o.Players = 3
+	o.TsumoLoss = true
+	o.AbortiveDraws = []Abortive{KyuushuKyuuhai, SuukanSanra}
+	return o
 }
 
 // MajsoulOptions returns Mahjong Soul's ranked rules: Tenhou's, with the double yakuman hands
@@ -177,10 +195,19 @@ func (o *Options) Validate() error {
 			return &InputError{Field: "pao", Msg: fmt.Sprintf("pao: %s has no responsible feeder: expected daisangen, daisuushii or suukantsu", y)}
 		}
 	}
+	if o.Players != 3 && o.Players != 4 {
+		return &InputError{Field: "players", Msg: "players must be 4, or 3 for three-player riichi (sanma)"}
+	}
+	if o.Players == 4 && o.TsumoLoss {
+		return &InputError{Field: "tsumo_loss", Msg: "tsumo_loss is a three-player rule: set players: 3"}
+	}
 	if o.NotenPayment < 0 || o.NotenPayment%300 != 0 {
 		return &InputError{Field: "noten_payment", Msg: "noten_payment must be 0 or more, a multiple of 300 (it is split among one to three players)"}
 	}
-	if o.Plays(Sanchahou) != (o.MultipleRon == 2) {
+	if o.Players == 3 && o.Plays(Sanchahou) {
+		return &InputError{Field: "abortive_draws", Msg: "sanchahou (three winners on one discard) cannot happen with three players"}
+	}
+	if o.Players == 4 && o.Plays(Sanchahou) != (o.MultipleRon == 2) {
 		return &InputError{Field: "abortive_draws", Msg: "sanchahou (three winners on one discard) is an abortive draw exactly when multiple_ron is 2: list it with multiple_ron: 2, and only then"}
 	}
 	return nil

@@ -59,6 +59,7 @@ const (
 	Dora
 	UraDora
 	AkaDora
+	Kita // a north set aside in three-player riichi (抜きドラ)
 
 	numYaku
 )
@@ -125,6 +126,7 @@ var Yakus = [numYaku]YakuInfo{
 	Dora:    {"dora", "Dora", "ドラ", 1, 1, 0},
 	UraDora: {"ura_dora", "Ura dora", "裏ドラ", 1, 1, 0},
 	AkaDora: {"aka_dora", "Red fives", "赤ドラ", 1, 1, 0},
+	Kita:    {"kita", "North set aside", "抜きドラ", 1, 1, 0},
 }
 
 // ID returns the yaku's stable id.
@@ -150,7 +152,7 @@ func (y Yaku) Info() YakuInfo {
 func (y Yaku) IsYakuman() bool { return y < numYaku && Yakus[y].Yakuman > 0 }
 
 // IsDora reports whether y is a dora item (which adds han but is not a yaku).
-func (y Yaku) IsDora() bool { return y == Dora || y == UraDora || y == AkaDora }
+func (y Yaku) IsDora() bool { return y == Dora || y == UraDora || y == AkaDora || y == Kita }
 
 // YakuByID returns the yaku with the stable id, or NoYaku.
 func YakuByID(id string) Yaku {
