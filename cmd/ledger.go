@@ -316,7 +316,7 @@ func newLedgerSeatCmd(f *factory, runF func(*ledgerSeatOptions) error, rename bo
 
 func newLedgerVerifyCmd(f *factory, runF func(*ledgerVerifyOptions) error) *cobra.Command {
 	o := &ledgerVerifyOptions{}
-	cmd := newLedgerSub(f, &o.ledgerFile, "verify FILE", "Check the whole record: every line's sum, the chain, the seqs, the payments", func(cmd *cobra.Command) error {
+	cmd := newLedgerSub(f, &o.ledgerFile, "verify FILE", "Check the whole record (- reads it from standard input): every line's sum, the chain, the seqs, the payments", func(cmd *cobra.Command) error {
 		return dispatch(cmd, f, o, runF, ledgerVerifyRun)
 	})
 	cmd.Flags().StringVar(&o.Head, "head", "", "the head noted earlier (SEQ:SUM, as show and add print it): also check that no line was removed from the end")
