@@ -325,12 +325,12 @@ func newLedgerVerifyCmd(f *factory, runF func(*ledgerVerifyOptions) error) *cobr
 
 func newLedgerExportCmd(f *factory, runF func(*ledgerExportOptions) error) *cobra.Command {
 	o := &ledgerExportOptions{Format: ledger.FormatJSON}
-	cmd := newLedgerSub(f, &o.ledgerFile, "export FILE", "Write the game as JSON (-o json) or one row a hand (-o csv)", func(cmd *cobra.Command) error {
+	cmd := newLedgerSub(f, &o.ledgerFile, "export FILE", "Write the game as JSON (-o json) or YAML (-o yaml), or one row a hand (-o csv)", func(cmd *cobra.Command) error {
 		return dispatch(cmd, f, o, runF, ledgerExportRun)
 	})
 	cmd.Annotations = map[string]string{rawOutput: "true"} // CSV and JSON, exactly
 	// export has its own -o, which shadows the global one: csv is a format of this command only.
-	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), csv (a row a hand), jsonl (the events as recorded)")
+	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), yaml (the same document), csv (a row a hand), jsonl (the events as recorded)")
 	cmd.Flags().BoolVar(&o.Excel, "excel", false, "csv: start with a UTF-8 byte order mark, so Excel on Windows reads Chinese (any non-ASCII) names right")
 	f.completeFlag(cmd, "output", fixedCompletion(exportFormats))
 	return cmd
@@ -391,7 +391,7 @@ func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra
 }
 
 // exportFormats are the values of export's own -o.
-var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV, ledger.FormatJSONL}
+var exportFormats = []string{ledger.FormatJSON, FormatYAML, ledger.FormatCSV, ledger.FormatJSONL}
 
 // opening is how a command opens its file. write says it records a hand: the game's ruleset must
 // load; a command that only reads the record (or undoes) reads it without checking its payments
@@ -802,6 +802,9 @@ func ledgerExportRun(_ context.Context, o *ledgerExportOptions, f *factory) erro
 		}
 		if o.Excel {
 			return usageErrorf("--excel is for -o csv")
+		}
+		if o.Format == FormatYAML {
+			return render(w, FormatYAML, v) // the game, as ledger show -o yaml prints it
 		}
 		return render(w, FormatJSON, v) // the game, as ledger show -o json prints it
 	})
