@@ -814,7 +814,7 @@ func ledgerExportRun(_ context.Context, o *ledgerExportOptions, f *factory) erro
 // charted is what ledger chart drew: the game, and the chart's document.
 type charted struct {
 	st   *ledger.State
-	view chartView
+	view schema.Chart
 }
 
 func (c charted) document() any { return c.view }
@@ -825,7 +825,7 @@ func ledgerChartRun(_ context.Context, o *ledgerChartOptions, f *factory) error 
 		if err != nil {
 			return charted{}, v.Warnings, err
 		}
-		c := charted{st: v.State, view: newChartView(o.File, v.State)}
+		c := charted{st: v.State, view: schema.NewChart(o.File, v.State)}
 		warnings, err := o.draw(&c)
 		return c, append(v.Warnings, warnings...), err
 	}, func(w io.Writer, _ *engine.Ledger, c charted) error {
