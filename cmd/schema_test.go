@@ -94,7 +94,7 @@ func documents(t *testing.T, format, out string) []any {
 }
 
 // The schemas are strict enough to fail: an unknown field, a wrong type, a missing schema_version,
-// a null list.
+// a null list, a value outside a closed set (tiles, seats, win kinds: a $ref to the file's $defs).
 func TestSchemaRefusesWrongDocuments(t *testing.T) {
 	schemas := compileSchemas(t)
 	_, good, _ := runCLI([]string{"parse", "123m456p789s11z", "-o", "json"}, "")
@@ -106,6 +106,7 @@ func TestSchemaRefusesWrongDocuments(t *testing.T) {
 		{"wrong type", `"tiles": 11`, `"tiles": "11"`},
 		{"no schema_version", `"schema_version": 1,`, ``},
 		{"null list", `"bonus": []`, `"bonus": null`},
+		{"a tile outside the set", `"1m"`, `"1x"`},
 	} {
 		doc := strings.Replace(good, bad.from, bad.to, 1)
 		if doc == good {
@@ -186,3 +187,36 @@ func TestErrorsMatchSchema(t *testing.T) {
 
 // appendYAMLJSON appends a YAML document as JSON (see yamljson).
 func appendYAMLJSON(b []byte, n *yaml.Node) ([]byte, error) { return yamljson.Append(b, n) }
+
+// The closed sets are enums shared by $ref: a document with a seat or a family outside its set
+// fails, and the same document as written validates.
+func TestSchemaEnums(t *testing.T) {
+	schemas := compileSchemas(t)
+	for _, tt := range []struct {
+		schema string
+		args   []string
+		from   string
+		to     string
+	}{
+		{"settle", []string{"settle", "123m456p789s111z55z", "--seat", "S", "--discarder", "W"}, `"from": "W"`, `"from": "X"`},
+		{"rules-list", []string{"rules", "list"}, `"family": "hk"`, `"family": "mahjong"`},
+		{"claim", []string{"claim", "--discarder", "W", "--tile", "5p", "--claims", "N pong"}, `"discarder": "W"`, `"discarder": "west"`},
+	} {
+		t.Run(tt.schema+" "+tt.to, func(t *testing.T) {
+			code, good, errOut := runCLI(append(tt.args, "-o", "json"), "")
+			if code > 1 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if err := schemas[tt.schema].Validate(documents(t, FormatJSON, good)[0]); err != nil {
+				t.Fatalf("the document as written fails: %v", err)
+			}
+			bad := strings.Replace(good, tt.from, tt.to, 1)
+			if bad == good {
+				t.Fatalf("%q is not in the document:\n%s", tt.from, good)
+			}
+			if err := schemas[tt.schema].Validate(documents(t, FormatJSON, bad)[0]); err == nil {
+				t.Errorf("%s validates", tt.to)
+			}
+		})
+	}
+}

@@ -25,7 +25,9 @@ import (
 	"github.com/mjref/mjref/referee/riichilog"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/schema"
+	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/hk"
 )
 
@@ -133,6 +135,60 @@ var (
 	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
 )
 
+// defs are the closed sets of values the documents share: each schema file that holds one has it
+// under $defs and refers to it by $ref, so a client generated from the schemas gets a type for it.
+func defs() map[string]*jsonschema.Schema {
+	enum := func(values []string) []any {
+		out := make([]any, len(values))
+		for i, v := range values {
+			out[i] = v
+		}
+		return out
+	}
+	var tiles []string
+	for t := notation.Tile(1); t.Valid(); t++ {
+		tiles = append(tiles, t.String())
+	}
+	return map[string]*jsonschema.Schema{
+		"seat": {Type: "string", Enum: enum([]string{"E", "S", "W", "N", "-"}), Examples: []any{"E", "N"},
+			Description: "a seat, or a wind (the prevailing wind, a seat's wind): E, S, W, N; - for none"},
+		"win": {Type: "string", Enum: enum(scoring.WinKinds()), Examples: []any{"discard", "self-draw"},
+			Description: "how the winning tile came"},
+		"tile": {Type: "string", Enum: enum(tiles), Examples: []any{"5m", "7z", "1f"},
+			Description: "a tile in notation: 1m..9m, 1p..9p, 1s..9s, 1z..7z (E S W N White Green Red), bonus tiles, J a joker"},
+		"family": {Type: "string", Enum: enum(family.IDs()), Examples: []any{"hk"},
+			Description: "a rule family"},
+	}
+}
+
+// ref is a reference to the definition name (see defs).
+func ref(name string) *jsonschema.Schema { return &jsonschema.Schema{Ref: "#/$defs/" + name} }
+
+// withDefs puts under top's $defs the definitions that top refers to, and refers to the family
+// definition from every property named family (a family's id wherever a document names one).
+func withDefs(top *jsonschema.Schema) {
+	all := defs()
+	used := map[string]bool{}
+	walkSchema(top, func(s *jsonschema.Schema) {
+		if s.Properties != nil {
+			if p, ok := s.Properties.Get("family"); ok && p.Type == "string" {
+				s.Properties.Set("family", ref("family"))
+			}
+		}
+		if name, ok := strings.CutPrefix(s.Ref, "#/$defs/"); ok {
+			used[name] = true
+		}
+	})
+	for name := range all {
+		if used[name] {
+			if top.Definitions == nil {
+				top.Definitions = jsonschema.Definitions{}
+			}
+			top.Definitions[name] = all[name]
+		}
+	}
+}
+
 // customSchema is the schema of a type that writes its own JSON, or nil for a type reflected as is.
 func customSchema(t reflect.Type) *jsonschema.Schema {
 	seats := func(typ string) *jsonschema.Schema {
@@ -143,6 +199,12 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		return s
 	}
 	switch t {
+	case reflect.TypeFor[notation.Seat]():
+		return ref("seat")
+	case reflect.TypeFor[scoring.WinKind]():
+		return ref("win")
+	case reflect.TypeFor[notation.Tile]():
+		return ref("tile")
 	case reflect.TypeFor[settle.Amount](), reflect.TypeFor[ledger.Amount](), reflect.TypeFor[json.Number]():
 		return &jsonschema.Schema{Type: "number"}
 	case reflect.TypeFor[time.Time]():
@@ -377,6 +439,7 @@ func schemaFile(name, title string, types []any) ([]byte, error) {
 	} else {
 		top.AnyOf = variants
 	}
+	withDefs(top)
 	b, err := json.MarshalIndent(top, "", "  ")
 	return append(b, '\n'), err
 }
