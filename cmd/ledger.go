@@ -317,7 +317,7 @@ func newLedgerSeatCmd(f *factory, runF func(*ledgerSeatOptions) error, rename bo
 
 func newLedgerVerifyCmd(f *factory, runF func(*ledgerVerifyOptions) error) *cobra.Command {
 	o := &ledgerVerifyOptions{}
-	cmd := newLedgerSub(f, &o.ledgerFile, "verify FILE", "Check the whole record: every line's sum, the chain, the seqs, the payments", func(cmd *cobra.Command) error {
+	cmd := newLedgerSub(f, &o.ledgerFile, "verify FILE", "Check the whole record (- reads it from standard input): every line's sum, the chain, the seqs, the payments", func(cmd *cobra.Command) error {
 		return dispatch(cmd, f, o, runF, ledgerVerifyRun)
 	})
 	cmd.Flags().StringVar(&o.Head, "head", "", "the head noted earlier (SEQ:SUM, as show and add print it): also check that no line was removed from the end")
@@ -326,12 +326,12 @@ func newLedgerVerifyCmd(f *factory, runF func(*ledgerVerifyOptions) error) *cobr
 
 func newLedgerExportCmd(f *factory, runF func(*ledgerExportOptions) error) *cobra.Command {
 	o := &ledgerExportOptions{Format: ledger.FormatJSON}
-	cmd := newLedgerSub(f, &o.ledgerFile, "export FILE", "Write the game as JSON (-o json) or one row a hand (-o csv)", func(cmd *cobra.Command) error {
+	cmd := newLedgerSub(f, &o.ledgerFile, "export FILE", "Write the game as JSON (-o json) or YAML (-o yaml), or one row a hand (-o csv)", func(cmd *cobra.Command) error {
 		return dispatch(cmd, f, o, runF, ledgerExportRun)
 	})
 	cmd.Annotations = map[string]string{rawOutput: "true"} // CSV and JSON, exactly
 	// export has its own -o, which shadows the global one: csv is a format of this command only.
-	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), csv (a row a hand), jsonl (the events as recorded)")
+	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), yaml (the same document), csv (a row a hand), jsonl (the events as recorded)")
 	cmd.Flags().BoolVar(&o.Excel, "excel", false, "csv: start with a UTF-8 byte order mark, so Excel on Windows reads Chinese (any non-ASCII) names right")
 	f.completeFlag(cmd, "output", fixedCompletion(exportFormats))
 	return cmd
@@ -392,7 +392,7 @@ func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra
 }
 
 // exportFormats are the values of export's own -o.
-var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV, ledger.FormatJSONL}
+var exportFormats = []string{ledger.FormatJSON, FormatYAML, ledger.FormatCSV, ledger.FormatJSONL}
 
 // opening is how a command opens its file. write says it records a hand: the game's ruleset must
 // load; a command that only reads the record (or undoes) reads it without checking its payments
@@ -804,6 +804,9 @@ func ledgerExportRun(_ context.Context, o *ledgerExportOptions, f *factory) erro
 		if o.Excel {
 			return usageErrorf("--excel is for -o csv")
 		}
+		if o.Format == FormatYAML {
+			return render(w, FormatYAML, v) // the game, as ledger show -o yaml prints it
+		}
 		return render(w, FormatJSON, v) // the game, as ledger show -o json prints it
 	})
 	return err
@@ -812,7 +815,7 @@ func ledgerExportRun(_ context.Context, o *ledgerExportOptions, f *factory) erro
 // charted is what ledger chart drew: the game, and the chart's document.
 type charted struct {
 	st   *ledger.State
-	view chartView
+	view schema.Chart
 }
 
 func (c charted) document() any { return c.view }
@@ -823,7 +826,7 @@ func ledgerChartRun(_ context.Context, o *ledgerChartOptions, f *factory) error 
 		if err != nil {
 			return charted{}, v.Warnings, err
 		}
-		c := charted{st: v.State, view: newChartView(o.File, v.State)}
+		c := charted{st: v.State, view: schema.NewChart(o.File, v.State)}
 		warnings, err := o.draw(&c)
 		return c, append(v.Warnings, warnings...), err
 	}, func(w io.Writer, _ *engine.Ledger, c charted) error {

@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
 )
 
@@ -127,7 +129,17 @@ func leftTotal(st *ledger.State, name string) string {
 }
 
 func ledgerVerifyRun(_ context.Context, o *ledgerVerifyOptions, f *factory) error {
-	rep, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (ledger.Report, []string, error) {
+	var l *engine.Ledger
+	var err error
+	if o.File == "-" {
+		l, err = openLedgerStdin(o, f)
+	} else {
+		l, err = engine.OpenLedgerWith(o.File, o.opening(f, false))
+	}
+	if err != nil {
+		return err
+	}
+	rep, err := ledgerOn(&o.ledgerFile, l, func(l *engine.Ledger) (ledger.Report, []string, error) {
 		rep, err := l.Verify()
 		if err == nil && o.Head != "" {
 			if herr := rep.CheckHead(o.Head); herr != nil {
@@ -144,7 +156,7 @@ func ledgerVerifyRun(_ context.Context, o *ledgerVerifyOptions, f *factory) erro
 
 // text is the report as ledger verify prints it.
 func (o *ledgerVerifyOptions) text(w io.Writer, l *engine.Ledger, rep ledger.Report) error {
-	fmt.Fprintf(w, "ledger:   %s, version %d, %d lines, %d hands standing\n", o.File, rep.Version, rep.Lines, rep.Hands)
+	fmt.Fprintf(w, "ledger:   %s, version %d, %d lines, %d hands standing\n", l.Path(), rep.Version, rep.Lines, rep.Hands)
 	if rep.Head != "" {
 		fmt.Fprintf(w, "head:     %s\n", rep.Head)
 	}
@@ -252,4 +264,16 @@ func renderSummary(w io.Writer, sum *ledger.Summary, worth string) error {
 		fmt.Fprintf(w, "most deal-ins: %s (the most hands won on their discard)\n", strings.Join(sum.MostDealIns, ", "))
 	}
 	return nil
+}
+
+// openLedgerStdin reads the record to verify from standard input ('ledger verify -').
+func openLedgerStdin(o *ledgerVerifyOptions, f *factory) (*engine.Ledger, error) {
+	if o.IO.InIsTerminal != nil && o.IO.InIsTerminal() {
+		return nil, usageErrorf("'-' reads the ledger from standard input, but it is a terminal: pipe the file in, or name it")
+	}
+	data, err := safeio.ReadAll(o.IO.In, rulesets.StdinName, ledger.MaxSize)
+	if err != nil {
+		return nil, withHint(fmt.Errorf("%s: %s", rulesets.StdinName, safeio.Reason(err)), "pipe the file in, or name it")
+	}
+	return engine.OpenLedgerData(rulesets.StdinName, data, o.opening(f, false))
 }

@@ -45,7 +45,7 @@ func TestLedgerFlags(t *testing.T) {
 			&ledgerExportOptions{ledgerFile: ledgerFile{File: "e.jsonl", Output: FormatTable}, Format: "csv"}, ""},
 		{"export json by default", []string{"export", "e.jsonl"},
 			&ledgerExportOptions{ledgerFile: ledgerFile{File: "e.jsonl", Output: FormatTable}, Format: "json"}, ""},
-		{"export table", []string{"export", "e.jsonl", "-o", "table"}, nil, "valid values are json|csv"},
+		{"export table", []string{"export", "e.jsonl", "-o", "table"}, nil, "valid values are json|yaml|csv|jsonl"},
 		{"chart", []string{"chart", "e.jsonl", "--out", "c.svg"},
 			&ledgerChartOptions{ledgerFile: file("e.jsonl"), Out: "c.svg"}, ""},
 		{"no file", []string{"show"}, nil, "takes one ledger file, got 0"},

@@ -27,6 +27,8 @@ type Ledger struct {
 	// its payments, and no hand can be recorded.
 	rulesErr error
 	header   ledger.Header
+	// data is the record when it was read elsewhere (OpenLedgerData): only Verify reads it.
+	data []byte
 
 	// Wait is how long a change waits for another writer of the file to finish before it fails
 	// with ledger.ErrLocked; 0 fails at once.
@@ -135,6 +137,11 @@ func OpenLedgerWith(path string, opt LedgerOpening) (*Ledger, error) {
 	if err := KeepsSettings(h, path, opt); err != nil {
 		return nil, err
 	}
+	return openLedgerHeader(path, h, opt)
+}
+
+// openLedgerHeader loads the ruleset of the game h, the record at path.
+func openLedgerHeader(path string, h ledger.Header, opt LedgerOpening) (*Ledger, error) {
 	l := &Ledger{path: path, header: h, Wait: opt.Wait}
 	e, err := Open(h.Ruleset, Options{Set: h.Sets})
 	switch {
@@ -154,6 +161,25 @@ func OpenLedgerWith(path string, opt LedgerOpening) (*Ledger, error) {
 
 // readHeader reads a ledger's header (a variable, so a test can count the reads).
 var readHeader = ledger.ReadHeader
+
+// OpenLedgerData opens the game in a record read elsewhere (standard input; name is what its
+// errors call it) as OpenLedgerWith does, for Verify only: nothing is written, shown or undone
+// from it.
+func OpenLedgerData(name string, data []byte, opt LedgerOpening) (*Ledger, error) {
+	h, err := ledger.HeaderOf(name, data)
+	if err != nil {
+		return nil, ledgerError(name, err)
+	}
+	if err := KeepsSettings(h, name, opt); err != nil {
+		return nil, err
+	}
+	l, err := openLedgerHeader(name, h, opt)
+	if err != nil {
+		return nil, err
+	}
+	l.data = data
+	return l, nil
+}
 
 // Path is the ledger file, as given to NewLedger or OpenLedger.
 func (l *Ledger) Path() string { return l.path }
@@ -529,6 +555,9 @@ func (l *Ledger) Summary() (ledger.Summary, error) {
 // or moved, a payment that is not what the ruleset pays); Report.OK says whether it is intact.
 func (l *Ledger) Verify() (_ ledger.Report, err error) {
 	defer func() { err = l.fail(err) }()
+	if l.data != nil {
+		return ledger.VerifyData(l.path, l.data, l.options()...), nil
+	}
 	return ledger.Verify(l.path, l.options()...)
 }
 

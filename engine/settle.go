@@ -10,6 +10,7 @@ import (
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -254,8 +255,9 @@ type PaymentsView struct {
 	Discarder string `json:"discarder,omitempty"`
 	// Offender made a false win.
 	Offender string `json:"offender,omitempty"`
-	// Score is the winner's scored hand (hk.Result or american.Result) when a hand was given.
-	Score any `json:"score,omitempty"`
+	// Score is the winner's scored hand when a hand was given, as score prints it
+	// (schema/score.json): its hand, ruleset and situation, then the family's result.
+	Score *schema.Score `json:"score,omitempty"`
 	// Responsible is the responsibility (包) found from the hand's meld marks.
 	Responsible *settle.Liability `json:"responsible,omitempty"`
 	// Notes explain what mjref decided on the way.
@@ -434,7 +436,7 @@ func (e *Engine) paymentHand(req *SettleRequest, in *settle.Input, v *PaymentsVi
 		return w, false, err
 	}
 	worth := rules.Worth(sc)
-	v.Hand, v.Score = sc.Head().Hand, worth.Result
+	v.Hand, v.Score = sc.Head().Hand, schema.NewScore(sc)
 	if ws := sc.Head().Warnings; len(ws) > 0 {
 		v.Warnings = ws
 	}
