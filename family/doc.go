@@ -32,7 +32,7 @@
 //     returns), and the example values of its JSON documents, from Documented.
 //
 // Nothing of the family is written in package rulesets, cmd, server or schema. What changes
-// besides is generated or lists the families: go generate ./cmd rewrites schema/rules-show.json
+// besides is generated or lists the families: go generate ./schema rewrites schema/rules-show.json
 // with the new section (and schema/score.json with a Documented result), go test ./server -run
 // TestRequestSchemas -update rewrites server/requests.json with its situation fields, and a
 // message naming every family ("expected hk, american, deburger or riichi") names it too. The
