@@ -36,15 +36,15 @@ func ledgerAmendRun(_ context.Context, o *ledgerAmendOptions, f *factory) error 
 		return v, v.Warnings, err
 	}, func(w io.Writer, _ *engine.Ledger, doc any) error {
 		switch v := doc.(type) {
-		case *engine.LedgerAdded:
+		case *schema.LedgerAdd:
 			renderVerdict(w, v)
 			return nil
-		case engine.LedgerAmended:
+		case schema.LedgerAmend:
 			return renderAmend(w, &v, v.State)
 		}
 		return fmt.Errorf("ledger amend: %T", doc)
 	})
-	if _, no := doc.(*engine.LedgerAdded); no && err == nil {
+	if _, no := doc.(*schema.LedgerAdd); no && err == nil {
 		return errNegative
 	}
 	return err
@@ -97,14 +97,14 @@ func ledgerSeatRun(_ context.Context, o *ledgerSeatOptions, _ *factory) error {
 		return withHint(usageErrorf("ledger %s needs --replace OLD and --with NEW", action), "e.g. mjref ledger "+action+" "+o.File+" --replace Dan --with Eve")
 	}
 	// A seat is not settled: the ruleset need not load, and the run's settings are not the game's.
-	_, err := ledgerDo(&o.ledgerFile, engine.LedgerOpening{Record: true, Wait: o.Wait}, func(l *engine.Ledger) (engine.LedgerSeated, []string, error) {
+	_, err := ledgerDo(&o.ledgerFile, engine.LedgerOpening{Record: true, Wait: o.Wait}, func(l *engine.Ledger) (schema.LedgerSeat, []string, error) {
 		change := l.Seat
 		if o.Rename {
 			change = l.Rename
 		}
 		v, err := change(o.Replace, o.With)
 		return v, v.Warnings, err
-	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerSeated) error {
+	}, func(w io.Writer, _ *engine.Ledger, v schema.LedgerSeat) error {
 		after := v.State
 		if o.Rename {
 			fmt.Fprintf(w, "renamed:  %s is now %s, in every hand of the game\n", o.Replace, o.With)
@@ -190,10 +190,10 @@ func (o *ledgerVerifyOptions) text(w io.Writer, l *engine.Ledger, rep ledger.Rep
 func ledgerUpgradeRun(_ context.Context, o *ledgerWriteOptions, f *factory) error {
 	opening := o.opening(f, false)
 	opening.Wait = o.Wait
-	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (engine.LedgerUpgraded, []string, error) {
+	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (schema.LedgerUpgrade, []string, error) {
 		v, err := l.Upgrade()
 		return v, v.Warnings, err
-	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerUpgraded) error {
+	}, func(w io.Writer, _ *engine.Ledger, v schema.LedgerUpgrade) error {
 		fmt.Fprintf(w, "upgraded: %s is now version %d; the original is kept in %s\n", o.File, v.Version, v.Backup)
 		return nil
 	})

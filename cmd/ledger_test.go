@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"pgregory.net/rapid"
 )
@@ -238,7 +239,7 @@ func readState(t interface{ Fatalf(string, ...any) }, file string) ledger.State 
 func BenchmarkLedgerShow(b *testing.B) {
 	file := filepath.Join(b.TempDir(), "long.jsonl")
 	l, err := ledger.Create(file, ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}, Ruleset: "hk", Family: "hk",
-		Flow: ledger.Flow{DealerRepeatsOnWin: true, DealerRepeatsOnDraw: true, PrevailingWind: true, ZeroSum: true}})
+		Flow: gamerules.Flow{DealerRepeatsOnWin: true, DealerRepeatsOnDraw: true, PrevailingWind: true, ZeroSum: true}})
 	if err != nil {
 		b.Fatal(err)
 	}

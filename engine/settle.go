@@ -241,9 +241,6 @@ func (e *Engine) settleTable(ts family.TableSettler, req SettleRequest) (family.
 	return ts.SettleTable(tr)
 }
 
-// parseSeatFlag reads the seat a flag gives.
-func parseSeatFlag(flag, s string) (notation.Seat, error) { return family.ParseSeatFlag(flag, s) }
-
 // PaymentsView is a hand settled in payments (the Hong Kong and American families): the library's
 // settlement (outcome, winners, bumped, payments, deltas) with how the hand was given.
 type PaymentsView struct {
@@ -628,11 +625,11 @@ func howWon(win, discarder string, sr *settle.Rules) (scoring.WinKind, notation.
 	if d != notation.NoSeat {
 		discarder = d.String()
 	}
-	k, err := family.WinKind(win, discarder, "SEAT")
+	k, err := winKind(win, discarder, "SEAT")
 	if err != nil {
 		return 0, d, err
 	}
-	if err := family.SevenFlowersHow(k, discarder, sr, "SEAT"); err != nil {
+	if err := sevenFlowersHow(k, discarder, sr, "SEAT"); err != nil {
 		return 0, d, err
 	}
 	switch {
@@ -652,7 +649,7 @@ func seatValues(flag string, args []string) ([4]string, error) {
 		return int(s), err
 	}
 	name := func(i int) string { return notation.Seat(i).String() }
-	return family.FourValues(flag, args, "SEAT=VALUE, e.g. E=2700", "seats (E, S, W, N)", index, name)
+	return fourValues(flag, args, "SEAT=VALUE, e.g. E=2700", "seats (E, S, W, N)", index, name)
 }
 
 // seatNumbers reads the four seats' values as whole numbers of points.
