@@ -133,8 +133,8 @@ func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
 			"license":     object{"name": "MIT", "identifier": "MIT"},
 		},
 		// The API is served by the mjref serve that answers this document, at its own address.
-		"servers":  []object{{"url": "/", "description": "the mjref serve this document came from"}},
-		"security": []object{},
+		"servers":    []object{{"url": "/", "description": "the mjref serve this document came from"}},
+		"security":   []object{},
 		"paths":      paths,
 		"components": object{"schemas": schemas},
 	}
