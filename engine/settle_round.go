@@ -44,7 +44,12 @@ func (e *Engine) settleRound(rs family.RoundSettler, req SettleRequest) (family.
 			}
 		}
 		rr.Drawn, rr.Abortive = req.Drawn, req.Abortive
-		rr.Situation.Honba, rr.Situation.Sticks = req.Honba, req.Sticks
+		rr.Situation.Extra = family.Extra{}
+		for name, n := range map[string]int{"honba": req.Honba, "sticks": req.Sticks} {
+			if n > 0 {
+				rr.Situation.Extra[name] = n
+			}
+		}
 		return rs.SettleRound(rr)
 	}
 	for _, name := range []string{"tenpai", "nagashi"} {
@@ -60,9 +65,11 @@ func (e *Engine) settleRound(rs family.RoundSettler, req SettleRequest) (family.
 			"--win takes ron|tsumo|rinshan|chankan|haitei|houtei")
 	}
 	lastTile := req.LastTile
+	// The winner's situation, as the situation fields the riichi family declares (see
+	// family/riichi SituationFields): parsed and checked by ScoreRequest.Situation.
 	sreq := ScoreRequest{Prevailing: req.Prevailing, Win: req.Win, Discarder: req.Discarder, LastTile: &lastTile,
-		Riichi: req.Riichi, DoubleRiichi: req.DoubleRiichi, Ippatsu: req.Ippatsu, FirstTurn: req.FirstTurn, Dora: req.Dora, Ura: req.Ura,
-		Honba: req.Honba, Sticks: req.Sticks, Kita: req.Kita}
+		Extra: map[string]any{"riichi": req.Riichi, "double-riichi": req.DoubleRiichi, "ippatsu": req.Ippatsu, "first-turn": req.FirstTurn,
+			"dora": req.Dora, "ura": req.Ura, "honba": req.Honba, "sticks": req.Sticks, "kita": req.Kita}}
 	if req.Hand != "" {
 		for _, name := range []string{"han", "fu", "yakuman"} {
 			if req.given(name) {

@@ -34,16 +34,16 @@ func (r *rules) situation(sit family.Situation) (rscore.Situation, *family.Situa
 	if sit.Discarder != notation.NoSeat {
 		return s, nil, family.Usagef("--discarder: riichi scoring does not read the discarder")
 	}
-	s.Riichi = sit.Riichi || sit.DoubleRiichi
-	s.DoubleRiichi = sit.DoubleRiichi
-	s.Ippatsu = sit.Ippatsu
-	s.FirstTurn = sit.FirstTurn
-	s.Kita = sit.Kita
+	s.Riichi = sit.Extra.Flag(fieldRiichi) || sit.Extra.Flag(fieldDoubleRiichi)
+	s.DoubleRiichi = sit.Extra.Flag(fieldDoubleRiichi)
+	s.Ippatsu = sit.Extra.Flag(fieldIppatsu)
+	s.FirstTurn = sit.Extra.Flag(fieldFirstTurn)
+	s.Kita = sit.Extra.Count(fieldKita)
 	var err error
-	if s.Dora, err = indicators("--dora", sit.Dora.List()); err != nil {
+	if s.Dora, err = indicators("--dora", sit.Extra.Tiles(fieldDora)); err != nil {
 		return s, nil, err
 	}
-	if s.Ura, err = indicators("--ura", sit.Ura.List()); err != nil {
+	if s.Ura, err = indicators("--ura", sit.Extra.Tiles(fieldUra)); err != nil {
 		return s, nil, err
 	}
 	if len(s.Ura) > 0 && !s.Riichi {
@@ -150,7 +150,7 @@ func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, er
 	}
 	s.fill(&res, fs, r.items)
 	s.IsWin = true
-	if fs.Readings {
+	if fs.Extra.Flag(fieldReadings) {
 		all, _ := rscore.Readings(&h, &sit, &r.opt, nil)
 		s.OtherReadings = []ReadingView{}
 		for i := range all {
@@ -309,8 +309,8 @@ func (s *Scored) fill(res *rscore.Result, req family.Situation, items *Section) 
 	s.Dealer = res.Dealer
 	p := res.Pay
 	s.Points = PointsView{Ron: p.Ron, TsumoDealer: p.TsumoDealer, TsumoOther: p.TsumoOther, TsumoTotal: p.TsumoTotal,
-		Total: res.Points(), Honba: req.Honba, Sticks: req.Sticks}
-	s.Points.WithBonus = s.Points.Total + 300*req.Honba + 1000*req.Sticks
+		Total: res.Points(), Honba: req.Extra.Count(fieldHonba), Sticks: req.Extra.Count(fieldSticks)}
+	s.Points.WithBonus = s.Points.Total + 300*s.Points.Honba + 1000*s.Points.Sticks
 }
 
 // Valid says whether the hand is a win.

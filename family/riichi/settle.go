@@ -31,7 +31,7 @@ var settleRefused = family.Refusals{
 // on the table go as package scoring/riichi settles them: 300 a honba and the riichi sticks to
 // the winner (the first from the discarder on a double ron).
 func (r *rules) SettleRound(req family.RoundRequest) (family.Settlement, error) {
-	v := &SettleView{Ruleset: r.rs.Name, Honba: req.Situation.Honba, Sticks: req.Situation.Sticks, Payments: []PaymentView{}, players: r.opt.Players}
+	v := &SettleView{Ruleset: r.rs.Name, Honba: req.Situation.Extra.Count(fieldHonba), Sticks: req.Situation.Extra.Count(fieldSticks), Payments: []PaymentView{}, players: r.opt.Players}
 	if r.opt.Players == 3 {
 		for _, f := range []struct {
 			flag  string
@@ -75,9 +75,9 @@ func (r *rules) SettleRound(req family.RoundRequest) (family.Settlement, error) 
 	var st rscore.Settlement
 	var err error
 	if v.Outcome == "tsumo" {
-		st, err = rscore.SettleTsumo(wins[0], req.Situation.Honba, req.Situation.Sticks, &r.opt)
+		st, err = rscore.SettleTsumo(wins[0], req.Situation.Extra.Count(fieldHonba), req.Situation.Extra.Count(fieldSticks), &r.opt)
 	} else {
-		st, err = rscore.SettleRon(rscore.Wind(req.Discarder), wins, req.Situation.Honba, req.Situation.Sticks, &r.opt)
+		st, err = rscore.SettleRon(rscore.Wind(req.Discarder), wins, req.Situation.Extra.Count(fieldHonba), req.Situation.Extra.Count(fieldSticks), &r.opt)
 	}
 	if err != nil {
 		return nil, family.Usagef("%v", err)
@@ -273,8 +273,8 @@ func (r *rules) settleDraw(req family.RoundRequest, v *SettleView) (family.Settl
 	case len(req.Tenpai) == 0 || len(req.Tenpai) == 4:
 		v.Notes = append(v.Notes, "nobody pays: all or none of the players are ready")
 	}
-	if req.Situation.Sticks > 0 {
-		v.Notes = append(v.Notes, sticksStay(req.Situation.Sticks))
+	if req.Situation.Extra.Count(fieldSticks) > 0 {
+		v.Notes = append(v.Notes, sticksStay(req.Situation.Extra.Count(fieldSticks)))
 	}
 	v.Settled = true
 	v.fill(&st)
@@ -293,8 +293,8 @@ func (r *rules) settleAbortive(req family.RoundRequest, v *SettleView) (family.S
 	}
 	v.Outcome, v.Abortive = "abortive", a.String()
 	v.Notes = append(v.Notes, fmt.Sprintf("abortive draw %s (%s, %s): nobody pays", a, rscore.Abortives[a].Name, rscore.Abortives[a].Japanese))
-	if req.Situation.Sticks > 0 {
-		v.Notes = append(v.Notes, sticksStay(req.Situation.Sticks))
+	if req.Situation.Extra.Count(fieldSticks) > 0 {
+		v.Notes = append(v.Notes, sticksStay(req.Situation.Extra.Count(fieldSticks)))
 	}
 	v.Settled = true
 	v.fill(&rscore.Settlement{Abortive: true})
