@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-
 )
 
 // A handler's panic is a 500 with the JSON error object of a bug (code 3), logged with its stack.
