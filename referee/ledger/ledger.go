@@ -430,9 +430,6 @@ func readFile(path string) ([]byte, error) {
 	return safeio.ReadFile(path, MaxSize)
 }
 
-// Path returns the file the ledger writes.
-func (l *Ledger) Path() string { return l.path }
-
 // Recovered returns the incomplete last line that Open found and kept aside, or nil.
 func (l *Ledger) Recovered() *Torn { return l.torn }
 
