@@ -94,10 +94,6 @@ var fieldKinds = map[string]map[family.Use]string{
 	"note":          {"": "text"},
 }
 
-// riichiFields are the score fields only a family that reads the riichi situation takes
-// (family.RiichiScorer; Situation.RiichiGiven).
-var riichiFields = []string{"riichi", "double_riichi", "ippatsu", "first_turn", "dora", "ura", "honba", "sticks"}
-
 // requestFields lists the JSON fields of a request type as Fields, each with its flag's name: the
 // JSON name with - for _, or the field's flag:"NAME" tag.
 func requestFields(t reflect.Type, use family.Use) []Field {
@@ -127,11 +123,19 @@ func (e *Engine) Describe() FamilyInfo {
 	r := e.rules
 	f := r.Family()
 	info := FamilyInfo{ID: f.ID(), Title: f.Title()}
-	_, riichi := r.(family.RiichiScorer)
-	if riichi {
-		info.WinKinds = slices.Sorted(maps.Keys(riichiWins))
-		// ron first: a win on a discard is the default
-		info.WinKinds = append([]string{"ron"}, slices.DeleteFunc(info.WinKinds, func(s string) bool { return s == "ron" })...)
+	if n, ok := f.(family.WinNamer); ok {
+		// The family's own words for a win, the word for a win on a discard first (the default).
+		words := n.WinWords()
+		info.WinKinds = slices.SortedFunc(maps.Keys(words), func(a, b string) int {
+			da, db := words[a].Win == scoring.Discard && !words[a].LastTile, words[b].Win == scoring.Discard && !words[b].LastTile
+			switch {
+			case da && !db:
+				return -1
+			case db && !da:
+				return 1
+			}
+			return strings.Compare(a, b)
+		})
 	} else {
 		info.WinKinds = scoring.WinKinds()
 	}
@@ -152,9 +156,14 @@ func (e *Engine) Describe() FamilyInfo {
 		}
 		return u
 	}
-	info.Score = takes(family.UseScore, reflect.TypeFor[ScoreRequest](), func(fd Field) (bool, bool) {
-		return !riichi && slices.Contains(riichiFields, fd.Name), false
-	})
+	info.Score = takes(family.UseScore, reflect.TypeFor[ScoreRequest](), nil)
+	// The situation fields the family declares of its own (riichi's riichi, dora, honba).
+	if st, ok := f.(family.SituationTaker); ok {
+		kinds := map[family.FieldKind]string{family.FieldFlag: "bool", family.FieldCount: "number", family.FieldTiles: "tiles"}
+		for _, sf := range st.SituationFields() {
+			info.Score.Fields = append(info.Score.Fields, Field{Name: sf.JSONName(), Flag: sf.Name, Kind: kinds[sf.Kind]})
+		}
+	}
 	_, table := r.(family.TableSettler)
 	info.SettlesTable = table
 	settle := takes(family.UseSettle, reflect.TypeFor[SettleRequest](), func(fd Field) (bool, bool) {
