@@ -92,6 +92,13 @@ var fieldKinds = map[string]map[family.Use]string{
 	"totals":        {"": "amounts"},
 	"mahjong":       {"": "seat"},
 	"note":          {"": "text"},
+	"han":           {"": "number"},
+	"fu":            {"": "number"},
+	"yakuman":       {"": "number"},
+	"tenpai":        {"": "text"},
+	"nagashi":       {"": "text"},
+	"abortive":      {"": "text"},
+	"kita":          {"": "number"},
 }
 
 // requestFields lists the JSON fields of a request type as Fields, each with its flag's name: the
