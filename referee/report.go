@@ -92,6 +92,7 @@ var RuleIDs = []string{
 	RuleCharleston, RuleCharlestonJoker, RuleCourtesy, RuleExposure, RuleCallPair, RuleDeadJoker,
 	RuleJokerExchange, RuleDeadHand, RuleMahJonggError, RuleMisnamed, RuleNextInTurn, RuleNoKong,
 	RuleFlowerKept, RuleBird, RuleBirdLand, RuleSevenFlowers, RuleReveal,
+	RuleRiichi, RuleRiichiDiscard, RuleFuriten, RuleHaitei, RuleKanDora, RuleNoChiThree,
 }
 
 // explain names each ruling's rule and cites its ruleset line, where the rules explain it.
