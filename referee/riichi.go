@@ -1,7 +1,7 @@
 package referee
 
-// The riichi play's rules a ruling can cite besides the common ones (tile-in-hand, chow-from-left,
-// chow-shape, pong, kong, add-kong, concealed-kong, rob-kong, rob-concealed-kong, win,
+// The riichi play's rules a ruling can cite (listed in gamerules.RuleIDs) besides the common ones
+// (tile-in-hand, chow-from-left, chow-shape, pong, kong, add-kong, concealed-kong, rob-kong, rob-concealed-kong, win,
 // wall-exhausted, turn-order): package scoring/riichi checks them (riichi.CheckRiichi, riichi.Furiten
 // and friends) for every riichi replay, mjref's own event log or a Tenhou or mjai game.
 const (

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	_ "github.com/mjref/mjref/engine" // registers the families
-	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/rulesets"
 	rscore "github.com/mjref/mjref/scoring/riichi"
 )
@@ -23,8 +23,8 @@ func TestPlayRulesExplained(t *testing.T) {
 		rscore.PlayRiichiLocked, rscore.PlayFuriten, rscore.PlayHaitei, rscore.PlayKanDora, rscore.PlayWin,
 		rscore.PlayWallEnd, rscore.PlayNoChiThree, "draw", "discard", "kong-replacement", "turn-order", "claim-tile"}
 	for _, id := range ids {
-		if !slices.Contains(referee.RuleIDs, id) {
-			t.Errorf("rule %q is not among referee.RuleIDs", id)
+		if !slices.Contains(gamerules.RuleIDs, id) {
+			t.Errorf("rule %q is not among gamerules.RuleIDs", id)
 		}
 		d := rs.Referee.Explain[id]
 		if d == nil || d.Source.Line == 0 {
