@@ -173,10 +173,18 @@ func (e *Engine) Describe() FamilyInfo {
 	}
 	_, table := r.(family.TableSettler)
 	info.SettlesTable = table
+	_, round := r.(family.RoundSettler)
 	settle := takes(family.UseSettle, reflect.TypeFor[SettleRequest](), func(fd Field) (bool, bool) {
 		// The winner's hand is the argument, not a flag (the flag "hand" is the four hands): a
 		// table settler takes the four instead.
-		return fd.Name == "hand", !table
+		if fd.Name == "hand" {
+			return true, !table
+		}
+		// The table's counters (han, fu, honba ...) only a round settler reads.
+		if slices.Contains(roundFields, fd.Flag) {
+			return true, round
+		}
+		return false, false
 	})
 	if len(settle.Fields) > 0 && (len(settle.Fields) > 1 || settle.Fields[0].Name != "hand") {
 		info.Settle = settle
