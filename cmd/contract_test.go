@@ -119,6 +119,9 @@ func outputCases() []outputCase {
 		{schema: "ledger-chart", args: []string{"ledger", "chart", "LEDGER"}},
 		{schema: "ledger-chart", args: []string{"ledger", "chart", "EMPTY"}},
 		{schema: "ledger-chart", args: []string{"ledger", "chart", "LEDGER", "--out", "DIR/c.svg"}},
+		{schema: "season", args: []string{"season", "LEDGER"}},
+		{schema: "season", args: []string{"season", "LEDGER", "EMPTY", "--explain", "Cyd", "--alias", "Cy=Cyd"}},
+		{schema: "season", args: []string{"season", "LEDGER", "TAMPERED", "--skip-broken"}},
 
 		{schema: "score", batch: true, args: []string{"score", "-"}, stdin: "123m456p789s111z55z\n{\"hand\": \"123m456m789m222z11p\", \"win\": \"self-draw\"}\n123m45x\n"},
 		{schema: "score", batch: true, args: []string{"score", "-", "--rules", "american"}, stdin: "NN 2026m SS 666p 666s\nNN 2026m SS 666p 665s\n"},

@@ -84,6 +84,7 @@ var schemaDocs = []struct {
 	{"ledger-recover", "mjref ledger recover: the file accepted as it is, its head noted anew", []any{ledger.Recovery{}}},
 	{"ledger-record", "a line of a ledger file, as mjref ledger export -o jsonl writes it", []any{ledger.RecordLine{}}},
 	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{chartView{}}},
+	{"season", "mjref season: the standings across many evenings' ledgers, each verified", []any{engine.SeasonView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{batchError{}}},
 	{"error", "an error, on standard error with -o json or jsonl: what went wrong and where", []any{schema.Error{}}},
 	{"rules-show", "mjref rules show: a ruleset resolved, with the keys its YAML file uses", []any{rulesets.Ruleset{}}},
