@@ -122,6 +122,11 @@ func outputCases() []outputCase {
 		{schema: "season", args: []string{"season", "LEDGER"}},
 		{schema: "season", args: []string{"season", "LEDGER", "EMPTY", "--explain", "Cyd", "--alias", "Cy=Cyd"}},
 		{schema: "season", args: []string{"season", "LEDGER", "TAMPERED", "--skip-broken"}},
+		{schema: "season", args: []string{"season", "LEDGER", "EMPTY", "--placings", "4,2,1,0"}},
+		{schema: "season-seating", args: []string{"season", "seating", "--players", "12", "--rounds", "4"}},
+		{schema: "season-seating", args: []string{"season", "seating", "--players", "Ann,Bo,Cy,Di,Eve", "--rounds", "2"}},
+		{schema: "season-chart", args: []string{"season", "chart", "LEDGER"}},
+		{schema: "season-chart", args: []string{"season", "chart", "LEDGER", "--out", "DIR/s.svg"}},
 
 		{schema: "score", batch: true, args: []string{"score", "-"}, stdin: "123m456p789s111z55z\n{\"hand\": \"123m456m789m222z11p\", \"win\": \"self-draw\"}\n123m45x\n"},
 		{schema: "score", batch: true, args: []string{"score", "-", "--rules", "american"}, stdin: "NN 2026m SS 666p 666s\nNN 2026m SS 666p 665s\n"},

@@ -85,6 +85,8 @@ var schemaDocs = []struct {
 	{"ledger-record", "a line of a ledger file, as mjref ledger export -o jsonl writes it", []any{ledger.RecordLine{}}},
 	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{chartView{}}},
 	{"season", "mjref season: the standings across many evenings' ledgers, each verified", []any{engine.SeasonView{}}},
+	{"season-seating", "mjref season seating: tables of four over several rounds, with few repeat meetings", []any{engine.SeatingView{}}},
+	{"season-chart", "mjref season chart: each player's net after every evening", []any{seasonChartView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{batchError{}}},
 	{"error", "an error, on standard error with -o json or jsonl: what went wrong and where", []any{schema.Error{}}},
 	{"rules-show", "mjref rules show: a ruleset resolved, with the keys its YAML file uses", []any{rulesets.Ruleset{}}},

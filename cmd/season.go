@@ -21,6 +21,7 @@ type seasonOptions struct {
 	Aliases    []string
 	Normalise  []string
 	Explain    string
+	Placings   string
 	CSV, Excel bool
 }
 
@@ -75,14 +76,15 @@ func newSeasonCmd(f *factory, runF func(*seasonOptions) error) *cobra.Command {
 	fl.StringArrayVar(&o.Aliases, "alias", nil, `NAME=PLAYER: the name NAME in a ledger is the player PLAYER ("陳大文=Tai Man"); repeat for more`)
 	fl.StringArrayVar(&o.Normalise, "normalise", nil, "FAMILY=RATE: one point of FAMILY's evenings counts RATE points of the other family's (american=0.5); needed to add up evenings of several families")
 	fl.StringVar(&o.Explain, "explain", "", "trace this player's net to every hand of every evening")
+	fl.StringVar(&o.Placings, "placings", "", `tournament points for first place, second, ... at each evening ("4,2,1,0"): adds a points-per-game table, placed by the evening's net`)
 	fl.BoolVar(&o.CSV, "csv", false, "write the standings as CSV, one row a player")
 	fl.BoolVar(&o.Excel, "excel", false, "as --csv, starting with a UTF-8 byte order mark so Excel on Windows reads Chinese names")
-	// seating: added with the seating schedule
+	cmd.AddCommand(newSeasonSeatingCmd(f, nil), newSeasonChartCmd(f, nil))
 	return cmd
 }
 
 func seasonRun(_ context.Context, o *seasonOptions, _ *factory) error {
-	v, err := engine.Season(engine.SeasonOptions{Paths: o.Paths, SkipBroken: o.SkipBroken, Aliases: o.Aliases, Normalise: o.Normalise, Explain: o.Explain})
+	v, err := engine.Season(engine.SeasonOptions{Paths: o.Paths, SkipBroken: o.SkipBroken, Aliases: o.Aliases, Normalise: o.Normalise, Explain: o.Explain, Placings: o.Placings})
 	for _, w := range v.Warnings {
 		fmt.Fprintf(o.IO.ErrOut, "mjref: %s\n", w)
 	}
@@ -185,6 +187,27 @@ func renderSeason(w io.Writer, v *engine.SeasonView) error {
 	for _, t := range v.Ties {
 		fmt.Fprintf(w, "tie:      %s\n", t)
 	}
+	if tt := v.Tournament; tt != nil {
+		pts := make([]string, len(tt.Points))
+		head := []string{"rank", "player", "games"}
+		for i, p := range tt.Points {
+			pts[i] = p.String()
+			head = append(head, ordinal(i+1))
+		}
+		fmt.Fprintf(w, "placings: points %s for each place at an evening (equal nets share their places' points)\n", strings.Join(pts, ", "))
+		head = append(head, "points", "per game")
+		rows := make([][]string, 0, len(tt.Standings))
+		for _, p := range tt.Standings {
+			row := []string{fmt.Sprint(p.Rank), p.Player, fmt.Sprint(p.Games)}
+			for _, c := range p.Places {
+				row = append(row, fmt.Sprint(c))
+			}
+			rows = append(rows, append(row, p.Points.String(), p.PerGame.String()))
+		}
+		if err := table(w, head, rows); err != nil {
+			return err
+		}
+	}
 	if x := v.Explain; x != nil {
 		renderSeasonExplain(w, x)
 	}
@@ -250,4 +273,19 @@ func renderSeasonExplain(w io.Writer, x *engine.SeasonExplain) {
 		parts = append(parts, signed(e.Counted))
 	}
 	fmt.Fprintf(w, "net:      %s = %s\n", strings.Join(parts, " "), x.Net)
+}
+
+// ordinal is 1st, 2nd, 3rd, 4th, ...
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return fmt.Sprintf("%dth", n)
+	case n%10 == 1:
+		return fmt.Sprintf("%dst", n)
+	case n%10 == 2:
+		return fmt.Sprintf("%dnd", n)
+	case n%10 == 3:
+		return fmt.Sprintf("%drd", n)
+	}
+	return fmt.Sprintf("%dth", n)
 }

@@ -36,6 +36,9 @@ type SeasonOptions struct {
 	Normalise []string
 	// Explain names a player whose net is traced to every hand of every evening.
 	Explain string
+	// Placings are tournament points by place at each evening ("4,2,1,0": first 4, second 2, ...);
+	// empty for none. See SeasonTournament.
+	Placings string
 }
 
 // SeasonView is a season: the evenings counted and left out, and the standings across them (the
@@ -53,8 +56,10 @@ type SeasonView struct {
 	// Ties say how players with equal nets were ordered, or that they share a rank.
 	Ties []string `json:"ties"`
 	// Explain traces one player's net to every hand, with --explain.
-	Explain  *SeasonExplain `json:"explain,omitempty"`
-	Warnings []string       `json:"warnings"`
+	Explain *SeasonExplain `json:"explain,omitempty"`
+	// Tournament is the standings by points for places at each evening, with --placings.
+	Tournament *SeasonTournament `json:"tournament,omitempty"`
+	Warnings   []string          `json:"warnings"`
 }
 
 // SeasonRate is one family's conversion into the season's unit.
@@ -113,10 +118,40 @@ type SeasonStanding struct {
 	FalseWins       int           `json:"false_wins"`
 	Biggest         *SeasonHand   `json:"biggest,omitempty"`
 	WinStreak       *SeasonStreak `json:"win_streak,omitempty"`
-	Plus            int           `json:"plus_evenings"` // evenings ended ahead
-	PlusRun         int           `json:"plus_run"`      // most evenings in a row ended ahead
-	MinusRun        int           `json:"minus_run"`     // most evenings in a row ended behind
-	evenNets        []ledger.Amount
+	// ByEvening is the player's net at each evening they played, and their season's net after it.
+	ByEvening []SeasonEveningNet `json:"by_evening"`
+	Plus      int                `json:"plus_evenings"` // evenings ended ahead
+	PlusRun   int                `json:"plus_run"`      // most evenings in a row ended ahead
+	MinusRun  int                `json:"minus_run"`     // most evenings in a row ended behind
+	evenNets  []ledger.Amount
+}
+
+// SeasonTournament is a "points per game" table: at each evening the players are placed by their
+// net there, and each place is worth points (players with equal nets share the points of the
+// places they take, equally); the standings are by points, then by net.
+type SeasonTournament struct {
+	Points    []ledger.Amount `json:"points"` // for first place, second, ...; a place beyond them is 0
+	Standings []SeasonPlacing `json:"standings"`
+}
+
+// SeasonPlacing is one player's tournament standing.
+type SeasonPlacing struct {
+	Rank   int    `json:"rank"`
+	Player string `json:"player"`
+	Games  int    `json:"games"`
+	// Places counts the evenings the player placed first, second, ... (a shared place counts as
+	// the best of the places shared).
+	Places  []int         `json:"places"`
+	Points  ledger.Amount `json:"points"`
+	PerGame ledger.Amount `json:"per_game"` // points over games, to 2 decimal places
+	Net     ledger.Amount `json:"net"`
+}
+
+// SeasonEveningNet is a player's net at one evening, and their season's net after it.
+type SeasonEveningNet struct {
+	Evening int           `json:"evening"`
+	Net     ledger.Amount `json:"net"`
+	Total   ledger.Amount `json:"total"`
 }
 
 // SeasonHand is one winner's hand: the evening, the hand, its worth and what the winner took.
@@ -221,6 +256,10 @@ func Season(opt SeasonOptions) (SeasonView, error) {
 	if err != nil {
 		return v, err
 	}
+	placings, err := parsePlacings(opt.Placings)
+	if err != nil {
+		return v, err
+	}
 	rates, err := parseRates(opt.Normalise)
 	if err != nil {
 		return v, err
@@ -263,6 +302,7 @@ func Season(opt SeasonOptions) (SeasonView, error) {
 		return v, err
 	}
 	t := newTally(alias, opt.Explain)
+	t.placings = placings
 	for i, ev := range evenings {
 		ev.view.Number = i + 1
 		if err := t.evening(ev); err != nil {
@@ -271,6 +311,7 @@ func Season(opt SeasonOptions) (SeasonView, error) {
 		v.Evenings = append(v.Evenings, ev.view)
 	}
 	v.Standings, v.Ties = t.standings()
+	v.Tournament = t.tournament()
 	if opt.Explain != "" {
 		x, err := t.explained()
 		if err != nil {
@@ -547,15 +588,20 @@ func scale(a, rate ledger.Amount) ledger.Amount {
 
 // tally adds up the evenings, player by player.
 type tally struct {
-	alias   map[string]string
-	explain string
-	order   []string
-	players map[string]*SeasonStanding
-	x       *SeasonExplain
+	placings []ledger.Amount // tournament points by place, nil for none
+	placed   []placed        // this evening's players and nets, for placings
+	alias    map[string]string
+	explain  string
+	order    []string
+	players  map[string]*SeasonStanding
+	x        *SeasonExplain
+
+	tour      map[string]*SeasonPlacing
+	tourOrder []string
 }
 
 func newTally(alias map[string]string, explain string) *tally {
-	t := &tally{alias: alias, explain: explain, players: map[string]*SeasonStanding{}}
+	t := &tally{alias: alias, explain: explain, players: map[string]*SeasonStanding{}, tour: map[string]*SeasonPlacing{}}
 	if explain != "" {
 		t.x = &SeasonExplain{Player: explain, Names: []string{}, Evenings: []SeasonExplainEvening{}}
 	}
@@ -573,7 +619,7 @@ func (t *tally) name(n string) string {
 func (t *tally) player(name, written string) *SeasonStanding {
 	p, ok := t.players[name]
 	if !ok {
-		p = &SeasonStanding{Player: name, Names: []string{}}
+		p = &SeasonStanding{Player: name, Names: []string{}, ByEvening: []SeasonEveningNet{}}
 		t.players[name] = p
 		t.order = append(t.order, name)
 	}
@@ -660,6 +706,10 @@ func (t *tally) evening(ev *seasonEvening) error {
 		p := t.players[n]
 		p.Net += net[n]
 		p.evenNets = append(p.evenNets, net[n])
+		p.ByEvening = append(p.ByEvening, SeasonEveningNet{Evening: ev.view.Number, Net: net[n], Total: p.Net})
+		if t.placings != nil {
+			t.placed = append(t.placed, placed{n, net[n]})
+		}
 		if net[n] > 0 {
 			p.Plus++
 		}
@@ -676,7 +726,92 @@ func (t *tally) evening(ev *seasonEvening) error {
 	if xe != nil {
 		t.x.Evenings = append(t.x.Evenings, *xe)
 	}
+	t.place()
 	return nil
+}
+
+// placed is a player's net at one evening, for placings.
+type placed struct {
+	player string
+	net    ledger.Amount
+}
+
+// place gives the evening's players their places and points.
+func (t *tally) place() {
+	if t.placings == nil {
+		return
+	}
+	ps := t.placed
+	t.placed = nil
+	slices.SortStableFunc(ps, func(a, b placed) int { return cmp.Compare(b.net, a.net) })
+	for i := 0; i < len(ps); {
+		j := i
+		for j < len(ps) && ps[j].net == ps[i].net {
+			j++
+		}
+		// Places i..j-1 are shared: their points, equally.
+		var sum ledger.Amount
+		for k := i; k < j; k++ {
+			if k < len(t.placings) {
+				sum += t.placings[k]
+			}
+		}
+		share := sum / ledger.Amount(j-i)
+		for k := i; k < j; k++ {
+			tp := t.tour[ps[k].player]
+			if tp == nil {
+				tp = &SeasonPlacing{Player: ps[k].player, Places: make([]int, len(t.placings))}
+				t.tour[ps[k].player] = tp
+				t.tourOrder = append(t.tourOrder, ps[k].player)
+			}
+			tp.Games++
+			tp.Net += ps[k].net
+			tp.Points += share
+			if i < len(tp.Places) {
+				tp.Places[i]++
+			}
+		}
+		i = j
+	}
+}
+
+// tournament is the standings by placing points, then net; equal on both, a shared rank.
+func (t *tally) tournament() *SeasonTournament {
+	if t.placings == nil {
+		return nil
+	}
+	st := &SeasonTournament{Points: t.placings, Standings: []SeasonPlacing{}}
+	for _, n := range t.tourOrder {
+		p := *t.tour[n]
+		p.PerGame = perHand(p.Points, p.Games)
+		st.Standings = append(st.Standings, p)
+	}
+	slices.SortStableFunc(st.Standings, func(a, b SeasonPlacing) int {
+		return cmp.Or(cmp.Compare(b.Points, a.Points), cmp.Compare(b.Net, a.Net))
+	})
+	for i := range st.Standings {
+		st.Standings[i].Rank = i + 1
+		if i > 0 && st.Standings[i].Points == st.Standings[i-1].Points && st.Standings[i].Net == st.Standings[i-1].Net {
+			st.Standings[i].Rank = st.Standings[i-1].Rank
+		}
+	}
+	return st
+}
+
+// parsePlacings reads "4,2,1,0".
+func parsePlacings(s string) ([]ledger.Amount, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var out []ledger.Amount
+	for f := range strings.SplitSeq(s, ",") {
+		a, err := settle.ParseAmount(strings.TrimSpace(f))
+		if err != nil {
+			return nil, family.WithHint(family.Usagef("--placings %q: %v", s, err), "the points for first place, second, ...: --placings 4,2,1,0")
+		}
+		out = append(out, a)
+	}
+	return out, nil
 }
 
 // payments are hand e's payments to and from the player written so, as the ruleset settles its

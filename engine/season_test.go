@@ -74,7 +74,7 @@ func TestSeasonFromLedgers(t *testing.T) {
 			t.Fatalf("add %+v: %v", req, err)
 		}
 	}
-	v, err := Season(SeasonOptions{Paths: []string{dir}, Explain: "Cat"})
+	v, err := Season(SeasonOptions{Paths: []string{dir}, Explain: "Cat", Placings: "4,2,1,0"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,6 +93,22 @@ func TestSeasonFromLedgers(t *testing.T) {
 	}
 	if len(v.Ties) != 2 {
 		t.Errorf("ties = %q, want two", v.Ties)
+	}
+	type placing struct {
+		Rank   int
+		Player string
+		Points ledger.Amount
+		Places []int
+	}
+	var places []placing
+	for _, p := range v.Tournament.Standings {
+		places = append(places, placing{p.Rank, p.Player, p.Points, p.Places})
+	}
+	half := ledger.Whole(1) / 2
+	wantPlaces := []placing{{1, "Ann", ledger.Whole(3), []int{1, 0, 0, 0}}, {1, "Ben", ledger.Whole(3), []int{1, 0, 0, 0}},
+		{3, "Cat", half, []int{0, 0, 1, 0}}, {3, "Dan", half, []int{0, 0, 1, 0}}}
+	if diff := cmp.Diff(wantPlaces, places); diff != "" {
+		t.Errorf("placings (-want +got):\n%s", diff)
 	}
 	if v.Explain == nil || v.Explain.Net != ledger.Whole(-36) || len(v.Explain.Evenings[0].Hands) != 2 || len(v.Explain.Evenings[0].Hands[0].Payments) != 1 {
 		t.Errorf("explain = %+v", v.Explain)
