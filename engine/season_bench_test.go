@@ -12,7 +12,8 @@ import (
 )
 
 // writeSeason writes a season of evenings ledgers of hands hands each into dir (Hong Kong, four
-// players out of six, a mix of discard wins, self-draws and drawn hands), and returns dir.
+// players out of six, a mix of discard wins, self-draws and drawn hands, each evening its own, so
+// that no two read as copies of one game), and returns dir.
 func writeSeason(tb testing.TB, dir string, evenings, hands int) string {
 	tb.Helper()
 	names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Flo"}
@@ -34,7 +35,7 @@ func writeSeason(tb testing.TB, dir string, evenings, hands int) string {
 			tb.Fatal(err)
 		}
 		for k := range hands {
-			h := ledger.Hand{Winner: players[k%4], Faan: 3 + k%5}
+			h := ledger.Hand{Winner: players[k%4], Faan: 3 + (k+n)%5} // each evening its own hands
 			switch {
 			case k%11 == 10:
 				h = ledger.Hand{Drawn: true}

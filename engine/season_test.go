@@ -114,3 +114,24 @@ func TestSeasonFromLedgers(t *testing.T) {
 		t.Errorf("explain = %+v", v.Explain)
 	}
 }
+
+// A season of many generated evenings (as the benchmark reads) adds up: every evening counted,
+// and the nets sum to zero (every Hong Kong hand is zero-sum).
+func TestSeasonMany(t *testing.T) {
+	dir := writeSeason(t, t.TempDir(), 12, 10)
+	v, err := Season(SeasonOptions{Paths: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum ledger.Amount
+	hands := 0
+	for _, s := range v.Standings {
+		sum += s.Net
+	}
+	for _, e := range v.Evenings {
+		hands += e.Hands
+	}
+	if len(v.Evenings) != 12 || hands != 120 || sum != 0 {
+		t.Errorf("%d evenings, %d hands, nets sum to %s; want 12, 120, 0", len(v.Evenings), hands, sum)
+	}
+}
