@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mjref/mjref/schema"
 	"io"
 	"os"
 	"runtime"
@@ -32,15 +33,6 @@ func (e *longLineError) Error() string {
 	return "longer than the limit of " + safeio.FormatSize(e.le.Limit) + " for one line of standard input: skipped"
 }
 func (e *longLineError) Unwrap() error { return e.le }
-
-// batchError is the JSON object written for a line that failed.
-type batchError struct {
-	Line  int    `json:"input_line"`
-	Input string `json:"input"`
-	Error string `json:"error"`
-	Code  int    `json:"code"`
-	Col   int    `json:"col,omitempty"`
-}
 
 // batchFunc handles one line and returns the value to write and whether its verdict is positive,
 // or an error for that line.
@@ -346,8 +338,8 @@ func toString(v any) string {
 	return string(b)
 }
 
-func lineError(l batchLine, err error) batchError {
-	be := batchError{Line: l.N, Input: l.Text, Error: err.Error(), Code: exitCode(err)}
+func lineError(l batchLine, err error) schema.BatchError {
+	be := schema.BatchError{Line: l.N, Input: l.Text, Error: err.Error(), Code: exitCode(err)}
 	var ne *notation.Error
 	if errors.As(err, &ne) {
 		be.Col = ne.Col()

@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"github.com/mjref/mjref/schema"
 	"io"
 	"slices"
 	"strings"
@@ -54,61 +55,26 @@ defaults: may set any of these but id and pattern for the card or a section.`,
 	return cmd
 }
 
-// cardListItem is one built-in card in 'card list'.
-type cardListItem = rulesets.CardInfo
-
-// cardListView is the JSON of card list: {"schema_version": 1, "cards": [...]}.
-type cardListView struct {
-	Cards []cardListItem `json:"cards"`
-}
-
 func newCardListCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the built-in cards",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			items, err := rulesets.CardInfos()
+			doc, err := schema.NewCardList()
 			if err != nil {
 				return err
 			}
 			if f.Output != FormatTable {
-				return render(f.IO.Out, f.Output, cardListView{Cards: items})
+				return render(f.IO.Out, f.Output, doc)
 			}
-			rows := make([][]string, 0, len(items))
-			for _, it := range items {
+			rows := make([][]string, 0, len(doc.Cards))
+			for _, it := range doc.Cards {
 				rows = append(rows, []string{it.Name, it.Title, yearText(it.Year), fmt.Sprint(it.Lines)})
 			}
 			return table(f.IO.Out, []string{"name", "title", "year", "lines"}, rows)
 		},
 	}
-}
-
-// cardLineView is one line of a card in 'card show'.
-type cardLineView struct {
-	ID             string         `json:"id"`
-	Section        string         `json:"section"`
-	Pattern        []string       `json:"pattern"`
-	Value          int            `json:"value"`
-	Concealed      bool           `json:"concealed"`
-	JokerlessBonus bool           `json:"jokerless_bonus"`
-	X              []int          `json:"x,omitempty"`
-	Y              []int          `json:"y,omitempty"`
-	Suits          []int          `json:"suits,omitempty"`
-	Relative       bool           `json:"relative,omitempty"`
-	Note           string         `json:"note,omitempty"`
-	Hands          int            `json:"hands"`
-	Source         scoring.Source `json:"source"`
-}
-
-// cardView is a whole card in 'card show'.
-type cardView struct {
-	Card  string         `json:"card"` // the name or file it was loaded from
-	Name  string         `json:"name"`
-	Year  int            `json:"year,omitempty"`
-	Lines []cardLineView `json:"lines"`
-	// Warnings are the lines left out of the card (not shown) and its repeated alternatives.
-	Warnings []scoring.Warning `json:"warnings,omitempty"`
 }
 
 func newCardShowCmd(f *factory) *cobra.Command {
@@ -133,9 +99,9 @@ American, else the built-in sample card.`,
 				return err
 			}
 			f.warn(c.Warnings)
-			v := cardView{Card: name, Name: c.Name, Year: c.Year, Lines: []cardLineView{}, Warnings: c.Warnings}
+			v := schema.CardShow{Card: name, Name: c.Name, Year: c.Year, Lines: []schema.CardLine{}, Warnings: c.Warnings}
 			for _, l := range c.Lines {
-				v.Lines = append(v.Lines, cardLineView{ID: l.ID, Section: l.Section, Pattern: l.Pattern, Value: l.Value,
+				v.Lines = append(v.Lines, schema.CardLine{ID: l.ID, Section: l.Section, Pattern: l.Pattern, Value: l.Value,
 					Concealed: l.Concealed, JokerlessBonus: l.JokerlessBonus, X: l.X, Y: l.Y, Suits: l.Suits, Relative: l.Relative,
 					Note: l.Note, Hands: l.Hands(), Source: l.Source})
 			}
@@ -167,7 +133,7 @@ func defaultCard(f *factory) (string, error) {
 	return names[0], nil
 }
 
-func renderCard(w io.Writer, v *cardView) error {
+func renderCard(w io.Writer, v *schema.CardShow) error {
 	fmt.Fprintf(w, "card:     %s%s, %s, from %s\n", v.Name, yearSuffix(v.Year), words.Count(len(v.Lines), "line"), v.Card)
 	rows := make([][]string, 0, len(v.Lines))
 	for _, l := range v.Lines {
@@ -195,18 +161,6 @@ func renderCard(w io.Writer, v *cardView) error {
 		rows = append(rows, []string{l.ID, l.Section, pattern, value, concealedMark(l.Concealed), fmt.Sprint(l.Hands), l.Note})
 	}
 	return table(w, []string{"id", "section", "pattern", "value", "C/X", "hands", "note"}, rows)
-}
-
-// cardCheckView is what 'card check' reports for a card that loads.
-type cardCheckView struct {
-	File  string              `json:"file"`
-	Name  string              `json:"name"`
-	Year  int                 `json:"year,omitempty"`
-	OK    bool                `json:"ok"`
-	Lines []american.LineInfo `json:"lines"`
-	Hands int                 `json:"hands"` // concrete hands of the whole card
-	// Warnings are the card's repeated alternatives, ignored (a line left out fails the check).
-	Warnings []scoring.Warning `json:"warnings,omitempty"`
 }
 
 func newCardCheckCmd(f *factory) *cobra.Command {
@@ -243,7 +197,7 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 				return err
 			}
 			f.warn(c.Warnings)
-			v := cardCheckView{File: name, Name: c.Name, Year: c.Year, OK: true, Lines: c.Info(), Warnings: c.Warnings}
+			v := schema.CardCheck{File: name, Name: c.Name, Year: c.Year, OK: true, Lines: c.Info(), Warnings: c.Warnings}
 			for _, l := range v.Lines {
 				v.Hands += l.Hands
 			}

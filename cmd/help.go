@@ -2,12 +2,14 @@ package cmd
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/mjref/mjref/engine"
 
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/internal/yamldoc"
 	"github.com/mjref/mjref/referee"
-	"github.com/mjref/mjref/referee/riichilog"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/mjref/mjref/scoring/hk"
@@ -96,18 +98,7 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
   --set (and a request's "set" to mjref serve) takes at most %d values, each
   key of at most %d parts (hk.house_hands.ID.pattern has 4).
 
-  Riichi game logs (Tenhou's mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
-  JSON Lines) are referee logs with caps of their own:
-
-    what a gzip log inflates to                         %s
-    one XML attribute                                   %s
-    XML elements in one log (mjlog)                     %d
-    lines in one log (mjai), each at most               %d, %s
-    hands in one game                                   %d
-
-  An XML DOCTYPE is refused and no entity but XML's own five is expanded.
-
-  Past a cap mjref exits 2 naming the file, the line and the limit; a line of
+%s  Past a cap mjref exits 2 naming the file, the line and the limit; a line of
   standard input over its cap fails alone and the batch goes on. A message
   quotes at most %d characters of input around the position it names, and a
   file that is not what was asked for (a card file without card:, a ruleset
@@ -134,8 +125,7 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
 	safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
 	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit),
 	yamldoc.MaxKeys, yamldoc.MaxAliases, yamldoc.MaxAliasNodes, rulesets.MaxSets, rulesets.MaxSetParts,
-	safeio.FormatSize(riichilog.MaxSize), safeio.FormatSize(riichilog.MaxAttr), riichilog.MaxElements,
-	riichilog.MaxLines, safeio.FormatSize(riichilog.MaxLine), riichilog.MaxRounds,
+	gameLimits(),
 	termtext.ExcerptWidth, safeio.FormatSize(server.MaxBody), safeio.FormatSize(safeio.LogLimit),
 	safeio.FormatSize(server.MaxHeader),
 	hk.MaxHouseHands, hk.MaxHousePatterns, hk.MaxHouseSteps, hk.MaxHouseCheckSteps)
@@ -194,4 +184,15 @@ func addHelpTopics(root *cobra.Command) {
 		&cobra.Command{Use: "patterns", Short: "The pattern language of card lines and house hands", Long: patternsHelp},
 		&cobra.Command{Use: "limits", Short: "How big a file or line mjref reads, and what it refuses", Long: limitsHelp},
 	)
+}
+
+// gameLimits are the paragraphs of the families that read game logs on their caps
+// (engine.GameLimits), each followed by a blank line.
+func gameLimits() string {
+	var b strings.Builder
+	for _, p := range engine.GameLimits() {
+		b.WriteString(p)
+		b.WriteString("\n")
+	}
+	return b.String()
 }

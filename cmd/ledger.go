@@ -16,6 +16,7 @@ import (
 	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/internal/words"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/ledger/chart"
 	"github.com/mjref/mjref/schema"
@@ -316,7 +317,7 @@ func newLedgerSeatCmd(f *factory, runF func(*ledgerSeatOptions) error, rename bo
 
 func newLedgerVerifyCmd(f *factory, runF func(*ledgerVerifyOptions) error) *cobra.Command {
 	o := &ledgerVerifyOptions{}
-	cmd := newLedgerSub(f, &o.ledgerFile, "verify FILE", "Check the whole record: every line's sum, the chain, the seqs, the payments", func(cmd *cobra.Command) error {
+	cmd := newLedgerSub(f, &o.ledgerFile, "verify FILE", "Check the whole record (- reads it from standard input): every line's sum, the chain, the seqs, the payments", func(cmd *cobra.Command) error {
 		return dispatch(cmd, f, o, runF, ledgerVerifyRun)
 	})
 	cmd.Flags().StringVar(&o.Head, "head", "", "the head noted earlier (SEQ:SUM, as show and add print it): also check that no line was removed from the end")
@@ -325,12 +326,12 @@ func newLedgerVerifyCmd(f *factory, runF func(*ledgerVerifyOptions) error) *cobr
 
 func newLedgerExportCmd(f *factory, runF func(*ledgerExportOptions) error) *cobra.Command {
 	o := &ledgerExportOptions{Format: ledger.FormatJSON}
-	cmd := newLedgerSub(f, &o.ledgerFile, "export FILE", "Write the game as JSON (-o json) or one row a hand (-o csv)", func(cmd *cobra.Command) error {
+	cmd := newLedgerSub(f, &o.ledgerFile, "export FILE", "Write the game as JSON (-o json) or YAML (-o yaml), or one row a hand (-o csv)", func(cmd *cobra.Command) error {
 		return dispatch(cmd, f, o, runF, ledgerExportRun)
 	})
 	cmd.Annotations = map[string]string{rawOutput: "true"} // CSV and JSON, exactly
 	// export has its own -o, which shadows the global one: csv is a format of this command only.
-	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), csv (a row a hand), jsonl (the events as recorded)")
+	cmd.Flags().VarP(&enumFlag{value: &o.Format, allowed: exportFormats}, "output", "o", "export format: json (the game), yaml (the same document), csv (a row a hand), jsonl (the events as recorded)")
 	cmd.Flags().BoolVar(&o.Excel, "excel", false, "csv: start with a UTF-8 byte order mark, so Excel on Windows reads Chinese (any non-ASCII) names right")
 	f.completeFlag(cmd, "output", fixedCompletion(exportFormats))
 	return cmd
@@ -391,7 +392,7 @@ func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra
 }
 
 // exportFormats are the values of export's own -o.
-var exportFormats = []string{ledger.FormatJSON, ledger.FormatCSV, ledger.FormatJSONL}
+var exportFormats = []string{ledger.FormatJSON, FormatYAML, ledger.FormatCSV, ledger.FormatJSONL}
 
 // opening is how a command opens its file. write says it records a hand: the game's ruleset must
 // load; a command that only reads the record (or undoes) reads it without checking its payments
@@ -470,10 +471,10 @@ func ledgerNewRun(_ context.Context, o *ledgerNewOptions, f *factory) error {
 		}
 		return err
 	}
-	_, err = ledgerOn(&o.ledgerFile, l, func(l *engine.Ledger) (engine.LedgerShown, []string, error) {
+	_, err = ledgerOn(&o.ledgerFile, l, func(l *engine.Ledger) (schema.LedgerGame, []string, error) {
 		v, err := l.Show()
 		return v, v.Warnings, err
-	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerShown) error {
+	}, func(w io.Writer, _ *engine.Ledger, v schema.LedgerGame) error {
 		fmt.Fprintf(w, "ledger:   %s: a new game\n", o.File)
 		return renderPosition(w, v.State)
 	})
@@ -487,17 +488,17 @@ func ledgerAddRun(_ context.Context, o *ledgerAddOptions, f *factory) error {
 	if o.ThisHand {
 		opt.Sets = slices.Clone(f.Sets) // this run's --set is this hand's
 	}
-	v, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (engine.LedgerAdded, []string, error) {
+	v, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (schema.LedgerAdd, []string, error) {
 		if o.Log != "" {
 			var err error
 			if opt.Log, err = readLogFile(o.Log, "--log names a referee log file (YAML or JSON Lines); see 'mjref help'"); err != nil {
-				return engine.LedgerAdded{}, nil, err
+				return schema.LedgerAdd{}, nil, err
 			}
 			opt.LogName = o.Log
 		}
 		v, err := l.AddWith(o.request(), opt)
 		return v, v.Warnings, err
-	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerAdded) error {
+	}, func(w io.Writer, _ *engine.Ledger, v schema.LedgerAdd) error {
 		if !v.Recorded {
 			renderVerdict(w, &v)
 			return nil
@@ -511,8 +512,8 @@ func ledgerAddRun(_ context.Context, o *ledgerAddOptions, f *factory) error {
 }
 
 // request is the hand the flags describe, for the family to read.
-func (o *ledgerResult) request() family.LedgerRequest {
-	return family.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value),
+func (o *ledgerResult) request() engine.LedgerRequest {
+	return engine.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value),
 		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
 		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
 }
@@ -635,7 +636,7 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 	if st.Flow.Stake > 0 {
 		fmt.Fprintf(w, ", stake %s", st.Flow.Stake)
 	}
-	if st.Flow.Length.Kind == ledger.Target {
+	if st.Flow.Length.Kind == gamerules.Target {
 		fmt.Fprintf(w, ", target %s", st.Flow.Target)
 	}
 	fmt.Fprintln(w)
@@ -655,7 +656,7 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 }
 
 func ledgerShowRun(_ context.Context, o *ledgerShowOptions, f *factory) error {
-	_, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (engine.LedgerShown, []string, error) {
+	_, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (schema.LedgerGame, []string, error) {
 		v, err := l.Show()
 		if err == nil && o.Summary {
 			sum := v.State.Summary()
@@ -668,7 +669,7 @@ func ledgerShowRun(_ context.Context, o *ledgerShowOptions, f *factory) error {
 
 // text is the game as ledger show prints it: the position, the history and, with --summary, the
 // night's figures.
-func (o *ledgerShowOptions) text(w io.Writer, l *engine.Ledger, v engine.LedgerShown) error {
+func (o *ledgerShowOptions) text(w io.Writer, l *engine.Ledger, v schema.LedgerGame) error {
 	st := v.State
 	fmt.Fprintf(w, "ledger:   %s\n", o.File)
 	if err := renderPosition(w, st); err != nil {
@@ -771,10 +772,10 @@ func historyTable(st *ledger.State, people []string, narrow bool) ([]string, [][
 func ledgerUndoRun(_ context.Context, o *ledgerWriteOptions, f *factory) error {
 	opening := o.opening(f, false)
 	opening.Wait = o.Wait
-	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (engine.LedgerUndone, []string, error) {
+	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (schema.LedgerUndo, []string, error) {
 		v, err := l.Undo()
 		return v, v.Warnings, err
-	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerUndone) error {
+	}, func(w io.Writer, _ *engine.Ledger, v schema.LedgerUndo) error {
 		e, st := v.Undone.Entry, v.State
 		if v.Amend {
 			fmt.Fprintf(w, "undone:   the amend of hand %d (%s); the hand stands as it was before it\n", e.Number, e.Hand.String())
@@ -790,10 +791,10 @@ func ledgerUndoRun(_ context.Context, o *ledgerWriteOptions, f *factory) error {
 }
 
 func ledgerExportRun(_ context.Context, o *ledgerExportOptions, f *factory) error {
-	_, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (engine.LedgerShown, []string, error) {
+	_, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (schema.LedgerGame, []string, error) {
 		v, err := l.Show()
 		return v, v.Warnings, err
-	}, func(w io.Writer, l *engine.Ledger, v engine.LedgerShown) error {
+	}, func(w io.Writer, l *engine.Ledger, v schema.LedgerGame) error {
 		switch o.Format {
 		case ledger.FormatJSONL:
 			return l.Export(w, ledger.FormatJSONL)
@@ -803,6 +804,9 @@ func ledgerExportRun(_ context.Context, o *ledgerExportOptions, f *factory) erro
 		if o.Excel {
 			return usageErrorf("--excel is for -o csv")
 		}
+		if o.Format == FormatYAML {
+			return render(w, FormatYAML, v) // the game, as ledger show -o yaml prints it
+		}
 		return render(w, FormatJSON, v) // the game, as ledger show -o json prints it
 	})
 	return err
@@ -811,7 +815,7 @@ func ledgerExportRun(_ context.Context, o *ledgerExportOptions, f *factory) erro
 // charted is what ledger chart drew: the game, and the chart's document.
 type charted struct {
 	st   *ledger.State
-	view chartView
+	view schema.Chart
 }
 
 func (c charted) document() any { return c.view }
@@ -822,7 +826,7 @@ func ledgerChartRun(_ context.Context, o *ledgerChartOptions, f *factory) error 
 		if err != nil {
 			return charted{}, v.Warnings, err
 		}
-		c := charted{st: v.State, view: newChartView(o.File, v.State)}
+		c := charted{st: v.State, view: schema.NewChart(o.File, v.State)}
 		warnings, err := o.draw(&c)
 		return c, append(v.Warnings, warnings...), err
 	}, func(w io.Writer, _ *engine.Ledger, c charted) error {

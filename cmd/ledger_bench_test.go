@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/rulesets"
 )
@@ -75,8 +76,8 @@ func benchLedger(b *testing.B, n int) string {
 		b.Cleanup(func() { os.RemoveAll(dir) })
 	}
 	path := filepath.Join(dir, "evening.jsonl")
-	flow := ledger.HongKong()
-	flow.Length = ledger.Length{}
+	flow := gamerules.HongKongFlow()
+	flow.Length = gamerules.Length{}
 	l, err := ledger.Create(path, ledger.Header{Players: benchPlayers, Ruleset: "hk", Family: "hk", Flow: flow}, ledger.WithSettler(ledger.NewSettlement(rs.Settlement, nil)))
 	if err != nil {
 		b.Fatal(err)

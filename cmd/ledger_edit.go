@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
 )
 
@@ -34,15 +36,15 @@ func ledgerAmendRun(_ context.Context, o *ledgerAmendOptions, f *factory) error 
 		return v, v.Warnings, err
 	}, func(w io.Writer, _ *engine.Ledger, doc any) error {
 		switch v := doc.(type) {
-		case *engine.LedgerAdded:
+		case *schema.LedgerAdd:
 			renderVerdict(w, v)
 			return nil
-		case engine.LedgerAmended:
+		case schema.LedgerAmend:
 			return renderAmend(w, &v, v.State)
 		}
 		return fmt.Errorf("ledger amend: %T", doc)
 	})
-	if _, no := doc.(*engine.LedgerAdded); no && err == nil {
+	if _, no := doc.(*schema.LedgerAdd); no && err == nil {
 		return errNegative
 	}
 	return err
@@ -95,14 +97,14 @@ func ledgerSeatRun(_ context.Context, o *ledgerSeatOptions, _ *factory) error {
 		return withHint(usageErrorf("ledger %s needs --replace OLD and --with NEW", action), "e.g. mjref ledger "+action+" "+o.File+" --replace Dan --with Eve")
 	}
 	// A seat is not settled: the ruleset need not load, and the run's settings are not the game's.
-	_, err := ledgerDo(&o.ledgerFile, engine.LedgerOpening{Record: true, Wait: o.Wait}, func(l *engine.Ledger) (engine.LedgerSeated, []string, error) {
+	_, err := ledgerDo(&o.ledgerFile, engine.LedgerOpening{Record: true, Wait: o.Wait}, func(l *engine.Ledger) (schema.LedgerSeat, []string, error) {
 		change := l.Seat
 		if o.Rename {
 			change = l.Rename
 		}
 		v, err := change(o.Replace, o.With)
 		return v, v.Warnings, err
-	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerSeated) error {
+	}, func(w io.Writer, _ *engine.Ledger, v schema.LedgerSeat) error {
 		after := v.State
 		if o.Rename {
 			fmt.Fprintf(w, "renamed:  %s is now %s, in every hand of the game\n", o.Replace, o.With)
@@ -127,7 +129,17 @@ func leftTotal(st *ledger.State, name string) string {
 }
 
 func ledgerVerifyRun(_ context.Context, o *ledgerVerifyOptions, f *factory) error {
-	rep, err := ledgerDo(&o.ledgerFile, o.opening(f, false), func(l *engine.Ledger) (ledger.Report, []string, error) {
+	var l *engine.Ledger
+	var err error
+	if o.File == "-" {
+		l, err = openLedgerStdin(o, f)
+	} else {
+		l, err = engine.OpenLedgerWith(o.File, o.opening(f, false))
+	}
+	if err != nil {
+		return err
+	}
+	rep, err := ledgerOn(&o.ledgerFile, l, func(l *engine.Ledger) (ledger.Report, []string, error) {
 		rep, err := l.Verify()
 		if err == nil && o.Head != "" {
 			if herr := rep.CheckHead(o.Head); herr != nil {
@@ -144,7 +156,7 @@ func ledgerVerifyRun(_ context.Context, o *ledgerVerifyOptions, f *factory) erro
 
 // text is the report as ledger verify prints it.
 func (o *ledgerVerifyOptions) text(w io.Writer, l *engine.Ledger, rep ledger.Report) error {
-	fmt.Fprintf(w, "ledger:   %s, version %d, %d lines, %d hands standing\n", o.File, rep.Version, rep.Lines, rep.Hands)
+	fmt.Fprintf(w, "ledger:   %s, version %d, %d lines, %d hands standing\n", l.Path(), rep.Version, rep.Lines, rep.Hands)
 	if rep.Head != "" {
 		fmt.Fprintf(w, "head:     %s\n", rep.Head)
 	}
@@ -178,10 +190,10 @@ func (o *ledgerVerifyOptions) text(w io.Writer, l *engine.Ledger, rep ledger.Rep
 func ledgerUpgradeRun(_ context.Context, o *ledgerWriteOptions, f *factory) error {
 	opening := o.opening(f, false)
 	opening.Wait = o.Wait
-	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (engine.LedgerUpgraded, []string, error) {
+	_, err := ledgerDo(&o.ledgerFile, opening, func(l *engine.Ledger) (schema.LedgerUpgrade, []string, error) {
 		v, err := l.Upgrade()
 		return v, v.Warnings, err
-	}, func(w io.Writer, _ *engine.Ledger, v engine.LedgerUpgraded) error {
+	}, func(w io.Writer, _ *engine.Ledger, v schema.LedgerUpgrade) error {
 		fmt.Fprintf(w, "upgraded: %s is now version %d; the original is kept in %s\n", o.File, v.Version, v.Backup)
 		return nil
 	})
@@ -252,4 +264,16 @@ func renderSummary(w io.Writer, sum *ledger.Summary, worth string) error {
 		fmt.Fprintf(w, "most deal-ins: %s (the most hands won on their discard)\n", strings.Join(sum.MostDealIns, ", "))
 	}
 	return nil
+}
+
+// openLedgerStdin reads the record to verify from standard input ('ledger verify -').
+func openLedgerStdin(o *ledgerVerifyOptions, f *factory) (*engine.Ledger, error) {
+	if o.IO.InIsTerminal != nil && o.IO.InIsTerminal() {
+		return nil, usageErrorf("'-' reads the ledger from standard input, but it is a terminal: pipe the file in, or name it")
+	}
+	data, err := safeio.ReadAll(o.IO.In, rulesets.StdinName, ledger.MaxSize)
+	if err != nil {
+		return nil, withHint(fmt.Errorf("%s: %s", rulesets.StdinName, safeio.Reason(err)), "pipe the file in, or name it")
+	}
+	return engine.OpenLedgerData(rulesets.StdinName, data, o.opening(f, false))
 }

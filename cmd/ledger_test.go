@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"pgregory.net/rapid"
 )
@@ -44,7 +45,7 @@ func TestLedgerFlags(t *testing.T) {
 			&ledgerExportOptions{ledgerFile: ledgerFile{File: "e.jsonl", Output: FormatTable}, Format: "csv"}, ""},
 		{"export json by default", []string{"export", "e.jsonl"},
 			&ledgerExportOptions{ledgerFile: ledgerFile{File: "e.jsonl", Output: FormatTable}, Format: "json"}, ""},
-		{"export table", []string{"export", "e.jsonl", "-o", "table"}, nil, "valid values are json|csv"},
+		{"export table", []string{"export", "e.jsonl", "-o", "table"}, nil, "valid values are json|yaml|csv|jsonl"},
 		{"chart", []string{"chart", "e.jsonl", "--out", "c.svg"},
 			&ledgerChartOptions{ledgerFile: file("e.jsonl"), Out: "c.svg"}, ""},
 		{"no file", []string{"show"}, nil, "takes one ledger file, got 0"},
@@ -238,7 +239,7 @@ func readState(t interface{ Fatalf(string, ...any) }, file string) ledger.State 
 func BenchmarkLedgerShow(b *testing.B) {
 	file := filepath.Join(b.TempDir(), "long.jsonl")
 	l, err := ledger.Create(file, ledger.Header{Players: [4]string{"Ann", "Ben", "Cat", "Dan"}, Ruleset: "hk", Family: "hk",
-		Flow: ledger.Flow{DealerRepeatsOnWin: true, DealerRepeatsOnDraw: true, PrevailingWind: true, ZeroSum: true}})
+		Flow: gamerules.Flow{DealerRepeatsOnWin: true, DealerRepeatsOnDraw: true, PrevailingWind: true, ZeroSum: true}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -40,8 +40,6 @@ func (e *enumFlag) Set(s string) error {
 	return nil
 }
 
-//go:generate go test -run ^TestSchemaFiles$ . -args -update-schema
-
 // SchemaVersion is the version of the JSON contract (schema/), written first in every JSON and YAML
 // document mjref prints as "schema_version" (see schema.Version).
 const SchemaVersion = schema.Version

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"github.com/mjref/mjref/schema"
 	"io"
 	"strings"
 
@@ -39,66 +40,6 @@ func (o *parseOptions) setInput(hand string, batch bool, output string) error {
 	return nil
 }
 
-// handView is the JSON shape of a parsed hand.
-type handView struct {
-	// InputLine is the line of a batch the hand was read from, as in score, waits and closest.
-	InputLine int               `json:"input_line,omitempty"`
-	Canonical string            `json:"canonical"`
-	Concealed []notation.Tile   `json:"concealed"`
-	BySuit    map[string]string `json:"by_suit"`
-	Melds     []meldView        `json:"melds"`
-	Bonus     []string          `json:"bonus"`
-	WinTile   *notation.Tile    `json:"win_tile"`
-	Tiles     int               `json:"tiles"`
-	// ZeroIsWhite says the canonical form writes the white dragon as 0, as American cards do.
-	ZeroIsWhite bool `json:"zero_is_white,omitempty"`
-}
-
-type meldView struct {
-	Notation  string          `json:"notation"`
-	Kind      string          `json:"kind"`
-	Tiles     []notation.Tile `json:"tiles"`
-	Concealed bool            `json:"concealed"`
-	From      string          `json:"from,omitempty"`
-}
-
-// newHandViewWith is the view of a hand read with opt: under American rules the canonical form
-// writes the white dragon as 0.
-func newHandViewWith(h notation.Hand, opt notation.Options) handView {
-	v := handView{
-		Canonical:   notation.FormatWith(h, opt),
-		ZeroIsWhite: opt.ZeroIsWhite && h.Concealed[notation.White] > 0,
-		Concealed:   h.Concealed.Tiles(),
-		BySuit:      map[string]string{},
-		Melds:       []meldView{},
-		Bonus:       []string{},
-		Tiles:       h.TileCount(),
-	}
-	for _, t := range v.Concealed {
-		name := t.Suit().String()
-		v.BySuit[name] += t.String()
-	}
-	for s, ts := range v.BySuit {
-		parsed, _ := notation.ParseTiles(ts)
-		v.BySuit[s] = notation.FormatTiles(parsed)
-	}
-	for _, m := range h.Melds {
-		mv := meldView{Notation: m.String(), Kind: m.Kind.String(), Tiles: m.Tiles(), Concealed: m.Concealed}
-		if m.From != notation.NoSeat {
-			mv.From = m.From.String()
-		}
-		v.Melds = append(v.Melds, mv)
-	}
-	for _, b := range h.Bonus {
-		v.Bonus = append(v.Bonus, b.String())
-	}
-	if h.Win != notation.NoTile {
-		w := h.Win
-		v.WinTile = &w
-	}
-	return v
-}
-
 func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 	// The ruleset decides how a few symbols read: under American rules 0 is the white dragon.
 	rs, err := f.Ruleset()
@@ -111,7 +52,7 @@ func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 		if err != nil {
 			return nil, false, err
 		}
-		return newHandViewWith(h, opt), true, nil
+		return schema.NewParse(h, opt), true, nil
 	}
 	if o.Batch {
 		numbered := func(l batchLine) (any, bool, error) {
@@ -119,29 +60,29 @@ func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 			if err != nil {
 				return v, ok, err
 			}
-			hv := v.(handView)
+			hv := v.(schema.Parse)
 			hv.InputLine = l.N
 			return hv, ok, nil
 		}
 		return runBatchResult(o.IO, batch{handle: numbered, format: batchFormat(o.Output),
-			table: func(w io.Writer, _ batchLine, v any) error { return renderHandTable(w, v.(handView)) }})
+			table: func(w io.Writer, _ batchLine, v any) error { return renderHandTable(w, v.(schema.Parse)) }})
 	}
 	v, _, err := parse(batchLine{N: 1, Text: o.Hand})
 	if err != nil {
 		return err
 	}
 	defer plusHint(o.IO, o.Output, o.Hand, rs)
-	return renderHand(o, v.(handView))
+	return renderHand(o, v.(schema.Parse))
 }
 
-func renderHand(o *parseOptions, v handView) error {
+func renderHand(o *parseOptions, v schema.Parse) error {
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, v)
 	}
 	return renderHandTable(o.IO.Out, v)
 }
 
-func renderHandTable(w io.Writer, v handView) error {
+func renderHandTable(w io.Writer, v schema.Parse) error {
 	rows := [][]string{{"canonical", v.Canonical}}
 	if v.ZeroIsWhite {
 		rows = append(rows, []string{"zero", "0 is the white dragon (5z), as American cards write it"})

@@ -10,7 +10,6 @@ import (
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/referee"
-	"github.com/mjref/mjref/referee/riichilog"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 )
@@ -142,8 +141,8 @@ func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := riichilog.Sniff(data); ok {
-		return refereeRiichi(o, data, name)
+	if engine.IsGameLog(data) {
+		return refereeGame(o, data, name)
 	}
 	if o.Check {
 		return usageErrorf("--check compares a riichi game log (Tenhou mjlog, tenhou.net/6 JSON, mjai JSON Lines) with what it records was paid; a hand's log is ruled step by step without it")

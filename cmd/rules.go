@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/mjref/mjref/schema"
 	"io"
 	"strings"
 
@@ -11,23 +12,7 @@ import (
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/hk"
 	"github.com/spf13/cobra"
-	"go.yaml.in/yaml/v3"
 )
-
-// rulesCheckView is the JSON of rules check.
-type rulesCheckView struct {
-	File       string            `json:"file"`
-	Name       string            `json:"name"`
-	Family     string            `json:"family"`
-	Extends    string            `json:"extends,omitempty"`
-	OK         bool              `json:"ok"`
-	HouseHands []hk.HouseExample `json:"house_hands,omitempty"`
-}
-
-// rulesListView is the JSON of rules list: {"schema_version": 1, "rulesets": [...]}.
-type rulesListView struct {
-	Rulesets []rulesets.Info `json:"rulesets"`
-}
 
 func newRulesCmd(f *factory) *cobra.Command {
 	cmd := &cobra.Command{
@@ -43,7 +28,7 @@ func newRulesCmd(f *factory) *cobra.Command {
 			RunE: func(cmd *cobra.Command, args []string) error {
 				infos := rulesets.Builtins()
 				if f.Output != FormatTable {
-					return render(f.IO.Out, f.Output, rulesListView{Rulesets: infos})
+					return render(f.IO.Out, f.Output, schema.NewRulesList())
 				}
 				var rows [][]string
 				for _, i := range infos {
@@ -82,15 +67,11 @@ func newRulesCmd(f *factory) *cobra.Command {
 				}
 				// JSON is the resolved YAML document itself, so its keys are the ruleset's own
 				// (snake_case, as written in the file) in the file's order.
-				b, err := rs.YAML()
+				doc, err := schema.NewRulesShow(rs)
 				if err != nil {
 					return err
 				}
-				var doc yaml.Node
-				if err := yaml.Unmarshal(b, &doc); err != nil {
-					return err
-				}
-				return render(f.IO.Out, f.Output, yamlJSON{N: &doc})
+				return render(f.IO.Out, f.Output, doc)
 			},
 		},
 		&cobra.Command{
@@ -108,7 +89,7 @@ func newRulesCmd(f *factory) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				v := rulesCheckView{name, rs.Name, rs.Family, rs.Extends, true, rs.HouseExamples()}
+				v := schema.RulesCheck{File: name, Name: rs.Name, Family: rs.Family, Extends: rs.Extends, OK: true, HouseHands: rs.HouseExamples()}
 				if rs.Card != nil {
 					f.warn(rs.Card.Warnings) // the ruleset plays the card's other lines
 				}

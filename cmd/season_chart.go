@@ -22,23 +22,6 @@ type seasonChartOptions struct {
 	Out, Font string
 }
 
-// seasonChartView is what season chart writes with -o json|jsonl|yaml (schema/season-chart.json):
-// each player's net after every evening they played, and the file drawn (with --out).
-type seasonChartView struct {
-	Unit     string         `json:"unit"`
-	Evenings int            `json:"evenings"`
-	Out      string         `json:"out,omitempty"`
-	Format   string         `json:"format,omitempty"`
-	Series   []seasonSeries `json:"series"` // one a player, in the order of the standings
-	Warnings []string       `json:"warnings"`
-}
-
-// seasonSeries is one player's line: the net after each evening they played.
-type seasonSeries struct {
-	Player string                    `json:"player"`
-	Points []engine.SeasonEveningNet `json:"points"`
-}
-
 func newSeasonChartCmd(f *factory, runF func(*seasonChartOptions) error) *cobra.Command {
 	o := &seasonChartOptions{seasonOptions: seasonOptions{IO: f.IO}}
 	cmd := &cobra.Command{
@@ -77,10 +60,7 @@ func seasonChartRun(_ context.Context, o *seasonChartOptions, _ *factory) error 
 	if err != nil {
 		return err
 	}
-	cv := seasonChartView{Unit: v.Unit, Evenings: len(v.Evenings), Series: []seasonSeries{}, Warnings: []string{}}
-	for _, p := range v.Standings {
-		cv.Series = append(cv.Series, seasonSeries{Player: p.Player, Points: p.ByEvening})
-	}
+	cv := engine.NewSeasonChart(&v)
 	if o.Out != "" {
 		format := strings.TrimPrefix(strings.ToLower(filepath.Ext(o.Out)), ".")
 		if format != chart.SVG && format != chart.PNG {

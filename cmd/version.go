@@ -2,20 +2,12 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/mjref/mjref/schema"
 	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
 )
-
-type versionInfo struct {
-	Module   string `json:"module"`
-	Version  string `json:"version"`
-	Revision string `json:"revision,omitempty"`
-	Time     string `json:"time,omitempty"`
-	Modified bool   `json:"modified,omitempty"`
-	Go       string `json:"go"`
-}
 
 // version, commit and date are stamped by release builds (.goreleaser.yaml):
 //
@@ -25,7 +17,7 @@ type versionInfo struct {
 // install, the VCS revision for a build in a checkout).
 var version, commit, date string
 
-func buildVersion() versionInfo {
+func buildVersion() schema.VersionInfo {
 	vi := buildInfoVersion()
 	if version != "" {
 		vi.Version = version
@@ -41,8 +33,8 @@ func buildVersion() versionInfo {
 	return vi
 }
 
-func buildInfoVersion() versionInfo {
-	vi := versionInfo{Module: "github.com/mjref/mjref", Version: "(devel)"}
+func buildInfoVersion() schema.VersionInfo {
+	vi := schema.VersionInfo{Module: "github.com/mjref/mjref", Version: "(devel)"}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return vi

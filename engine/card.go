@@ -12,13 +12,11 @@ import (
 // its YAML line and what was wrong.
 func LoadCard(name string) (*american.Card, error) { return amfamily.LoadCard(name) }
 
-// CheckCard loads a card as LoadCard does but refuses one with any line left out, as bad input
-// listing every such line (what `mjref card check` does); repeated alternatives stay warnings.
-// With that error the card is returned too when it loaded, for its other warnings.
-func CheckCard(name string) (*american.Card, error) { return amfamily.CheckCard(name) }
-
-// CheckCardFrom is CheckCard reading a card file through files (rulesets.WithStdin for a card
-// piped in, named rulesets.StdinName).
+// CheckCardFrom loads a card as LoadCard does but refuses one with any line left out, as bad
+// input listing every such line (what `mjref card check` does); repeated alternatives stay
+// warnings. With that error the card is returned too when it loaded, for its other warnings. It
+// reads a card file through files (nil: the file system; rulesets.WithStdin for a card piped in,
+// named rulesets.StdinName).
 func CheckCardFrom(files rulesets.Files, name string) (*american.Card, error) {
 	return amfamily.CheckCardFrom(files, name)
 }

@@ -27,14 +27,13 @@ type Ledger struct {
 	// its payments, and no hand can be recorded.
 	rulesErr error
 	header   ledger.Header
+	// data is the record when it was read elsewhere (OpenLedgerData): only Verify reads it.
+	data []byte
 
 	// Wait is how long a change waits for another writer of the file to finish before it fails
 	// with ledger.ErrLocked; 0 fails at once.
 	Wait time.Duration
 }
-
-// LedgerRequest is one hand's result, the players by name; see family.LedgerRequest.
-type LedgerRequest = family.LedgerRequest
 
 // AddOptions are the ways of recording a hand beyond its result.
 type AddOptions struct {
@@ -138,6 +137,11 @@ func OpenLedgerWith(path string, opt LedgerOpening) (*Ledger, error) {
 	if err := KeepsSettings(h, path, opt); err != nil {
 		return nil, err
 	}
+	return openLedgerHeader(path, h, opt)
+}
+
+// openLedgerHeader loads the ruleset of the game h, the record at path.
+func openLedgerHeader(path string, h ledger.Header, opt LedgerOpening) (*Ledger, error) {
 	l := &Ledger{path: path, header: h, Wait: opt.Wait}
 	e, err := Open(h.Ruleset, Options{Set: h.Sets})
 	switch {
@@ -158,11 +162,27 @@ func OpenLedgerWith(path string, opt LedgerOpening) (*Ledger, error) {
 // readHeader reads a ledger's header (a variable, so a test can count the reads).
 var readHeader = ledger.ReadHeader
 
+// OpenLedgerData opens the game in a record read elsewhere (standard input; name is what its
+// errors call it) as OpenLedgerWith does, for Verify only: nothing is written, shown or undone
+// from it.
+func OpenLedgerData(name string, data []byte, opt LedgerOpening) (*Ledger, error) {
+	h, err := ledger.HeaderOf(name, data)
+	if err != nil {
+		return nil, ledgerError(name, err)
+	}
+	if err := KeepsSettings(h, name, opt); err != nil {
+		return nil, err
+	}
+	l, err := openLedgerHeader(name, h, opt)
+	if err != nil {
+		return nil, err
+	}
+	l.data = data
+	return l, nil
+}
+
 // Path is the ledger file, as given to NewLedger or OpenLedger.
 func (l *Ledger) Path() string { return l.path }
-
-// Header is the game as it was started: players, ruleset, overrides and flow.
-func (l *Ledger) Header() ledger.Header { return l.header }
 
 // Unit is what a win is worth in the game's family ("faan", "value", "" when points are recorded),
 // "worth" when the ruleset could not be loaded.
@@ -175,9 +195,6 @@ func (l *Ledger) Unit() string {
 	}
 	return "worth"
 }
-
-// Engine is the ruleset the game is played under; nil when OpenLedgerRecord could not load it.
-func (l *Ledger) Engine() *Engine { return l.engine }
 
 // options make the game's ruleset settle (and check) its hands.
 func (l *Ledger) options() []ledger.Option {
@@ -262,27 +279,26 @@ func (l *Ledger) otherGame(st *ledger.State) error {
 	return fmt.Errorf("%s: the file now holds another game (ruleset %s, started as %s): %w", l.path, st.Ruleset, l.header.Ruleset, ledger.ErrChanged)
 }
 
-// LedgerAdded is the outcome of Add: the document mjref ledger add -o json prints
-// (schema/ledger-add.json).
-type LedgerAdded = schema.LedgerAdd
-
 // Add records the next hand from req, settled under the game's ruleset. A field the family does
-// not read is refused as bad input; a hand that is not a win is a LedgerAdded whose Recorded is
-// false, and nothing is written.
-func (l *Ledger) Add(req LedgerRequest) (LedgerAdded, error) { return l.AddWith(req, AddOptions{}) }
+// not read is refused as bad input; a hand that is not a win is a schema.LedgerAdd whose Recorded is
+// false, and nothing is written. The outcome is the document mjref ledger add -o json prints
+// (schema/ledger-add.json).
+func (l *Ledger) Add(req LedgerRequest) (schema.LedgerAdd, error) {
+	return l.AddWith(req, AddOptions{})
+}
 
 // AddLog records the next hand from a referee log of it (YAML or JSON Lines; name is how errors
 // call it), replayed and settled by the referee; as recordLog reads it: a log names the places at the table by their wind when the game began (the first player listed sits at E), or with seats: wind by this hand's seat winds (E deals), and its dealer: and prevailing: must be this hand's. A win whose log has an
 // illegal step is not recorded.
-func (l *Ledger) AddLog(log []byte, name string) (LedgerAdded, error) {
+func (l *Ledger) AddLog(log []byte, name string) (schema.LedgerAdd, error) {
 	return l.AddWith(LedgerRequest{}, AddOptions{Log: log, LogName: name})
 }
 
 // AddWith records the next hand as Add does, from a referee log (opt.Log) or under overrides for
 // this hand only (opt.Sets) when they are given.
-func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (_ LedgerAdded, err error) {
+func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (_ schema.LedgerAdd, err error) {
 	defer func() { err = l.fail(err) }()
-	v := LedgerAdded{Ledger: l.path}
+	v := schema.LedgerAdd{Ledger: l.path}
 	if l.engine == nil {
 		return v, l.rulesErr
 	}
@@ -359,7 +375,7 @@ func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (_ LedgerAdded, err 
 // readHand reads the hand to record as seat positions stand in st: a referee log replayed, or what
 // the family reads from req. ok is false when the hand given is not a win (or its log is not
 // legal); v then holds the verdict.
-func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions, st *ledger.State, v *LedgerAdded) (ledger.Hand, bool, error) {
+func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions, st *ledger.State, v *schema.LedgerAdd) (ledger.Hand, bool, error) {
 	if opt.Log != nil {
 		if len(req.Hands) > 0 || req.Drawn || req.FalseWin != "" {
 			return ledger.Hand{}, false, family.Usagef("--log, --hand, --drawn and --false-win each give the whole hand: use one")
@@ -396,16 +412,13 @@ func (l *Ledger) readHand(rules family.Rules, req LedgerRequest, opt AddOptions,
 	return rec.Hand, rec.OK, nil
 }
 
-// LedgerAmended is the outcome of Amend: the document mjref ledger amend -o json prints
-// (schema/ledger-amend.json), or its Verdict when the corrected hand is not a win.
-type LedgerAmended = schema.LedgerAmend
-
 // Amend replaces the result of hand number n with req's; every later hand is recomputed from the
 // record (who deals, the winds, each settlement). The original stays in the file. A corrected
-// hand that is not a win changes nothing: the LedgerAmended's Verdict says why.
-func (l *Ledger) Amend(n int, req LedgerRequest) (_ LedgerAmended, err error) {
+// hand that is not a win changes nothing: the schema.LedgerAmend's Verdict says why. The outcome
+// is the document mjref ledger amend -o json prints (schema/ledger-amend.json).
+func (l *Ledger) Amend(n int, req LedgerRequest) (_ schema.LedgerAmend, err error) {
 	defer func() { err = l.fail(err) }()
-	v := LedgerAmended{Ledger: l.path}
+	v := schema.LedgerAmend{Ledger: l.path}
 	if l.engine == nil {
 		return v, l.rulesErr
 	}
@@ -426,7 +439,7 @@ func (l *Ledger) Amend(n int, req LedgerRequest) (_ LedgerAmended, err error) {
 	if err != nil {
 		return v, err
 	}
-	verdict := LedgerAdded{Ledger: l.path, State: &at}
+	verdict := schema.LedgerAdd{Ledger: l.path, State: &at}
 	h, ok, err := l.readHand(l.engine.rules, req, AddOptions{}, &at, &verdict)
 	if err != nil {
 		return v, err
@@ -452,15 +465,12 @@ func (l *Ledger) Amend(n int, req LedgerRequest) (_ LedgerAmended, err error) {
 	return v, lg.Close()
 }
 
-// LedgerUndone is the outcome of Undo: the document mjref ledger undo -o json prints
-// (schema/ledger-undo.json).
-type LedgerUndone = schema.LedgerUndo
-
 // Undo takes back the last hand or amend (recorded as an undo event): the entry taken back (Amend
-// says it was an amend of it), the standings and the next hand.
-func (l *Ledger) Undo() (_ LedgerUndone, err error) {
+// says it was an amend of it), the standings and the next hand: the document mjref ledger undo -o
+// json prints (schema/ledger-undo.json).
+func (l *Ledger) Undo() (_ schema.LedgerUndo, err error) {
 	defer func() { err = l.fail(err) }()
-	v := LedgerUndone{Ledger: l.path}
+	v := schema.LedgerUndo{Ledger: l.path}
 	lg, warnings, err := l.open(l.options()...)
 	v.Warnings = append(l.unchecked(), warnings...)
 	if err != nil {
@@ -477,25 +487,22 @@ func (l *Ledger) Undo() (_ LedgerUndone, err error) {
 	return v, lg.Close()
 }
 
-// LedgerSeated is the outcome of Seat and Rename: the document mjref ledger seat (and rename)
-// -o json prints (schema/ledger-seat.json).
-type LedgerSeated = schema.LedgerSeat
-
 // Seat records that old leaves the table and with takes the seat: old keeps their total, with
-// starts from 0, and the seat's wind and turn to deal go on.
-func (l *Ledger) Seat(old, with string) (LedgerSeated, error) {
+// starts from 0, and the seat's wind and turn to deal go on. The outcome is the document mjref
+// ledger seat (and rename) -o json prints (schema/ledger-seat.json).
+func (l *Ledger) Seat(old, with string) (schema.LedgerSeat, error) {
 	return l.seat("seat", old, with, (*ledger.Ledger).Seat)
 }
 
 // Rename corrects a player's name in every hand of the game.
-func (l *Ledger) Rename(old, name string) (LedgerSeated, error) {
+func (l *Ledger) Rename(old, name string) (schema.LedgerSeat, error) {
 	return l.seat("rename", old, name, (*ledger.Ledger).Rename)
 }
 
 // seat records a seat or rename event: the record is not settled again for it.
-func (l *Ledger) seat(event, old, with string, change func(*ledger.Ledger, string, string) error) (_ LedgerSeated, err error) {
+func (l *Ledger) seat(event, old, with string, change func(*ledger.Ledger, string, string) error) (_ schema.LedgerSeat, err error) {
 	defer func() { err = l.fail(err) }()
-	v := LedgerSeated{Ledger: l.path, Event: event, Replace: old, With: with}
+	v := schema.LedgerSeat{Ledger: l.path, Event: event, Replace: old, With: with}
 	lg, warnings, err := l.open()
 	v.Warnings = warnings
 	if err != nil {
@@ -511,20 +518,17 @@ func (l *Ledger) seat(event, old, with string, change func(*ledger.Ledger, strin
 	return v, lg.Close()
 }
 
-// LedgerShown is the outcome of Show: the document mjref ledger show -o json prints
-// (schema/ledger-show.json), with the state it is made from.
-type LedgerShown = schema.LedgerGame
-
 // Show reads the whole record, checking its chain and recomputing every settlement: the game as
-// it stands, with its history.
-func (l *Ledger) Show() (_ LedgerShown, err error) {
+// it stands, with its history: the document mjref ledger show -o json prints
+// (schema/ledger-show.json).
+func (l *Ledger) Show() (_ schema.LedgerGame, err error) {
 	defer func() { err = l.fail(err) }()
 	st, err := ledger.Read(l.path, l.options()...)
 	if err == nil && !l.sameGame(&st) {
 		err = l.otherGame(&st)
 	}
 	if err != nil {
-		return LedgerShown{Warnings: l.unchecked()}, err
+		return schema.LedgerGame{Warnings: l.unchecked()}, err
 	}
 	v := schema.NewLedgerGame(&st)
 	v.Warnings = l.unchecked()
@@ -551,6 +555,9 @@ func (l *Ledger) Summary() (ledger.Summary, error) {
 // or moved, a payment that is not what the ruleset pays); Report.OK says whether it is intact.
 func (l *Ledger) Verify() (_ ledger.Report, err error) {
 	defer func() { err = l.fail(err) }()
+	if l.data != nil {
+		return ledger.VerifyData(l.path, l.data, l.options()...), nil
+	}
 	return ledger.Verify(l.path, l.options()...)
 }
 
@@ -576,15 +583,12 @@ func (l *Ledger) Export(w io.Writer, format string) (err error) {
 	return ledger.Export(w, st.State, format)
 }
 
-// LedgerUpgraded is the outcome of Upgrade: the document mjref ledger upgrade -o json prints
-// (schema/ledger-upgrade.json).
-type LedgerUpgraded = schema.LedgerUpgrade
-
 // Upgrade rewrites a version 1 record (the first release's) in the current format, under the
-// file's lock, keeping the original next to it (Backup).
-func (l *Ledger) Upgrade() (_ LedgerUpgraded, err error) {
+// file's lock, keeping the original next to it (Backup): the document mjref ledger upgrade -o json
+// prints (schema/ledger-upgrade.json).
+func (l *Ledger) Upgrade() (_ schema.LedgerUpgrade, err error) {
 	defer func() { err = l.fail(err) }()
-	v := LedgerUpgraded{Ledger: l.path, Version: ledger.Version, Warnings: l.unchecked()}
+	v := schema.LedgerUpgrade{Ledger: l.path, Version: ledger.Version, Warnings: l.unchecked()}
 	opts := l.options()
 	if l.Wait > 0 {
 		opts = append(opts, ledger.WithWait(l.Wait))

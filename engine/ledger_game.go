@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
@@ -58,7 +59,7 @@ func ledgerHeader(r family.Rules, g ledgerGame) (ledger.Header, error) {
 	}
 	var err error
 	if g.Length != "" {
-		if h.Flow.Length, err = ledger.ParseLength(g.Length); err != nil {
+		if h.Flow.Length, err = gamerules.ParseLength(g.Length); err != nil {
 			return h, family.Usagef("--length: %v", err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
@@ -20,7 +21,7 @@ import (
 // (referee/ledger) keeps the record, the flow and the totals the same for every family.
 type Scorekeeper interface {
 	// LedgerFlow is how a game flows when the ruleset has no flow: section.
-	LedgerFlow() ledger.Flow
+	LedgerFlow() gamerules.Flow
 	// LedgerUnit is what a winning hand is worth in the record: "faan", "value", or "" when each
 	// player's points are recorded instead (DeBurger).
 	LedgerUnit() string
@@ -96,7 +97,7 @@ func playerValues(flag string, args []string, t ledger.Table) ([4]string, error)
 		return i, nil
 	}
 	name := func(i int) string { return t.Players[i] }
-	return family.FourValues(flag, args, "NAME=VALUE, e.g. "+t.Players[0]+"=2700", "players", index, name)
+	return fourValues(flag, args, "NAME=VALUE, e.g. "+t.Players[0]+"=2700", "players", index, name)
 }
 
 // playerAmounts reads each player's amount, NAME=AMOUNT for all four.
@@ -196,11 +197,11 @@ func (w *ledgerWin) HowWon(sr *settle.Rules) error {
 			return family.Fieldf("%s %s is the winner: nobody wins on their own discard", family.Field("discarder"), req.Discarder)
 		}
 	}
-	k, err := family.WinKind(req.Win, req.Discarder, "NAME")
+	k, err := winKind(req.Win, req.Discarder, "NAME")
 	if err != nil {
 		return err
 	}
-	if err := family.SevenFlowersHow(k, req.Discarder, sr, "NAME"); err != nil {
+	if err := sevenFlowersHow(k, req.Discarder, sr, "NAME"); err != nil {
 		return err
 	}
 	if !sr.SelfDrawn(k) && req.Discarder == "" {

@@ -56,7 +56,7 @@ func recordLog(r family.Rules, read referee.ReadOptions, deps referee.Deps, data
 	}
 	rep, err := referee.Replay(lg, deps)
 	if err != nil {
-		return out, family.ImpossibleLog(err, name, "")
+		return out, impossibleLog(err, name, "")
 	}
 	out.Log, out.Places = &rep, places
 	if rep.Result.Outcome == referee.OutcomeWin && !rep.Legal() {

@@ -137,7 +137,7 @@ func replay(req RefereeRequest, open func(ruleset string) (family.Rules, error))
 	rs := r.Ruleset()
 	rep, err := referee.Replay(lg, ref.RefereeDeps())
 	if err != nil {
-		return nil, family.ImpossibleLog(err, name, req.Name)
+		return nil, impossibleLog(err, name, req.Name)
 	}
 	v := &RefereeView{Ruleset: rs.Name, Family: rs.Family, SeatsBy: lg.Seats, Legal: rep.Legal(), Illegal: len(rep.Illegal()), Rulings: rep.Rulings,
 		Result: rep.Result, Seats: rep.Seats, Wall: rep.Wall, Dead: rep.Dead,

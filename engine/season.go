@@ -1007,3 +1007,30 @@ func WriteSeasonCSV(w io.Writer, v *SeasonView, excel bool) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// SeasonChartView is what mjref season chart writes with -o json|jsonl|yaml
+// (schema/season-chart.json): each player's net after every evening they played, and the file
+// drawn (with --out).
+type SeasonChartView struct {
+	Unit     string         `json:"unit"`
+	Evenings int            `json:"evenings"`
+	Out      string         `json:"out,omitempty"`
+	Format   string         `json:"format,omitempty"`
+	Series   []SeasonSeries `json:"series"` // one a player, in the order of the standings
+	Warnings []string       `json:"warnings"`
+}
+
+// SeasonSeries is one player's line: the net after each evening they played.
+type SeasonSeries struct {
+	Player string             `json:"player"`
+	Points []SeasonEveningNet `json:"points"`
+}
+
+// NewSeasonChart is the chart of the season v.
+func NewSeasonChart(v *SeasonView) SeasonChartView {
+	cv := SeasonChartView{Unit: v.Unit, Evenings: len(v.Evenings), Series: []SeasonSeries{}, Warnings: []string{}}
+	for _, p := range v.Standings {
+		cv.Series = append(cv.Series, SeasonSeries{Player: p.Player, Points: p.ByEvening})
+	}
+	return cv
+}

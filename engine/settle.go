@@ -10,6 +10,7 @@ import (
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -240,9 +241,6 @@ func (e *Engine) settleTable(ts family.TableSettler, req SettleRequest) (family.
 	return ts.SettleTable(tr)
 }
 
-// parseSeatFlag reads the seat a flag gives.
-func parseSeatFlag(flag, s string) (notation.Seat, error) { return family.ParseSeatFlag(flag, s) }
-
 // PaymentsView is a hand settled in payments (the Hong Kong and American families): the library's
 // settlement (outcome, winners, bumped, payments, deltas) with how the hand was given.
 type PaymentsView struct {
@@ -257,8 +255,9 @@ type PaymentsView struct {
 	Discarder string `json:"discarder,omitempty"`
 	// Offender made a false win.
 	Offender string `json:"offender,omitempty"`
-	// Score is the winner's scored hand (hk.Result or american.Result) when a hand was given.
-	Score any `json:"score,omitempty"`
+	// Score is the winner's scored hand when a hand was given, as score prints it
+	// (schema/score.json): its hand, ruleset and situation, then the family's result.
+	Score *schema.Score `json:"score,omitempty"`
 	// Responsible is the responsibility (包) found from the hand's meld marks.
 	Responsible *settle.Liability `json:"responsible,omitempty"`
 	// Notes explain what mjref decided on the way.
@@ -437,7 +436,7 @@ func (e *Engine) paymentHand(req *SettleRequest, in *settle.Input, v *PaymentsVi
 		return w, false, err
 	}
 	worth := rules.Worth(sc)
-	v.Hand, v.Score = sc.Head().Hand, worth.Result
+	v.Hand, v.Score = sc.Head().Hand, schema.NewScore(sc)
 	if ws := sc.Head().Warnings; len(ws) > 0 {
 		v.Warnings = ws
 	}
@@ -626,11 +625,11 @@ func howWon(win, discarder string, sr *settle.Rules) (scoring.WinKind, notation.
 	if d != notation.NoSeat {
 		discarder = d.String()
 	}
-	k, err := family.WinKind(win, discarder, "SEAT")
+	k, err := winKind(win, discarder, "SEAT")
 	if err != nil {
 		return 0, d, err
 	}
-	if err := family.SevenFlowersHow(k, discarder, sr, "SEAT"); err != nil {
+	if err := sevenFlowersHow(k, discarder, sr, "SEAT"); err != nil {
 		return 0, d, err
 	}
 	switch {
@@ -650,7 +649,7 @@ func seatValues(flag string, args []string) ([4]string, error) {
 		return int(s), err
 	}
 	name := func(i int) string { return notation.Seat(i).String() }
-	return family.FourValues(flag, args, "SEAT=VALUE, e.g. E=2700", "seats (E, S, W, N)", index, name)
+	return fourValues(flag, args, "SEAT=VALUE, e.g. E=2700", "seats (E, S, W, N)", index, name)
 }
 
 // seatNumbers reads the four seats' values as whole numbers of points.

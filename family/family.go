@@ -163,7 +163,7 @@ type Sectioned interface {
 }
 
 // Documented is a Family whose results are documents of the JSON contract (schema/*.json): the
-// schema generator (go generate ./cmd) describes each from a value of its type, asking the families
+// schema generator (go generate ./schema) describes each from a value of its type, asking the families
 // registered.
 type Documented interface {
 	// Documents are a value of each of the family's result types, by the document it is: "score"

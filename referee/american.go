@@ -7,6 +7,7 @@ import (
 
 	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
@@ -30,14 +31,6 @@ const (
 	RuleFlowerKept      = "flowers-kept" // American flowers are ordinary tiles of the hand
 )
 
-// Values of Rules.Direction and Rules.SecondCharleston.
-const (
-	DirClockwise        = "clockwise"
-	DirCounterclockwise = "counterclockwise"
-	CharlestonReverse   = "reverse"
-	CharlestonSame      = "same"
-)
-
 // DeadHand is a seat whose hand was declared dead: it stops playing and still pays the winner.
 type DeadHand struct {
 	Seat notation.Seat `json:"seat"`
@@ -50,7 +43,7 @@ type DeadHand struct {
 // American returns the dependencies of an American replay: wins matched against card under ar, hands
 // settled under s (nil: no settlement), the table options from r (nil: the defaults: play E → S → W → N,
 // the second Charleston reversed). The set has 152 tiles.
-func American(card *american.Card, ar *american.Rules, s *settle.Rules, r *Rules) Deps {
+func American(card *american.Card, ar *american.Rules, s *settle.Rules, r *gamerules.Referee) Deps {
 	d := familyDeps(r, 152)
 	d.Flow = &americanFlow{card: card, rules: ar, settle: s}
 	return d
@@ -184,7 +177,7 @@ func (g *amGame) deadCount() int {
 
 // next is the seat after s in play order.
 func (g *amGame) next(s notation.Seat) notation.Seat {
-	if g.deps.Rules.Direction == DirCounterclockwise {
+	if g.deps.Rules.Direction == gamerules.DirCounterclockwise {
 		return s.Prev()
 	}
 	return s.Next()
@@ -254,7 +247,7 @@ func (g *amGame) startAt(e *Event) {
 // Charleston reversed or the same.
 func (g *amGame) passDir(k int) string {
 	first := [3]string{"right", "across", "left"}
-	if k < 3 || g.deps.Rules.SecondCharleston == CharlestonSame {
+	if k < 3 || g.deps.Rules.SecondCharleston == gamerules.CharlestonSame {
 		return first[k%3]
 	}
 	return first[2-k%3]

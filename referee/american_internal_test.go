@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 func TestParseFamilyEvents(t *testing.T) {
@@ -52,12 +53,12 @@ func TestParseFamilyEventErrors(t *testing.T) {
 func TestCharlestonDirections(t *testing.T) {
 	tests := []struct {
 		name  string
-		rules Rules
+		rules gamerules.Referee
 		want  []notation.Seat
 	}{
-		{"clockwise, second reversed", Rules{}, []notation.Seat{notation.SeatSouth, notation.SeatWest, notation.SeatNorth, notation.SeatNorth, notation.SeatWest, notation.SeatSouth}},
-		{"clockwise, second the same", Rules{SecondCharleston: CharlestonSame}, []notation.Seat{notation.SeatSouth, notation.SeatWest, notation.SeatNorth, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}},
-		{"counterclockwise", Rules{Direction: DirCounterclockwise}, []notation.Seat{notation.SeatNorth, notation.SeatWest, notation.SeatSouth, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}},
+		{"clockwise, second reversed", gamerules.Referee{}, []notation.Seat{notation.SeatSouth, notation.SeatWest, notation.SeatNorth, notation.SeatNorth, notation.SeatWest, notation.SeatSouth}},
+		{"clockwise, second the same", gamerules.Referee{SecondCharleston: gamerules.CharlestonSame}, []notation.Seat{notation.SeatSouth, notation.SeatWest, notation.SeatNorth, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}},
+		{"counterclockwise", gamerules.Referee{Direction: gamerules.DirCounterclockwise}, []notation.Seat{notation.SeatNorth, notation.SeatWest, notation.SeatSouth, notation.SeatSouth, notation.SeatWest, notation.SeatNorth}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -12,12 +12,13 @@ import (
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 )
 
 // familyDeps wires a built-in ruleset's family: American or DeBurger.
-func familyDeps(t testing.TB, name string, r *referee.Rules) referee.Deps {
+func familyDeps(t testing.TB, name string, r *gamerules.Referee) referee.Deps {
 	t.Helper()
 	rs, err := rulesets.Load(name)
 	if err != nil {
@@ -47,7 +48,7 @@ func familyDeps(t testing.TB, name string, r *referee.Rules) referee.Deps {
 //	# expect-dead: SEAT                   (every dead hand, in order)
 //	# expect-outcome, expect-winner, expect-total, expect-delta: SEAT AMOUNT, expect-points: SEAT N
 type familyCase struct {
-	rules   referee.Rules
+	rules   gamerules.Referee
 	illegal []string
 	dead    []string
 	checks  [][2]string

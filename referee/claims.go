@@ -336,7 +336,7 @@ func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile,
 			}
 		}
 	}
-	takers, why := decide(discarder, claims, legal, deps.Rules.allWin())
+	takers, why := decide(discarder, claims, legal, deps.Rules.AllWin())
 	for i, c := range claims {
 		r := Ruling{Event: 1, Seat: c.Seat, Action: actionText(&Event{Verb: c.Verb, Tiles: c.Tiles}), Verdict: VerdictOK, Rule: rules[i], Reason: reasons[i]}
 		switch {
@@ -358,7 +358,7 @@ func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile,
 		}
 		d.Rulings = append(d.Rulings, r)
 	}
-	deps.Rules.explain(d.Rulings)
+	explain(&deps.Rules, d.Rulings)
 	if len(takers) == 0 {
 		d.Reason = fmt.Sprintf("nobody takes %s: %s draws next", tile, discarder.Next())
 		return d, nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/points"
 )
@@ -34,7 +35,7 @@ type SeatScore struct {
 // 1-bamboo) landing on the first unboosted flower from the next player on, and at the end every
 // player's hand scored with points.ScoreTable (Report.Points and Report.Scores). There are no
 // payments. r gives the table options (nil: the defaults); the set has 144 tiles.
-func DeBurger(p *points.Rules, r *Rules) Deps {
+func DeBurger(p *points.Rules, r *gamerules.Referee) Deps {
 	d := familyDeps(r, 144)
 	f := &deburgerFlow{rules: p}
 	d.Score = f.score

@@ -70,12 +70,12 @@ func Replay(lg *Log, deps Deps) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	deps.Rules.explain(rep.Rulings)
+	explain(&deps.Rules, rep.Rulings)
 	return rep, nil
 }
 
 func newGame(lg *Log, deps Deps) *game {
-	g := &game{table: newTable(lg, deps, actionText), total: deps.Rules.tiles(), konger: notation.NoSeat, claimer: notation.NoSeat}
+	g := &game{table: newTable(lg, deps, actionText), total: deps.Rules.TileCount(), konger: notation.NoSeat, claimer: notation.NoSeat}
 	g.drawKind = scoring.SelfDraw
 
 	laidOut := 0 // bonus tiles written as laid out at the deal: their replacements came from the back
@@ -97,7 +97,7 @@ func newGame(lg *Log, deps Deps) *game {
 			g.meldsAtDeal(s, sh)
 		}
 	})
-	if !g.deps.Rules.flowers() {
+	if !g.deps.Rules.Flowers() {
 		for _, s := range notation.Seats {
 			st := &g.seats[s]
 			if len(st.bonus) > 0 || hasBonus(&st.known) {
@@ -481,7 +481,7 @@ func (g *game) flower(e *Event) {
 	s := e.Seat
 	st := &g.seats[s]
 	verdict, rule, reason := VerdictOK, RuleFlower, "laid out: a replacement comes from the back of the wall"
-	if !g.deps.Rules.flowers() {
+	if !g.deps.Rules.Flowers() {
 		verdict, rule, reason = VerdictIllegal, RuleNoFlowers, "this ruleset plays without flowers and seasons"
 	}
 	onTurn := g.dealing || s == g.turn && (g.need == needAct || g.need == needReplace)
@@ -635,7 +635,7 @@ func (g *game) claims(e *Event, evs []Event) {
 			}
 		}
 	}
-	takers, why := decide(g.discarder, claims, legal, g.deps.Rules.allWin())
+	takers, why := decide(g.discarder, claims, legal, g.deps.Rules.AllWin())
 	var claimedWin [4]bool
 	for _, c := range claims {
 		if c.Verb == VerbWin && c.Seat <= notation.SeatNorth {
@@ -986,7 +986,7 @@ func (g *game) robAll(evs []*Event) {
 			}
 		}
 	}
-	takers, why := decide(g.konger, claims, legal, g.deps.Rules.allWin())
+	takers, why := decide(g.konger, claims, legal, g.deps.Rules.AllWin())
 	var offender *Event
 	for i, e := range evs {
 		switch {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/hk"
@@ -15,7 +16,7 @@ import (
 // (136 tiles when h plays no flowers; head bump or every claimant wins as s's multiple_winners says),
 // and s pays a win at the worth h scores it (s's Bounds, when the loader has not set them).
 // A nil section leaves that part out: no scorer (wins taken as declared), no settlement, default rules.
-func HK(h *hk.Rules, s *settle.Rules, r *Rules) Deps {
+func HK(h *hk.Rules, s *settle.Rules, r *gamerules.Referee) Deps {
 	var d Deps
 	if r != nil {
 		d.Rules = *r

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
@@ -240,7 +241,7 @@ func TestHKDeps(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	none := referee.HK(nil, nil, nil)
-	if none.Score != nil || none.Settle != nil || !cmp.Equal(none.Rules, referee.Rules{}) {
+	if none.Score != nil || none.Settle != nil || !cmp.Equal(none.Rules, gamerules.Referee{}) {
 		t.Errorf("HK(nil, nil) = %+v", none)
 	}
 }

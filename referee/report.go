@@ -2,12 +2,10 @@ package referee
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
-	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 )
@@ -74,28 +72,8 @@ type Ruling struct {
 	Source *scoring.Source `json:"source,omitempty"`
 }
 
-// RuleDef explains one rule the referee enforces: its name, in English and Chinese, and what it says.
-type RuleDef struct {
-	Name   string         `yaml:"name"`
-	ZH     string         `yaml:"zh,omitempty"`
-	Text   string         `yaml:"text"`
-	Source scoring.Source `yaml:"-"`
-}
-
-// RuleIDs lists every rule id a ruling can cite.
-var RuleIDs = []string{
-	RuleDeal, RuleTileCount, RuleFifthCopy, RuleTurnOrder, RuleInHand, RuleWallOrder, RuleWallExhausted,
-	RuleBonusDiscard, RuleFlower, RuleNoFlowers, RuleNoDiscard, RuleOwnDiscard, RuleClaimTile,
-	RuleChowFromLeft, RuleChowShape, RulePongPair, RuleKongThree, RuleClaimPriority, RuleHeadBump,
-	RuleDiscardAtOnce, RuleKongReplacement, RuleAddKong, RuleConcealedKong, RuleRobKong, RuleRobConcealed,
-	RuleWin, RuleFalseWin, RuleSelfDraw, RuleDraw, RuleDiscard, RulePass, RuleHandOver, RuleMissedWin,
-	RuleCharleston, RuleCharlestonJoker, RuleCourtesy, RuleExposure, RuleCallPair, RuleDeadJoker,
-	RuleJokerExchange, RuleDeadHand, RuleMahJonggError, RuleMisnamed, RuleNextInTurn, RuleNoKong,
-	RuleFlowerKept, RuleBird, RuleBirdLand, RuleSevenFlowers, RuleReveal,
-}
-
-// explain names each ruling's rule and cites its ruleset line, where the rules explain it.
-func (r *Rules) explain(rulings []Ruling) {
+// explain names each ruling's rule and cites its ruleset line, where the rules r explain it.
+func explain(r *gamerules.Referee, rulings []Ruling) {
 	if len(r.Explain) == 0 {
 		return
 	}
@@ -256,88 +234,10 @@ type SettleInput struct {
 // Settler pays out a hand. It is injected so the referee can run before the settlement rules exist.
 type Settler func(in SettleInput) (settle.Result, error)
 
-// Rules are the referee's own table rules: how many tiles, the dead wall, several winners.
-// The zero value is the Hong Kong default: 144 tiles, no dead wall, head bump.
-type Rules struct {
-	// Tiles is 144 (with flowers and seasons) or 136 (without); 0 means 144.
-	Tiles int `yaml:"tiles,omitempty"`
-	// DeadWall is how many tiles at the end of the wall are never drawn; 0 (the default) draws every tile.
-	DeadWall int `yaml:"dead_wall,omitempty"`
-	// MultipleWins is settle.HeadBump ("head-bump", the default) or settle.AllWin ("all").
-	MultipleWins string `yaml:"multiple_wins,omitempty"`
-	// MissedWinLock is the house rule that a player who passes a winning discard may not win on the
-	// same tile until their next draw. Off by default: in Hong Kong play declining one win does not
-	// stop you taking the next. It is checked only for hands whose every tile is seen.
-	MissedWinLock bool `yaml:"missed_win_lock,omitempty"`
-	// Direction is the order of play in American games: "clockwise" (the default, as the seed says)
-	// passes the turn E → S → W → N, the order the seats are named in; "counterclockwise" passes it
-	// E → N → W → S. In the Charleston "right" is the next player in turn. Hong Kong and DeBurger play
-	// go E → S → W → N and ignore it.
-	Direction string `yaml:"direction,omitempty"`
-	// SecondCharleston gives the directions of the optional second American Charleston: "reverse"
-	// (the default, as the NMJL plays: left, across, right) or "same" (right, across, left, as the seed
-	// says).
-	SecondCharleston string `yaml:"second_charleston,omitempty"`
-	// Explain names and explains each rule id the rulings cite (the rules: key), so that a ruling
-	// can name its rule and cite the ruleset line that states it.
-	Explain map[string]*RuleDef `yaml:"rules,omitempty"`
-	Source  scoring.Source      `yaml:"-"`
-}
-
-// Validate checks the values; errors are *scoring.RuleError with the key path.
-func (r *Rules) Validate() error {
-	switch r.Tiles {
-	case 0, 136, 144, 152:
-	default:
-		return &scoring.RuleError{Path: []string{"tiles"}, Msg: fmt.Sprintf("%s: expected 144 (with flowers), 136 (without) or 152 (American, with jokers)", words.Count(r.Tiles, "tile"))}
-	}
-	switch r.Direction {
-	case "", DirClockwise, DirCounterclockwise:
-	default:
-		return &scoring.RuleError{Path: []string{"direction"}, Msg: fmt.Sprintf("%q: expected %s or %s", r.Direction, DirClockwise, DirCounterclockwise)}
-	}
-	switch r.SecondCharleston {
-	case "", CharlestonReverse, CharlestonSame:
-	default:
-		return &scoring.RuleError{Path: []string{"second_charleston"}, Msg: fmt.Sprintf("%q: expected %s or %s", r.SecondCharleston, CharlestonReverse, CharlestonSame)}
-	}
-	if r.DeadWall < 0 || r.DeadWall > 40 {
-		return &scoring.RuleError{Path: []string{"dead_wall"}, Msg: fmt.Sprintf("%d: expected 0 to 40 tiles", r.DeadWall)}
-	}
-	switch r.MultipleWins {
-	case "", settle.HeadBump, settle.AllWin:
-	default:
-		return &scoring.RuleError{Path: []string{"multiple_wins"}, Msg: fmt.Sprintf("%q: expected %s or %s", r.MultipleWins, settle.HeadBump, settle.AllWin)}
-	}
-	for _, id := range slices.Sorted(maps.Keys(r.Explain)) {
-		d := r.Explain[id]
-		switch {
-		case !slices.Contains(RuleIDs, id):
-			return &scoring.RuleError{Path: []string{"rules", id}, Msg: fmt.Sprintf("unknown rule id %q: the referee's rules are %s", id, strings.Join(RuleIDs, ", "))}
-		case d == nil || strings.TrimSpace(d.Name) == "":
-			return &scoring.RuleError{Path: []string{"rules", id}, Msg: "missing name"}
-		case strings.TrimSpace(d.Text) == "":
-			return &scoring.RuleError{Path: []string{"rules", id}, Msg: "missing text: say what the rule is"}
-		}
-	}
-	return nil
-}
-
-func (r *Rules) tiles() int {
-	if r.Tiles == 0 {
-		return 144
-	}
-	return r.Tiles
-}
-
-func (r *Rules) flowers() bool { return r.tiles() == 144 }
-
-func (r *Rules) allWin() bool { return r.MultipleWins == settle.AllWin }
-
 // Deps are what a replay needs besides the log: the table rules, a scorer for wins and a settler.
 // A nil Score takes every declared win as valid but unscored; a nil Settle makes no payments.
 type Deps struct {
-	Rules  Rules
+	Rules  gamerules.Referee
 	Score  Scorer
 	Settle Settler
 	// Flow is a rule family's own replay (American, DeBurger); nil replays a Hong Kong hand.

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 )
@@ -140,7 +141,7 @@ const (
 )
 
 // familyDeps starts a family's Deps: the table options r (nil: the defaults) with a set of tiles.
-func familyDeps(r *Rules, tiles int) Deps {
+func familyDeps(r *gamerules.Referee, tiles int) Deps {
 	var d Deps
 	if r != nil {
 		d.Rules = *r

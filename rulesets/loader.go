@@ -22,7 +22,7 @@ import (
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/internal/textdist"
 	"github.com/mjref/mjref/internal/yamldoc"
-	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
 	"go.yaml.in/yaml/v3"
@@ -838,8 +838,8 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 		// otherwise, and the two may not disagree.
 		race := rs.DeBurger.Race
 		if rs.Flow.Target == 0 {
-			rs.Flow.Target = ledger.Whole(int64(race.Target))
-		} else if rs.Flow.Target != ledger.Whole(int64(race.Target)) {
+			rs.Flow.Target = settle.Points(int64(race.Target))
+		} else if rs.Flow.Target != settle.Points(int64(race.Target)) {
 			return fail([]string{"flow", "target"}, fmt.Sprintf("flow.target %s differs from deburger.race.target %d: leave it out to follow the race", rs.Flow.Target, race.Target))
 		}
 		if rs.Flow.Ties == 0 {
@@ -1098,9 +1098,6 @@ func Raw(name string) ([]byte, error) {
 	}
 	return builtinFile(name)
 }
-
-// Check loads a ruleset file and reports the first problem, or nil.
-func Check(file string) (*Ruleset, error) { return Load(file) }
 
 // wholeNumbers finds a number with a fraction written where a whole number goes ("min_faan: 1.5"):
 // the YAML decoder would drop the fraction without a word, and a table would pay on the wrong value.

@@ -5,8 +5,7 @@ package rulesets
 import (
 	"go.yaml.in/yaml/v3"
 
-	"github.com/mjref/mjref/referee"
-	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/mjref/mjref/scoring/hk"
@@ -35,9 +34,9 @@ type Ruleset struct {
 	Settlement *settle.Rules   `yaml:"settlement,omitempty"`
 	// Flow is how a game of many hands runs (who deals next, the prevailing wind, its length), for
 	// the table ledger.
-	Flow *ledger.Flow `yaml:"flow,omitempty"`
+	Flow *gamerules.Flow `yaml:"flow,omitempty"`
 	// Referee holds the replay's own table rules (dead wall, missed-win lock) for mjref referee.
-	Referee *referee.Rules `yaml:"referee,omitempty"`
+	Referee *gamerules.Referee `yaml:"referee,omitempty"`
 
 	// Card is the American card the american: section names, loaded and expanded with the ruleset.
 	Card *american.Card `yaml:"-" json:"-"`

@@ -5,8 +5,7 @@
 package rulesets
 
 import (
-	"github.com/mjref/mjref/referee"
-	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
@@ -15,7 +14,7 @@ import (
 )
 
 // snapshotShape is shapeCRC when the snapshots were made (see TestSnapshotCurrent).
-const snapshotShape = 0x331f3cda
+const snapshotShape = 0xbbe46cc2
 
 // snapshots are the built-in rulesets as their YAML decodes, before validation.
 var snapshots = map[string]snapshot{
@@ -105,10 +104,10 @@ var snapshots = map[string]snapshot{
 						Values: []int{25, 30, 40, 45, 50},
 					},
 				},
-				Flow: &ledger.Flow{
+				Flow: &gamerules.Flow{
 					ZeroSum: true,
-					Length: ledger.Length{
-						Kind: ledger.LengthKind(3),
+					Length: gamerules.Length{
+						Kind: gamerules.LengthKind(3),
 						N:    8,
 					},
 					Source: scoring.Source{
@@ -116,11 +115,11 @@ var snapshots = map[string]snapshot{
 						Line:    45,
 					},
 				},
-				Referee: &referee.Rules{
+				Referee: &gamerules.Referee{
 					Direction:        "clockwise",
 					SecondCharleston: "reverse",
-					Explain: map[string]*referee.RuleDef{
-						"add-kong": &referee.RuleDef{
+					Explain: map[string]*gamerules.RuleDef{
+						"add-kong": &gamerules.RuleDef{
 							Name: "Added kong",
 							ZH:   "加槓",
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
@@ -129,7 +128,7 @@ var snapshots = map[string]snapshot{
 								Line:    88,
 							},
 						},
-						"bonus-not-discard": &referee.RuleDef{
+						"bonus-not-discard": &gamerules.RuleDef{
 							Name: "Bonus tiles are laid out",
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
@@ -137,7 +136,7 @@ var snapshots = map[string]snapshot{
 								Line:    74,
 							},
 						},
-						"call-pair": &referee.RuleDef{
+						"call-pair": &gamerules.RuleDef{
 							Name: "No call for a pair",
 							Text: "Never a call for a pair or a single, except for Mah Jongg.",
 							Source: scoring.Source{
@@ -145,7 +144,7 @@ var snapshots = map[string]snapshot{
 								Line:    104,
 							},
 						},
-						"charleston": &referee.RuleDef{
+						"charleston": &gamerules.RuleDef{
 							Name: "The Charleston",
 							Text: "Three passes of three tiles, right, across and left; a second Charleston only if all agree.",
 							Source: scoring.Source{
@@ -153,7 +152,7 @@ var snapshots = map[string]snapshot{
 								Line:    100,
 							},
 						},
-						"charleston-joker": &referee.RuleDef{
+						"charleston-joker": &gamerules.RuleDef{
 							Name: "No jokers in the Charleston",
 							Text: "Jokers may never be passed.",
 							Source: scoring.Source{
@@ -161,7 +160,7 @@ var snapshots = map[string]snapshot{
 								Line:    101,
 							},
 						},
-						"chow-from-left": &referee.RuleDef{
+						"chow-from-left": &gamerules.RuleDef{
 							Name: "Chow only from the player before you",
 							ZH:   "上家吃",
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
@@ -170,7 +169,7 @@ var snapshots = map[string]snapshot{
 								Line:    80,
 							},
 						},
-						"chow-shape": &referee.RuleDef{
+						"chow-shape": &gamerules.RuleDef{
 							Name: "Chow shape",
 							ZH:   "吃",
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
@@ -179,7 +178,7 @@ var snapshots = map[string]snapshot{
 								Line:    81,
 							},
 						},
-						"claim-priority": &referee.RuleDef{
+						"claim-priority": &gamerules.RuleDef{
 							Name: "Claim priority",
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
@@ -187,7 +186,7 @@ var snapshots = map[string]snapshot{
 								Line:    84,
 							},
 						},
-						"claim-tile": &referee.RuleDef{
+						"claim-tile": &gamerules.RuleDef{
 							Name: "Claim the discarded tile",
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
@@ -195,7 +194,7 @@ var snapshots = map[string]snapshot{
 								Line:    79,
 							},
 						},
-						"concealed-kong": &referee.RuleDef{
+						"concealed-kong": &gamerules.RuleDef{
 							Name: "Concealed kong",
 							ZH:   "暗槓",
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
@@ -204,7 +203,7 @@ var snapshots = map[string]snapshot{
 								Line:    89,
 							},
 						},
-						"courtesy-pass": &referee.RuleDef{
+						"courtesy-pass": &gamerules.RuleDef{
 							Name: "Courtesy pass",
 							Text: "Up to three tiles with the player across, as many each way.",
 							Source: scoring.Source{
@@ -212,7 +211,7 @@ var snapshots = map[string]snapshot{
 								Line:    102,
 							},
 						},
-						"dead-hand": &referee.RuleDef{
+						"dead-hand": &gamerules.RuleDef{
 							Name: "Dead hand",
 							Text: "A hand with the wrong number of tiles, an exposure that fits no line, or one that can match no line is dead: it stops playing and still pays the winner.",
 							Source: scoring.Source{
@@ -220,7 +219,7 @@ var snapshots = map[string]snapshot{
 								Line:    107,
 							},
 						},
-						"dead-joker": &referee.RuleDef{
+						"dead-joker": &gamerules.RuleDef{
 							Name: "Dead joker",
 							Text: "A discarded joker is dead and cannot be called.",
 							Source: scoring.Source{
@@ -228,7 +227,7 @@ var snapshots = map[string]snapshot{
 								Line:    105,
 							},
 						},
-						"deal": &referee.RuleDef{
+						"deal": &gamerules.RuleDef{
 							Name: "The deal",
 							ZH:   "配牌",
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
@@ -237,7 +236,7 @@ var snapshots = map[string]snapshot{
 								Line:    67,
 							},
 						},
-						"discard": &referee.RuleDef{
+						"discard": &gamerules.RuleDef{
 							Name: "Discard",
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
@@ -245,7 +244,7 @@ var snapshots = map[string]snapshot{
 								Line:    96,
 							},
 						},
-						"discard-after-claim": &referee.RuleDef{
+						"discard-after-claim": &gamerules.RuleDef{
 							Name: "Discard after a claim",
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
@@ -253,7 +252,7 @@ var snapshots = map[string]snapshot{
 								Line:    86,
 							},
 						},
-						"draw": &referee.RuleDef{
+						"draw": &gamerules.RuleDef{
 							Name: "Draw",
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
@@ -261,7 +260,7 @@ var snapshots = map[string]snapshot{
 								Line:    95,
 							},
 						},
-						"exposure": &referee.RuleDef{
+						"exposure": &gamerules.RuleDef{
 							Name: "Exposure",
 							Text: "A call for a pung, kong, quint or sextet must fit some exposed (X) line of the card; an exposure holds at least one natural tile.",
 							Source: scoring.Source{
@@ -269,7 +268,7 @@ var snapshots = map[string]snapshot{
 								Line:    103,
 							},
 						},
-						"false-win": &referee.RuleDef{
+						"false-win": &gamerules.RuleDef{
 							Name: "False win",
 							ZH:   "詐糊",
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
@@ -278,7 +277,7 @@ var snapshots = map[string]snapshot{
 								Line:    93,
 							},
 						},
-						"fifth-copy": &referee.RuleDef{
+						"fifth-copy": &gamerules.RuleDef{
 							Name: "Four of each tile",
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
@@ -286,7 +285,7 @@ var snapshots = map[string]snapshot{
 								Line:    69,
 							},
 						},
-						"flower-replacement": &referee.RuleDef{
+						"flower-replacement": &gamerules.RuleDef{
 							Name: "Flower replacement",
 							ZH:   "補花",
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
@@ -295,7 +294,7 @@ var snapshots = map[string]snapshot{
 								Line:    75,
 							},
 						},
-						"flowers-kept": &referee.RuleDef{
+						"flowers-kept": &gamerules.RuleDef{
 							Name: "Flowers are tiles",
 							Text: "American flowers are tiles of the hand, not laid out and replaced.",
 							Source: scoring.Source{
@@ -303,7 +302,7 @@ var snapshots = map[string]snapshot{
 								Line:    112,
 							},
 						},
-						"hand-over": &referee.RuleDef{
+						"hand-over": &gamerules.RuleDef{
 							Name: "The hand is over",
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
@@ -311,7 +310,7 @@ var snapshots = map[string]snapshot{
 								Line:    98,
 							},
 						},
-						"head-bump": &referee.RuleDef{
+						"head-bump": &gamerules.RuleDef{
 							Name: "Head bump",
 							ZH:   "截糊",
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
@@ -320,7 +319,7 @@ var snapshots = map[string]snapshot{
 								Line:    85,
 							},
 						},
-						"joker-exchange": &referee.RuleDef{
+						"joker-exchange": &gamerules.RuleDef{
 							Name: "Joker exchange",
 							Text: "On your own turn, a natural tile from your hand for a joker in an exposure of that tile; never a discard for a joker.",
 							Source: scoring.Source{
@@ -328,7 +327,7 @@ var snapshots = map[string]snapshot{
 								Line:    106,
 							},
 						},
-						"kong": &referee.RuleDef{
+						"kong": &gamerules.RuleDef{
 							Name: "Exposed kong",
 							ZH:   "明槓",
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
@@ -337,7 +336,7 @@ var snapshots = map[string]snapshot{
 								Line:    83,
 							},
 						},
-						"kong-replacement": &referee.RuleDef{
+						"kong-replacement": &gamerules.RuleDef{
 							Name: "Kong replacement",
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
@@ -345,7 +344,7 @@ var snapshots = map[string]snapshot{
 								Line:    87,
 							},
 						},
-						"mahjong-in-error": &referee.RuleDef{
+						"mahjong-in-error": &gamerules.RuleDef{
 							Name: "Mah Jongg in error",
 							Text: "Mah Jongg declared in error with tiles shown makes the hand dead; not shown, there is no penalty.",
 							Source: scoring.Source{
@@ -353,7 +352,7 @@ var snapshots = map[string]snapshot{
 								Line:    108,
 							},
 						},
-						"misnamed": &referee.RuleDef{
+						"misnamed": &gamerules.RuleDef{
 							Name: "Misnamed discard",
 							Text: "A misnamed discard that gives another player Mah Jongg: the misnamer pays four times, alone.",
 							Source: scoring.Source{
@@ -361,7 +360,7 @@ var snapshots = map[string]snapshot{
 								Line:    109,
 							},
 						},
-						"missed-win-lock": &referee.RuleDef{
+						"missed-win-lock": &gamerules.RuleDef{
 							Name: "Missed-win lock",
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
@@ -369,7 +368,7 @@ var snapshots = map[string]snapshot{
 								Line:    99,
 							},
 						},
-						"next-in-turn": &referee.RuleDef{
+						"next-in-turn": &gamerules.RuleDef{
 							Name: "Next in turn",
 							Text: "Mah Jongg beats an exposure; among equal claims the next player in turn takes the discard.",
 							Source: scoring.Source{
@@ -377,7 +376,7 @@ var snapshots = map[string]snapshot{
 								Line:    110,
 							},
 						},
-						"no-discard": &referee.RuleDef{
+						"no-discard": &gamerules.RuleDef{
 							Name: "A claim needs a discard",
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
@@ -385,7 +384,7 @@ var snapshots = map[string]snapshot{
 								Line:    77,
 							},
 						},
-						"no-flowers": &referee.RuleDef{
+						"no-flowers": &gamerules.RuleDef{
 							Name: "No bonus tiles",
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
@@ -393,7 +392,7 @@ var snapshots = map[string]snapshot{
 								Line:    76,
 							},
 						},
-						"no-kong-from-hand": &referee.RuleDef{
+						"no-kong-from-hand": &gamerules.RuleDef{
 							Name: "No kong from the hand",
 							Text: "American play has no concealed or added kongs and no replacement tile.",
 							Source: scoring.Source{
@@ -401,7 +400,7 @@ var snapshots = map[string]snapshot{
 								Line:    111,
 							},
 						},
-						"own-discard": &referee.RuleDef{
+						"own-discard": &gamerules.RuleDef{
 							Name: "Not your own discard",
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
@@ -409,7 +408,7 @@ var snapshots = map[string]snapshot{
 								Line:    78,
 							},
 						},
-						"pass": &referee.RuleDef{
+						"pass": &gamerules.RuleDef{
 							Name: "Pass",
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
@@ -417,7 +416,7 @@ var snapshots = map[string]snapshot{
 								Line:    97,
 							},
 						},
-						"pong": &referee.RuleDef{
+						"pong": &gamerules.RuleDef{
 							Name: "Pong",
 							ZH:   "碰",
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
@@ -426,7 +425,7 @@ var snapshots = map[string]snapshot{
 								Line:    82,
 							},
 						},
-						"rob-concealed-kong": &referee.RuleDef{
+						"rob-concealed-kong": &gamerules.RuleDef{
 							Name: "Robbing a concealed kong",
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
@@ -434,7 +433,7 @@ var snapshots = map[string]snapshot{
 								Line:    91,
 							},
 						},
-						"rob-kong": &referee.RuleDef{
+						"rob-kong": &gamerules.RuleDef{
 							Name: "Robbing a kong",
 							ZH:   "搶槓",
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
@@ -443,7 +442,7 @@ var snapshots = map[string]snapshot{
 								Line:    90,
 							},
 						},
-						"self-draw": &referee.RuleDef{
+						"self-draw": &gamerules.RuleDef{
 							Name: "Self-draw",
 							ZH:   "自摸",
 							Text: "A win on the player's own draw.",
@@ -452,7 +451,7 @@ var snapshots = map[string]snapshot{
 								Line:    94,
 							},
 						},
-						"tile-count": &referee.RuleDef{
+						"tile-count": &gamerules.RuleDef{
 							Name: "Tile count",
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
@@ -460,7 +459,7 @@ var snapshots = map[string]snapshot{
 								Line:    68,
 							},
 						},
-						"tile-in-hand": &referee.RuleDef{
+						"tile-in-hand": &gamerules.RuleDef{
 							Name: "The tile must be in the hand",
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
@@ -468,7 +467,7 @@ var snapshots = map[string]snapshot{
 								Line:    71,
 							},
 						},
-						"turn-order": &referee.RuleDef{
+						"turn-order": &gamerules.RuleDef{
 							Name: "Turn order",
 							ZH:   "輪次",
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
@@ -477,7 +476,7 @@ var snapshots = map[string]snapshot{
 								Line:    70,
 							},
 						},
-						"wall-exhausted": &referee.RuleDef{
+						"wall-exhausted": &gamerules.RuleDef{
 							Name: "End of the wall",
 							ZH:   "流局",
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
@@ -486,7 +485,7 @@ var snapshots = map[string]snapshot{
 								Line:    73,
 							},
 						},
-						"wall-order": &referee.RuleDef{
+						"wall-order": &gamerules.RuleDef{
 							Name: "Wall order",
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
@@ -494,7 +493,7 @@ var snapshots = map[string]snapshot{
 								Line:    72,
 							},
 						},
-						"win": &referee.RuleDef{
+						"win": &gamerules.RuleDef{
 							Name: "Win",
 							ZH:   "食糊",
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
@@ -636,9 +635,9 @@ var snapshots = map[string]snapshot{
 						Line:    11,
 					},
 				},
-				Flow: &ledger.Flow{
-					Length: ledger.Length{
-						Kind: ledger.LengthKind(5),
+				Flow: &gamerules.Flow{
+					Length: gamerules.Length{
+						Kind: gamerules.LengthKind(5),
 					},
 					Target: settle.Amount(100000000),
 					Ties:   points.TieRule(1),
@@ -647,10 +646,10 @@ var snapshots = map[string]snapshot{
 						Line:    104,
 					},
 				},
-				Referee: &referee.Rules{
+				Referee: &gamerules.Referee{
 					MultipleWins: "head-bump",
-					Explain: map[string]*referee.RuleDef{
-						"add-kong": &referee.RuleDef{
+					Explain: map[string]*gamerules.RuleDef{
+						"add-kong": &gamerules.RuleDef{
 							Name: "Added kong",
 							ZH:   "加槓",
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
@@ -659,7 +658,7 @@ var snapshots = map[string]snapshot{
 								Line:    146,
 							},
 						},
-						"bird": &referee.RuleDef{
+						"bird": &gamerules.RuleDef{
 							Name: "The bird",
 							Text: "A discarded 1-bamboo must land on the first unboosted flower, searching from the next player in play order; with none free it goes to the centre and may be claimed.",
 							Source: scoring.Source{
@@ -667,7 +666,7 @@ var snapshots = map[string]snapshot{
 								Line:    158,
 							},
 						},
-						"bird-land": &referee.RuleDef{
+						"bird-land": &gamerules.RuleDef{
 							Name: "A landed bird",
 							Text: "A bird that landed on a flower marks it boosted and cannot be called; one boost per flower.",
 							Source: scoring.Source{
@@ -675,7 +674,7 @@ var snapshots = map[string]snapshot{
 								Line:    159,
 							},
 						},
-						"bonus-not-discard": &referee.RuleDef{
+						"bonus-not-discard": &gamerules.RuleDef{
 							Name: "Bonus tiles are laid out",
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
@@ -683,7 +682,7 @@ var snapshots = map[string]snapshot{
 								Line:    132,
 							},
 						},
-						"chow-from-left": &referee.RuleDef{
+						"chow-from-left": &gamerules.RuleDef{
 							Name: "Chow only from the player before you",
 							ZH:   "上家吃",
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
@@ -692,7 +691,7 @@ var snapshots = map[string]snapshot{
 								Line:    138,
 							},
 						},
-						"chow-shape": &referee.RuleDef{
+						"chow-shape": &gamerules.RuleDef{
 							Name: "Chow shape",
 							ZH:   "吃",
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
@@ -701,7 +700,7 @@ var snapshots = map[string]snapshot{
 								Line:    139,
 							},
 						},
-						"claim-priority": &referee.RuleDef{
+						"claim-priority": &gamerules.RuleDef{
 							Name: "Claim priority",
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
@@ -709,7 +708,7 @@ var snapshots = map[string]snapshot{
 								Line:    142,
 							},
 						},
-						"claim-tile": &referee.RuleDef{
+						"claim-tile": &gamerules.RuleDef{
 							Name: "Claim the discarded tile",
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
@@ -717,7 +716,7 @@ var snapshots = map[string]snapshot{
 								Line:    137,
 							},
 						},
-						"concealed-kong": &referee.RuleDef{
+						"concealed-kong": &gamerules.RuleDef{
 							Name: "Concealed kong",
 							ZH:   "暗槓",
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
@@ -726,7 +725,7 @@ var snapshots = map[string]snapshot{
 								Line:    147,
 							},
 						},
-						"deal": &referee.RuleDef{
+						"deal": &gamerules.RuleDef{
 							Name: "The deal",
 							ZH:   "配牌",
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
@@ -735,7 +734,7 @@ var snapshots = map[string]snapshot{
 								Line:    125,
 							},
 						},
-						"discard": &referee.RuleDef{
+						"discard": &gamerules.RuleDef{
 							Name: "Discard",
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
@@ -743,7 +742,7 @@ var snapshots = map[string]snapshot{
 								Line:    154,
 							},
 						},
-						"discard-after-claim": &referee.RuleDef{
+						"discard-after-claim": &gamerules.RuleDef{
 							Name: "Discard after a claim",
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
@@ -751,7 +750,7 @@ var snapshots = map[string]snapshot{
 								Line:    144,
 							},
 						},
-						"draw": &referee.RuleDef{
+						"draw": &gamerules.RuleDef{
 							Name: "Draw",
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
@@ -759,7 +758,7 @@ var snapshots = map[string]snapshot{
 								Line:    153,
 							},
 						},
-						"false-win": &referee.RuleDef{
+						"false-win": &gamerules.RuleDef{
 							Name: "False win",
 							ZH:   "詐糊",
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
@@ -768,7 +767,7 @@ var snapshots = map[string]snapshot{
 								Line:    151,
 							},
 						},
-						"fifth-copy": &referee.RuleDef{
+						"fifth-copy": &gamerules.RuleDef{
 							Name: "Four of each tile",
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
@@ -776,7 +775,7 @@ var snapshots = map[string]snapshot{
 								Line:    127,
 							},
 						},
-						"flower-replacement": &referee.RuleDef{
+						"flower-replacement": &gamerules.RuleDef{
 							Name: "Flower replacement",
 							ZH:   "補花",
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
@@ -785,7 +784,7 @@ var snapshots = map[string]snapshot{
 								Line:    133,
 							},
 						},
-						"hand-over": &referee.RuleDef{
+						"hand-over": &gamerules.RuleDef{
 							Name: "The hand is over",
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
@@ -793,7 +792,7 @@ var snapshots = map[string]snapshot{
 								Line:    156,
 							},
 						},
-						"head-bump": &referee.RuleDef{
+						"head-bump": &gamerules.RuleDef{
 							Name: "Head bump",
 							ZH:   "截糊",
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
@@ -802,7 +801,7 @@ var snapshots = map[string]snapshot{
 								Line:    143,
 							},
 						},
-						"kong": &referee.RuleDef{
+						"kong": &gamerules.RuleDef{
 							Name: "Exposed kong",
 							ZH:   "明槓",
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
@@ -811,7 +810,7 @@ var snapshots = map[string]snapshot{
 								Line:    141,
 							},
 						},
-						"kong-replacement": &referee.RuleDef{
+						"kong-replacement": &gamerules.RuleDef{
 							Name: "Kong replacement",
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
@@ -819,7 +818,7 @@ var snapshots = map[string]snapshot{
 								Line:    145,
 							},
 						},
-						"missed-win-lock": &referee.RuleDef{
+						"missed-win-lock": &gamerules.RuleDef{
 							Name: "Missed-win lock",
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
@@ -827,7 +826,7 @@ var snapshots = map[string]snapshot{
 								Line:    157,
 							},
 						},
-						"no-discard": &referee.RuleDef{
+						"no-discard": &gamerules.RuleDef{
 							Name: "A claim needs a discard",
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
@@ -835,7 +834,7 @@ var snapshots = map[string]snapshot{
 								Line:    135,
 							},
 						},
-						"no-flowers": &referee.RuleDef{
+						"no-flowers": &gamerules.RuleDef{
 							Name: "No bonus tiles",
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
@@ -843,7 +842,7 @@ var snapshots = map[string]snapshot{
 								Line:    134,
 							},
 						},
-						"own-discard": &referee.RuleDef{
+						"own-discard": &gamerules.RuleDef{
 							Name: "Not your own discard",
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
@@ -851,7 +850,7 @@ var snapshots = map[string]snapshot{
 								Line:    136,
 							},
 						},
-						"pass": &referee.RuleDef{
+						"pass": &gamerules.RuleDef{
 							Name: "Pass",
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
@@ -859,7 +858,7 @@ var snapshots = map[string]snapshot{
 								Line:    155,
 							},
 						},
-						"pong": &referee.RuleDef{
+						"pong": &gamerules.RuleDef{
 							Name: "Pong",
 							ZH:   "碰",
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
@@ -868,7 +867,7 @@ var snapshots = map[string]snapshot{
 								Line:    140,
 							},
 						},
-						"reveal": &referee.RuleDef{
+						"reveal": &gamerules.RuleDef{
 							Name: "Laying the hands down",
 							Text: "After the win every player lays the hand down and is scored; a log may write a hand not seen during play as SEAT reveal = HAND.",
 							Source: scoring.Source{
@@ -876,7 +875,7 @@ var snapshots = map[string]snapshot{
 								Line:    160,
 							},
 						},
-						"rob-concealed-kong": &referee.RuleDef{
+						"rob-concealed-kong": &gamerules.RuleDef{
 							Name: "Robbing a concealed kong",
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
@@ -884,7 +883,7 @@ var snapshots = map[string]snapshot{
 								Line:    149,
 							},
 						},
-						"rob-kong": &referee.RuleDef{
+						"rob-kong": &gamerules.RuleDef{
 							Name: "Robbing a kong",
 							ZH:   "搶槓",
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
@@ -893,7 +892,7 @@ var snapshots = map[string]snapshot{
 								Line:    148,
 							},
 						},
-						"self-draw": &referee.RuleDef{
+						"self-draw": &gamerules.RuleDef{
 							Name: "Self-draw",
 							ZH:   "自摸",
 							Text: "A win on the player's own draw.",
@@ -902,7 +901,7 @@ var snapshots = map[string]snapshot{
 								Line:    152,
 							},
 						},
-						"tile-count": &referee.RuleDef{
+						"tile-count": &gamerules.RuleDef{
 							Name: "Tile count",
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
@@ -910,7 +909,7 @@ var snapshots = map[string]snapshot{
 								Line:    126,
 							},
 						},
-						"tile-in-hand": &referee.RuleDef{
+						"tile-in-hand": &gamerules.RuleDef{
 							Name: "The tile must be in the hand",
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
@@ -918,7 +917,7 @@ var snapshots = map[string]snapshot{
 								Line:    129,
 							},
 						},
-						"turn-order": &referee.RuleDef{
+						"turn-order": &gamerules.RuleDef{
 							Name: "Turn order",
 							ZH:   "輪次",
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
@@ -927,7 +926,7 @@ var snapshots = map[string]snapshot{
 								Line:    128,
 							},
 						},
-						"wall-exhausted": &referee.RuleDef{
+						"wall-exhausted": &gamerules.RuleDef{
 							Name: "End of the wall",
 							ZH:   "流局",
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
@@ -936,7 +935,7 @@ var snapshots = map[string]snapshot{
 								Line:    131,
 							},
 						},
-						"wall-order": &referee.RuleDef{
+						"wall-order": &gamerules.RuleDef{
 							Name: "Wall order",
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
@@ -944,7 +943,7 @@ var snapshots = map[string]snapshot{
 								Line:    130,
 							},
 						},
-						"win": &referee.RuleDef{
+						"win": &gamerules.RuleDef{
 							Name: "Win",
 							ZH:   "食糊",
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
@@ -1527,13 +1526,13 @@ var snapshots = map[string]snapshot{
 						Limit: 10,
 					},
 				},
-				Flow: &ledger.Flow{
+				Flow: &gamerules.Flow{
 					DealerRepeatsOnWin:  true,
 					DealerRepeatsOnDraw: true,
 					PrevailingWind:      true,
 					ZeroSum:             true,
-					Length: ledger.Length{
-						Kind: ledger.LengthKind(1),
+					Length: gamerules.Length{
+						Kind: gamerules.LengthKind(1),
 						N:    4,
 					},
 					Source: scoring.Source{
@@ -1541,9 +1540,9 @@ var snapshots = map[string]snapshot{
 						Line:    291,
 					},
 				},
-				Referee: &referee.Rules{
-					Explain: map[string]*referee.RuleDef{
-						"add-kong": &referee.RuleDef{
+				Referee: &gamerules.Referee{
+					Explain: map[string]*gamerules.RuleDef{
+						"add-kong": &gamerules.RuleDef{
 							Name: "Added kong",
 							ZH:   "加槓",
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
@@ -1552,7 +1551,7 @@ var snapshots = map[string]snapshot{
 								Line:    339,
 							},
 						},
-						"bonus-not-discard": &referee.RuleDef{
+						"bonus-not-discard": &gamerules.RuleDef{
 							Name: "Bonus tiles are laid out",
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
@@ -1560,7 +1559,7 @@ var snapshots = map[string]snapshot{
 								Line:    325,
 							},
 						},
-						"chow-from-left": &referee.RuleDef{
+						"chow-from-left": &gamerules.RuleDef{
 							Name: "Chow only from the player before you",
 							ZH:   "上家吃",
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
@@ -1569,7 +1568,7 @@ var snapshots = map[string]snapshot{
 								Line:    331,
 							},
 						},
-						"chow-shape": &referee.RuleDef{
+						"chow-shape": &gamerules.RuleDef{
 							Name: "Chow shape",
 							ZH:   "吃",
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
@@ -1578,7 +1577,7 @@ var snapshots = map[string]snapshot{
 								Line:    332,
 							},
 						},
-						"claim-priority": &referee.RuleDef{
+						"claim-priority": &gamerules.RuleDef{
 							Name: "Claim priority",
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
@@ -1586,7 +1585,7 @@ var snapshots = map[string]snapshot{
 								Line:    335,
 							},
 						},
-						"claim-tile": &referee.RuleDef{
+						"claim-tile": &gamerules.RuleDef{
 							Name: "Claim the discarded tile",
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
@@ -1594,7 +1593,7 @@ var snapshots = map[string]snapshot{
 								Line:    330,
 							},
 						},
-						"concealed-kong": &referee.RuleDef{
+						"concealed-kong": &gamerules.RuleDef{
 							Name: "Concealed kong",
 							ZH:   "暗槓",
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
@@ -1603,7 +1602,7 @@ var snapshots = map[string]snapshot{
 								Line:    340,
 							},
 						},
-						"deal": &referee.RuleDef{
+						"deal": &gamerules.RuleDef{
 							Name: "The deal",
 							ZH:   "配牌",
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
@@ -1612,7 +1611,7 @@ var snapshots = map[string]snapshot{
 								Line:    318,
 							},
 						},
-						"discard": &referee.RuleDef{
+						"discard": &gamerules.RuleDef{
 							Name: "Discard",
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
@@ -1620,7 +1619,7 @@ var snapshots = map[string]snapshot{
 								Line:    347,
 							},
 						},
-						"discard-after-claim": &referee.RuleDef{
+						"discard-after-claim": &gamerules.RuleDef{
 							Name: "Discard after a claim",
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
@@ -1628,7 +1627,7 @@ var snapshots = map[string]snapshot{
 								Line:    337,
 							},
 						},
-						"draw": &referee.RuleDef{
+						"draw": &gamerules.RuleDef{
 							Name: "Draw",
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
@@ -1636,7 +1635,7 @@ var snapshots = map[string]snapshot{
 								Line:    346,
 							},
 						},
-						"false-win": &referee.RuleDef{
+						"false-win": &gamerules.RuleDef{
 							Name: "False win",
 							ZH:   "詐糊",
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
@@ -1645,7 +1644,7 @@ var snapshots = map[string]snapshot{
 								Line:    344,
 							},
 						},
-						"fifth-copy": &referee.RuleDef{
+						"fifth-copy": &gamerules.RuleDef{
 							Name: "Four of each tile",
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
@@ -1653,7 +1652,7 @@ var snapshots = map[string]snapshot{
 								Line:    320,
 							},
 						},
-						"flower-replacement": &referee.RuleDef{
+						"flower-replacement": &gamerules.RuleDef{
 							Name: "Flower replacement",
 							ZH:   "補花",
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
@@ -1662,7 +1661,7 @@ var snapshots = map[string]snapshot{
 								Line:    326,
 							},
 						},
-						"hand-over": &referee.RuleDef{
+						"hand-over": &gamerules.RuleDef{
 							Name: "The hand is over",
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
@@ -1670,7 +1669,7 @@ var snapshots = map[string]snapshot{
 								Line:    349,
 							},
 						},
-						"head-bump": &referee.RuleDef{
+						"head-bump": &gamerules.RuleDef{
 							Name: "Head bump",
 							ZH:   "截糊",
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
@@ -1679,7 +1678,7 @@ var snapshots = map[string]snapshot{
 								Line:    336,
 							},
 						},
-						"kong": &referee.RuleDef{
+						"kong": &gamerules.RuleDef{
 							Name: "Exposed kong",
 							ZH:   "明槓",
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
@@ -1688,7 +1687,7 @@ var snapshots = map[string]snapshot{
 								Line:    334,
 							},
 						},
-						"kong-replacement": &referee.RuleDef{
+						"kong-replacement": &gamerules.RuleDef{
 							Name: "Kong replacement",
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
@@ -1696,7 +1695,7 @@ var snapshots = map[string]snapshot{
 								Line:    338,
 							},
 						},
-						"missed-win-lock": &referee.RuleDef{
+						"missed-win-lock": &gamerules.RuleDef{
 							Name: "Missed-win lock",
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
@@ -1704,7 +1703,7 @@ var snapshots = map[string]snapshot{
 								Line:    350,
 							},
 						},
-						"no-discard": &referee.RuleDef{
+						"no-discard": &gamerules.RuleDef{
 							Name: "A claim needs a discard",
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
@@ -1712,7 +1711,7 @@ var snapshots = map[string]snapshot{
 								Line:    328,
 							},
 						},
-						"no-flowers": &referee.RuleDef{
+						"no-flowers": &gamerules.RuleDef{
 							Name: "No bonus tiles",
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
@@ -1720,7 +1719,7 @@ var snapshots = map[string]snapshot{
 								Line:    327,
 							},
 						},
-						"own-discard": &referee.RuleDef{
+						"own-discard": &gamerules.RuleDef{
 							Name: "Not your own discard",
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
@@ -1728,7 +1727,7 @@ var snapshots = map[string]snapshot{
 								Line:    329,
 							},
 						},
-						"pass": &referee.RuleDef{
+						"pass": &gamerules.RuleDef{
 							Name: "Pass",
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
@@ -1736,7 +1735,7 @@ var snapshots = map[string]snapshot{
 								Line:    348,
 							},
 						},
-						"pong": &referee.RuleDef{
+						"pong": &gamerules.RuleDef{
 							Name: "Pong",
 							ZH:   "碰",
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
@@ -1745,7 +1744,7 @@ var snapshots = map[string]snapshot{
 								Line:    333,
 							},
 						},
-						"rob-concealed-kong": &referee.RuleDef{
+						"rob-concealed-kong": &gamerules.RuleDef{
 							Name: "Robbing a concealed kong",
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
@@ -1753,7 +1752,7 @@ var snapshots = map[string]snapshot{
 								Line:    342,
 							},
 						},
-						"rob-kong": &referee.RuleDef{
+						"rob-kong": &gamerules.RuleDef{
 							Name: "Robbing a kong",
 							ZH:   "搶槓",
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
@@ -1762,7 +1761,7 @@ var snapshots = map[string]snapshot{
 								Line:    341,
 							},
 						},
-						"self-draw": &referee.RuleDef{
+						"self-draw": &gamerules.RuleDef{
 							Name: "Self-draw",
 							ZH:   "自摸",
 							Text: "A win on the player's own draw.",
@@ -1771,7 +1770,7 @@ var snapshots = map[string]snapshot{
 								Line:    345,
 							},
 						},
-						"seven-flowers": &referee.RuleDef{
+						"seven-flowers": &gamerules.RuleDef{
 							Name: "Seven flowers",
 							ZH:   "花糊",
 							Text: "A player holding seven flowers and seasons may claim the eighth as another player lays it out and win on the spot; the player who drew it pays, as a discard.",
@@ -1780,7 +1779,7 @@ var snapshots = map[string]snapshot{
 								Line:    351,
 							},
 						},
-						"tile-count": &referee.RuleDef{
+						"tile-count": &gamerules.RuleDef{
 							Name: "Tile count",
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
@@ -1788,7 +1787,7 @@ var snapshots = map[string]snapshot{
 								Line:    319,
 							},
 						},
-						"tile-in-hand": &referee.RuleDef{
+						"tile-in-hand": &gamerules.RuleDef{
 							Name: "The tile must be in the hand",
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
@@ -1796,7 +1795,7 @@ var snapshots = map[string]snapshot{
 								Line:    322,
 							},
 						},
-						"turn-order": &referee.RuleDef{
+						"turn-order": &gamerules.RuleDef{
 							Name: "Turn order",
 							ZH:   "輪次",
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
@@ -1805,7 +1804,7 @@ var snapshots = map[string]snapshot{
 								Line:    321,
 							},
 						},
-						"wall-exhausted": &referee.RuleDef{
+						"wall-exhausted": &gamerules.RuleDef{
 							Name: "End of the wall",
 							ZH:   "流局",
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
@@ -1814,7 +1813,7 @@ var snapshots = map[string]snapshot{
 								Line:    324,
 							},
 						},
-						"wall-order": &referee.RuleDef{
+						"wall-order": &gamerules.RuleDef{
 							Name: "Wall order",
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
@@ -1822,7 +1821,7 @@ var snapshots = map[string]snapshot{
 								Line:    323,
 							},
 						},
-						"win": &referee.RuleDef{
+						"win": &gamerules.RuleDef{
 							Name: "Win",
 							ZH:   "食糊",
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
@@ -2431,13 +2430,13 @@ var snapshots = map[string]snapshot{
 						Limit: 13,
 					},
 				},
-				Flow: &ledger.Flow{
+				Flow: &gamerules.Flow{
 					DealerRepeatsOnWin:  true,
 					DealerRepeatsOnDraw: true,
 					PrevailingWind:      true,
 					ZeroSum:             true,
-					Length: ledger.Length{
-						Kind: ledger.LengthKind(1),
+					Length: gamerules.Length{
+						Kind: gamerules.LengthKind(1),
 						N:    4,
 					},
 					Source: scoring.Source{
@@ -2445,9 +2444,9 @@ var snapshots = map[string]snapshot{
 						Line:    291,
 					},
 				},
-				Referee: &referee.Rules{
-					Explain: map[string]*referee.RuleDef{
-						"add-kong": &referee.RuleDef{
+				Referee: &gamerules.Referee{
+					Explain: map[string]*gamerules.RuleDef{
+						"add-kong": &gamerules.RuleDef{
 							Name: "Added kong",
 							ZH:   "加槓",
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
@@ -2456,7 +2455,7 @@ var snapshots = map[string]snapshot{
 								Line:    339,
 							},
 						},
-						"bonus-not-discard": &referee.RuleDef{
+						"bonus-not-discard": &gamerules.RuleDef{
 							Name: "Bonus tiles are laid out",
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
@@ -2464,7 +2463,7 @@ var snapshots = map[string]snapshot{
 								Line:    325,
 							},
 						},
-						"chow-from-left": &referee.RuleDef{
+						"chow-from-left": &gamerules.RuleDef{
 							Name: "Chow only from the player before you",
 							ZH:   "上家吃",
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
@@ -2473,7 +2472,7 @@ var snapshots = map[string]snapshot{
 								Line:    331,
 							},
 						},
-						"chow-shape": &referee.RuleDef{
+						"chow-shape": &gamerules.RuleDef{
 							Name: "Chow shape",
 							ZH:   "吃",
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
@@ -2482,7 +2481,7 @@ var snapshots = map[string]snapshot{
 								Line:    332,
 							},
 						},
-						"claim-priority": &referee.RuleDef{
+						"claim-priority": &gamerules.RuleDef{
 							Name: "Claim priority",
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
@@ -2490,7 +2489,7 @@ var snapshots = map[string]snapshot{
 								Line:    335,
 							},
 						},
-						"claim-tile": &referee.RuleDef{
+						"claim-tile": &gamerules.RuleDef{
 							Name: "Claim the discarded tile",
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
@@ -2498,7 +2497,7 @@ var snapshots = map[string]snapshot{
 								Line:    330,
 							},
 						},
-						"concealed-kong": &referee.RuleDef{
+						"concealed-kong": &gamerules.RuleDef{
 							Name: "Concealed kong",
 							ZH:   "暗槓",
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
@@ -2507,7 +2506,7 @@ var snapshots = map[string]snapshot{
 								Line:    340,
 							},
 						},
-						"deal": &referee.RuleDef{
+						"deal": &gamerules.RuleDef{
 							Name: "The deal",
 							ZH:   "配牌",
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
@@ -2516,7 +2515,7 @@ var snapshots = map[string]snapshot{
 								Line:    318,
 							},
 						},
-						"discard": &referee.RuleDef{
+						"discard": &gamerules.RuleDef{
 							Name: "Discard",
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
@@ -2524,7 +2523,7 @@ var snapshots = map[string]snapshot{
 								Line:    347,
 							},
 						},
-						"discard-after-claim": &referee.RuleDef{
+						"discard-after-claim": &gamerules.RuleDef{
 							Name: "Discard after a claim",
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
@@ -2532,7 +2531,7 @@ var snapshots = map[string]snapshot{
 								Line:    337,
 							},
 						},
-						"draw": &referee.RuleDef{
+						"draw": &gamerules.RuleDef{
 							Name: "Draw",
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
@@ -2540,7 +2539,7 @@ var snapshots = map[string]snapshot{
 								Line:    346,
 							},
 						},
-						"false-win": &referee.RuleDef{
+						"false-win": &gamerules.RuleDef{
 							Name: "False win",
 							ZH:   "詐糊",
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
@@ -2549,7 +2548,7 @@ var snapshots = map[string]snapshot{
 								Line:    344,
 							},
 						},
-						"fifth-copy": &referee.RuleDef{
+						"fifth-copy": &gamerules.RuleDef{
 							Name: "Four of each tile",
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
@@ -2557,7 +2556,7 @@ var snapshots = map[string]snapshot{
 								Line:    320,
 							},
 						},
-						"flower-replacement": &referee.RuleDef{
+						"flower-replacement": &gamerules.RuleDef{
 							Name: "Flower replacement",
 							ZH:   "補花",
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
@@ -2566,7 +2565,7 @@ var snapshots = map[string]snapshot{
 								Line:    326,
 							},
 						},
-						"hand-over": &referee.RuleDef{
+						"hand-over": &gamerules.RuleDef{
 							Name: "The hand is over",
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
@@ -2574,7 +2573,7 @@ var snapshots = map[string]snapshot{
 								Line:    349,
 							},
 						},
-						"head-bump": &referee.RuleDef{
+						"head-bump": &gamerules.RuleDef{
 							Name: "Head bump",
 							ZH:   "截糊",
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
@@ -2583,7 +2582,7 @@ var snapshots = map[string]snapshot{
 								Line:    336,
 							},
 						},
-						"kong": &referee.RuleDef{
+						"kong": &gamerules.RuleDef{
 							Name: "Exposed kong",
 							ZH:   "明槓",
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
@@ -2592,7 +2591,7 @@ var snapshots = map[string]snapshot{
 								Line:    334,
 							},
 						},
-						"kong-replacement": &referee.RuleDef{
+						"kong-replacement": &gamerules.RuleDef{
 							Name: "Kong replacement",
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
@@ -2600,7 +2599,7 @@ var snapshots = map[string]snapshot{
 								Line:    338,
 							},
 						},
-						"missed-win-lock": &referee.RuleDef{
+						"missed-win-lock": &gamerules.RuleDef{
 							Name: "Missed-win lock",
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
@@ -2608,7 +2607,7 @@ var snapshots = map[string]snapshot{
 								Line:    350,
 							},
 						},
-						"no-discard": &referee.RuleDef{
+						"no-discard": &gamerules.RuleDef{
 							Name: "A claim needs a discard",
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
@@ -2616,7 +2615,7 @@ var snapshots = map[string]snapshot{
 								Line:    328,
 							},
 						},
-						"no-flowers": &referee.RuleDef{
+						"no-flowers": &gamerules.RuleDef{
 							Name: "No bonus tiles",
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
@@ -2624,7 +2623,7 @@ var snapshots = map[string]snapshot{
 								Line:    327,
 							},
 						},
-						"own-discard": &referee.RuleDef{
+						"own-discard": &gamerules.RuleDef{
 							Name: "Not your own discard",
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
@@ -2632,7 +2631,7 @@ var snapshots = map[string]snapshot{
 								Line:    329,
 							},
 						},
-						"pass": &referee.RuleDef{
+						"pass": &gamerules.RuleDef{
 							Name: "Pass",
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
@@ -2640,7 +2639,7 @@ var snapshots = map[string]snapshot{
 								Line:    348,
 							},
 						},
-						"pong": &referee.RuleDef{
+						"pong": &gamerules.RuleDef{
 							Name: "Pong",
 							ZH:   "碰",
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
@@ -2649,7 +2648,7 @@ var snapshots = map[string]snapshot{
 								Line:    333,
 							},
 						},
-						"rob-concealed-kong": &referee.RuleDef{
+						"rob-concealed-kong": &gamerules.RuleDef{
 							Name: "Robbing a concealed kong",
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
@@ -2657,7 +2656,7 @@ var snapshots = map[string]snapshot{
 								Line:    342,
 							},
 						},
-						"rob-kong": &referee.RuleDef{
+						"rob-kong": &gamerules.RuleDef{
 							Name: "Robbing a kong",
 							ZH:   "搶槓",
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
@@ -2666,7 +2665,7 @@ var snapshots = map[string]snapshot{
 								Line:    341,
 							},
 						},
-						"self-draw": &referee.RuleDef{
+						"self-draw": &gamerules.RuleDef{
 							Name: "Self-draw",
 							ZH:   "自摸",
 							Text: "A win on the player's own draw.",
@@ -2675,7 +2674,7 @@ var snapshots = map[string]snapshot{
 								Line:    345,
 							},
 						},
-						"seven-flowers": &referee.RuleDef{
+						"seven-flowers": &gamerules.RuleDef{
 							Name: "Seven flowers",
 							ZH:   "花糊",
 							Text: "A player holding seven flowers and seasons may claim the eighth as another player lays it out and win on the spot; the player who drew it pays, as a discard.",
@@ -2684,7 +2683,7 @@ var snapshots = map[string]snapshot{
 								Line:    351,
 							},
 						},
-						"tile-count": &referee.RuleDef{
+						"tile-count": &gamerules.RuleDef{
 							Name: "Tile count",
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
@@ -2692,7 +2691,7 @@ var snapshots = map[string]snapshot{
 								Line:    319,
 							},
 						},
-						"tile-in-hand": &referee.RuleDef{
+						"tile-in-hand": &gamerules.RuleDef{
 							Name: "The tile must be in the hand",
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
@@ -2700,7 +2699,7 @@ var snapshots = map[string]snapshot{
 								Line:    322,
 							},
 						},
-						"turn-order": &referee.RuleDef{
+						"turn-order": &gamerules.RuleDef{
 							Name: "Turn order",
 							ZH:   "輪次",
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
@@ -2709,7 +2708,7 @@ var snapshots = map[string]snapshot{
 								Line:    321,
 							},
 						},
-						"wall-exhausted": &referee.RuleDef{
+						"wall-exhausted": &gamerules.RuleDef{
 							Name: "End of the wall",
 							ZH:   "流局",
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
@@ -2718,7 +2717,7 @@ var snapshots = map[string]snapshot{
 								Line:    324,
 							},
 						},
-						"wall-order": &referee.RuleDef{
+						"wall-order": &gamerules.RuleDef{
 							Name: "Wall order",
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
@@ -2726,7 +2725,7 @@ var snapshots = map[string]snapshot{
 								Line:    323,
 							},
 						},
-						"win": &referee.RuleDef{
+						"win": &gamerules.RuleDef{
 							Name: "Win",
 							ZH:   "食糊",
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",
@@ -3310,13 +3309,13 @@ var snapshots = map[string]snapshot{
 						Limit: 10,
 					},
 				},
-				Flow: &ledger.Flow{
+				Flow: &gamerules.Flow{
 					DealerRepeatsOnWin:  true,
 					DealerRepeatsOnDraw: true,
 					PrevailingWind:      true,
 					ZeroSum:             true,
-					Length: ledger.Length{
-						Kind: ledger.LengthKind(1),
+					Length: gamerules.Length{
+						Kind: gamerules.LengthKind(1),
 						N:    4,
 					},
 					Source: scoring.Source{
@@ -3324,9 +3323,9 @@ var snapshots = map[string]snapshot{
 						Line:    291,
 					},
 				},
-				Referee: &referee.Rules{
-					Explain: map[string]*referee.RuleDef{
-						"add-kong": &referee.RuleDef{
+				Referee: &gamerules.Referee{
+					Explain: map[string]*gamerules.RuleDef{
+						"add-kong": &gamerules.RuleDef{
 							Name: "Added kong",
 							ZH:   "加槓",
 							Text: "On your turn you may add the fourth tile to a pong you exposed; the added tile can be robbed.",
@@ -3335,7 +3334,7 @@ var snapshots = map[string]snapshot{
 								Line:    339,
 							},
 						},
-						"bonus-not-discard": &referee.RuleDef{
+						"bonus-not-discard": &gamerules.RuleDef{
 							Name: "Bonus tiles are laid out",
 							Text: "Flowers and seasons are laid out beside the hand and replaced, never discarded.",
 							Source: scoring.Source{
@@ -3343,7 +3342,7 @@ var snapshots = map[string]snapshot{
 								Line:    325,
 							},
 						},
-						"chow-from-left": &referee.RuleDef{
+						"chow-from-left": &gamerules.RuleDef{
 							Name: "Chow only from the player before you",
 							ZH:   "上家吃",
 							Text: "A chow may be claimed only from the player whose turn comes before yours.",
@@ -3352,7 +3351,7 @@ var snapshots = map[string]snapshot{
 								Line:    331,
 							},
 						},
-						"chow-shape": &referee.RuleDef{
+						"chow-shape": &gamerules.RuleDef{
 							Name: "Chow shape",
 							ZH:   "吃",
 							Text: "A chow is the discard and two tiles from the hand making a run of one suit.",
@@ -3361,7 +3360,7 @@ var snapshots = map[string]snapshot{
 								Line:    332,
 							},
 						},
-						"claim-priority": &referee.RuleDef{
+						"claim-priority": &gamerules.RuleDef{
 							Name: "Claim priority",
 							Text: "A win beats a pong or kong, which beats a chow.",
 							Source: scoring.Source{
@@ -3369,7 +3368,7 @@ var snapshots = map[string]snapshot{
 								Line:    335,
 							},
 						},
-						"claim-tile": &referee.RuleDef{
+						"claim-tile": &gamerules.RuleDef{
 							Name: "Claim the discarded tile",
 							Text: "A claim takes the tile just discarded, a tile this ruleset plays.",
 							Source: scoring.Source{
@@ -3377,7 +3376,7 @@ var snapshots = map[string]snapshot{
 								Line:    330,
 							},
 						},
-						"concealed-kong": &referee.RuleDef{
+						"concealed-kong": &gamerules.RuleDef{
 							Name: "Concealed kong",
 							ZH:   "暗槓",
 							Text: "On your turn you may declare four identical tiles from your hand, then draw a replacement.",
@@ -3386,7 +3385,7 @@ var snapshots = map[string]snapshot{
 								Line:    340,
 							},
 						},
-						"deal": &referee.RuleDef{
+						"deal": &gamerules.RuleDef{
 							Name: "The deal",
 							ZH:   "配牌",
 							Text: "The dealer holds 14 tiles after the deal, every other player 13, and nobody shows a meld.",
@@ -3395,7 +3394,7 @@ var snapshots = map[string]snapshot{
 								Line:    318,
 							},
 						},
-						"discard": &referee.RuleDef{
+						"discard": &gamerules.RuleDef{
 							Name: "Discard",
 							Text: "Every turn ends with one discard.",
 							Source: scoring.Source{
@@ -3403,7 +3402,7 @@ var snapshots = map[string]snapshot{
 								Line:    347,
 							},
 						},
-						"discard-after-claim": &referee.RuleDef{
+						"discard-after-claim": &gamerules.RuleDef{
 							Name: "Discard after a claim",
 							Text: "After a pong or chow the claimer discards at once; after a kong they draw a replacement first.",
 							Source: scoring.Source{
@@ -3411,7 +3410,7 @@ var snapshots = map[string]snapshot{
 								Line:    337,
 							},
 						},
-						"draw": &referee.RuleDef{
+						"draw": &gamerules.RuleDef{
 							Name: "Draw",
 							Text: "On your turn you draw from the wall, unless you have just claimed a tile.",
 							Source: scoring.Source{
@@ -3419,7 +3418,7 @@ var snapshots = map[string]snapshot{
 								Line:    346,
 							},
 						},
-						"false-win": &referee.RuleDef{
+						"false-win": &gamerules.RuleDef{
 							Name: "False win",
 							ZH:   "詐糊",
 							Text: "A declared win that is not a valid hand, or is below the minimum, is a false win, settled by the ruleset's penalty.",
@@ -3428,7 +3427,7 @@ var snapshots = map[string]snapshot{
 								Line:    344,
 							},
 						},
-						"fifth-copy": &referee.RuleDef{
+						"fifth-copy": &gamerules.RuleDef{
 							Name: "Four of each tile",
 							Text: "There are four of each tile and one of each numbered flower and season.",
 							Source: scoring.Source{
@@ -3436,7 +3435,7 @@ var snapshots = map[string]snapshot{
 								Line:    320,
 							},
 						},
-						"flower-replacement": &referee.RuleDef{
+						"flower-replacement": &gamerules.RuleDef{
 							Name: "Flower replacement",
 							ZH:   "補花",
 							Text: "A flower or season is laid out at once and replaced from the back of the wall.",
@@ -3445,7 +3444,7 @@ var snapshots = map[string]snapshot{
 								Line:    326,
 							},
 						},
-						"hand-over": &referee.RuleDef{
+						"hand-over": &gamerules.RuleDef{
 							Name: "The hand is over",
 							Text: "Once a hand is won or drawn, play stops.",
 							Source: scoring.Source{
@@ -3453,7 +3452,7 @@ var snapshots = map[string]snapshot{
 								Line:    349,
 							},
 						},
-						"head-bump": &referee.RuleDef{
+						"head-bump": &gamerules.RuleDef{
 							Name: "Head bump",
 							ZH:   "截糊",
 							Text: "Among several wins on one discard, the claimant next in turn after the discarder wins, unless the ruleset pays every claimant.",
@@ -3462,7 +3461,7 @@ var snapshots = map[string]snapshot{
 								Line:    336,
 							},
 						},
-						"kong": &referee.RuleDef{
+						"kong": &gamerules.RuleDef{
 							Name: "Exposed kong",
 							ZH:   "明槓",
 							Text: "An exposed kong is the discard and three of it from the hand; a replacement is drawn from the back.",
@@ -3471,7 +3470,7 @@ var snapshots = map[string]snapshot{
 								Line:    334,
 							},
 						},
-						"kong-replacement": &referee.RuleDef{
+						"kong-replacement": &gamerules.RuleDef{
 							Name: "Kong replacement",
 							Text: "After any kong the player draws a replacement from the back of the wall.",
 							Source: scoring.Source{
@@ -3479,7 +3478,7 @@ var snapshots = map[string]snapshot{
 								Line:    338,
 							},
 						},
-						"missed-win-lock": &referee.RuleDef{
+						"missed-win-lock": &gamerules.RuleDef{
 							Name: "Missed-win lock",
 							Text: "House rule: a player who passes a winning discard may not win on that tile until their next draw.",
 							Source: scoring.Source{
@@ -3487,7 +3486,7 @@ var snapshots = map[string]snapshot{
 								Line:    350,
 							},
 						},
-						"no-discard": &referee.RuleDef{
+						"no-discard": &gamerules.RuleDef{
 							Name: "A claim needs a discard",
 							Text: "Only the discard just made can be claimed.",
 							Source: scoring.Source{
@@ -3495,7 +3494,7 @@ var snapshots = map[string]snapshot{
 								Line:    328,
 							},
 						},
-						"no-flowers": &referee.RuleDef{
+						"no-flowers": &gamerules.RuleDef{
 							Name: "No bonus tiles",
 							Text: "This ruleset plays without flowers and seasons.",
 							Source: scoring.Source{
@@ -3503,7 +3502,7 @@ var snapshots = map[string]snapshot{
 								Line:    327,
 							},
 						},
-						"own-discard": &referee.RuleDef{
+						"own-discard": &gamerules.RuleDef{
 							Name: "Not your own discard",
 							Text: "A player does not claim their own discard for a meld.",
 							Source: scoring.Source{
@@ -3511,7 +3510,7 @@ var snapshots = map[string]snapshot{
 								Line:    329,
 							},
 						},
-						"pass": &referee.RuleDef{
+						"pass": &gamerules.RuleDef{
 							Name: "Pass",
 							Text: "A player may decline a claim; declining one win does not stop you taking the next.",
 							Source: scoring.Source{
@@ -3519,7 +3518,7 @@ var snapshots = map[string]snapshot{
 								Line:    348,
 							},
 						},
-						"pong": &referee.RuleDef{
+						"pong": &gamerules.RuleDef{
 							Name: "Pong",
 							ZH:   "碰",
 							Text: "A pong is the discard and a pair from the hand; anyone may claim it.",
@@ -3528,7 +3527,7 @@ var snapshots = map[string]snapshot{
 								Line:    333,
 							},
 						},
-						"rob-concealed-kong": &referee.RuleDef{
+						"rob-concealed-kong": &gamerules.RuleDef{
 							Name: "Robbing a concealed kong",
 							Text: "A concealed kong cannot be robbed, except by a player waiting for Thirteen Orphans.",
 							Source: scoring.Source{
@@ -3536,7 +3535,7 @@ var snapshots = map[string]snapshot{
 								Line:    342,
 							},
 						},
-						"rob-kong": &referee.RuleDef{
+						"rob-kong": &gamerules.RuleDef{
 							Name: "Robbing a kong",
 							ZH:   "搶槓",
 							Text: "Anyone who can win with the tile added to a pong may take it; the konger is treated as the discarder.",
@@ -3545,7 +3544,7 @@ var snapshots = map[string]snapshot{
 								Line:    341,
 							},
 						},
-						"self-draw": &referee.RuleDef{
+						"self-draw": &gamerules.RuleDef{
 							Name: "Self-draw",
 							ZH:   "自摸",
 							Text: "A win on the player's own draw.",
@@ -3554,7 +3553,7 @@ var snapshots = map[string]snapshot{
 								Line:    345,
 							},
 						},
-						"seven-flowers": &referee.RuleDef{
+						"seven-flowers": &gamerules.RuleDef{
 							Name: "Seven flowers",
 							ZH:   "花糊",
 							Text: "A player holding seven flowers and seasons may claim the eighth as another player lays it out and win on the spot; the player who drew it pays, as a discard.",
@@ -3563,7 +3562,7 @@ var snapshots = map[string]snapshot{
 								Line:    351,
 							},
 						},
-						"tile-count": &referee.RuleDef{
+						"tile-count": &gamerules.RuleDef{
 							Name: "Tile count",
 							Text: "A set has 144 tiles (136 without flowers, 152 in American play); the wall holds the rest.",
 							Source: scoring.Source{
@@ -3571,7 +3570,7 @@ var snapshots = map[string]snapshot{
 								Line:    319,
 							},
 						},
-						"tile-in-hand": &referee.RuleDef{
+						"tile-in-hand": &gamerules.RuleDef{
 							Name: "The tile must be in the hand",
 							Text: "A tile discarded, melded or declared must be in the player's hand.",
 							Source: scoring.Source{
@@ -3579,7 +3578,7 @@ var snapshots = map[string]snapshot{
 								Line:    322,
 							},
 						},
-						"turn-order": &referee.RuleDef{
+						"turn-order": &gamerules.RuleDef{
 							Name: "Turn order",
 							ZH:   "輪次",
 							Text: "Turns pass E, S, W, N; a claim moves the turn to the claimer.",
@@ -3588,7 +3587,7 @@ var snapshots = map[string]snapshot{
 								Line:    321,
 							},
 						},
-						"wall-exhausted": &referee.RuleDef{
+						"wall-exhausted": &gamerules.RuleDef{
 							Name: "End of the wall",
 							ZH:   "流局",
 							Text: "When the live wall is empty nobody draws: the hand is drawn.",
@@ -3597,7 +3596,7 @@ var snapshots = map[string]snapshot{
 								Line:    324,
 							},
 						},
-						"wall-order": &referee.RuleDef{
+						"wall-order": &gamerules.RuleDef{
 							Name: "Wall order",
 							Text: "Draws come from the front of the wall; replacements for kongs and flowers from the back.",
 							Source: scoring.Source{
@@ -3605,7 +3604,7 @@ var snapshots = map[string]snapshot{
 								Line:    323,
 							},
 						},
-						"win": &referee.RuleDef{
+						"win": &gamerules.RuleDef{
 							Name: "Win",
 							ZH:   "食糊",
 							Text: "A win is a valid hand worth at least the minimum, on a discard, a robbed kong or your own draw.",

@@ -1,6 +1,6 @@
 // Package schema is mjref's JSON contract: the JSON Schema files every document mjref writes is
 // checked against (embedded here as FS, one file a document, generated from the result types by
-// `go generate ./cmd`), the version every document starts with, the error object that every
+// `go generate ./schema`, see internal/gen), the version every document starts with, the error object that every
 // front end (the command line with -o json, the HTTP server) writes for a request it refused, and
 // the ledger's documents (LedgerGame, LedgerEntry), which key amounts by seat and by player.
 //
@@ -32,6 +32,7 @@ const Version = 1
 
 // FS holds the schema files, NAME.json for each document (score.json, error.json, ...).
 //
+//go:generate go run ./internal/gen
 //go:embed *.json
 var FS embed.FS
 

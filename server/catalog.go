@@ -4,16 +4,13 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/mjref/mjref/internal/yamljson"
 	"github.com/mjref/mjref/rulesets"
-	"go.yaml.in/yaml/v3"
+	"github.com/mjref/mjref/schema"
 )
 
 // GET /v1/rulesets: the built-in rulesets, as `mjref rules list -o json` prints them.
 func (s *Server) rulesetList(w http.ResponseWriter, r *http.Request) {
-	writeDoc(w, http.StatusOK, struct {
-		Rulesets []rulesets.Info `json:"rulesets"`
-	}{rulesets.Builtins()})
+	writeDoc(w, http.StatusOK, schema.NewRulesList())
 }
 
 // builtinName refuses a ruleset name that is not built in: a request never names a file.
@@ -41,27 +38,20 @@ func (s *Server) rulesetShow(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	b, err := rs.YAML()
+	doc, err := schema.NewRulesShow(rs)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		fail(w, err)
-		return
-	}
-	writeDoc(w, http.StatusOK, yamljson.Node{N: &doc})
+	writeDoc(w, http.StatusOK, doc)
 }
 
 // GET /v1/cards: the built-in American cards, as `mjref card list -o json` prints them.
 func (s *Server) cardList(w http.ResponseWriter, r *http.Request) {
-	items, err := rulesets.CardInfos()
+	doc, err := schema.NewCardList()
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	writeDoc(w, http.StatusOK, struct {
-		Cards []rulesets.CardInfo `json:"cards"`
-	}{items})
+	writeDoc(w, http.StatusOK, doc)
 }

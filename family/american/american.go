@@ -83,13 +83,11 @@ func loadCard(files rulesets.Files, name string) (*card.Card, error) {
 	return c, nil
 }
 
-// CheckCard loads a card as LoadCard does, but refuses one with a line left out: the error lists
-// every line left out, each with its YAML line, and the card is returned with it when it loaded,
-// for the warnings that are not in the error (repeated alternatives). A card whose only warnings
-// are repeated alternatives passes.
-func CheckCard(name string) (*card.Card, error) { return CheckCardFrom(nil, name) }
-
-// CheckCardFrom is CheckCard reading a card file through files (nil: the file system).
+// CheckCardFrom loads a card as LoadCard does, but refuses one with a line left out: the error
+// lists every line left out, each with its YAML line, and the card is returned with it when it
+// loaded, for the warnings that are not in the error (repeated alternatives). A card whose only
+// warnings are repeated alternatives passes. It reads a card file through files (nil: the file
+// system).
 func CheckCardFrom(files rulesets.Files, name string) (*card.Card, error) {
 	c, err := loadCard(files, name)
 	if err != nil {

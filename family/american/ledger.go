@@ -5,12 +5,13 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/scoring"
 )
 
 // LedgerFlow is the American flow: the deal passes after every game, won or a wall game.
-func (r *rules) LedgerFlow() ledger.Flow { return ledger.American() }
+func (r *rules) LedgerFlow() gamerules.Flow { return gamerules.AmericanFlow() }
 
 // LedgerUnit is "value": a card line's value.
 func (r *rules) LedgerUnit() string { return "value" }

@@ -4,13 +4,13 @@ import (
 	"errors"
 
 	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/referee/ledger"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/points"
 )
 
 // LedgerFlow is the DeBurger flow: first to the target (10,000 points).
-func (r *rules) LedgerFlow() ledger.Flow { return ledger.DeBurger() }
+func (r *rules) LedgerFlow() gamerules.Flow { return gamerules.DeBurgerFlow() }
 
 // LedgerUnit is "": every player's points are recorded.
 func (r *rules) LedgerUnit() string { return "" }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
@@ -13,7 +14,7 @@ import (
 
 // LedgerFlow is the Hong Kong flow: the dealer deals again after a dealer win or a drawn hand
 // (連莊), four rounds of prevailing wind.
-func (r *rules) LedgerFlow() ledger.Flow { return ledger.HongKong() }
+func (r *rules) LedgerFlow() gamerules.Flow { return gamerules.HongKongFlow() }
 
 // LedgerUnit is "faan".
 func (r *rules) LedgerUnit() string { return "faan" }

@@ -109,10 +109,6 @@ func writeEscape(b *strings.Builder, r rune) {
 	}
 }
 
-// Escapef formats like fmt.Sprintf and escapes the result; use it for a message built from
-// untrusted parts where the format itself adds no line breaks.
-func Escapef(format string, args ...any) string { return Escape(fmt.Sprintf(format, args...)) }
-
 // ExcerptWidth is how many runes of quoted input an error message shows around its position.
 const ExcerptWidth = 60
 

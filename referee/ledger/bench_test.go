@@ -3,12 +3,14 @@ package ledger
 import (
 	"bytes"
 	"testing"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // longRecord returns the record of a 1000-hand open game.
 func longRecord(b *testing.B) []byte {
 	var buf bytes.Buffer
-	s, err := begin(hkHeader(Length{}), fixedClock()())
+	s, err := begin(hkHeader(gamerules.Length{}), fixedClock()())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -43,7 +45,7 @@ func BenchmarkReplay1000(b *testing.B) {
 
 // BenchmarkAdd records one hand, fsync included (the cost a table pays per hand).
 func BenchmarkAdd(b *testing.B) {
-	l, _ := newGame(b, hkHeader(Length{}))
+	l, _ := newGame(b, hkHeader(gamerules.Length{}))
 	i := 0
 	for b.Loop() {
 		if _, err := l.Add(win(players[(i+1)%4], players[i%4], 3)); err != nil {

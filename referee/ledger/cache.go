@@ -330,15 +330,3 @@ func (l *Ledger) saveCache(lastLen int) error {
 	}
 	return filewrite.WriteCache(cachePath(l.path), func(w io.Writer) error { _, err := w.Write(b); return err })
 }
-
-// cachedHead returns the seq and sum of the last line the writer wrote, as its state cache notes
-// them, whatever has happened to the ledger file since: a witness that lines were removed from the
-// end (a prefix of a record is otherwise a valid record). ok is false when there is no cache that
-// checks.
-func cachedHead(path string) (seq int, sum string, ok bool) {
-	c, _, err := readCache(path)
-	if err != nil || c == nil {
-		return 0, "", false
-	}
-	return c.Seq, c.Last, true
-}

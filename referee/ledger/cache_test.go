@@ -13,6 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // TestCacheMatchesReplay plays random evenings opening the ledger for every hand, as 'ledger add'
@@ -21,9 +23,9 @@ func TestCacheMatchesReplay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 18))
 	for game := range 20 {
 		path := filepath.Join(t.TempDir(), "g.jsonl")
-		h := hkHeader(Length{Kind: Hands, N: 30})
+		h := hkHeader(gamerules.Length{Kind: gamerules.Hands, N: 30})
 		if game%2 == 1 {
-			h = Header{Players: players, Ruleset: "db", Family: "deburger", Flow: DeBurger()}
+			h = Header{Players: players, Ruleset: "db", Family: "deburger", Flow: gamerules.DeBurgerFlow()}
 		}
 		l, err := Create(path, h, WithSettler(testSettler))
 		if err != nil {
@@ -79,7 +81,7 @@ func TestCacheMatchesReplay(t *testing.T) {
 // TestCacheRefusedAfterEdit: a file changed behind the writer's back is replayed in full, so the
 // edit is caught, even when the edit keeps the size and puts the modification time back.
 func TestCacheRefusedAfterEdit(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{win("Ben", "Ann", 5), self("Cat", 3), win("Dan", "Cat", 4)} {
 		l.Add(h)
 	}
@@ -102,7 +104,7 @@ func TestCacheRefusedAfterEdit(t *testing.T) {
 	l2.Close()
 	// A cache that notes another record (here: another game's, of the same header) is never used:
 	// its note says this is not the file last written here, which is refused until Recover.
-	other, otherPath := newGame(t, hkHeader(Length{}))
+	other, otherPath := newGame(t, hkHeader(gamerules.Length{}))
 	other.Add(drawn())
 	other.Close()
 	c, _ := os.ReadFile(cachePath(otherPath))
@@ -125,7 +127,7 @@ func TestCacheRefusedAfterEdit(t *testing.T) {
 
 // TestCacheUndo: undo after an Open from the cache replays the record and takes back the right hand.
 func TestCacheUndo(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	l.Add(win("Ben", "Ann", 5))
 	l.Add(self("Cat", 3))
 	l.Close()
@@ -144,7 +146,7 @@ func TestCacheUndo(t *testing.T) {
 // writeGame writes a record of n hands directly (what n calls of 'ledger add' would leave).
 func writeGame(b *testing.B, path string, n int) {
 	var buf bytes.Buffer
-	s, _ := begin(hkHeader(Length{}), time.Date(2026, 11, 28, 19, 0, 0, 0, time.UTC))
+	s, _ := begin(hkHeader(gamerules.Length{}), time.Date(2026, 11, 28, 19, 0, 0, 0, time.UTC))
 	ev := &event{Seq: 1, Event: EventNew, Version: Version, Header: &s.Header, Time: s.Created}
 	line, _ := encode(ev)
 	buf.Write(line)
@@ -237,7 +239,7 @@ func BenchmarkOpenFull(b *testing.B) {
 // TestCacheOfDeletedGame: a game deleted and started again under the same name does not inherit the
 // old game's cache (which would say the new record lost the old one's lines).
 func TestCacheOfDeletedGame(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{win("Ben", "Ann", 5), self("Cat", 3)} {
 		if _, err := l.Add(h); err != nil {
 			t.Fatal(err)
@@ -247,7 +249,7 @@ func TestCacheOfDeletedGame(t *testing.T) {
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	l2, err := Create(path, hkHeader(Length{}), WithSettler(testSettler))
+	l2, err := Create(path, hkHeader(gamerules.Length{}), WithSettler(testSettler))
 	if err != nil {
 		t.Fatalf("Create after the game was deleted: %v", err)
 	}
@@ -269,7 +271,7 @@ func TestCacheOfDeletedGame(t *testing.T) {
 // interrupted: Open refuses and leaves the file as it is, with nothing moved to FILE.torn. Without
 // the cache (deleted by the user), the same line is kept aside as an interrupted write.
 func TestCutLineIsNotTorn(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{win("Ben", "Ann", 5), self("Cat", 3)} {
 		l.Add(h)
 	}

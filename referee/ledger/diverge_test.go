@@ -16,6 +16,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // addAll opens the ledger at path, adds the hands and closes it, as one 'ledger add' each.
@@ -42,7 +44,7 @@ func TestDivergedCopy(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "g.jsonl")
 	clock := fixedClock()
-	l, err := Create(path, hkHeader(Length{}), WithSettler(testSettler), WithClock(clock))
+	l, err := Create(path, hkHeader(gamerules.Length{}), WithSettler(testSettler), WithClock(clock))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +120,7 @@ func TestPropertyDivergedCopyRefused(t *testing.T) {
 			c := fixedClock()
 			return func() time.Time { return c().Add(30 * time.Second) }
 		}()
-		l, err := Create(path, hkHeader(Length{}), WithSettler(testSettler), WithClock(here))
+		l, err := Create(path, hkHeader(gamerules.Length{}), WithSettler(testSettler), WithClock(here))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +184,7 @@ func TestVerifyBesideWriters(t *testing.T) {
 	if s := os.Getenv("MJREF_STRESS"); s != "" {
 		hands, _ = strconv.Atoi(s)
 	}
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	l.Close()
 	var wg sync.WaitGroup
 	done := make(chan struct{})
@@ -240,7 +242,7 @@ func TestVerifyBesideWriters(t *testing.T) {
 
 // richGame is a small game with a bit of everything in its state: seat change, amend, undo.
 func richGame(t testing.TB) string {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	steps := []func() error{
 		func() error { _, err := l.Add(win("Ben", "Ann", 5)); return err },
 		func() error { _, err := l.Add(self("Cat", 3)); return err },

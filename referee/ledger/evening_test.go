@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // checkReplay checks that the file replays to the writer's state.
@@ -26,7 +28,7 @@ func checkReplay(t *testing.T, l *Ledger, path string) State {
 }
 
 func TestSeveralWinners(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	h := Hand{Winner: "Ben", Faan: 5, Discarder: "Ann", Also: []Claim{{Winner: "Dan", Faan: 3}}}
 	e, err := l.Add(h)
 	if err != nil {
@@ -71,7 +73,7 @@ func TestSeveralWinners(t *testing.T) {
 // TestAmend amends hand 3 so that the dealer of hand 4 changes: every later hand is recomputed,
 // the original stays in the file, and undo takes the amend back.
 func TestAmend(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{
 		win("Ben", "Cat", 3), // Ann deals; the deal passes to Ben
 		win("Cat", "Dan", 4), // Ben deals; passes to Cat
@@ -134,7 +136,7 @@ func TestAmend(t *testing.T) {
 // TestSeatAndRename: a player leaves and another takes the seat (the leaver keeps their total, the
 // seat goes on), a name is corrected; both are events, and undo does not cross them.
 func TestSeatAndRename(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	l.Add(win("Ben", "Dan", 3)) // Dan -12
 	if err := l.Seat("Dan", "Eve"); err != nil {
 		t.Fatal(err)
@@ -182,7 +184,7 @@ func TestSeatAndRename(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
-	l, _ := newGame(t, hkHeader(Length{}))
+	l, _ := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{
 		win("Ben", "Cat", 3), // Ben +12
 		self("Ben", 5),       // Ben +36
@@ -233,7 +235,7 @@ func TestSummary(t *testing.T) {
 // one player is responsible (包) for both winners, one hand paid for under 包 and what they paid in
 // it once; each winner counts a win.
 func TestSummaryOneDiscardTwoWinners(t *testing.T) {
-	l, _ := newGame(t, hkHeader(Length{}))
+	l, _ := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{
 		{Winner: "Dan", Faan: 4, Discarder: "Cat", Also: []Claim{{Winner: "Ann", Faan: 6}}},
 		{Winner: "Ann", Faan: 3, Discarder: "Ben", Responsible: "Ben", Also: []Claim{{Winner: "Dan", Faan: 5, Responsible: "Ben"}}},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/internal/asciitable"
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 func sampleState(t testing.TB) State {
@@ -46,7 +47,7 @@ func TestExportCSV(t *testing.T) {
 // formulas are quoted, a player who left and one who sat down have their own columns, a family
 // without a prevailing wind or repeats has no such columns, and --excel starts with a BOM.
 func TestExportCSVTable(t *testing.T) {
-	h := Header{Players: [4]string{"=1+1", "張三", "Cat", "Dan"}, Ruleset: "american", Family: "american", Flow: American()}
+	h := Header{Players: [4]string{"=1+1", "張三", "Cat", "Dan"}, Ruleset: "american", Family: "american", Flow: gamerules.AmericanFlow()}
 	l, path := newGame(t, h)
 	l.Add(Hand{Winner: "張三", Faan: 3, Discarder: "Cat", Also: []Claim{{Winner: "Dan", Faan: 4}}, Note: "-two at once"})
 	l.Seat("Dan", "@Eve")
@@ -115,7 +116,7 @@ func TestSparklines(t *testing.T) {
 }
 
 func TestSparklinesSampling(t *testing.T) {
-	l, _ := newGame(t, hkHeader(Length{}))
+	l, _ := newGame(t, hkHeader(gamerules.Length{}))
 	for i := range 100 {
 		if _, err := l.Add(win(players[(i+1)%4], players[i%4], 3)); err != nil {
 			t.Fatal(err)
@@ -141,7 +142,7 @@ func TestSparklinesSampling(t *testing.T) {
 // TestSparklinesWide: a Chinese name takes two columns a character, so the bars still start in one
 // column for every player.
 func TestSparklinesWide(t *testing.T) {
-	l, _ := newGame(t, Header{Players: [4]string{"Ann", "張三", "Catherine", "李"}, Ruleset: "hk", Family: "hk", Flow: HongKong()})
+	l, _ := newGame(t, Header{Players: [4]string{"Ann", "張三", "Catherine", "李"}, Ruleset: "hk", Family: "hk", Flow: gamerules.HongKongFlow()})
 	if _, err := l.Add(Hand{Winner: "張三", Discarder: "Ann", Faan: 3}); err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestSparklinesWide(t *testing.T) {
 // who takes the seat has theirs from the hand they sat down: the seat's earlier hands are not
 // drawn under the new name.
 func TestSparklinesSeat(t *testing.T) {
-	l, _ := newGame(t, hkHeader(Length{}))
+	l, _ := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{win("Ben", "Ann", 5), win("Dan", "Cat", 4)} {
 		if _, err := l.Add(h); err != nil {
 			t.Fatal(err)

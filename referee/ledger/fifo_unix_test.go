@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // within runs f and fails the test if it has not returned after a generous timeout.
@@ -27,7 +29,7 @@ func within(t *testing.T, what string, f func() error) error {
 // TestCacheFIFO (issue 24): a FIFO at the state cache's path is refused at once by the writers and
 // by verify, naming it, never opened blocking (which held the lock for ever); Recover replaces it.
 func TestCacheFIFO(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	l.Add(win("Ben", "Ann", 5))
 	l.Close()
 	os.Remove(cachePath(path))

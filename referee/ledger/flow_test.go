@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // seat is what the test checks about one hand: who deals, each player's seat wind, the wind.
@@ -29,7 +29,7 @@ func seatsOf(s [4]notation.Seat) string {
 // after a drawn hand, the deal passing round the table twice and into the West round, and checks
 // every hand seat by seat and the totals after it.
 func TestHongKongSixteenHands(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{Kind: Hands, N: 16}))
+	l, path := newGame(t, hkHeader(gamerules.Length{Kind: gamerules.Hands, N: 16}))
 	steps := []struct {
 		name   string
 		hand   Hand
@@ -101,7 +101,7 @@ func TestHongKongSixteenHands(t *testing.T) {
 }
 
 func TestFourRoundsEndAfterNorthRound(t *testing.T) {
-	l, _ := newGame(t, hkHeader(Length{Kind: Rounds, N: 4}))
+	l, _ := newGame(t, hkHeader(gamerules.Length{Kind: gamerules.Rounds, N: 4}))
 	// Every hand is won by the player after the dealer, so the deal passes each time: 16 hands.
 	for n := 1; n <= 16; n++ {
 		s := l.State()
@@ -123,23 +123,23 @@ func TestFourRoundsEndAfterNorthRound(t *testing.T) {
 }
 
 func TestFlowVariants(t *testing.T) {
-	passOnDraw := HongKong()
+	passOnDraw := gamerules.HongKongFlow()
 	passOnDraw.DealerRepeatsOnDraw = false
 	tests := []struct {
 		name    string
-		flow    Flow
+		flow    gamerules.Flow
 		hands   []Hand
 		dealers string // the dealer before each hand, then after the last, as initials
 		winds   string
 	}{
-		{"hong kong", HongKong(), []Hand{self("Ann", 3), drawn(), win("Cat", "Ann", 3), win("Cat", "Ben", 3)}, "AAABC", "EEEEE"},
+		{"hong kong", gamerules.HongKongFlow(), []Hand{self("Ann", 3), drawn(), win("Cat", "Ann", 3), win("Cat", "Ben", 3)}, "AAABC", "EEEEE"},
 		{"draw passes (some houses)", passOnDraw, []Hand{drawn(), drawn(), win("Dan", "Ann", 3), drawn()}, "ABCDA", "EEEES"},
-		{"american rotates after every game", American(), []Hand{self("Ann", 25), drawn(), win("Ben", "Cat", 30)}, "ABCD", "EEEE"},
+		{"american rotates after every game", gamerules.AmericanFlow(), []Hand{self("Ann", 25), drawn(), win("Ben", "Cat", 30)}, "ABCD", "EEEE"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := Header{Players: players, Ruleset: "x", Family: "x", Flow: tt.flow}
-			h.Flow.Length = Length{}
+			h.Flow.Length = gamerules.Length{}
 			l, _ := newGame(t, h)
 			var dealers, winds []byte
 			for _, hd := range tt.hands {
@@ -155,80 +155,5 @@ func TestFlowVariants(t *testing.T) {
 				t.Errorf("dealers|winds (-want +got):\n%s", diff)
 			}
 		})
-	}
-}
-
-func TestParseLength(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    Length
-		wantErr bool
-	}{
-		{"4-rounds", Length{Rounds, 4}, false},
-		{"1-round", Length{Rounds, 1}, false},
-		{"8-hands", Length{Hands, 8}, false},
-		{"16-Hands", Length{Hands, 16}, false},
-		{"12-games", Length{Games, 12}, false},
-		{"bust", Length{Kind: Bust}, false},
-		{"target", Length{Kind: Target}, false},
-		{"open", Length{}, false},
-		{"0-hands", Length{}, true},
-		{"-3-hands", Length{}, true},
-		{"+3-hands", Length{}, true},
-		{"8-minutes", Length{}, true},
-		{"eight-hands", Length{}, true},
-		{"hands", Length{}, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := ParseLength(tt.in)
-			if (err != nil) != tt.wantErr {
-				t.Fatalf("ParseLength(%q) error %v, wantErr %v", tt.in, err, tt.wantErr)
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("(-want +got):\n%s", diff)
-			}
-			if err == nil && tt.in != "16-Hands" && got.String() != tt.in {
-				t.Errorf("String() = %q, want %q", got.String(), tt.in)
-			}
-		})
-	}
-}
-
-func TestFlowValidate(t *testing.T) {
-	tests := []struct {
-		name string
-		edit func(*Flow)
-		want []string // the RuleError path, nil when valid
-	}{
-		{"hong kong", func(*Flow) {}, nil},
-		{"bust without stake", func(f *Flow) { f.Length = Length{Kind: Bust} }, []string{"stake"}},
-		{"bust with stake", func(f *Flow) { f.Length, f.Stake = Length{Kind: Bust}, Whole(500) }, nil},
-		{"negative stake", func(f *Flow) { f.Stake = -1 }, []string{"stake"}},
-		{"target without target", func(f *Flow) { f.Length = Length{Kind: Target} }, []string{"target"}},
-		{"rounds without wind", func(f *Flow) { f.PrevailingWind = false }, []string{"length"}},
-		{"bust not zero-sum", func(f *Flow) { f.Length, f.Stake, f.ZeroSum = Length{Kind: Bust}, Whole(5), false }, []string{"length"}},
-		{"bad tie rule", func(f *Flow) { f.Ties = 9 }, []string{"ties"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := HongKong()
-			tt.edit(&f)
-			err := f.Validate()
-			var got []string
-			if re, ok := err.(*scoring.RuleError); ok {
-				got = re.Path
-			} else if err != nil {
-				t.Fatalf("error %T %v, want *scoring.RuleError", err, err)
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("path (-want +got):\n%s (%v)", diff, err)
-			}
-		})
-	}
-	for _, f := range []Flow{HongKong(), American(), DeBurger()} {
-		if err := f.Validate(); err != nil {
-			t.Errorf("preset %+v: %v", f, err)
-		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // FuzzReplay feeds arbitrary bytes to the record reader: it must never panic, and whatever it
@@ -65,11 +67,11 @@ func FuzzParseLength(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		l, err := ParseLength(s)
+		l, err := gamerules.ParseLength(s)
 		if err != nil {
 			return
 		}
-		back, err := ParseLength(l.String())
+		back, err := gamerules.ParseLength(l.String())
 		if err != nil || back != l {
 			t.Fatalf("%q -> %v -> %q -> %v, %v", s, l, l.String(), back, err)
 		}

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // halfSpicy is the seed's half-spicy table: faan -> points of one share.
@@ -53,8 +55,8 @@ func fixedClock() func() time.Time {
 	}
 }
 
-func hkHeader(length Length) Header {
-	f := HongKong()
+func hkHeader(length gamerules.Length) Header {
+	f := gamerules.HongKongFlow()
 	f.Length = length
 	return Header{Players: players, Ruleset: "hk", Family: "hk", Flow: f}
 }

@@ -381,10 +381,29 @@ func ReadHeader(path string) (Header, error) {
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return Header{}, err
 	}
-	buf = buf[:n]
+	return headerOf(path, buf[:n], n == maxHeader)
+}
+
+// HeaderOf reads the game's header from the first line of data, a record read elsewhere
+// (standard input); name is what its errors call it.
+func HeaderOf(name string, data []byte) (Header, error) {
+	const maxHeader = 64 << 10
+	if len(data) > maxHeader {
+		data = data[:maxHeader]
+		if bytes.IndexByte(data, '\n') < 0 {
+			return headerOf(name, data, true)
+		}
+	}
+	return headerOf(name, data, false)
+}
+
+// headerOf checks and decodes the header line at the start of buf; more says buf was cut short
+// at the limit of a header line.
+func headerOf(path string, buf []byte, more bool) (Header, error) {
+	n := len(buf)
 	if i := bytes.IndexByte(buf, '\n'); i >= 0 {
 		buf = buf[:i]
-	} else if n == maxHeader {
+	} else if more {
 		return Header{}, &RecordError{Path: path, Line: 1, Msg: "the header line is longer than 64 KiB"}
 	}
 	if n == 0 {

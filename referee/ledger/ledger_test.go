@@ -12,11 +12,12 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/scoring/points"
 )
 
 func TestBust(t *testing.T) {
-	h := hkHeader(Length{Kind: Bust})
+	h := hkHeader(gamerules.Length{Kind: gamerules.Bust})
 	h.Flow.Stake = Whole(100)
 	l, _ := newGame(t, h)
 	hands := []Hand{win("Ben", "Dan", 5), self("Cat", 6), drawn(), win("Ann", "Dan", 4)}
@@ -58,7 +59,7 @@ func TestBust(t *testing.T) {
 }
 
 func deburgerHeader(ties points.TieRule) Header {
-	f := DeBurger()
+	f := gamerules.DeBurgerFlow()
 	f.Ties = ties
 	return Header{Players: players, Ruleset: "deburger", Family: "deburger", Flow: f}
 }
@@ -131,7 +132,7 @@ func TestDeBurgerRace(t *testing.T) {
 // hand and part of the next line. Open keeps the fragment aside, reports it, recovers every complete
 // hand, and the game goes on.
 func TestTornLastLine(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{win("Ben", "Ann", 5), drawn(), self("Ben", 3)} {
 		if _, err := l.Add(h); err != nil {
 			t.Fatal(err)
@@ -199,7 +200,7 @@ func TestTornLastLine(t *testing.T) {
 // TestLastLineWithoutNewline: a last line that is a whole record, but lost its newline (an editor
 // stripped it), is a record: it is counted, and a writer gives the newline back.
 func TestLastLineWithoutNewline(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	for _, h := range []Hand{win("Ben", "Ann", 5), self("Ben", 3)} {
 		if _, err := l.Add(h); err != nil {
 			t.Fatal(err)
@@ -252,7 +253,7 @@ func TestLastLineWithoutNewline(t *testing.T) {
 // TestTornSymlink: a symlink planted at FILE.torn is never written through; the torn bytes go to a
 // new side file instead.
 func TestTornSymlink(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	l.Add(win("Ben", "Ann", 5))
 	l.Close()
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
@@ -277,7 +278,7 @@ func TestTornSymlink(t *testing.T) {
 }
 
 func TestSecondWriterRefused(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	_, err := Open(path)
 	var le *LockedError
 	if !errors.As(err, &le) {
@@ -318,7 +319,7 @@ func TestSecondWriterOtherProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process")
 	}
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	l.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestSecondWriterOtherProcess$")
 	cmd.Env = append(os.Environ(), "LEDGER_HOLD="+path)
@@ -354,7 +355,7 @@ func TestSecondWriterOtherProcess(t *testing.T) {
 }
 
 func TestBadInputChangesNothing(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	if _, err := l.Add(win("Ben", "Ann", 3)); err != nil {
 		t.Fatal(err)
 	}
@@ -401,7 +402,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 }
 
 func TestUndo(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	if _, _, err := l.Undo(); !errors.Is(err, ErrNothingToUndo) {
 		t.Errorf("Undo on a new game: %v", err)
 	}
@@ -440,8 +441,8 @@ func TestUndo(t *testing.T) {
 }
 
 func TestCreateRefusesExisting(t *testing.T) {
-	_, path := newGame(t, hkHeader(Length{}))
-	if _, err := Create(path, hkHeader(Length{})); !errors.Is(err, ErrExists) {
+	_, path := newGame(t, hkHeader(gamerules.Length{}))
+	if _, err := Create(path, hkHeader(gamerules.Length{})); !errors.Is(err, ErrExists) {
 		t.Errorf("Create over a ledger: %v", err)
 	}
 	bad := []struct {
@@ -454,11 +455,11 @@ func TestCreateRefusesExisting(t *testing.T) {
 		{"padded name", func(h *Header) { h.Players[1] = " Ben" }, "leading or trailing spaces"},
 		{"newline in name", func(h *Header) { h.Players[1] = "Be\nn" }, "control characters"},
 		{"no ruleset", func(h *Header) { h.Ruleset = "" }, "ruleset is not named"},
-		{"bust without stake", func(h *Header) { h.Flow.Length = Length{Kind: Bust} }, "flow: stake:"},
+		{"bust without stake", func(h *Header) { h.Flow.Length = gamerules.Length{Kind: gamerules.Bust} }, "flow: stake:"},
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
-			h := hkHeader(Length{})
+			h := hkHeader(gamerules.Length{})
 			tt.edit(&h)
 			p := filepath.Join(t.TempDir(), "g.jsonl")
 			_, err := Create(p, h)
@@ -492,7 +493,7 @@ func TestKilledWriter(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process")
 	}
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	l.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledWriter$")
 	cmd.Env = append(os.Environ(), "LEDGER_WRITE="+path)
@@ -533,7 +534,7 @@ func TestKilledWriter(t *testing.T) {
 }
 
 func TestChangedUnderTheLock(t *testing.T) {
-	l, path := newGame(t, hkHeader(Length{}))
+	l, path := newGame(t, hkHeader(gamerules.Length{}))
 	if _, err := l.Add(drawn()); err != nil {
 		t.Fatal(err)
 	}

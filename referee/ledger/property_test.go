@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"pgregory.net/rapid"
 )
 
@@ -46,7 +47,7 @@ func TestPropertyZeroSum(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n++
 		path := filepath.Join(dir, fmt.Sprintf("g%d.jsonl", n))
-		l, err := Create(path, hkHeader(Length{Kind: Hands, N: rapid.IntRange(1, 40).Draw(t, "length")}), WithSettler(NewSettlement(rules, nil)))
+		l, err := Create(path, hkHeader(gamerules.Length{Kind: gamerules.Hands, N: rapid.IntRange(1, 40).Draw(t, "length")}), WithSettler(NewSettlement(rules, nil)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,10 +111,10 @@ func TestPropertyZeroSum(t *testing.T) {
 // East, the prevailing wind is the number of passes over four, and undo restores the position.
 func TestPropertyFlow(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		f := HongKong()
+		f := gamerules.HongKongFlow()
 		f.DealerRepeatsOnDraw = rapid.Bool().Draw(t, "repeat on draw")
 		f.DealerRepeatsOnWin = rapid.Bool().Draw(t, "repeat on win")
-		f.Length = Length{}
+		f.Length = gamerules.Length{}
 		s, err := begin(Header{Players: players, Ruleset: "x", Flow: f}, time.Time{})
 		if err != nil {
 			t.Fatal(err)

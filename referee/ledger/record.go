@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // Version is the record format version written in the header. Version 1 (the first release: no
@@ -33,9 +35,9 @@ type Header struct {
 	Ruleset string    `json:"ruleset"`
 	// Sets are the ruleset overrides (--set key=value) the game was started with: every later hand
 	// is settled under them too.
-	Sets   []string `json:"sets,omitempty"`
-	Family string   `json:"family"`
-	Flow   Flow     `json:"flow"`
+	Sets   []string       `json:"sets,omitempty"`
+	Family string         `json:"family"`
+	Flow   gamerules.Flow `json:"flow"`
 }
 
 // event is one line of the record.

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -18,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // sampleRecord plays a short Hong Kong evening with a fixed clock and returns its file's bytes.
 func sampleRecord(t testing.TB) []byte {
 	t.Helper()
-	l, path := newGame(t, hkHeader(Length{Kind: Hands, N: 8}))
+	l, path := newGame(t, hkHeader(gamerules.Length{Kind: gamerules.Hands, N: 8}))
 	for _, h := range []Hand{
 		self("Ann", 3),
 		{Drawn: true, Note: "wall ran out"},

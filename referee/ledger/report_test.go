@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/points"
@@ -61,13 +62,13 @@ stake: 500.25
 target: 0
 ties: shared
 `
-	var got Flow
+	var got gamerules.Flow
 	dec := yaml.NewDecoder(strings.NewReader(src))
 	dec.KnownFields(true)
 	if err := dec.Decode(&got); err != nil {
 		t.Fatal(err)
 	}
-	want := Flow{DealerRepeatsOnWin: true, PrevailingWind: true, ZeroSum: true, Length: Length{Kind: Bust},
+	want := gamerules.Flow{DealerRepeatsOnWin: true, PrevailingWind: true, ZeroSum: true, Length: gamerules.Length{Kind: gamerules.Bust},
 		Stake: Amount(5002500), Ties: points.TiesShared}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -76,7 +77,7 @@ ties: shared
 		t.Error(err)
 	}
 	for _, bad := range []string{"length: 8-minutes", "lenght: 8-hands", "stake: 1.23456", "ties: coin-toss"} {
-		var f Flow
+		var f gamerules.Flow
 		dec := yaml.NewDecoder(strings.NewReader(bad))
 		dec.KnownFields(true)
 		if err := dec.Decode(&f); err == nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 	"go.yaml.in/yaml/v3"
@@ -46,7 +47,7 @@ func loadSettlement(t testing.TB, file string) *settle.Rules {
 func TestSettlementHongKong(t *testing.T) {
 	rules := loadSettlement(t, "hk-settlement.yaml")
 	path := filepath.Join(t.TempDir(), "g.jsonl")
-	l, err := Create(path, hkHeader(Length{}), WithSettler(NewSettlement(rules, nil)), WithClock(fixedClock()))
+	l, err := Create(path, hkHeader(gamerules.Length{}), WithSettler(NewSettlement(rules, nil)), WithClock(fixedClock()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,8 +105,8 @@ func TestSettlementHongKong(t *testing.T) {
 func TestSettlementAmerican(t *testing.T) {
 	rules := loadSettlement(t, "american-settlement.yaml")
 	path := filepath.Join(t.TempDir(), "g.jsonl")
-	h := Header{Players: players, Ruleset: "american", Family: "american", Flow: American()}
-	h.Flow.Length = Length{Kind: Games, N: 3}
+	h := Header{Players: players, Ruleset: "american", Family: "american", Flow: gamerules.AmericanFlow()}
+	h.Flow.Length = gamerules.Length{Kind: gamerules.Games, N: 3}
 	l, err := Create(path, h, WithSettler(NewSettlement(rules, nil)))
 	if err != nil {
 		t.Fatal(err)

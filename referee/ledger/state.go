@@ -12,6 +12,7 @@ import (
 
 	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/scoring/points"
 )
 
@@ -191,7 +192,7 @@ func begin(h Header, created time.Time) (State, error) {
 	for i, p := range h.Players {
 		s.People = append(s.People, Person{Name: p, Place: i, Joined: 1})
 	}
-	s.pos = s.Flow.start()
+	s.pos = startPosition()
 	s.settle()
 	return s, nil
 }
@@ -214,7 +215,7 @@ func (h *Header) check() error {
 	if h.Ruleset == "" {
 		return errors.New("the ruleset is not named")
 	}
-	if err := h.Flow.check(h.Flow.Length); err != nil {
+	if err := h.Flow.CheckLength(h.Flow.Length); err != nil {
 		return fmt.Errorf("flow: %w", err)
 	}
 	return nil
@@ -244,26 +245,26 @@ func (s *State) settle() {
 	s.Over, s.Reason, s.Winners = false, "", nil
 	f := &s.Flow
 	switch l := f.Length; l.Kind {
-	case Rounds:
+	case gamerules.Rounds:
 		if p.Passes >= 4*l.N {
 			s.Over, s.Reason = true, words.Count(l.N, "round")+" played"
 		}
-	case Hands:
+	case gamerules.Hands:
 		if s.Played >= l.N {
 			s.Over, s.Reason = true, words.Count(l.N, "hand")+" played"
 		}
-	case Games:
+	case gamerules.Games:
 		if s.Played >= l.N {
 			s.Over, s.Reason = true, words.Count(l.N, "game")+" played"
 		}
-	case Bust:
+	case gamerules.Bust:
 		for i, t := range s.Totals {
 			if f.Stake+t <= 0 {
 				s.Over, s.Reason = true, fmt.Sprintf("%s is bust (stack %s)", s.Players[i], f.Stake+t)
 				break
 			}
 		}
-	case Target:
+	case gamerules.Target:
 		top := s.Totals[0]
 		for _, t := range s.Totals {
 			top = max(top, t)
@@ -377,7 +378,7 @@ func (s *State) add(h Hand, deltas [4]Amount, seq, line int, t time.Time) error 
 	s.changes = append(s.changes, change{kind: EventHand, seq: seq})
 	s.Played++
 	// A false win is replayed like a drawn hand.
-	s.pos = s.Flow.next(s.pos, s.dealerWon(&h, &s.Players, s.pos), h.Winner == "")
+	s.pos = nextPosition(&s.Flow, s.pos, s.dealerWon(&h, &s.Players, s.pos), h.Winner == "")
 	s.settle()
 	return nil
 }
@@ -486,7 +487,7 @@ func (s *State) amend(i int, h Hand, seq, line int, deltas DeltasFunc) error {
 			e.Amended, e.Line = seq, line
 		}
 		hist = append(hist, e)
-		p = s.Flow.next(p, s.dealerWon(&hand, &prev.Players, p), hand.Winner == "")
+		p = nextPosition(&s.Flow, p, s.dealerWon(&hand, &prev.Players, p), hand.Winner == "")
 	}
 	// The totals: take back every hand as it stood, add every hand as it stands now.
 	s.ownPeople()

@@ -65,6 +65,13 @@ func Verify(path string, opts ...Option) (Report, error) {
 	return rep, nil
 }
 
+// VerifyData verifies a record read elsewhere (standard input) as Verify does; name is what its
+// problems call it. No state cache belongs to it, so nothing is checked against one.
+func VerifyData(name string, data []byte, opts ...Option) Report {
+	l := newLedger(name, opts)
+	return verify(name, data, l.settler)
+}
+
 // Diverged reports whether a problem is that the record is not the one last written here (see
 // ErrDiverged).
 func (r *Report) Diverged() bool {

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -171,4 +172,19 @@ func Sniff(data []byte) (Format, bool) {
 		}
 	}
 	return "", false
+}
+
+// LimitsHelp is the paragraph of `mjref help limits` on the caps above.
+func LimitsHelp() string {
+	return fmt.Sprintf(`  Riichi game logs (Tenhou's mjlog XML, plain or gzip; tenhou.net/6 JSON; mjai
+  JSON Lines) are referee logs with caps of their own:
+
+    what a gzip log inflates to                         %s
+    one XML attribute                                   %s
+    XML elements in one log (mjlog)                     %d
+    lines in one log (mjai), each at most               %d, %s
+    hands in one game                                   %d
+
+  An XML DOCTYPE is refused and no entity but XML's own five is expanded.
+`, safeio.FormatSize(MaxSize), safeio.FormatSize(MaxAttr), MaxElements, MaxLines, safeio.FormatSize(MaxLine), MaxRounds)
 }

@@ -27,6 +27,7 @@ import (
 
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/words"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 )
@@ -251,7 +252,7 @@ func plotTotals(s *ledger.State, names []string, face *font.Face) (*plot.Plot, e
 		p.Legend.Add(fmt.Sprintf("%s %s", names[k], person.Total), l)
 	}
 	last := float64(max(len(s.History), 1))
-	if s.Flow.Length.Kind == ledger.Target {
+	if s.Flow.Length.Kind == gamerules.Target {
 		y := amountFloat(s.Flow.Target)
 		t, err := plotter.NewLine(plotter.XYs{{X: 0, Y: y}, {X: last, Y: y}})
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 )
 
@@ -34,7 +35,7 @@ var settler = ledger.SettlerFunc(func(h ledger.Hand, t ledger.Table) ([4]ledger.
 	return d, nil
 })
 
-func game(t testing.TB, players [4]string, flow ledger.Flow, hands int) ledger.State {
+func game(t testing.TB, players [4]string, flow gamerules.Flow, hands int) ledger.State {
 	t.Helper()
 	l, err := ledger.Create(filepath.Join(t.TempDir(), "g.jsonl"), ledger.Header{Players: players, Ruleset: "hk", Family: "hk", Flow: flow}, ledger.WithSettler(settler))
 	if err != nil {
@@ -54,7 +55,7 @@ func game(t testing.TB, players [4]string, flow ledger.Flow, hands int) ledger.S
 }
 
 func TestDraw(t *testing.T) {
-	s := game(t, [4]string{"Ann", "Ben", "Cat", "Dan"}, ledger.HongKong(), 12)
+	s := game(t, [4]string{"Ann", "Ben", "Cat", "Dan"}, gamerules.HongKongFlow(), 12)
 	t.Run("svg", func(t *testing.T) {
 		var b bytes.Buffer
 		if _, err := Draw(&s, &b, SVG, Options{}); err != nil {
@@ -93,7 +94,7 @@ func TestDraw(t *testing.T) {
 
 // TestDrawMarks: a game played to a target has a labelled target line; every round is marked.
 func TestDrawMarks(t *testing.T) {
-	s := game(t, [4]string{"Ann", "Ben", "Cat", "Dan"}, ledger.HongKong(), 16)
+	s := game(t, [4]string{"Ann", "Ben", "Cat", "Dan"}, gamerules.HongKongFlow(), 16)
 	var b bytes.Buffer
 	if _, err := Draw(&s, &b, SVG, Options{}); err != nil {
 		t.Fatal(err)
@@ -101,7 +102,7 @@ func TestDrawMarks(t *testing.T) {
 	if !strings.Contains(b.String(), "S round") {
 		t.Errorf("no round mark in a game that reached the S round (prevailing %s)", s.Prevailing)
 	}
-	f := ledger.DeBurger()
+	f := gamerules.DeBurgerFlow()
 	f.Target = ledger.Whole(100)
 	d := game(t, [4]string{"Ann", "Ben", "Cat", "Dan"}, f, 3)
 	b.Reset()
@@ -118,7 +119,7 @@ func TestDrawNames(t *testing.T) {
 	saved := SystemFonts
 	SystemFonts = nil // as on a machine without a CJK font
 	defer func() { SystemFonts = saved }()
-	s := game(t, [4]string{"Ann", "張三", "Cat", "李四"}, ledger.HongKong(), 4)
+	s := game(t, [4]string{"Ann", "張三", "Cat", "李四"}, gamerules.HongKongFlow(), 4)
 	var b bytes.Buffer
 	warnings, err := Draw(&s, &b, SVG, Options{})
 	if err != nil {
@@ -145,7 +146,7 @@ func TestDrawNames(t *testing.T) {
 
 // BenchmarkDrawSVG draws a 1000-hand game.
 func BenchmarkDrawSVG(b *testing.B) {
-	s := game(b, [4]string{"Ann", "Ben", "Cat", "Dan"}, ledger.Flow{ZeroSum: true}, 1000)
+	s := game(b, [4]string{"Ann", "Ben", "Cat", "Dan"}, gamerules.Flow{ZeroSum: true}, 1000)
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()

@@ -1,54 +1,54 @@
-package family
+package engine
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
 )
 
-// The field readers below are shared with the ledger's reading of a hand (ledger.go) until it
-// moves into the engine with the other use cases.
+// The field readers below are shared by settle's request and the ledger's reading of a hand.
 
-// ParseSeatFlag reads the seat a flag gives.
-func ParseSeatFlag(flag, s string) (notation.Seat, error) {
+// parseSeatFlag reads the seat a flag gives.
+func parseSeatFlag(flag, s string) (notation.Seat, error) {
 	seat, err := notation.ParseSeat(strings.TrimSpace(s))
 	if err != nil {
-		return notation.NoSeat, Usagef("--%s: %v", flag, err)
+		return notation.NoSeat, family.Usagef("--%s: %v", flag, err)
 	}
 	return seat, nil
 }
 
-// WinKind reads --win for a hand whose --discarder is discarder ("" when not given): a win on a
+// winKind reads --win for a hand whose --discarder is discarder ("" when not given): a win on a
 // discard when --win is left out. who is how --discarder is written in the message (SEAT, NAME).
 // A win on a discard without a discarder is left to the caller, which knows what to ask for.
-func WinKind(win, discarder, who string) (scoring.WinKind, error) {
+func winKind(win, discarder, who string) (scoring.WinKind, error) {
 	if win == "" {
 		if discarder == "" {
-			return 0, WithHint(Usagef("say how the hand was won: --discarder %s for a win on a discard, or --win self-draw", who),
+			return 0, family.WithHint(family.Usagef("say how the hand was won: --discarder %s for a win on a discard, or --win self-draw", who),
 				"--win takes "+strings.Join(scoring.WinKinds(), "|"))
 		}
 		win = scoring.Discard.String()
 	}
 	k, err := scoring.ParseWinKind(win)
 	if err != nil {
-		return 0, Usagef("--win: %v", err)
+		return 0, family.Usagef("--win: %v", err)
 	}
 	if k.SelfDrawn() && discarder != "" {
-		return 0, Usagef("--discarder %s with --win %s: a self-drawn tile has no discarder", discarder, k)
+		return 0, family.Usagef("--discarder %s with --win %s: a self-drawn tile has no discarder", discarder, k)
 	}
 	return k, nil
 }
 
-// FourValues reads KEY=VALUE pairs for four places (seats, or a ledger's players), given as
+// fourValues reads KEY=VALUE pairs for four places (seats, or a ledger's players), given as
 // repeated flags or comma lists, and requires all four. A --hand is never split at commas:
 // notation reads them as spaces. form is a pair's expected form and all names the four places, for
 // errors; index finds the place a key names, and name names place i.
-func FourValues(flag string, args []string, form, all string, index func(key string) (int, error), name func(i int) string) ([4]string, error) {
+func fourValues(flag string, args []string, form, all string, index func(key string) (int, error), name func(i int) string) ([4]string, error) {
 	var vals [4]string
 	var seen [4]bool
 	for _, a := range args {
@@ -59,31 +59,31 @@ func FourValues(flag string, args []string, form, all string, index func(key str
 		for _, part := range parts {
 			k, val, ok := strings.Cut(part, "=")
 			if !ok {
-				return vals, Usagef("--%s %q: expected %s", flag, part, form)
+				return vals, family.Usagef("--%s %q: expected %s", flag, part, form)
 			}
 			i, err := index(k)
 			if err != nil {
 				return vals, err
 			}
 			if seen[i] {
-				return vals, Usagef("--%s: %s is given twice", flag, name(i))
+				return vals, family.Usagef("--%s: %s is given twice", flag, name(i))
 			}
 			seen[i], vals[i] = true, strings.TrimSpace(val)
 		}
 	}
 	for i, ok := range seen {
 		if !ok {
-			return vals, Usagef("--%s: nothing for %s: give all four %s", flag, name(i), all)
+			return vals, family.Usagef("--%s: nothing for %s: give all four %s", flag, name(i), all)
 		}
 	}
 	return vals, nil
 }
 
-// SevenFlowersHow checks a seven-flowers win's discarder against the table's reading (sr, nil for
+// sevenFlowersHow checks a seven-flowers win's discarder against the table's reading (sr, nil for
 // the default): claimed on the eighth flower another player draws (七搶一), who pays and must be
 // named, or self-drawn (seven_flowers: self-draw), when nobody discards. who is how --discarder is
 // written in the message (SEAT, NAME).
-func SevenFlowersHow(k scoring.WinKind, discarder string, sr *settle.Rules, who string) error {
+func sevenFlowersHow(k scoring.WinKind, discarder string, sr *settle.Rules, who string) error {
 	if k != scoring.SevenFlowers {
 		return nil
 	}
@@ -95,7 +95,7 @@ func SevenFlowersHow(k scoring.WinKind, discarder string, sr *settle.Rules, who 
 		if src := sr.SevenFlowers.Source; src.Line != 0 {
 			line = ", " + src.String()
 		}
-		return WithHint(Usagef("--discarder %s with --win %s: this table plays seven flowers self-drawn (settlement: seven_flowers: self-draw%s): the winner drew their own seventh and every opponent pays, so nobody discards", discarder, k, line),
+		return family.WithHint(family.Usagef("--discarder %s with --win %s: this table plays seven flowers self-drawn (settlement: seven_flowers: self-draw%s): the winner drew their own seventh and every opponent pays, so nobody discards", discarder, k, line),
 			"leave out --discarder")
 	}
 	if discarder == "" {
@@ -103,15 +103,15 @@ func SevenFlowersHow(k scoring.WinKind, discarder string, sr *settle.Rules, who 
 		if who == "NAME" {
 			drew = "the player who drew"
 		}
-		return WithHint(Usagef("--win %s needs %s the eighth flower, who pays: --discarder %s", k, drew, who),
+		return family.WithHint(family.Usagef("--win %s needs %s the eighth flower, who pays: --discarder %s", k, drew, who),
 			"a table where the winner draws their own seventh flower says so in its ruleset: settlement: seven_flowers: self-draw")
 	}
 	return nil
 }
 
-// ImpossibleLog is a log that cannot describe a real hand (referee.Replay's error), as bad input
+// impossibleLog is a log that cannot describe a real hand (referee.Replay's error), as bad input
 // with its hint: nothing is ruled on or paid.
-func ImpossibleLog(err error, name, file string) error {
+func impossibleLog(err error, name, file string) error {
 	hint := ""
 	var le *referee.LogError
 	if errors.As(err, &le) {
@@ -120,5 +120,5 @@ func ImpossibleLog(err error, name, file string) error {
 			le.File = file
 		}
 	}
-	return WithHint(fmt.Errorf("%s: %w", name, err), hint)
+	return family.WithHint(fmt.Errorf("%s: %w", name, err), hint)
 }

@@ -1,4 +1,4 @@
-package cmd
+package riichilog
 
 import (
 	"fmt"
@@ -7,34 +7,23 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/internal/termtext"
-	"github.com/mjref/mjref/referee/riichilog"
 )
 
-// refereeRiichi replays a riichi game log (Tenhou mjlog, tenhou.net/6 JSON, mjai JSON Lines):
-// every recorded result scored and settled by mjref and compared with what the log says was paid.
-// The verdict is negative only with --check, when some result or the final scores differ.
-func refereeRiichi(o *refereeOptions, data []byte, name string) error {
-	switch {
-	case o.Only != "":
-		return usageErrorf("--only rules on a hand's steps: a riichi game log is compared with its record, with --check to make a difference exit 1")
-	case o.By != "":
-		return usageErrorf("--by names the seats of a hand's log: a riichi game log numbers its seats 0-3 itself")
-	}
-	g, err := riichilog.Read(data)
-	if err != nil {
-		return withHint(fmt.Errorf("%s: %w", name, err), "a riichi log is Tenhou's mjlog XML (plain or gzip), tenhou.net/6 JSON or mjai JSON Lines; see 'mjref referee --help'")
-	}
-	if o.RulesGiven {
-		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: a riichi game log is paid under the rules its own flags select (Tenhou's GO type): --rules %s is not used\n", o.Rules)
-	}
-	v := riichilog.Review(g)
-	return renderResult(o.IO.Out, o.Output, v, renderRiichiGame, v.Agrees || !o.Check)
+// Printer is where a game renders itself for a person: plain lines written to it, and tables,
+// which the front end lays out to fit its screen (family.Printer is one).
+type Printer interface {
+	io.Writer
+	Table(header []string, rows [][]string) error
 }
 
-// renderRiichiGame writes the game for a person: one line a result, mjref's value and payments,
-// and whether the log agrees.
-func renderRiichiGame(w io.Writer, v riichilog.GameView) error {
-	p := printer{w}
+// Positive is the verdict on the game: false when, with check, a result or the final scores
+// differ from what the log records.
+func (v *GameView) Positive(check bool) bool { return v.Agrees || !check }
+
+// Render writes the game for a person: one line a result, mjref's value and payments, and whether
+// the log agrees.
+func (v *GameView) Render(p Printer) error {
+	w := p
 	r := v.Rules
 	flags := []string{fmt.Sprintf("%d players", r.Players)}
 	flags = append(flags, map[bool]string{true: "red fives", false: "no red fives"}[r.Red])
@@ -61,10 +50,10 @@ func renderRiichiGame(w io.Writer, v riichilog.GameView) error {
 		for _, res := range h.Results {
 			hand := fmt.Sprintf("%s-%d", h.Round, h.Honba)
 			if !res.Agrees {
-				diffs = append(diffs, hand+" "+riichiDiffers(res))
+				diffs = append(diffs, hand+" "+res.differs())
 				hand += "*"
 			}
-			rows = append(rows, []string{hand, riichiWho(res), riichiValue(res), riichiNumbers(res.Deltas, true)})
+			rows = append(rows, []string{hand, res.who(), res.value(), numbers(res.Deltas, true)})
 		}
 	}
 	if err := p.Table([]string{"hand", "result", "value", "deltas"}, rows); err != nil {
@@ -74,9 +63,9 @@ func renderRiichiGame(w io.Writer, v riichilog.GameView) error {
 		fmt.Fprintf(w, "differs:  %s\n", d)
 	}
 	if v.Final != nil {
-		fmt.Fprintf(w, "final:    %s", riichiNumbers(v.Final.Scores, false))
+		fmt.Fprintf(w, "final:    %s", numbers(v.Final.Scores, false))
 		if !v.Final.Agrees {
-			fmt.Fprintf(w, " (the log: %s)", riichiNumbers(v.Final.Recorded, false))
+			fmt.Fprintf(w, " (the log: %s)", numbers(v.Final.Recorded, false))
 		}
 		fmt.Fprintln(w)
 	}
@@ -89,17 +78,17 @@ func renderRiichiGame(w io.Writer, v riichilog.GameView) error {
 	return nil
 }
 
-func riichiWho(r riichilog.ResultView) string {
+func (r ResultView) who() string {
 	switch {
 	case r.Winner == nil:
 		return string(r.Kind)
-	case r.Kind == riichilog.Tsumo:
+	case r.Kind == Tsumo:
 		return fmt.Sprintf("tsumo %d", *r.Winner)
 	}
 	return fmt.Sprintf("ron %d from %d", *r.Winner, *r.From)
 }
 
-func riichiValue(r riichilog.ResultView) string {
+func (r ResultView) value() string {
 	switch {
 	case r.Winner == nil:
 		return "-"
@@ -111,8 +100,8 @@ func riichiValue(r riichilog.ResultView) string {
 	return fmt.Sprintf("%d han %d fu %d", r.Han, r.Fu, r.Points)
 }
 
-// riichiNumbers writes each seat's number; signed puts + before a gain.
-func riichiNumbers(d []int, signed bool) string {
+// numbers writes each seat's number; signed puts + before a gain.
+func numbers(d []int, signed bool) string {
 	parts := make([]string, len(d))
 	for i, x := range d {
 		parts[i] = strconv.Itoa(x)
@@ -123,9 +112,9 @@ func riichiNumbers(d []int, signed bool) string {
 	return strings.Join(parts, " ")
 }
 
-// riichiDiffers says where mjref and the log disagree: "points 12000 (mjref 11700), delta 0 13000
-// (mjref 12700)".
-func riichiDiffers(r riichilog.ResultView) string {
+// differs says where mjref and the log disagree: "points 12000 in the log (mjref 11700), delta 0
+// 13000 in the log (mjref 12700); RULE".
+func (r ResultView) differs() string {
 	var out []string
 	for _, d := range r.Differences {
 		s := d.Field

@@ -1,4 +1,6 @@
-package family
+package engine
+
+import "github.com/mjref/mjref/family"
 
 // LedgerRequest is one hand's result as ledger add's (and amend's) flags give it, the players by
 // name. A field left empty is a flag not given. Its JSON is the body of mjref serve's POST
@@ -13,9 +15,9 @@ type LedgerRequest struct {
 	Win       string `json:"win,omitempty" jsonschema:"description=how the hand was won (default discard with a discarder)"`
 	// Faan (Hong Kong, "limit" for a limit hand) or Value (American) is the hand's worth, one per
 	// winner: "5,3". Limit makes a single winner's hand a limit hand.
-	Faan  NumberText `json:"faan,omitempty" jsonschema:"description=Hong Kong: the winning hand's faan: a number or a string (several winners: one each\\, 5\\,3)"`
-	Value NumberText `json:"value,omitempty" jsonschema:"description=American: the card line's value: a number or a string (several winners: one each\\, 25\\,30)"`
-	Limit bool       `json:"limit,omitempty" jsonschema:"description=Hong Kong: a limit hand"`
+	Faan  family.NumberText `json:"faan,omitempty" jsonschema:"description=Hong Kong: the winning hand's faan: a number or a string (several winners: one each\\, 5\\,3)"`
+	Value family.NumberText `json:"value,omitempty" jsonschema:"description=American: the card line's value: a number or a string (several winners: one each\\, 25\\,30)"`
+	Limit bool              `json:"limit,omitempty" jsonschema:"description=Hong Kong: a limit hand"`
 	// Responsible is the player who pays alone under responsibility (包).
 	Responsible string `json:"responsible,omitempty" jsonschema:"description=Hong Kong: the player who pays alone under responsibility (包)"`
 	// Jokerless and Misnamed are American: no jokers on a line with the bonus, a misnamed discard.
@@ -25,7 +27,7 @@ type LedgerRequest struct {
 	Drawn    bool   `json:"drawn,omitempty" jsonschema:"description=the hand was drawn (流局): nobody pays"`
 	FalseWin string `json:"false_win,omitempty" jsonschema:"description=the player who declared a false win (詐糊) and pays the penalty"`
 	// Points are each player's change, given directly: "Ann=2700,Ben=-900,...".
-	Points Amounts `json:"points,omitempty" jsonschema:"description=each player's change given directly: a list Ann=2700\\,Ben=1800\\,Cat=-400\\,Dan=0 or an object of players and amounts (numbers or strings)"`
+	Points family.Amounts `json:"points,omitempty" jsonschema:"description=each player's change given directly: a list Ann=2700\\,Ben=1800\\,Cat=-400\\,Dan=0 or an object of players and amounts (numbers or strings)"`
 	// Hands are the winner's hand in notation, scored at the winner's seat; DeBurger: NAME=HAND
 	// for each of the four players. LastTile says the win was on the last tile of the wall.
 	Hands    []string `json:"hand,omitempty" jsonschema:"description=the winner's hand in notation (DeBurger: NAME=HAND for each of the four players)"`
