@@ -19,15 +19,19 @@ func testIO(in string) (*IOStreams, *bytes.Buffer, *bytes.Buffer) {
 // The score command's flags land in its options; runF replaces the work.
 func TestScoreFlags(t *testing.T) {
 	tests := []struct {
-		name string
-		args []string
-		want scoreOptions
+		name  string
+		args  []string
+		want  scoreOptions
+		extra map[string]any // the families' situation flags given
 	}{
-		{"defaults", []string{"123m"}, scoreOptions{Hand: "123m", Seat: "E", Prevailing: "E", Win: "discard", Output: "table"}},
-		{"unquoted groups join", []string{"123m", "[555p]", "-o", "json"}, scoreOptions{Hand: "123m [555p]", Seat: "E", Prevailing: "E", Win: "discard", Output: "json"}},
+		{"defaults", []string{"123m"}, scoreOptions{Hand: "123m", Seat: "E", Prevailing: "E", Win: "discard", Output: "table"}, nil},
+		{"unquoted groups join", []string{"123m", "[555p]", "-o", "json"}, scoreOptions{Hand: "123m [555p]", Seat: "E", Prevailing: "E", Win: "discard", Output: "json"}, nil},
 		{"situation", []string{"1m", "--seat", "S", "--prevailing", "W", "--win", "self-draw", "--last-tile"},
-			scoreOptions{Hand: "1m", Seat: "S", Prevailing: "W", Win: "self-draw", LastTile: true, Output: "table"}},
-		{"batch", []string{"-", "-o", "jsonl"}, scoreOptions{Batch: true, Seat: "E", Prevailing: "E", Win: "discard", Output: "jsonl"}},
+			scoreOptions{Hand: "1m", Seat: "S", Prevailing: "W", Win: "self-draw", LastTile: true, Output: "table"}, nil},
+		{"batch", []string{"-", "-o", "jsonl"}, scoreOptions{Batch: true, Seat: "E", Prevailing: "E", Win: "discard", Output: "jsonl"}, nil},
+		{"a family's situation", []string{"1m", "--riichi", "--dora", "1p", "--honba", "2", "--ippatsu=false"},
+			scoreOptions{Hand: "1m", Seat: "E", Prevailing: "E", Win: "discard", Output: "table"},
+			map[string]any{"riichi": true, "dora": "1p", "honba": 2, "ippatsu": false}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +51,10 @@ func TestScoreFlags(t *testing.T) {
 				t.Fatal(err)
 			}
 			got.IO = nil
+			if diff := cmp.Diff(tt.extra, got.Extra.given()); diff != "" {
+				t.Errorf("situation flags (-want +got):\n%s", diff)
+			}
+			got.Extra = nil
 			if diff := cmp.Diff(tt.want, *got, cmp.AllowUnexported(scoreOptions{})); diff != "" {
 				t.Errorf("options (-want +got):\n%s", diff)
 			}

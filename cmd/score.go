@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,6 +16,7 @@ import (
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 type scoreOptions struct {
@@ -28,14 +30,13 @@ type scoreOptions struct {
 	Loser                            bool   // DeBurger: score a non-winner
 	Card                             string // American: a card file or built-in card name
 
-	// Riichi: the situation of a riichi win.
-	Riichi, DoubleRiichi, Ippatsu, FirstTurn bool
-	Dora, Ura                                string
-	Honba, Sticks                            int
+	// Extra are the situation fields the families declare, as their flags give them (see
+	// situationFlags).
+	Extra *situationFlags
 }
 
 func newScoreCmd(f *factory, runF func(*scoreOptions) error) *cobra.Command {
-	o := &scoreOptions{IO: f.IO}
+	o := &scoreOptions{IO: f.IO, Extra: &situationFlags{}}
 	cmd := &cobra.Command{
 		Use:   "score HAND | -",
 		Short: "Say whether a hand is a win under the ruleset and explain what it is worth",
@@ -69,14 +70,7 @@ Exit status: 0 a valid win, 1 not a win or below the minimum, 2 bad input.`,
 	fl.BoolVar(&o.LastTile, "last-tile", false, "the win was on the last tile of the wall (self-draw or a replacement) or the last discard; not with robbing-kong, heavenly or earthly")
 	fl.BoolVar(&o.Loser, "loser", false, "DeBurger: score a non-winner's hand (13 tiles, sets, flowers)")
 	fl.StringVar(&o.Card, "card", "", "American: a card file or built-in card name (default: the ruleset's card)")
-	fl.BoolVar(&o.Riichi, "riichi", false, "riichi: the winner declared riichi")
-	fl.BoolVar(&o.DoubleRiichi, "double-riichi", false, "riichi: the winner declared riichi on the first turn")
-	fl.BoolVar(&o.Ippatsu, "ippatsu", false, "riichi: the win came within a turn of riichi, no call between")
-	fl.BoolVar(&o.FirstTurn, "first-turn", false, "riichi: a self-draw on the first turn, nothing called (tenhou for the dealer, chiihou)")
-	fl.StringVar(&o.Dora, "dora", "", "riichi: the dora indicators, in notation (1p,3m)")
-	fl.StringVar(&o.Ura, "ura", "", "riichi: the ura dora indicators (with --riichi)")
-	fl.IntVar(&o.Honba, "honba", 0, "riichi: honba counters on the table (300 each to the winner)")
-	fl.IntVar(&o.Sticks, "sticks", 0, "riichi: riichi sticks on the table (1,000 each to the winner)")
+	o.Extra.add(fl)
 	completeSeats(f, cmd, "seat", "prevailing", "discarder")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	return cmd
@@ -114,7 +108,7 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 	}
 	lastTile, loser := o.LastTile, o.Loser
 	def := engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser,
-		Riichi: o.Riichi, DoubleRiichi: o.DoubleRiichi, Ippatsu: o.Ippatsu, FirstTurn: o.FirstTurn, Dora: o.Dora, Ura: o.Ura, Honba: o.Honba, Sticks: o.Sticks}
+		Extra: o.Extra.given()}
 	return &scorer{e: e, def: def}, nil
 }
 
@@ -137,13 +131,16 @@ func checkSituation(req engine.ScoreRequest) error {
 func parseRequest(text string) (engine.ScoreRequest, error) {
 	if strings.HasPrefix(text, "{") {
 		var req engine.ScoreRequest
-		dec := json.NewDecoder(strings.NewReader(text))
-		dec.DisallowUnknownFields()
-		err := dec.Decode(&req)
+		rest, extra, err := engine.SplitSituation([]byte(text))
 		if err == nil {
-			if _, more := dec.Token(); !errors.Is(more, io.EOF) {
-				err = errors.New("more after the object: one JSON object a line")
+			dec := json.NewDecoder(bytes.NewReader(rest))
+			dec.DisallowUnknownFields()
+			if err = dec.Decode(&req); err == nil {
+				if _, more := dec.Token(); !errors.Is(more, io.EOF) {
+					err = errors.New("more after the object: one JSON object a line")
+				}
 			}
+			req.Extra = extra
 		}
 		if err != nil {
 			return req, withHint(fmt.Errorf("JSON line: %s", jsonmsg.Describe(err)), `a JSON line is {"hand": "...", "seat": "S", "prevailing": "E", "win": "self-draw", "discarder": "W", "last_tile": false, "loser": false}`)
@@ -158,7 +155,7 @@ func parseRequest(text string) (engine.ScoreRequest, error) {
 
 func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 	// Check the situation flags once, before any hand.
-	if err := checkSituation(engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, Dora: o.Dora, Ura: o.Ura}); err != nil {
+	if err := checkSituation(engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, Extra: o.Extra.given()}); err != nil {
 		return err
 	}
 	s, err := newScorer(f, o)
@@ -247,3 +244,54 @@ func renderScore(w io.Writer, v family.Scored) error { return v.Render(printer{w
 type printer struct{ io.Writer }
 
 func (p printer) Table(header []string, rows [][]string) error { return table(p.Writer, header, rows) }
+
+// situationFlags are the flags of the situation fields the registered families declare
+// (family.SituationFields: riichi's --riichi, --dora, --honba), each made from its declaration.
+type situationFlags struct {
+	fl     *pflag.FlagSet
+	fields []family.SituationField
+	flags  map[string]*bool
+	counts map[string]*int
+	tiles  map[string]*string
+}
+
+// add makes a flag of fl for each declared field.
+func (x *situationFlags) add(fl *pflag.FlagSet) {
+	x.fl, x.fields = fl, family.SituationFields()
+	x.flags, x.counts, x.tiles = map[string]*bool{}, map[string]*int{}, map[string]*string{}
+	for _, f := range x.fields {
+		switch f.Kind {
+		case family.FieldFlag:
+			x.flags[f.Name] = fl.Bool(f.Name, false, f.Usage)
+		case family.FieldCount:
+			x.counts[f.Name] = fl.Int(f.Name, 0, f.Usage)
+		case family.FieldTiles:
+			x.tiles[f.Name] = fl.String(f.Name, "", f.Usage)
+		}
+	}
+}
+
+// given are the fields whose flags were given, as engine.ScoreRequest.Extra holds them.
+func (x *situationFlags) given() map[string]any {
+	if x == nil || x.fl == nil {
+		return nil
+	}
+	var out map[string]any
+	for _, f := range x.fields {
+		if !x.fl.Changed(f.Name) {
+			continue
+		}
+		if out == nil {
+			out = map[string]any{}
+		}
+		switch f.Kind {
+		case family.FieldFlag:
+			out[f.Name] = *x.flags[f.Name]
+		case family.FieldCount:
+			out[f.Name] = *x.counts[f.Name]
+		case family.FieldTiles:
+			out[f.Name] = *x.tiles[f.Name]
+		}
+	}
+	return out
+}

@@ -1,7 +1,9 @@
 package engine
 
 import (
-	"fmt"
+	"bytes"
+	"encoding/json"
+	"reflect"
 	"strings"
 
 	"github.com/mjref/mjref/family"
@@ -10,8 +12,8 @@ import (
 )
 
 // ScoreRequest is one hand to score with its situation, as flags and JSON batch lines give it:
-// seats as letters (E S W N), the win as a word (see scoring.WinKinds). Empty fields take the
-// defaults: seat and prevailing E, a win on a discard.
+// seats as letters (E S W N), the win as a word (see scoring.WinKinds, and a family's own words,
+// family.WinNamer). Empty fields take the defaults: seat and prevailing E, a win on a discard.
 type ScoreRequest struct {
 	Hand       string `json:"hand"`
 	Seat       string `json:"seat,omitempty"`
@@ -21,25 +23,11 @@ type ScoreRequest struct {
 	LastTile   *bool  `json:"last_tile,omitempty"`
 	Loser      *bool  `json:"loser,omitempty"` // DeBurger: score a non-winner's hand
 
-	// The riichi situation (refused under another family).
-	Riichi       bool   `json:"riichi,omitempty"`
-	DoubleRiichi bool   `json:"double_riichi,omitempty"`
-	Ippatsu      bool   `json:"ippatsu,omitempty"`
-	FirstTurn    bool   `json:"first_turn,omitempty"` // tenhou or chiihou
-	Dora         string `json:"dora,omitempty"`       // dora indicators, in notation
-	Ura          string `json:"ura,omitempty"`        // ura dora indicators
-	Honba        int    `json:"honba,omitempty"`
-	Sticks       int    `json:"sticks,omitempty"` // riichi sticks on the table
-}
-
-// riichiWins are the riichi words for how a tile came, as the win kinds they are (haitei and
-// houtei are the last tile self-drawn or discarded).
-var riichiWins = map[string]struct {
-	win  scoring.WinKind
-	last bool
-}{
-	"ron": {scoring.Discard, false}, "tsumo": {scoring.SelfDraw, false}, "rinshan": {scoring.KongReplacement, false},
-	"chankan": {scoring.RobbingKong, false}, "haitei": {scoring.SelfDraw, true}, "houtei": {scoring.Discard, true},
+	// Extra are the situation fields the families declare (family.SituationFields) given, by
+	// name: true for a flag, a whole number for a count, the tiles' notation for tiles. JSON
+	// writes them beside the fields above ("riichi": true, "dora": "1p"), which SplitSituation
+	// takes out; the engine refuses a field the ruleset's family does not declare.
+	Extra map[string]any `json:"-"`
 }
 
 // Over fills the fields req leaves empty from def.
@@ -60,17 +48,17 @@ func (req ScoreRequest) Over(def ScoreRequest) ScoreRequest {
 	if req.Loser == nil {
 		req.Loser = def.Loser
 	}
-	req.Riichi = req.Riichi || def.Riichi
-	req.DoubleRiichi = req.DoubleRiichi || def.DoubleRiichi
-	req.Ippatsu = req.Ippatsu || def.Ippatsu
-	req.FirstTurn = req.FirstTurn || def.FirstTurn
-	req.Dora = pick(req.Dora, def.Dora)
-	req.Ura = pick(req.Ura, def.Ura)
-	if req.Honba == 0 {
-		req.Honba = def.Honba
-	}
-	if req.Sticks == 0 {
-		req.Sticks = def.Sticks
+	if len(def.Extra) > 0 {
+		extra := make(map[string]any, len(def.Extra)+len(req.Extra))
+		for k, v := range def.Extra {
+			extra[k] = v
+		}
+		for k, v := range req.Extra {
+			if v != nil && !reflect.ValueOf(v).IsZero() {
+				extra[k] = v // a field the request gives (not false, 0 or "") wins over the default
+			}
+		}
+		req.Extra = extra
 	}
 	return req
 }
@@ -78,7 +66,8 @@ func (req ScoreRequest) Over(def ScoreRequest) ScoreRequest {
 // IsLoser says whether the request scores a non-winner.
 func (req ScoreRequest) IsLoser() bool { return req.Loser != nil && *req.Loser }
 
-// Situation parses the request's situation. A bad seat or win is a usage error naming the field.
+// Situation parses the request's situation. A bad seat, win or field is a usage error naming the
+// field, which each door words its own way (--seat, "seat").
 func (req ScoreRequest) Situation() (family.Situation, error) {
 	def := func(v, d string) string {
 		if v == "" {
@@ -89,50 +78,205 @@ func (req ScoreRequest) Situation() (family.Situation, error) {
 	var sit family.Situation
 	var err error
 	if sit.Seat, err = notation.ParseSeat(def(req.Seat, "E")); err != nil {
-		return sit, family.Usagef("--seat: %v", err)
+		return sit, family.Fieldf("%s: %v", family.Field("seat"), err)
 	}
 	if sit.Prevailing, err = notation.ParseSeat(def(req.Prevailing, "E")); err != nil {
-		return sit, family.Usagef("--prevailing: %v", err)
+		return sit, family.Fieldf("%s: %v", family.Field("prevailing"), err)
 	}
-	riichiLast := false
-	if rw, ok := riichiWins[strings.ToLower(req.Win)]; ok {
-		sit.Win, riichiLast = rw.win, rw.last
+	wordLast := false
+	if w, ok := family.LookupWinWord(req.Win); ok {
+		sit.Win, wordLast = w.Win, w.LastTile
 	} else if sit.Win, err = scoring.ParseWinKind(def(req.Win, "discard")); err != nil {
-		return sit, family.Usagef("--win: %v", err)
+		return sit, family.Fieldf("%s: %v", family.Field("win"), err)
 	}
 	sit.Discarder = notation.NoSeat
 	if req.Discarder != "" {
 		if sit.Discarder, err = notation.ParseSeat(req.Discarder); err != nil {
-			return sit, family.Usagef("--discarder: %v", err)
+			return sit, family.Fieldf("%s: %v", family.Field("discarder"), err)
 		}
 		if sit.Discarder == sit.Seat {
-			return sit, family.Usagef("--discarder %s is the winner's own seat", req.Discarder)
+			return sit, family.Fieldf("%s %s is the winner's own seat", family.Field("discarder"), req.Discarder)
 		}
 	}
-	sit.LastTile = riichiLast || (req.LastTile != nil && *req.LastTile)
+	sit.LastTile = wordLast || (req.LastTile != nil && *req.LastTile)
 	sit.Loser = req.IsLoser()
-	sit.Riichi, sit.DoubleRiichi, sit.Ippatsu, sit.FirstTurn = req.Riichi, req.DoubleRiichi, req.Ippatsu, req.FirstTurn
-	sit.Honba, sit.Sticks = req.Honba, req.Sticks
-	if sit.Honba < 0 || sit.Sticks < 0 {
-		return sit, family.Usagef("--honba and --sticks are counts: 0 or more")
+	sit.Extra, err = parseExtra(req.Extra)
+	return sit, err
+}
+
+// parseExtra reads the situation fields given, in the order the families declare them: a field
+// no family declares, or a value of the wrong kind, is bad input naming the field.
+func parseExtra(given map[string]any) (family.Extra, error) {
+	if len(given) == 0 {
+		return nil, nil
 	}
-	for _, ind := range []struct {
-		flag, text string
-		out        *family.Indicators
-	}{{"dora", req.Dora, &sit.Dora}, {"ura", req.Ura, &sit.Ura}} {
-		if strings.TrimSpace(ind.text) == "" {
+	fields := family.SituationFields()
+	for name := range given {
+		if !declared(fields, name) {
+			return nil, family.Fieldf("%s: no family mjref plays takes it", family.Field(name))
+		}
+	}
+	var out family.Extra
+	set := func(name string, v any) {
+		if out == nil {
+			out = family.Extra{}
+		}
+		out[name] = v
+	}
+	for _, f := range fields {
+		v, ok := given[f.Name]
+		if !ok || v == nil {
 			continue
 		}
-		ts, err := notation.ParseTiles(ind.text)
-		if err != nil {
-			return sit, fmt.Errorf("--%s: %w", ind.flag, err)
+		name := family.Field(f.Name)
+		switch f.Kind {
+		case family.FieldFlag:
+			b, ok := v.(bool)
+			if !ok {
+				return nil, family.Fieldf("%s: expected true or false", name)
+			}
+			if b {
+				set(f.Name, true)
+			}
+		case family.FieldCount:
+			n, ok := v.(int)
+			switch {
+			case !ok:
+				return nil, family.Fieldf("%s: expected a whole number", name)
+			case n < 0:
+				return nil, family.Fieldf("%s is a count: 0 or more", name)
+			case n > 0:
+				set(f.Name, n)
+			}
+		case family.FieldTiles:
+			s, ok := v.(string)
+			if !ok {
+				return nil, family.Fieldf("%s: expected tiles in notation", name)
+			}
+			if strings.TrimSpace(s) == "" {
+				continue
+			}
+			ts, err := notation.ParseTiles(s)
+			if err != nil {
+				return nil, family.FieldError(f.Name, err)
+			}
+			if f.Max > 0 && len(ts) > f.Max {
+				noun := f.Noun
+				if noun == "" {
+					noun = "tiles"
+				}
+				return nil, family.Fieldf("%s: at most %d %s, got %d", name, f.Max, noun, len(ts))
+			}
+			set(f.Name, ts)
 		}
-		if len(ts) > len(ind.out) {
-			return sit, family.Usagef("--%s: at most %d indicators (one and four for kans), got %d", ind.flag, len(ind.out), len(ts))
-		}
-		copy(ind.out[:], ts)
 	}
-	return sit, nil
+	return out, nil
+}
+
+// declared says whether fields has one named name.
+func declared(fields []family.SituationField, name string) bool {
+	for _, f := range fields {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// SplitSituation takes the situation fields the registered families declare (by their JSON names,
+// "double_riichi") out of the JSON object b: their values, typed as ScoreRequest.Extra holds them,
+// and the object without them, for the caller to decode as the request it is part of. A value of
+// the wrong kind is a *json.UnmarshalTypeError naming the field. b that is not an object is
+// returned as it is, for the caller's decoding to refuse.
+func SplitSituation(b []byte) (rest []byte, extra map[string]any, err error) {
+	fields := family.SituationFields()
+	if len(fields) == 0 {
+		return b, nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return b, nil, nil
+	}
+	var out bytes.Buffer
+	out.WriteByte('{')
+	n := 0
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return b, nil, nil
+		}
+		key, _ := kt.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return b, nil, nil
+		}
+		if f, ok := jsonField(fields, key); ok {
+			v, err := decodeField(f, key, raw)
+			if err != nil {
+				return nil, nil, err
+			}
+			if v != nil {
+				if extra == nil {
+					extra = map[string]any{}
+				}
+				extra[f.Name] = v
+			}
+			continue
+		}
+		if n > 0 {
+			out.WriteByte(',')
+		}
+		n++
+		kb, _ := json.Marshal(key)
+		out.Write(kb)
+		out.WriteByte(':')
+		out.Write(raw)
+	}
+	if _, err := dec.Token(); err != nil {
+		return b, nil, nil
+	}
+	out.WriteByte('}')
+	out.Write(b[dec.InputOffset():])
+	return out.Bytes(), extra, nil
+}
+
+// jsonField is the field of fields whose JSON name is key, matched as encoding/json matches a
+// struct's fields (case does not matter).
+func jsonField(fields []family.SituationField, key string) (family.SituationField, bool) {
+	for _, f := range fields {
+		if strings.EqualFold(f.JSONName(), key) {
+			return f, true
+		}
+	}
+	return family.SituationField{}, false
+}
+
+// decodeField reads raw, the JSON of field f written as key: nil for null.
+func decodeField(f family.SituationField, key string, raw json.RawMessage) (any, error) {
+	var v any
+	var err error
+	switch f.Kind {
+	case family.FieldFlag:
+		var b bool
+		err, v = json.Unmarshal(raw, &b), b
+	case family.FieldCount:
+		var n int
+		err, v = json.Unmarshal(raw, &n), n
+	default:
+		var s string
+		err, v = json.Unmarshal(raw, &s), s
+	}
+	if te, ok := err.(*json.UnmarshalTypeError); ok {
+		te.Field = key
+		return nil, te
+	}
+	if err != nil {
+		return nil, err
+	}
+	if string(bytes.TrimSpace(raw)) == "null" {
+		return nil, nil
+	}
+	return v, nil
 }
 
 // Score parses req.Hand and scores it in req's situation. A hand that is not a win is a Scored
@@ -149,14 +293,11 @@ func (e *Engine) Score(req ScoreRequest) (family.Scored, error) {
 	return e.score(&h, sit)
 }
 
-// score scores h in sit under the engine's rules, refusing a non-winner's hand where the family
-// scores only winners.
+// score scores h in sit under the engine's rules, refusing a situation field the family does not
+// declare, and a non-winner's hand where the family scores only winners.
 func (e *Engine) score(h *notation.Hand, sit family.Situation) (family.Scored, error) {
-	if f := sit.RiichiGiven(); f != "" {
-		if _, ok := e.rules.(family.RiichiScorer); !ok {
-			rs := e.Ruleset()
-			return nil, family.WithHint(family.Usagef("%s is a riichi flag: ruleset %s is %s", f, rs.Name, e.Title()), "use --rules riichi (or a riichi ruleset), or leave "+f+" out")
-		}
+	if err := e.refuseExtra(sit.Extra); err != nil {
+		return nil, err
 	}
 	sc, err := e.rules.Score(h, sit)
 	if err != nil {
@@ -167,4 +308,25 @@ func (e *Engine) score(h *notation.Hand, sit family.Situation) (family.Scored, e
 		return nil, family.Usagef("--loser scores a non-winner's hand, and ruleset %s (%s) scores only the winner", rs.Name, e.Title())
 	}
 	return sc, nil
+}
+
+// refuseExtra refuses the first situation field given (in the order the families declare them)
+// that the engine's family does not declare: refused, not ignored, since the user meant it to
+// count.
+func (e *Engine) refuseExtra(extra family.Extra) error {
+	if len(extra) == 0 {
+		return nil
+	}
+	f := e.rules.Family()
+	for _, sf := range family.SituationFields() {
+		if _, given := extra[sf.Name]; !given || family.Declares(f, sf.Name) {
+			continue
+		}
+		by := family.FieldFamilies(sf.Name)[0].ID()
+		rs := e.Ruleset()
+		name := family.Field(sf.Name)
+		return family.HintFields(family.Fieldf("%s is a %s flag: ruleset %s is %s", name, by, rs.Name, e.Title()),
+			family.Textf("use %s %s (or a %s ruleset), or leave %s out", family.Field("rules"), by, by, name))
+	}
+	return nil
 }

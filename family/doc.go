@@ -1,26 +1,46 @@
 // Package family is the contract between mjref's engine and its rule families (Hong Kong,
-// American, DeBurger): one Family value per family, registered once, and the Rules it binds to a
-// ruleset. The engine (package engine) runs every use case, score, settle, referee, claim, waits,
-// closest and the ledger, and asks the bound rules only what the family knows: Rules is the core
-// every family answers (score a parsed hand in a parsed situation, value the result for the table,
-// say which request fields it reads), and what only some families do is a capability found by type
-// assertion: Waiter, CardPlayer, TableSettler and Warner here, and in the engine those whose types
-// belong to the referee and the ledger (engine.Refereed, a flow of play; engine.Claimer;
-// engine.Scorekeeper, a ledger's part, with engine.WinRecorder or engine.TableRecorder). A family
-// writes no refusal stub: the engine refuses what a family cannot do.
+// American, DeBurger, riichi): one Family value per family, registered once, and the Rules it binds
+// to a ruleset. The engine (package engine) runs every use case, score, settle, referee, claim,
+// waits, closest and the ledger, and asks the bound rules only what the family knows: Rules is the
+// core every family answers (score a parsed hand in a parsed situation, value the result for the
+// table, say which request fields it reads), and what only some families do is a capability found
+// by type assertion: Waiter, CardPlayer, TableSettler, Warner and GameReader here, and in the
+// engine those whose types belong to the referee and the ledger (engine.Refereed, a flow of play;
+// engine.Claimer; engine.Scorekeeper, a ledger's part, with engine.WinRecorder or
+// engine.TableRecorder). A family writes no refusal stub: the engine refuses what a family cannot
+// do. The package imports no use case: not the engine, the referee's replay or the ledger.
+//
+// # Adding a family
 //
 // A family is one package (and, if it wants one, a scorer package of its own) plus one line in
-// engine/families.go:
+// engine/families.go, the entry in the list of families:
 //
-//	var families = []family.Family{hongkong.Family{}, deburger.Family{}, american.Family{}, riichi.Family{}}
+//	var families = []family.Family{hongkong.Family{}, deburger.Family{}, american.Family{}, riichi.Family{}, toy.Family{}}
 //
-// The package implements Family and the core of Rules (Ruleset, Family, Score, Worth, Takes: see
-// the package example, example_test.go, which registers a fourth family and scores a hand through
-// the engine), and what else it plays as capabilities. Its rulesets' section and built-in rulesets
-// register with the family (Sectioned: rulesets.Section), so nothing of the family is written in
-// package rulesets; its JSON documents are described by the schema generator from Documented; its
-// own flow of play is a referee.Flow in the Deps its RefereeDeps returns.
+// The package holds:
 //
-// Errors: a family returns *Error (Usagef, WithHint) for bad input, so every front end maps it
-// to the same exit status or HTTP status; scoring.ErrNotWinning and friends pass through.
+//   - a Family (ID, the family: key of its rulesets; Title; Notation; Bind);
+//   - the Rules Bind returns: Ruleset, Family, Score, Worth and Takes (its takes-table: the
+//     request fields of settle and the ledger it does not read, with what to give instead);
+//   - its rulesets' section and built-in rulesets, from Sectioned (rulesets.Section: the key, a New
+//     for the Go value the YAML decodes into, an fs.FS of NAME.yaml files, usually go:embed);
+//   - the situation fields it reads beyond the seats and the win, from SituationTaker (a
+//     SituationField each: its flag's name, kind and usage), and its own words for how a hand was
+//     won, from WinNamer: mjref score offers them as flags and a score request's JSON as fields,
+//     the engine refuses them under any other family, and Score reads them from Situation.Extra;
+//   - the capabilities it plays (a flow of play is a referee.Flow in the Deps its RefereeDeps
+//     returns), and the example values of its JSON documents, from Documented.
+//
+// Nothing of the family is written in package rulesets, cmd, server or schema. What changes
+// besides is generated or lists the families: go generate ./schema rewrites schema/rules-show.json
+// with the new section (and schema/score.json with a Documented result), go test ./server -run
+// TestRequestSchemas -update rewrites server/requests.json with its situation fields, and a
+// message naming every family ("expected hk, american, deburger or riichi") names it too. The
+// package example (example_test.go) registers a throwaway fourth family and scores a hand
+// through the engine.
+//
+// Errors: a family returns *Error (Usagef, Fieldf, WithHint) for bad input, so every front end maps
+// it to the same exit status or HTTP status; scoring.ErrNotWinning and friends pass through. A
+// message that names a request field does it with Field (Fieldf, FieldError), so each door words
+// it its own way: --seat on the command line, "seat" in an HTTP answer.
 package family

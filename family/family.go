@@ -68,51 +68,6 @@ const (
 	UseLedger Use = "ledger"
 )
 
-// Situation is the situation of a hand to score: the seats and how the last tile came, and
-// whether the hand is a non-winner's (DeBurger scores every player's hand; a family that scores
-// only the winner does not take "loser", and the engine refuses it).
-type Situation struct {
-	scoring.Situation
-	Loser bool
-	// The riichi situation: the riichi family reads it (RiichiScorer); the engine refuses it
-	// under any other family.
-	Riichi, DoubleRiichi, Ippatsu, FirstTurn bool
-	Dora, Ura                                Indicators
-	Honba, Sticks                            int
-}
-
-// RiichiGiven names the first riichi situation field given, as its flag ("--riichi"), or "".
-func (s *Situation) RiichiGiven() string {
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{{s.Riichi, "riichi"}, {s.DoubleRiichi, "double-riichi"}, {s.Ippatsu, "ippatsu"}, {s.FirstTurn, "first-turn"},
-		{s.Dora[0] != notation.NoTile, "dora"}, {s.Ura[0] != notation.NoTile, "ura"}, {s.Honba != 0, "honba"}, {s.Sticks != 0, "sticks"}} {
-		if f.on {
-			return "--" + f.name
-		}
-	}
-	return ""
-}
-
-// Indicators are dora indicators in the order given, NoTile after the last (at most one and four
-// for kans).
-type Indicators [5]notation.Tile
-
-// List returns the indicators given.
-func (d *Indicators) List() []notation.Tile {
-	n := 0
-	for n < len(d) && d[n] != notation.NoTile {
-		n++
-	}
-	return d[:n]
-}
-
-// RiichiScorer is Rules that read the riichi situation (Situation.Riichi and the fields after it).
-type RiichiScorer interface {
-	ScoresRiichi()
-}
-
 // Worth is what a scored hand is worth at the table, as settlement and the ledger read it.
 type Worth struct {
 	// Valid is false when the hand is not a win the table pays: NotWin says so in the family's
@@ -187,6 +142,7 @@ func Register(f Family) {
 		}
 		rulesets.RegisterSection(sec)
 	}
+	declareLocked(f)
 	registry[f.ID()] = f
 }
 

@@ -89,15 +89,26 @@ func (t Text) In(d Door) string {
 // String is the message as the command line words it.
 func (t Text) String() string { return t.In(CommandLine) }
 
-// textError is an error whose message is a Text.
-type textError struct{ text Text }
+// textError is an error whose message is a Text, and the error it is about, if any.
+type textError struct {
+	text Text
+	err  error
+}
 
 func (e *textError) Error() string { return e.text.In(CommandLine) }
+func (e *textError) Unwrap() error { return e.err }
 
 // Fieldf is bad input in a request's fields (as Usagef), its message a Text: each door names the
 // fields among args (Field values) its own way. Error() is the command line's wording.
 func Fieldf(format string, args ...any) error {
-	return &Error{Err: &textError{Textf(format, args...)}, Usage: true}
+	return &Error{Err: &textError{text: Textf(format, args...)}, Usage: true}
+}
+
+// FieldError is err about the request field named (by its flag's name: "dora"), as bad input:
+// "--dora: " and err's message on the command line, "\"dora\": " and err's message in an HTTP
+// answer. err stays in the chain (a notation error keeps its column).
+func FieldError(name string, err error) error {
+	return &Error{Err: &textError{text: Textf("%s: %s", Field(name), err.Error()), err: err}}
 }
 
 // HintFields is WithHint with a hint that names a request's fields, or says what to do in each

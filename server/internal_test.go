@@ -6,12 +6,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
-
-	"github.com/mjref/mjref/scoring"
 )
 
 // A handler's panic is a 500 with the JSON error object of a bug (code 3), logged with its stack.
@@ -76,25 +72,6 @@ func TestDecodeBody(t *testing.T) {
 				t.Errorf("error %q does not say %q", err, tt.msg)
 			}
 		})
-	}
-}
-
-// The page offers the ways of winning the API takes (scoring.WinKinds), in their order.
-func TestPageWinKinds(t *testing.T) {
-	js, err := web.ReadFile("web/app.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`const WIN_KINDS = \[([^\]]*)\];`).FindSubmatch(js)
-	if m == nil {
-		t.Fatal("app.js has no WIN_KINDS list")
-	}
-	var got []string
-	if err := json.Unmarshal(append(append([]byte("["), m[1]...), ']'), &got); err != nil {
-		t.Fatalf("WIN_KINDS: %v", err)
-	}
-	if want := scoring.WinKinds(); !slices.Equal(got, want) {
-		t.Errorf("app.js WIN_KINDS = %v, want scoring.WinKinds() = %v", got, want)
 	}
 }
 

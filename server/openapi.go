@@ -60,7 +60,21 @@ func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		schemas[strings.TrimSuffix(f, ".json")] = json.RawMessage(b)
+		var file object
+		if err := json.Unmarshal(b, &file); err != nil {
+			return nil, fmt.Errorf("schema/%s: %w", f, err)
+		}
+		// A schema file's shared definitions ($defs: seat, win, tile, family) become components
+		// of their own, referred to from the document's root: OpenAPI tools resolve a reference
+		// from there, not from the file's $id.
+		defs, _ := file["$defs"].(object)
+		for name, d := range defs {
+			schemas[name] = d
+		}
+		delete(file, "$defs")
+		delete(file, "$id")
+		delete(file, "$schema")
+		schemas[strings.TrimSuffix(f, ".json")] = toComponents(file)
 	}
 	errorAnswer := func(why string) object {
 		return object{"description": why, "content": object{"application/json": object{"schema": ref("error")}}}
@@ -71,7 +85,8 @@ func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
 		ok := object{"description": "the command's -o json output"}
 		switch {
 		case e.contentType != "":
-			ok["content"] = object{e.contentType: object{}}
+			ok["description"] = "the answer, as " + e.contentType
+			ok["content"] = object{e.contentType: object{"schema": object{"type": "string"}}}
 		case e.response != "":
 			ok["content"] = object{"application/json": object{"schema": ref(e.response)}}
 		default:
@@ -91,6 +106,9 @@ func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
 		if strings.Contains(e.path, "{") {
 			answers["404"] = errorAnswer("no such name")
 			op["parameters"] = []object{{"name": "name", "in": "path", "required": true, "schema": object{"type": "string"}}}
+		}
+		if e.method != "GET" && e.method != "HEAD" {
+			answers["403"] = errorAnswer("refused: the request came from another site (a browser's cross-origin request)")
 		}
 		if strings.HasPrefix(e.path, "/v1/ledger") && e.method == "POST" {
 			answers["503"] = errorAnswer("another process is writing the ledger: try again (code 4)")
@@ -112,7 +130,11 @@ func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
 			"title":       "mjref",
 			"version":     "1",
 			"description": "Score mahjong hands and referee disputes: the JSON API of mjref serve. Answers are exactly what the commands print with -o json.",
+			"license":     object{"name": "MIT", "identifier": "MIT"},
 		},
+		// The API is served by the mjref serve that answers this document, at its own address.
+		"servers":    []object{{"url": "/", "description": "the mjref serve this document came from"}},
+		"security":   []object{},
 		"paths":      paths,
 		"components": object{"schemas": schemas},
 	}
@@ -124,6 +146,28 @@ func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
 		doc["security"] = []object{{"bearer": []string{}}, {"cookie": []string{}}}
 	}
 	return json.MarshalIndent(doc, "", "  ")
+}
+
+// toComponents is the schema v with its references to the file's $defs made references to the
+// components of the same name.
+func toComponents(v any) any {
+	switch v := v.(type) {
+	case object:
+		for k, x := range v {
+			if r, ok := x.(string); ok && k == "$ref" {
+				if name, ok := strings.CutPrefix(r, "#/$defs/"); ok {
+					v[k] = "#/components/schemas/" + name
+				}
+				continue
+			}
+			v[k] = toComponents(x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = toComponents(x)
+		}
+	}
+	return v
 }
 
 // operationID is "getRulesets", "postScore", "postLedgerHands" for an endpoint.

@@ -57,6 +57,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	if s.own {
 		own = "on"
 	}
+	b = bytes.ReplaceAll(b, []byte("{{mode}}"), []byte("served"))
 	b = bytes.ReplaceAll(b, []byte("{{rules}}"), []byte(html.EscapeString(s.defName)))
 	b = bytes.ReplaceAll(b, []byte("{{own}}"), []byte(own))
 	b = bytes.ReplaceAll(b, []byte("{{ledger}}"), []byte(ledger))

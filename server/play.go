@@ -1,8 +1,10 @@
 package server
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -32,6 +34,23 @@ type Table struct {
 type ScoreBody struct {
 	Table
 	engine.ScoreRequest
+}
+
+// UnmarshalJSON reads the body: the situation fields the families declare ("riichi", "dora": see
+// engine.SplitSituation) and the others, an unknown field refused.
+func (b *ScoreBody) UnmarshalJSON(data []byte) error {
+	rest, extra, err := engine.SplitSituation(data)
+	if err != nil {
+		return err
+	}
+	type body ScoreBody // without this method
+	dec := json.NewDecoder(bytes.NewReader(rest))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode((*body)(b)); err != nil {
+		return err
+	}
+	b.Extra = extra
+	return nil
 }
 
 // WaitsBody is the body of POST /v1/waits: the flags of mjref waits.

@@ -6,10 +6,12 @@ import (
 	"flag"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/server"
 )
@@ -36,6 +38,27 @@ func numberSchemas(t reflect.Type) *jsonschema.Schema {
 	return nil
 }
 
+// situationFields are the fields a score request reads beyond its own, as struct fields: the
+// situation fields the families declare (engine.ScoreRequest.Extra).
+func situationFields(t reflect.Type) []reflect.StructField {
+	if t != reflect.TypeFor[engine.ScoreRequest]() {
+		return nil
+	}
+	var out []reflect.StructField
+	for _, f := range family.SituationFields() {
+		ft := reflect.TypeFor[string]()
+		switch f.Kind {
+		case family.FieldFlag:
+			ft = reflect.TypeFor[bool]()
+		case family.FieldCount:
+			ft = reflect.TypeFor[int]()
+		}
+		out = append(out, reflect.StructField{Name: "X" + strings.ReplaceAll(f.JSONName(), "_", ""), Type: ft,
+			Tag: reflect.StructTag(`json:"` + f.JSONName() + `,omitempty"`)})
+	}
+	return out
+}
+
 var update = flag.Bool("update", false, "rewrite requests.json from the request body types")
 
 // requests.json is what the request body types generate now: the schemas /openapi.json gives
@@ -45,7 +68,7 @@ func TestRequestSchemas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, Mapper: numberSchemas}
+	r := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, Mapper: numberSchemas, AdditionalFields: situationFields}
 	all := map[string]*jsonschema.Schema{}
 	for _, v := range s.RequestBodies() {
 		sc := r.ReflectFromType(reflect.TypeOf(v))

@@ -29,6 +29,10 @@ func (s *Server) endpoints() []endpoint {
 			summary: "A built-in ruleset with every inherited value resolved, as `mjref rules show NAME -o json` prints it"},
 		{method: "GET", path: "/v1/cards", handler: s.cardList, response: "card-list",
 			summary: "The built-in American cards, as `mjref card list -o json` prints them"},
+		{method: "GET", path: "/v1/catalog", handler: s.catalog, contentType: "application/json",
+			summary: "Each family's capabilities: the fields score, settle and the ledger take, what it plays, where a result keeps its total and items (the page's form)"},
+		{method: "POST", path: "/v1/parse", handler: s.preview(), request: PreviewBody{}, contentType: "application/json",
+			summary: "A hand as the ruleset reads it, tile by tile: the page's preview of a typed hand"},
 	}
 	eps = append(eps, s.playEndpoints()...)
 	if s.ledger != nil {

@@ -17,7 +17,7 @@ const tokenCookie = "mjref_token"
 // contentSecurityPolicy lets the page load only its own files: no inline script or style, no
 // other origin, no framing.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+	"connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // securityHeaders sets the headers every response carries.
 func securityHeaders(next http.Handler) http.Handler {

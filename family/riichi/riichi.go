@@ -32,6 +32,42 @@ func (Family) ID() string { return ID }
 // Title is "Riichi".
 func (Family) Title() string { return "Riichi" }
 
+// The riichi situation's fields, by their flags' names.
+const (
+	fieldRiichi       = "riichi"
+	fieldDoubleRiichi = "double-riichi"
+	fieldIppatsu      = "ippatsu"
+	fieldFirstTurn    = "first-turn"
+	fieldDora         = "dora"
+	fieldUra          = "ura"
+	fieldHonba        = "honba"
+	fieldSticks       = "sticks"
+)
+
+// SituationFields are the riichi situation of a win, beyond the seats and the win: the takes-table
+// of mjref score's riichi flags and a score request's riichi fields.
+func (Family) SituationFields() []family.SituationField {
+	return []family.SituationField{
+		{Name: fieldRiichi, Kind: family.FieldFlag, Usage: "riichi: the winner declared riichi"},
+		{Name: fieldDoubleRiichi, Kind: family.FieldFlag, Usage: "riichi: the winner declared riichi on the first turn"},
+		{Name: fieldIppatsu, Kind: family.FieldFlag, Usage: "riichi: the win came within a turn of riichi, no call between"},
+		{Name: fieldFirstTurn, Kind: family.FieldFlag, Usage: "riichi: a self-draw on the first turn, nothing called (tenhou for the dealer, chiihou)"},
+		{Name: fieldDora, Kind: family.FieldTiles, Max: 5, Noun: "indicators (one and four for kans)", Usage: "riichi: the dora indicators, in notation (1p,3m)"},
+		{Name: fieldUra, Kind: family.FieldTiles, Max: 5, Noun: "indicators (one and four for kans)", Usage: "riichi: the ura dora indicators (with --riichi)"},
+		{Name: fieldHonba, Kind: family.FieldCount, Usage: "riichi: honba counters on the table (300 each to the winner)"},
+		{Name: fieldSticks, Kind: family.FieldCount, Usage: "riichi: riichi sticks on the table (1,000 each to the winner)"},
+	}
+}
+
+// WinWords are the riichi words for how a tile came, as the win kinds they are (haitei and houtei
+// are the last tile self-drawn or discarded).
+func (Family) WinWords() map[string]family.WinWord {
+	return map[string]family.WinWord{
+		"ron": {Win: scoring.Discard}, "tsumo": {Win: scoring.SelfDraw}, "rinshan": {Win: scoring.KongReplacement},
+		"chankan": {Win: scoring.RobbingKong}, "haitei": {Win: scoring.SelfDraw, LastTile: true}, "houtei": {Win: scoring.Discard, LastTile: true},
+	}
+}
+
 // Documents are the family's JSON documents: a scored hand.
 func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }
 
@@ -86,9 +122,6 @@ type rules struct {
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
 func (r *rules) Family() family.Family      { return Family{} }
-
-// ScoresRiichi marks the rules as reading the riichi situation.
-func (r *rules) ScoresRiichi() {}
 
 // Takes reads every score field but --loser; riichi settlement and the ledger are not played from
 // the command line yet (package scoring/riichi settles: SettleRon, SettleTsumo, SettleDraw).

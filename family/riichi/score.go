@@ -34,15 +34,15 @@ func (r *rules) situation(sit family.Situation) (rscore.Situation, *family.Situa
 	if sit.Discarder != notation.NoSeat {
 		return s, nil, family.Usagef("--discarder: riichi scoring does not read the discarder")
 	}
-	s.Riichi = sit.Riichi || sit.DoubleRiichi
-	s.DoubleRiichi = sit.DoubleRiichi
-	s.Ippatsu = sit.Ippatsu
-	s.FirstTurn = sit.FirstTurn
+	s.Riichi = sit.Extra.Flag(fieldRiichi) || sit.Extra.Flag(fieldDoubleRiichi)
+	s.DoubleRiichi = sit.Extra.Flag(fieldDoubleRiichi)
+	s.Ippatsu = sit.Extra.Flag(fieldIppatsu)
+	s.FirstTurn = sit.Extra.Flag(fieldFirstTurn)
 	var err error
-	if s.Dora, err = indicators("--dora", sit.Dora.List()); err != nil {
+	if s.Dora, err = indicators("--dora", sit.Extra.Tiles(fieldDora)); err != nil {
 		return s, nil, err
 	}
-	if s.Ura, err = indicators("--ura", sit.Ura.List()); err != nil {
+	if s.Ura, err = indicators("--ura", sit.Extra.Tiles(fieldUra)); err != nil {
 		return s, nil, err
 	}
 	if len(s.Ura) > 0 && !s.Riichi {
@@ -245,8 +245,8 @@ func (s *Scored) fill(res *rscore.Result, req family.Situation) {
 	s.Dealer = res.Dealer
 	p := res.Pay
 	s.Points = PointsView{Ron: p.Ron, TsumoDealer: p.TsumoDealer, TsumoOther: p.TsumoOther, TsumoTotal: p.TsumoTotal,
-		Total: res.Points(), Honba: req.Honba, Sticks: req.Sticks}
-	s.Points.WithBonus = s.Points.Total + 300*req.Honba + 1000*req.Sticks
+		Total: res.Points(), Honba: req.Extra.Count(fieldHonba), Sticks: req.Extra.Count(fieldSticks)}
+	s.Points.WithBonus = s.Points.Total + 300*s.Points.Honba + 1000*s.Points.Sticks
 }
 
 // Valid says whether the hand is a win.

@@ -145,7 +145,7 @@ func newLedger(path string, opts []Option) *Ledger {
 }
 
 func (l *Ledger) open() (_ *Ledger, err error) {
-	f, err := os.OpenFile(l.path, os.O_RDWR, 0)
+	f, err := safeio.OpenReadWrite(l.path)
 	if err != nil {
 		return nil, err
 	}
@@ -429,9 +429,6 @@ func headerOf(path string, buf []byte, more bool) (Header, error) {
 func readFile(path string) ([]byte, error) {
 	return safeio.ReadFile(path, MaxSize)
 }
-
-// Path returns the file the ledger writes.
-func (l *Ledger) Path() string { return l.path }
 
 // Recovered returns the incomplete last line that Open found and kept aside, or nil.
 func (l *Ledger) Recovered() *Torn { return l.torn }
