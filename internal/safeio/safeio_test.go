@@ -312,22 +312,10 @@ func TestOpenOwn(t *testing.T) {
 		{fifo, fifo + ": a named pipe (FIFO), not a regular file"},
 		{dir, dir + ": a directory, not a regular file"},
 	} {
-		done := make(chan error, 1)
-		go func() {
-			f, err := OpenOwn(c.path)
-			if err == nil {
-				f.Close()
-			}
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			var nr *NotRegularError
-			if !errors.As(err, &nr) || err.Error() != c.want {
-				t.Errorf("OpenOwn(%s) = %v, want *NotRegularError %q", c.path, err, c.want)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("OpenOwn(%s) blocked", c.path)
+		err := openUnblocked(t, OpenOwn, c.path)
+		var nr *NotRegularError
+		if !errors.As(err, &nr) || err.Error() != c.want {
+			t.Errorf("OpenOwn(%s) = %v, want *NotRegularError %q", c.path, err, c.want)
 		}
 	}
 }
@@ -372,22 +360,31 @@ func TestOpenReadWrite(t *testing.T) {
 		{fifo, "a named pipe (FIFO), not a regular file"},
 		{"/dev/null", "a character device, not a regular file"},
 	} {
-		done := make(chan error, 1)
-		go func() {
-			f, err := OpenReadWrite(tt.path)
-			if err == nil {
-				f.Close()
-			}
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			var nr *NotRegularError
-			if !errors.As(err, &nr) || Reason(err) != tt.want {
-				t.Errorf("OpenReadWrite(%s) = %v, want *NotRegularError %q", tt.path, err, tt.want)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("OpenReadWrite(%s) blocked", tt.path)
+		err := openUnblocked(t, OpenReadWrite, tt.path)
+		var nr *NotRegularError
+		if !errors.As(err, &nr) || Reason(err) != tt.want {
+			t.Errorf("OpenReadWrite(%s) = %v, want *NotRegularError %q", tt.path, err, tt.want)
 		}
+	}
+}
+
+// openUnblocked opens path with open and returns its error, failing the test if the open blocks (a
+// FIFO with no writer must be refused at once, never waited on).
+func openUnblocked(t *testing.T, open func(string) (*os.File, error), path string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		f, err := open(path)
+		if err == nil {
+			f.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		t.Fatalf("opening %s blocked", path)
+		return nil
 	}
 }

@@ -55,6 +55,7 @@ func generate(dir string, write bool) (stale []string, err error) {
 			return nil, fmt.Errorf("%s: %w", d.name, err)
 		}
 		path := filepath.Join(dir, d.name+".json")
+		// The committed schema this generator wrote (a file of the repository, not user input).
 		if got, _ := os.ReadFile(path); bytes.Equal(got, want) {
 			continue
 		}
