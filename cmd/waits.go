@@ -14,7 +14,8 @@ import (
 
 type waitsOptions struct {
 	scoreOptions
-	Seen string
+	Seen, Discards, Passed string
+	Riichi                 bool
 }
 
 func newWaitsCmd(f *factory, runF func(*waitsOptions) error) *cobra.Command {
@@ -27,6 +28,11 @@ orphans, and the best among the shapes the ruleset allows; when ready, every win
 copies are still unseen (4 minus those in the hand, the melds and --seen) and what the win would be
 worth under the ruleset, on a discard and by self-draw. A tile counts as a wait even when all four copies
 are already in the hand (unseen 0).
+
+Where the ruleset judges furiten (riichi), --discards (the player's own discards), --passed (the
+discards of others the player let go since their own last discard, or since riichi with --riichi)
+and --riichi say what the player did: a ready hand that is furiten may not win on a discard (the
+verdict names the rule and its ruleset line), only by self-draw. They count as seen.
 
 For 14 tiles: for each discard, the shanten number after it and how many unseen tiles would improve it.
 
@@ -41,6 +47,9 @@ done, in input order (-o jsonl for one JSON object per line).`,
 	fl.StringVar(&o.Seat, "seat", "E", "the player's seat wind: E|S|W|N")
 	fl.StringVar(&o.Prevailing, "prevailing", "E", "the prevailing (round) wind: E|S|W|N")
 	fl.StringVar(&o.Seen, "seen", "", "tiles seen elsewhere (discards, others' melds), e.g. 3s6s1z")
+	fl.StringVar(&o.Discards, "discards", "", "the player's own discards this hand, where the ruleset judges furiten, e.g. 9s1z")
+	fl.StringVar(&o.Passed, "passed", "", "others' discards the player let go since their last discard (with --riichi: since riichi)")
+	fl.BoolVar(&o.Riichi, "riichi", false, "the player has declared riichi (furiten lasts the hand; the wins count riichi)")
 	fl.StringVar(&o.Card, "card", "", "American: a card file or built-in card name (default: the ruleset's card)")
 	return cmd
 }
@@ -53,7 +62,8 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 	if err != nil {
 		return err
 	}
-	analyze, err := e.Waiter(engine.WaitsRequest{Seat: o.Seat, Prevailing: o.Prevailing, Seen: o.Seen})
+	analyze, err := e.Waiter(engine.WaitsRequest{Seat: o.Seat, Prevailing: o.Prevailing, Seen: o.Seen,
+		Discards: o.Discards, Passed: o.Passed, Riichi: o.Riichi})
 	if err != nil {
 		return err
 	}
@@ -92,6 +102,9 @@ func valueText(v *waits.Value) string {
 		return ""
 	}
 	if !v.Valid {
+		if v.Rule != "" {
+			return fmt.Sprintf("%s (%d %s)", v.Rule, v.Total, v.Unit)
+		}
 		if v.Total > 0 {
 			return fmt.Sprintf("%d %s (not a win)", v.Total, v.Unit)
 		}
@@ -138,5 +151,12 @@ func renderWaits(w io.Writer, v *waitsView) error {
 		rows = append(rows, []string{x.Tile.String(), fmt.Sprint(x.Unseen), onDiscard, selfDrawn})
 	}
 	fmt.Fprintf(w, "verdict:  ready, waiting on %s\n", strings.Join(tiles, " "))
+	if f := v.Furiten; f != nil {
+		cite := f.Rule
+		if f.Source != nil {
+			cite += " " + f.Source.String()
+		}
+		fmt.Fprintf(w, "furiten:  %s (%s)\n", strings.TrimPrefix(f.Reason, "furiten: "), cite)
+	}
 	return table(w, []string{"wait", "unseen", "on a discard", "self-drawn"}, rows)
 }

@@ -10,12 +10,20 @@ import (
 )
 
 // WaitsRequest is one hand to analyse: 13 tiles (what it waits on) or 14 (what to discard), with
-// the seats as letters and the tiles seen outside the hand in notation.
+// the seats as letters and the tiles seen outside the hand in notation. Discards, Passed and
+// Riichi are what the player did this hand, for a family that judges furiten (riichi): another
+// refuses them.
 type WaitsRequest struct {
 	Hand       string `json:"hand"`
 	Seat       string `json:"seat,omitempty"`
 	Prevailing string `json:"prevailing,omitempty"`
 	Seen       string `json:"seen,omitempty"`
+	// Discards are the player's own discards this hand; Passed the tiles others discarded that
+	// the player did not win on, since their last discard (or since riichi, with Riichi). Both
+	// count as seen.
+	Discards string `json:"discards,omitempty"`
+	Passed   string `json:"passed,omitempty"`
+	Riichi   bool   `json:"riichi,omitempty"`
 }
 
 // WaitsView is one analysis, as the JSON contract writes it (schema/waits.json).
@@ -56,12 +64,46 @@ func (e *Engine) Waiter(req WaitsRequest) (func(hand string) (*WaitsView, error)
 	if err != nil {
 		return nil, err
 	}
+	var play family.WaitPlay
+	play.Riichi = req.Riichi
+	for _, f := range []struct {
+		flag, text string
+		into       *notation.Counts
+	}{{"discards", req.Discards, &play.Discards}, {"passed", req.Passed, &play.Passed}} {
+		if f.text == "" {
+			continue
+		}
+		ts, err := notation.ParseTilesWith(f.text, e.rules.Family().Notation())
+		if err != nil {
+			return nil, family.WithHint(family.Usagef("--%s: %v", f.flag, err), "list tiles as in a hand, e.g. --"+f.flag+" 9s1z")
+		}
+		*f.into = notation.CountsOf(ts...)
+		for t, n := range *f.into {
+			seen[t] += n
+		}
+	}
+	pw, furiten := waiter.(family.PlayWaiter)
+	if play.Given() && !furiten {
+		rs := e.Ruleset()
+		return nil, family.WithHint(family.Usagef("--discards, --passed and --riichi judge furiten, and ruleset %s (%s) has none", rs.Name, family.Title(rs)),
+			"leave them out, or list the discards with --seen to count them as seen")
+	}
+	for t, n := range seen {
+		if tile := notation.Tile(t); tile.IsPlaying() && n > 4 {
+			return nil, family.WithHint(family.Usagef("--seen, --discards and --passed: %d of %s: the set has four", n, tile), "a discard passed is seen once: list it in one of them")
+		}
+	}
 	return func(text string) (*WaitsView, error) {
 		h, err := e.Parse(text)
 		if err != nil {
 			return nil, err
 		}
-		opt, err := waiter.WaitOptions(&h, sit.Situation)
+		var opt waits.Options
+		if furiten {
+			opt, err = pw.PlayWaitOptions(&h, sit.Situation, play)
+		} else {
+			opt, err = waiter.WaitOptions(&h, sit.Situation)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -20,7 +20,7 @@ func TestPlayRulesExplained(t *testing.T) {
 	}
 	ids := []string{rscore.PlayTileInHand, rscore.PlayChowFromLeft, rscore.PlayChowShape, rscore.PlayPong, rscore.PlayKong,
 		rscore.PlayAddKong, rscore.PlayConcealed, rscore.PlayRobKong, rscore.PlayRobConcealed, rscore.PlayRiichi,
-		rscore.PlayRiichiLocked, rscore.PlayFuriten, rscore.PlayHaitei, rscore.PlayKanDora, rscore.PlayWin,
+		rscore.PlayRiichiLocked, rscore.PlayFuriten, rscore.PlayFuritenTemp, rscore.PlayFuritenRiichi, rscore.PlayHaitei, rscore.PlayKanDora, rscore.PlayWin,
 		rscore.PlayWallEnd, rscore.PlayNoChiThree, "draw", "discard", "kong-replacement", "turn-order", "claim-tile"}
 	for _, id := range ids {
 		if !slices.Contains(gamerules.RuleIDs, id) {

@@ -157,28 +157,119 @@ func (r *rules) Worth(sc family.Scored) family.Worth {
 		Limit: s.Limit != "", SelfDrawn: s.Points.Total == s.Points.TsumoTotal && s.tsumo, Text: s.summary(), Result: s.Result}
 }
 
-// WaitOptions allows the three riichi shapes and values each wait in points with the scorer: won
-// by ron or tsumo with no riichi or dora (a wait with no yaku is not valid). Furiten is not judged yet.
+// WaitOptions is PlayWaitOptions for a player who has done nothing this hand.
 func (r *rules) WaitOptions(h *notation.Hand, sit scoring.Situation) (waits.Options, error) {
+	return r.PlayWaitOptions(h, sit, family.WaitPlay{})
+}
+
+// sanmaAbsent are 2m to 8m, which three-player riichi does not play.
+const sanmaAbsent shanten.WaitSet = 0b1111111 << 1
+
+// PlayWaitOptions allows the three riichi shapes and values each wait in points with the scorer:
+// won by ron or tsumo with riichi when p declares it, no dora (a wait with no yaku is not valid).
+// It judges furiten as Tenhou does from p (Furiten): a wait among the player's discards, one
+// passed since their last discard, or since riichi, bars every ron. With three players it
+// refuses 2m to 8m, a chi and a North seat, and offers none of 2m to 8m.
+func (r *rules) PlayWaitOptions(h *notation.Hand, sit scoring.Situation, p family.WaitPlay) (waits.Options, error) {
 	if len(h.Bonus) > 0 || h.Concealed[notation.Flower] > 0 || h.Concealed[notation.Joker] > 0 {
 		return waits.Options{}, family.Usagef("flowers and jokers are not riichi tiles")
 	}
-	return waits.Options{
-		Shapes: shanten.ShapeStandard | shanten.ShapeSevenPairs | shanten.ShapeThirteenOrphans,
-		Value: func(wh *notation.Hand, win scoring.WinKind) waits.Value {
-			rh, err := hand(wh)
-			if err != nil {
-				return waits.Value{Unit: "points", Reason: err.Error()}
+	if p.Riichi {
+		for _, m := range h.Melds {
+			if m.Kind != notation.Kong || !m.Concealed {
+				return waits.Options{}, family.WithHint(family.Usagef("--riichi: riichi needs a closed hand, and %s is a call", m), "leave --riichi out for an open hand")
 			}
-			s := rscore.Situation{Seat: rscore.Wind(sit.Seat), Prevailing: rscore.Wind(sit.Prevailing)}
-			if win.SelfDrawn() {
-				s.Win = rscore.WinTsumo
+		}
+	}
+	opt := waits.Options{Shapes: shanten.ShapeStandard | shanten.ShapeSevenPairs | shanten.ShapeThirteenOrphans}
+	if r.opt.Players == 3 {
+		if err := sanmaWaits(h, sit, &p); err != nil {
+			return waits.Options{}, err
+		}
+		opt.Absent = sanmaAbsent
+	}
+	opt.Value = func(wh *notation.Hand, win scoring.WinKind) waits.Value {
+		rh, err := hand(wh)
+		if err != nil {
+			return waits.Value{Unit: "points", Reason: err.Error()}
+		}
+		s := rscore.Situation{Seat: rscore.Wind(sit.Seat), Prevailing: rscore.Wind(sit.Prevailing), Riichi: p.Riichi}
+		if win.SelfDrawn() {
+			s.Win = rscore.WinTsumo
+		}
+		res, err := rscore.Score(&rh, &s, &r.opt)
+		if err != nil {
+			return waits.Value{Unit: "points", Reason: err.Error()}
+		}
+		return waits.Value{Valid: true, Total: res.Points(), Unit: "points"}
+	}
+	discarded, passed := kinds(&p.Discards), kinds(&p.Passed)
+	opt.Furiten = func(ws shanten.WaitSet) *waits.Furiten {
+		var turn, since uint64
+		if p.Riichi {
+			since = passed
+		} else {
+			turn = passed
+		}
+		err := rscore.Furiten(uint64(ws), discarded, turn, since)
+		pe, ok := err.(*rscore.PlayError)
+		if !ok {
+			return nil
+		}
+		f := &waits.Furiten{Rule: pe.Rule, Reason: pe.Reason}
+		switch pe.Rule {
+		case rscore.PlayFuriten:
+			f.Kind, f.Tiles = "discarded", (ws & shanten.WaitSet(discarded)).Tiles()
+		case rscore.PlayFuritenRiichi:
+			f.Kind, f.Tiles = "riichi", (ws & shanten.WaitSet(since)).Tiles()
+		default:
+			f.Kind, f.Tiles = "temporary", (ws & shanten.WaitSet(turn)).Tiles()
+		}
+		if r.rs.Referee != nil {
+			if d := r.rs.Referee.Explain[pe.Rule]; d != nil {
+				f.Name = d.Name
+				if d.Source.Ruleset != "" {
+					src := d.Source
+					f.Source = &src
+				}
 			}
-			res, err := rscore.Score(&rh, &s, &r.opt)
-			if err != nil {
-				return waits.Value{Unit: "points", Reason: err.Error()}
-			}
-			return waits.Value{Valid: true, Total: res.Points(), Unit: "points"}
-		},
-	}, nil
+		}
+		return f
+	}
+	return opt, nil
+}
+
+// kinds is the set of kinds c holds, a bit per kind (1m bit 0), as scoring/riichi's play checks
+// take them.
+func kinds(c *notation.Counts) uint64 {
+	var set uint64
+	for t := notation.M1; t <= notation.Red; t++ {
+		if c[t] > 0 {
+			set |= 1 << (t - notation.M1)
+		}
+	}
+	return set
+}
+
+// sanmaWaits refuses what three-player riichi does not have, in a hand (or the tiles the player
+// discarded and passed) asked for its waits: 2m to 8m, a chi, a North seat.
+func sanmaWaits(h *notation.Hand, sit scoring.Situation, p *family.WaitPlay) error {
+	all := h.All()
+	for t := notation.M1 + 1; t <= notation.M1+7; t++ {
+		if all[t] > 0 || p.Discards[t] > 0 || p.Passed[t] > 0 {
+			return family.WithHint(family.Usagef("%s: three-player riichi plays without 2m to 8m", t), "the manzu of a three-player set are 1m and 9m")
+		}
+	}
+	for _, m := range h.Melds {
+		if m.Kind == notation.Chow {
+			return family.WithHint(family.Usagef("%s: three-player riichi has no chi", m), "a three-player hand calls pon and kan only")
+		}
+	}
+	if sit.Seat == notation.SeatNorth {
+		return family.Usagef("--seat N: three players sit E, S and W: there is no North seat")
+	}
+	if sit.Prevailing == notation.SeatNorth {
+		return family.Usagef("--prevailing N: a three-player game has no North round")
+	}
+	return nil
 }

@@ -29,7 +29,7 @@ func TestRuleSteps(t *testing.T) {
 			"furiten 0 ron 4m: furiten: the player discarded 6m, which the hand waits on",
 		}},
 		{"furiten: a wait passed after riichi", `<W125/><G125/>`, `<W22/><G22/>`, []string{
-			"furiten 0 ron 4m: furiten: the player passed 6m, which the hand waits on, after declaring riichi",
+			"riichi-furiten 0 ron 4m: riichi furiten: the player passed 6m, which the hand waits on, after declaring riichi",
 		}},
 		{"riichi: not the tile drawn", `<T33/><D33/>`, `<T33/><D16/>`, []string{
 			"riichi-discard 0 discard 0m: after riichi seat 0 discards 0m, not the 9m it drew",

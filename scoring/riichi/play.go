@@ -23,23 +23,25 @@ func playErr(rule, format string, args ...any) *PlayError {
 
 // The rule ids the checks cite; package referee lists them among the rules a ruling can cite.
 const (
-	PlayTileInHand   = "tile-in-hand"       // a discarded or melded tile is in the hand
-	PlayChowFromLeft = "chow-from-left"     // a chi only on the discard of the player before you
-	PlayChowShape    = "chow-shape"         // a chi is three in a row in one suit
-	PlayPong         = "pong"               // a pon takes a discard with two of it in the hand
-	PlayKong         = "kong"               // an open kan takes a discard with three of it in the hand
-	PlayAddKong      = "add-kong"           // the fourth tile on your own pon
-	PlayConcealed    = "concealed-kong"     // four of a tile from the hand
-	PlayRobKong      = "rob-kong"           // chankan: a ron on the tile added to a pon
-	PlayRobConcealed = "rob-concealed-kong" // a concealed kan is robbed only for kokushi
-	PlayRiichi       = "riichi"             // closed, ready, 1,000 points and four tiles left
-	PlayRiichiLocked = "riichi-discard"     // after riichi the drawn tile is discarded
-	PlayFuriten      = "furiten"            // no ron on a wait you discarded, or passed since
-	PlayHaitei       = "haitei"             // the last tile: no call or kan on it
-	PlayKanDora      = "kan-dora"           // each kan shows a new indicator (open ones after the discard)
-	PlayWin          = "win"                // a win is a complete hand
-	PlayWallEnd      = "wall-exhausted"     // no draw once the live wall is empty
-	PlayNoChiThree   = "no-chi-three"       // three players: no chi
+	PlayTileInHand    = "tile-in-hand"       // a discarded or melded tile is in the hand
+	PlayChowFromLeft  = "chow-from-left"     // a chi only on the discard of the player before you
+	PlayChowShape     = "chow-shape"         // a chi is three in a row in one suit
+	PlayPong          = "pong"               // a pon takes a discard with two of it in the hand
+	PlayKong          = "kong"               // an open kan takes a discard with three of it in the hand
+	PlayAddKong       = "add-kong"           // the fourth tile on your own pon
+	PlayConcealed     = "concealed-kong"     // four of a tile from the hand
+	PlayRobKong       = "rob-kong"           // chankan: a ron on the tile added to a pon
+	PlayRobConcealed  = "rob-concealed-kong" // a concealed kan is robbed only for kokushi
+	PlayRiichi        = "riichi"             // closed, ready, 1,000 points and four tiles left
+	PlayRiichiLocked  = "riichi-discard"     // after riichi the drawn tile is discarded
+	PlayFuriten       = "furiten"            // no ron while a wait is among your own discards
+	PlayFuritenTemp   = "temporary-furiten"  // no ron on a wait passed since your last discard
+	PlayFuritenRiichi = "riichi-furiten"     // no ron once a wait is passed after riichi
+	PlayHaitei        = "haitei"             // the last tile: no call or kan on it
+	PlayKanDora       = "kan-dora"           // each kan shows a new indicator (open ones after the discard)
+	PlayWin           = "win"                // a win is a complete hand
+	PlayWallEnd       = "wall-exhausted"     // no draw once the live wall is empty
+	PlayNoChiThree    = "no-chi-three"       // three players: no chi
 )
 
 // RiichiPoints is what a riichi stick costs: a player with fewer points may not declare.
@@ -129,17 +131,20 @@ func CheckRiichi(after Counts, melds int, closed bool, points, wallLeft int, alr
 	return nil
 }
 
-// Furiten checks a ron on t by a hand waiting on waits: furiten when the player discarded a
-// wait (discarded), or passed a wait since their last discard (passedTurn) or since riichi
-// (passedRiichi). The three are the tiles, a bit per kind.
+// Furiten checks a ron by a hand waiting on waits (every tile that completes its shape, with a
+// yaku or not, as Tenhou counts them): furiten (PlayFuriten) when a wait is among the player's
+// own discards (discarded); riichi furiten (PlayFuritenRiichi, for the rest of the hand) when the
+// player passed a wait since declaring riichi (passedRiichi); temporary furiten
+// (PlayFuritenTemp, until the player's next discard) when they passed one since their last
+// discard (passedTurn). The three are the tiles, a bit per kind. A self-draw is never furiten.
 func Furiten(waits, discarded, passedTurn, passedRiichi uint64) error {
 	switch {
 	case waits&discarded != 0:
 		return playErr(PlayFuriten, "furiten: the player discarded %s, which the hand waits on", firstTile(waits&discarded))
 	case waits&passedRiichi != 0:
-		return playErr(PlayFuriten, "furiten: the player passed %s, which the hand waits on, after declaring riichi", firstTile(waits&passedRiichi))
+		return playErr(PlayFuritenRiichi, "riichi furiten: the player passed %s, which the hand waits on, after declaring riichi", firstTile(waits&passedRiichi))
 	case waits&passedTurn != 0:
-		return playErr(PlayFuriten, "furiten: the player passed %s, which the hand waits on, since their last discard", firstTile(waits&passedTurn))
+		return playErr(PlayFuritenTemp, "temporary furiten: the player passed %s, which the hand waits on, since their last discard", firstTile(waits&passedTurn))
 	}
 	return nil
 }

@@ -21,6 +21,25 @@ type Value struct {
 	// Payout is what the winner collects in all, where the caller knows a payout table: an exact
 	// decimal written as a JSON number.
 	Payout json.Number `json:"payout,omitempty"`
+	// Rule is the id of the rule that bars the win though the hand is worth Total (riichi:
+	// furiten on a discard), with Reason saying why; empty when none does.
+	Rule string `json:"rule,omitempty"`
+}
+
+// Furiten is a ready hand barred from winning on another player's discard (riichi's 振聴): it
+// may still win by self-draw.
+type Furiten struct {
+	// Kind is "discarded" (a wait is among the player's own discards), "temporary" (a wait passed
+	// since the player's last discard: until their next discard) or "riichi" (a wait passed since
+	// riichi: for the rest of the hand).
+	Kind string `json:"kind"`
+	// Tiles are the waits that make it so.
+	Tiles []notation.Tile `json:"tiles"`
+	// Rule is the rule's stable id, Name its name and Source the ruleset line that states it.
+	Rule   string          `json:"rule"`
+	Name   string          `json:"name,omitempty"`
+	Source *scoring.Source `json:"source,omitempty"`
+	Reason string          `json:"reason"`
 }
 
 // Valuer values h (the hand with the winning tile added) won in the given way.
@@ -59,11 +78,13 @@ type Discard struct {
 
 // Analysis is the answer for one hand.
 type Analysis struct {
-	Tiles    int       `json:"tiles"` // tiles in the hand, kongs counted as three
-	Shanten  Shanten   `json:"shanten"`
-	Ready    bool      `json:"ready"`
-	Complete bool      `json:"complete"`
-	Waits    []Wait    `json:"waits"`
+	Tiles    int     `json:"tiles"` // tiles in the hand, kongs counted as three
+	Shanten  Shanten `json:"shanten"`
+	Ready    bool    `json:"ready"`
+	Complete bool    `json:"complete"`
+	Waits    []Wait  `json:"waits"`
+	// Furiten is set when the ruleset judges furiten and the player may not win on a discard.
+	Furiten  *Furiten  `json:"furiten,omitempty"`
 	Discards []Discard `json:"discards,omitempty"`
 }
 
@@ -79,6 +100,12 @@ type Options struct {
 	// SevenPairsRepeated says four of a kind counts as two of seven pairs (a ruleset option): a
 	// hand waiting on the fourth copy for a luxury seven pairs is then ready too.
 	SevenPairsRepeated bool
+	// Absent are the kinds the set does not hold (three-player riichi: 2m to 8m): never a wait
+	// nor an improving tile.
+	Absent shanten.WaitSet
+	// Furiten judges a ready hand's waits (riichi): nil, or what bars a win on a discard. Each
+	// wait's value on a discard is then not valid, its Rule and Reason saying why.
+	Furiten func(waits shanten.WaitSet) *Furiten
 }
 
 // supply is how many copies of t a set holds: 4, or 8 for flowers and jokers.
@@ -163,6 +190,10 @@ func Analyze(h *notation.Hand, opt Options) Analysis {
 		if luxury != notation.NoTile {
 			ws = ws.With(luxury)
 		}
+		ws &^= opt.Absent
+		if opt.Furiten != nil {
+			a.Furiten = opt.Furiten(ws)
+		}
 		for t := notation.M1; t <= notation.Red; t++ {
 			if !ws.Has(t) {
 				continue
@@ -173,13 +204,16 @@ func Analyze(h *notation.Hand, opt Options) Analysis {
 				won.Concealed[t]++
 				won.Win = t
 				w.Value = &WinValue{Discard: opt.Value(&won, scoring.Discard), SelfDraw: opt.Value(&won, scoring.SelfDraw)}
+				if f := a.Furiten; f != nil && w.Value.Discard.Valid {
+					w.Value.Discard.Valid, w.Value.Discard.Rule, w.Value.Discard.Reason = false, f.Rule, f.Reason
+				}
 			}
 			a.Waits = append(a.Waits, w)
 		}
 	case a.Tiles%3 == 2:
 		a.Complete = a.Shanten.Best == -1
 		for _, d := range shanten.Discards(&c, melds, opt.Shapes) {
-			out := Discard{Tile: d.Tile, Shanten: d.Shanten, Improving: d.Improving.Tiles()}
+			out := Discard{Tile: d.Tile, Shanten: d.Shanten, Improving: (d.Improving &^ opt.Absent).Tiles()}
 			for _, t := range out.Improving {
 				out.Unseen += unseen(t)
 			}
