@@ -151,11 +151,12 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
   mjref ledger chart evening.jsonl --out evening.svg`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("ledger needs a command: new, add, show, undo, amend, seat, rename, verify, recover, upgrade, export or chart\n\n%s", cmd.UsageString())
+			return usageErrorf("ledger needs a command: new, import, add, show, undo, amend, seat, rename, verify, recover, upgrade, export or chart\n\n%s", cmd.UsageString())
 		},
 	}
 	cmd.AddCommand(
 		newLedgerNewCmd(f, runner[*ledgerNewOptions](runF)),
+		newLedgerImportCmd(f, runner[*ledgerImportOptions](runF)),
 		newLedgerAddCmd(f, runner[*ledgerAddOptions](runF)),
 		newLedgerShowCmd(f, runner[*ledgerShowOptions](runF)),
 		newLedgerSummaryCmd(f, runner[*ledgerSummaryOptions](runF)),
@@ -574,6 +575,15 @@ func entryTitle(e *ledger.Entry, wind bool) string {
 	return s + fmt.Sprintf(", prevailing %s, round %d", e.Prevailing, e.Round)
 }
 
+// umaText is the uma of each place, first to last: "+20000/+10000/-10000/-20000".
+func umaText(uma []ledger.Amount) string {
+	parts := make([]string, len(uma))
+	for i, u := range uma {
+		parts[i] = signed(u)
+	}
+	return strings.Join(parts, "/")
+}
+
 func signed(a ledger.Amount) string {
 	if a > 0 {
 		return "+" + a.String()
@@ -587,11 +597,22 @@ func renderStandings(w io.Writer, st *ledger.State) error {
 	if stake {
 		header = append(header, "stack")
 	}
+	uma := len(st.Flow.Uma) > 0
+	if uma {
+		header = append(header, "result") // after uma and oka, as if the game ended now
+	}
 	var rows [][]string
 	for _, s := range st.Standings() {
 		row := []string{fmt.Sprint(s.Rank), s.Player, s.Seat.String(), s.Total.String()}
 		if stake {
 			row = append(row, s.Stack.String())
+		}
+		if uma {
+			r := ""
+			if s.Result != nil {
+				r = signed(*s.Result)
+			}
+			row = append(row, r)
 		}
 		rows = append(rows, row)
 	}
@@ -639,7 +660,13 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 	if st.Flow.Length.Kind == gamerules.Target {
 		fmt.Fprintf(w, ", target %s", st.Flow.Target)
 	}
+	if len(st.Flow.Uma) > 0 {
+		fmt.Fprintf(w, ", return %s, uma %s", st.Flow.Return, umaText(st.Flow.Uma))
+	}
 	fmt.Fprintln(w)
+	if st.Flow.RiichiStick > 0 && !st.Over {
+		fmt.Fprintf(w, "table:    %s, %s on the table\n", words.Count(st.Honba, "honba"), words.Count(st.Sticks, "riichi stick"))
+	}
 	if len(st.Sets) > 0 {
 		fmt.Fprintf(w, "settings: %s (kept from the start of the game)\n", strings.Join(st.Sets, ", "))
 	}
