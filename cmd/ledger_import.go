@@ -9,6 +9,7 @@ import (
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/words"
 )
 
 // ledgerImportOptions are the flags of ledger import.
@@ -85,6 +86,10 @@ func ledgerImportRun(_ context.Context, o *ledgerImportOptions, f *factory) erro
 	}
 	for _, d := range v.Disagree {
 		fmt.Fprintf(o.IO.ErrOut, "mjref: note: %s (the ledger records what the log paid)\n", termtext.Escape(d))
+	}
+	if v.Illegal > 0 {
+		fmt.Fprintf(o.IO.ErrOut, "mjref: note: the referee rules %s of the game illegal ('mjref referee %s' names them); the ledger records the results as the log gives them\n",
+			words.Count(v.Illegal, "step"), termtext.Escape(o.Log))
 	}
 	if !v.EndAgrees {
 		fmt.Fprintf(o.IO.ErrOut, "mjref: warning: the ledger's end differs from the log's: %s\n", termtext.Escape(v.EndNote))

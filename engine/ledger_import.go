@@ -26,6 +26,8 @@ type LedgerImport struct {
 	// ledger records what the log paid either way); Disagree lists the hands where it does not.
 	Agrees   bool
 	Disagree []string
+	// Illegal counts the steps of the game the referee rules illegal ('mjref referee LOG' names them).
+	Illegal int
 	// EndAgrees says whether the ledger's standings at the end (stacks and, with uma, results) are
 	// the log's; EndNote says how they differ.
 	EndAgrees bool
@@ -83,7 +85,7 @@ func ImportLedger(path string, log []byte, name string) (*LedgerImport, error) {
 		return nil, fmt.Errorf("%s: the game's flow: %w", name, err)
 	}
 	hands := make([]ledger.Hand, len(kg.Hands))
-	v := &LedgerImport{Format: kg.Format, Hands: len(kg.Hands), Agrees: kg.Agrees && kg.Illegal == 0}
+	v := &LedgerImport{Format: kg.Format, Hands: len(kg.Hands), Agrees: kg.Agrees && kg.Illegal == 0, Illegal: kg.Illegal}
 	for i, k := range kg.Hands {
 		hands[i] = keptHand(&k, &players)
 		if !k.Agrees {
