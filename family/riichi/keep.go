@@ -110,7 +110,11 @@ func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 				}
 			case riichilog.DrawEnd:
 				h.Drawn = true
-				for _, s := range res.Tenpai {
+				ready := res.Tenpai
+				if !res.TenpaiShown {
+					ready = readyFromDeltas(res.Deltas, g.Rounds, i)
+				}
+				for _, s := range ready {
 					h.Tenpai = append(h.Tenpai, player(s))
 				}
 				if res.Draw == "nm" {
@@ -148,4 +152,25 @@ func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 		k.FinalAgrees = v.Final.Agrees
 	}
 	return k, nil
+}
+
+// readyFromDeltas are the seats ready at an exhaustive draw of hand i whose log does not show them
+// (mjai's ryukyoku may not): those the noten payments pay, or when nobody pays (all ready, or
+// none), all four when the next hand is dealt by the same dealer and none otherwise.
+func readyFromDeltas(deltas []int, rounds []riichilog.Round, i int) []int {
+	var ready []int
+	paid := false
+	for s, d := range deltas {
+		if d > 0 {
+			ready = append(ready, s)
+		}
+		paid = paid || d != 0
+	}
+	if paid {
+		return ready
+	}
+	if i+1 < len(rounds) && rounds[i+1].Dealer == rounds[i].Dealer {
+		return []int{0, 1, 2, 3}
+	}
+	return nil
 }

@@ -276,12 +276,12 @@ func (s *State) settle() {
 	switch l := f.Length; l.Kind {
 	case gamerules.Rounds:
 		switch top := s.topStack(); {
-		case p.Passes >= 4*l.N && (!f.Extension || top >= f.Return):
-			s.Over, s.Reason = true, words.Count(l.N, "round")+" played"
 		case f.Extension && p.Passes >= 4*(l.N+1):
 			s.Over, s.Reason = true, words.Count(l.N+1, "round")+" played (the extension too)"
 		case f.Extension && s.Played > 0 && s.History[len(s.History)-1].before.Passes >= 4*l.N && top >= f.Return:
 			s.Over, s.Reason = true, fmt.Sprintf("a stack reached %s in the extension", f.Return)
+		case p.Passes >= 4*l.N && (!f.Extension || top >= f.Return):
+			s.Over, s.Reason = true, words.Count(l.N, "round")+" played"
 		case f.DealerStops && s.lastDealerStops(p, l.N):
 			s.Over, s.Reason = true, fmt.Sprintf("%s, the last dealer, won the last hand and is first", s.Players[p.Dealer])
 		}
