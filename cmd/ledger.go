@@ -46,6 +46,8 @@ type ledgerResult struct {
 	Drawn, Limit, Jokerless, Misnamed, LastTile   bool
 	Points, Hands                                 []string
 	Log, Note                                     string
+	// Riichi: the worth (one a winner), who put a stick down, who was ready, the abortive draw.
+	Han, Fu, Yakuman, Riichi, Tenpai, Nagashi, Abortive string
 	// ThisHand: this run's --set is for this hand only.
 	ThisHand bool
 	// Wait is how long to wait for another writer.
@@ -372,10 +374,17 @@ func (o *ledgerResult) flags(f *factory, cmd *cobra.Command) {
 	fl.StringArrayVar(&o.Hands, "hand", nil, "the winner's hand in notation (DeBurger: NAME=HAND for each of the four players)")
 	fl.BoolVar(&o.LastTile, "last-tile", false, "with --hand: the win was on the last tile of the wall")
 	fl.StringVar(&o.Log, "log", "", "a referee log of the hand (YAML or JSON Lines), replayed and settled")
+	fl.StringVar(&o.Han, "han", "", "riichi: the winning hand's han (several winners: one each, 3,2)")
+	fl.StringVar(&o.Fu, "fu", "", "riichi: the winning hand's fu (several winners: one each)")
+	fl.StringVar(&o.Yakuman, "yakuman", "", "riichi: the number of yakuman, instead of --han and --fu")
+	fl.StringVar(&o.Riichi, "riichi", "", "riichi: the players who declared riichi and put a stick down: Ann,Ben")
+	fl.StringVar(&o.Tenpai, "tenpai", "", "riichi: with --drawn, the players ready at the exhaustive draw")
+	fl.StringVar(&o.Nagashi, "nagashi", "", "riichi: with --drawn, the players paid nagashi mangan")
+	fl.StringVar(&o.Abortive, "abortive", "", "riichi: the abortive draw the hand ended in (kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukan_sanra, sanchahou)")
 	fl.StringVar(&o.Note, "note", "", "a note kept with the hand")
 	fl.BoolVar(&o.ThisHand, "this-hand", false, "the --set given applies to this hand only (otherwise a --set that differs from the game's is refused)")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
-	for _, name := range []string{"winner", "discarder", "responsible", "false-win"} {
+	for _, name := range []string{"winner", "discarder", "responsible", "false-win", "riichi", "tenpai", "nagashi"} {
 		f.completeFlag(cmd, name, completePlayers)
 	}
 }
@@ -516,7 +525,9 @@ func ledgerAddRun(_ context.Context, o *ledgerAddOptions, f *factory) error {
 func (o *ledgerResult) request() engine.LedgerRequest {
 	return engine.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value),
 		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
-		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
+		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note,
+		Han: family.NumberText(o.Han), Fu: family.NumberText(o.Fu), Yakuman: family.NumberText(o.Yakuman), Riichi: o.Riichi, Tenpai: o.Tenpai,
+		Nagashi: o.Nagashi, Abortive: o.Abortive}
 }
 
 func renderVerdict(w io.Writer, v *schema.LedgerAdd) {
@@ -665,7 +676,7 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 	}
 	fmt.Fprintln(w)
 	if st.Flow.RiichiStick > 0 && !st.Over {
-		fmt.Fprintf(w, "table:    %s, %s on the table\n", words.Count(st.Honba, "honba"), words.Count(st.Sticks, "riichi stick"))
+		fmt.Fprintf(w, "table:    %d honba, %s on the table\n", st.Honba, words.Count(st.Sticks, "riichi stick"))
 	}
 	if len(st.Sets) > 0 {
 		fmt.Fprintf(w, "settings: %s (kept from the start of the game)\n", strings.Join(st.Sets, ", "))
