@@ -143,6 +143,8 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
   mjref ledger add evening.jsonl --drawn
   mjref ledger add evening.jsonl --hand '123m456p789s111z55z' --winner Ann --win self-draw
   mjref ledger add evening.jsonl --log hand7.yaml
+  mjref ledger add riichi.jsonl --winner Cat --han 3 --fu 30 --discarder Dan --riichi Cat
+  mjref ledger import tenhou.jsonl 2024010100gm-00a9-0000-abcdef.mjlog
   mjref ledger show evening.jsonl
   mjref ledger add evening.jsonl --winner Ben,Dan --faan 5,3 --discarder Cat
   mjref ledger amend evening.jsonl --hand-number 3 --winner Dan --faan 6 --discarder Cat
@@ -189,6 +191,10 @@ const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
                     on a discard or --win self-draw; --limit (hk), --responsible NAME (包, hk),
                     --jokerless, --misnamed (american); or --drawn; or --false-win NAME.
                     DeBurger: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME (who went Mahjong).
+                    riichi: --winner NAME --han N --fu N (or --yakuman N) with --discarder NAME or
+                    --win tsumo, --riichi NAMES (who put a stick down), --responsible NAME (pao);
+                    --drawn with --tenpai NAMES (--nagashi NAMES); --abortive ID. The honba and the
+                    riichi sticks on the table are the ledger's own: 'ledger show' prints them.
                     --points gives each player's change directly in any family (no settlement is run).
   from a hand       --hand HAND --winner NAME [--discarder NAME | --win self-draw] [--last-tile]: the
                     hand is scored under the ledger's ruleset at the winner's seat wind and the

@@ -207,9 +207,19 @@ func (s roundSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amount, e
 		rr.Drawn, rr.Abortive = h.Abortive == "", h.Abortive
 		rr.Tenpai, rr.Nagashi = seats(h.Tenpai), seats(h.Nagashi)
 	case h.Winner != "":
-		for _, c := range h.Claims() {
+		// Each winner's worth: han and fu, or yakuman (the family reads one list or the other).
+		claims := h.Claims()
+		yakuman := false
+		for _, c := range claims {
 			rr.Winners = append(rr.Winners, seat(c.Winner))
-			rr.Han, rr.Fu, rr.Yakuman = append(rr.Han, c.Han), append(rr.Fu, c.Fu), append(rr.Yakuman, c.Yakuman)
+			yakuman = yakuman || c.Yakuman > 0
+		}
+		for _, c := range claims {
+			if yakuman {
+				rr.Yakuman = append(rr.Yakuman, c.Yakuman)
+			} else {
+				rr.Han, rr.Fu = append(rr.Han, c.Han), append(rr.Fu, c.Fu)
+			}
 		}
 		if h.Discarder != "" {
 			rr.Discarder = seat(h.Discarder)
