@@ -149,14 +149,20 @@ describe a real hand.`,
 const gameLinePeek = 64 << 10
 
 // gamesByLine says whether standard input holds one game a line (mjref referee - -o jsonl): its
-// first line that is not blank is a game (an mjlog or a tenhou.net/6 document on one line), or
+// first line that is not blank or a comment is a game (an mjlog or a tenhou.net/6 document on one line), or
 // names a file; anything else (a hand's log in YAML or JSON Lines, an mjai game's events) is one
 // log. It looks at the first gameLinePeek bytes only, and consumes nothing.
 func gamesByLine(in *bufio.Reader) bool {
 	b, _ := in.Peek(gameLinePeek)
-	b = bytes.TrimLeft(b, " \t\r\n")
-	line, _, whole := bytes.Cut(b, []byte("\n"))
-	line = bytes.TrimSpace(line)
+	var line []byte
+	whole := true
+	for len(b) > 0 { // the first line that is not blank or a comment (the batch skips those)
+		line, b, whole = bytes.Cut(b, []byte("\n"))
+		if line = bytes.TrimSpace(line); len(line) > 0 && line[0] != '#' {
+			break
+		}
+		line = nil
+	}
 	switch {
 	case len(line) == 0:
 		return true // nothing to read: the batch says so
