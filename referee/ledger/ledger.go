@@ -115,7 +115,7 @@ func Create(path string, h Header, opts ...Option) (*Ledger, error) {
 	if err := tmp.Close(); err != nil {
 		return nil, err
 	}
-	if err := os.Link(tmp.Name(), path); err != nil {
+	if err := linkNew(tmp.Name(), path); err != nil {
 		if errors.Is(err, os.ErrExist) {
 			return nil, fmt.Errorf("%s: %w", path, ErrExists)
 		}

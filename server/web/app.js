@@ -421,6 +421,7 @@
     const { status, data } = await api("POST", "/v1/score", req);
     showResult(status === 200 ? scoreView(data, state.fam.result) : errorBox(data));
     document.body.dataset.scoreMs = String(Math.round(performance.now() - started));
+    if (!document.body.dataset.firstScoreMs) document.body.dataset.firstScoreMs = String(Math.round(performance.now()));
   }
 
   async function doWaits() {
@@ -530,7 +531,8 @@
       case "bool":
         return h("label", { class: "check" }, h("input", { id, type: "checkbox", "data-label": label }), " " + label);
       case "number":
-        return h("label", {}, label + " ", h("input", { id, type: "number", min: 0, inputmode: "numeric", class: "num", "data-label": label, placeholder: t("orHand") }));
+        // text, not number: several winners of one discard are worth one each ("3,5")
+        return h("label", {}, label + " ", h("input", { id, type: "text", inputmode: "numeric", autocomplete: "off", class: "num", "data-label": label, placeholder: t("orHand") }));
       case "amounts":
       case "player_hands":
         return h("fieldset", { class: "seats", id }, h("legend", {}, label), players.map((p, i) => h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, p),
@@ -756,6 +758,8 @@
         showBanner(t("noEngine") + " " + e);
         return;
       }
+      $("mode").textContent = t("offline");
+      $("mode").hidden = false;
     }
     const lang = $("lang");
     lang.textContent = t("lang");
@@ -778,7 +782,10 @@
     build();
     await loadLedger();
     document.body.dataset.lang = state.lang;
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.ready = "true";
+    // Offline, the service worker keeps every file of the page for the next time, with no network.
+    if (state.offline && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((e) => showBanner(t("noOffline") + " " + e));
   }
 
   // The page's parts other scripts use: the words and the ledger view (book.js).

@@ -13,6 +13,7 @@ const Engine = (() => {
   }
 
   async function load() {
+    await script("static/memfs.js"); // the file system the engine sees, before Go's own stub
     await script("static/wasm_exec.js");
     const go = new Go(); // eslint-disable-line no-undef
     const resp = await fetch("static/mjref.wasm");
