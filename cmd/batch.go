@@ -81,6 +81,9 @@ type batch struct {
 	format string
 	// table draws one line's result for -o table; its errors go to the error stream, in order.
 	table func(w io.Writer, l batchLine, v any) error
+	// lines is the most lines a chunk holds (0: chunkLines): 1 when each line is a whole game,
+	// so every core takes games as they come.
+	lines int
 }
 
 // chunk is a run of lines handled by one worker; results are written in input order.
@@ -140,7 +143,11 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 	go func() {
 		defer close(order)
 		defer close(work)
-		readErr <- readLines(in, func(c *chunk) {
+		n := b.lines
+		if n <= 0 {
+			n = chunkLines
+		}
+		readErr <- readLines(in, n, func(c *chunk) {
 			order <- c
 			work <- c
 		})
@@ -208,10 +215,10 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 }
 
 // readLines reads in line by line (bounded: see safeio.Lines) into chunks and hands each to
-// send: when it is full, and whenever no complete line is waiting in the buffer (the next read
+// send: when it holds n lines, and whenever no complete line is waiting in the buffer (the next read
 // could block). A line over safeio.LineLimit is passed on with Err set, so that line fails and
 // the batch goes on.
-func readLines(in io.Reader, send func(*chunk)) error {
+func readLines(in io.Reader, n int, send func(*chunk)) error {
 	lr := safeio.NewLines(in, "standard input", safeio.LineLimit)
 	c := &chunk{done: make(chan struct{})}
 	dispatch := func() {
@@ -229,7 +236,7 @@ func readLines(in io.Reader, send func(*chunk)) error {
 		} else if text := strings.TrimSpace(lr.Text()); text != "" && !strings.HasPrefix(text, "#") {
 			c.lines = append(c.lines, batchLine{N: lr.Line(), Text: text})
 		}
-		if len(c.lines) == chunkLines || !lr.LineWaiting() {
+		if len(c.lines) == n || !lr.LineWaiting() {
 			dispatch()
 		}
 	}

@@ -156,12 +156,12 @@ func ledgerVerifyRun(_ context.Context, o *ledgerVerifyOptions, f *factory) erro
 
 // text is the report as ledger verify prints it.
 func (o *ledgerVerifyOptions) text(w io.Writer, l *engine.Ledger, rep ledger.Report) error {
-	fmt.Fprintf(w, "ledger:   %s, version %d, %d lines, %d hands standing\n", l.Path(), rep.Version, rep.Lines, rep.Hands)
+	fmt.Fprintf(w, "ledger:   %s, version %d, %s, %s standing\n", l.Path(), rep.Version, words.Count(rep.Lines, "line"), words.Count(rep.Hands, "hand"))
 	if rep.Head != "" {
 		fmt.Fprintf(w, "head:     %s\n", rep.Head)
 	}
 	if l.ChecksPayments() {
-		fmt.Fprintf(w, "payments: %d settlements recomputed from the recorded results\n", rep.Payments)
+		fmt.Fprintf(w, "payments: %s recomputed from the recorded results\n", words.Count(rep.Payments, "settlement"))
 	}
 	if rep.Torn != nil {
 		fmt.Fprintf(w, "torn:     %s\n", rep.Torn)

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/referee/ledger"
 )
 
@@ -32,7 +33,7 @@ func ledgerRecoverRun(_ context.Context, o *ledgerWriteOptions, f *factory) erro
 		}
 		return rec, warnings, err
 	}, func(w io.Writer, _ *engine.Ledger, rec ledger.Recovery) error {
-		fmt.Fprintf(w, "ledger:   %s, %d lines, %d hands standing\n", o.File, rec.Lines, rec.Hands)
+		fmt.Fprintf(w, "ledger:   %s, %s, %s standing\n", o.File, words.Count(rec.Lines, "line"), words.Count(rec.Hands, "hand"))
 		noted := "none that checked"
 		if rec.Noted != "" {
 			noted = rec.Noted

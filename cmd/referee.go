@@ -104,10 +104,16 @@ tenhou.net/6 JSON and mjai JSON Lines. Every hand of the game is listed with eac
 draw scored by mjref (the winner's tiles as the play leaves them; riichi, ippatsu, rinshan,
 chankan, haitei and houtei as the events show them) and settled (honba, sticks, pao, noten
 payments), beside what the log says was paid. The rules are those the log's flags select (Tenhou's
-GO type: red fives, kuitan, hanchan or tonpuusen, three players). --check makes any difference
-from the record exit 1. With -o json: format, rules, names, hands (round, honba, sticks, dealer,
+GO type: red fives, kuitan, hanchan or tonpuusen, three players). Every step is ruled by the riichi
+play rules (turn order, calls, riichi, furiten, chankan, the last tile, kan dora), each ruling
+citing its line of the riichi ruleset; an illegal step exits 1. --check makes any difference from
+the record exit 1 too. With - and -o jsonl, standard input holds one game a line (an mjlog or a
+tenhou.net/6 game on one line, or the name of a game's file in any format), answered one line a
+game in input order, replayed on every core. With -o json: format, rules, names, hands (round, honba, sticks, dealer,
 results: kind, winner, from, han, fu, points, limit, yaku, deltas, rule, recorded, agrees,
-differences, note), final (scores, recorded), agrees, differences, unchecked.
+differences, note; steps: event, at, seat, action, tile, verdict, rule, name, source, reason;
+illegal), final (scores, recorded, uma: preset, places, results after uma and oka, agrees),
+agrees, differences, unchecked, legal, illegal.
 
 Exit status: 0 every step is legal, 1 some step is illegal, 2 the log cannot be read or cannot
 describe a real hand.`,
@@ -137,6 +143,9 @@ describe a real hand.`,
 }
 
 func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
+	if o.Log == "-" && o.Output == FormatJSONL {
+		return refereeGames(o)
+	}
 	data, name, err := readLogInput(o)
 	if err != nil {
 		return err

@@ -30,6 +30,14 @@ type settleOptions struct {
 	Card                             string
 	Hands, Points, Totals            []string // DeBurger: SEAT=HAND, SEAT=N lists
 	Mahjong                          string
+
+	// Riichi: the worth, the table's counters, the draws, and the winner's situation with HAND.
+	Han, Fu, Yakuman                         string
+	Honba, Sticks                            int
+	Tenpai, Nagashi, Abortive                string
+	Riichi, DoubleRiichi, Ippatsu, FirstTurn bool
+	Dora, Ura                                string
+	Kita                                     int
 }
 
 func newSettleCmd(f *factory, runF func(*settleOptions) error) *cobra.Command {
@@ -57,6 +65,19 @@ DeBurger (deburger-2026): every player scores each hand.
   --totals E=9000,S=...     the running totals before this hand: prints the new totals and, once
                             someone reaches the target, the winner of the game
 
+Riichi (riichi, riichi-*): from the hand's han and fu, or from the hand itself.
+  --han N --fu N --winner SEAT    a win worth N han and N fu (--yakuman N: a yakuman hand)
+  HAND --seat SEAT                score the winner's hand first, with mjref score's riichi flags
+                                  (--riichi, --ippatsu, --dora ..., --win ron|tsumo|...)
+  --discarder SEAT for a ron, --win tsumo for a self-draw; --honba N (300 each) and --sticks N
+  (1,000 each) go to the winner. Several winners on one discard: --winner S,N --han 2,3 --fu 30,40
+  (double ron or head bump per the ruleset's multiple_ron). --responsible SEAT: the player who
+  fed the third dragon set or the fourth wind set pays under pao (包).
+  --drawn --tenpai S,N            an exhaustive draw: the noten payments (3,000 split);
+                                  --nagashi SEAT is paid nagashi mangan instead
+  --abortive ID                   an abortive draw the ruleset plays (kyuushu_kyuuhai,
+                                  suufon_renda, suucha_riichi, suukan_sanra): nobody pays
+
 Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
 		Example: `  mjref settle --faan 3 --winner S --win self-draw
   mjref settle --faan 6 --winner S --discarder W --set settlement.discard=half
@@ -64,7 +85,9 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
   mjref settle '[555z@E] [666z] [777z] 123m 9p+9p' --seat N --win discard --discarder W
   mjref settle --faan 5 --winner S,N --discarder W -o json
   mjref settle --rules american --value 25 --winner S --discarder W --jokerless
-  mjref settle --rules deburger-2026 --points E=2700,S=1800,W=-400,N=0 --totals E=9000,S=4000,W=0,N=100`,
+  mjref settle --rules deburger-2026 --points E=2700,S=1800,W=-400,N=0 --totals E=9000,S=4000,W=0,N=100
+  mjref settle --rules riichi --han 2 --fu 30 --winner S --discarder W --honba 2 --sticks 1
+  mjref settle --rules riichi --drawn --tenpai S`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 && args[0] == "-" {
 				return usageErrorf("settle takes one hand as an argument, not '-': it settles one hand at a time")
@@ -95,6 +118,21 @@ Exit status: 0 settled, 1 the hand given is not a win, 2 bad input.`,
 	fl.StringVar(&o.Mahjong, "mahjong", "", "DeBurger: the seat that went Mahjong")
 	fl.StringArrayVar(&o.Points, "points", nil, "DeBurger: the players' points for the hand, E=2700,S=1800,W=-400,N=0")
 	fl.StringArrayVar(&o.Totals, "totals", nil, "DeBurger: the running totals before this hand, E=9000,S=4000,W=0,N=100")
+	fl.StringVar(&o.Han, "han", "", "riichi: the winning hand's han (a list N,M for several winners)")
+	fl.StringVar(&o.Fu, "fu", "", "riichi: the winning hand's fu (a list N,M for several winners)")
+	fl.StringVar(&o.Yakuman, "yakuman", "", "riichi: a yakuman hand's units (2 for a double yakuman)")
+	fl.IntVar(&o.Honba, "honba", 0, "riichi: honba counters on the table (300 each to the winner)")
+	fl.IntVar(&o.Sticks, "sticks", 0, "riichi: riichi sticks on the table (1,000 each to the winner)")
+	fl.StringVar(&o.Tenpai, "tenpai", "", "riichi, with --drawn: the seats ready (tenpai), S,N")
+	fl.StringVar(&o.Nagashi, "nagashi", "", "riichi, with --drawn: the seats paid nagashi mangan")
+	fl.StringVar(&o.Abortive, "abortive", "", "riichi: the hand ended in this abortive draw (kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukan_sanra)")
+	fl.BoolVar(&o.Riichi, "riichi", false, "riichi, with HAND: the winner declared riichi")
+	fl.BoolVar(&o.DoubleRiichi, "double-riichi", false, "riichi, with HAND: the winner declared riichi on the first turn")
+	fl.BoolVar(&o.Ippatsu, "ippatsu", false, "riichi, with HAND: the win came within a turn of riichi, no call between")
+	fl.BoolVar(&o.FirstTurn, "first-turn", false, "riichi, with HAND: a self-draw on the first turn, nothing called (tenhou, chiihou)")
+	fl.StringVar(&o.Dora, "dora", "", "riichi, with HAND: the dora indicators, in notation (1p,3m)")
+	fl.StringVar(&o.Ura, "ura", "", "riichi, with HAND: the ura dora indicators (with --riichi)")
+	fl.IntVar(&o.Kita, "kita", 0, "riichi, three players, with HAND: norths set aside as bonus tiles")
 	completeSeats(f, cmd, "winner", "seat", "prevailing", "discarder", "responsible", "false-win", "mahjong")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
 	return cmd
@@ -108,7 +146,10 @@ func (o *settleOptions) request() engine.SettleRequest {
 	req := engine.SettleRequest{Hand: o.Hand, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value), Limit: o.Limit, Winner: o.Winners,
 		Seat: o.Seat, Win: o.Win, Discarder: o.Discarder, LastTile: o.LastTile, Responsible: o.Responsible,
 		Drawn: o.Drawn, Wall: o.Wall, FalseWin: o.FalseWin, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Card: o.Card,
-		Hands: o.Hands, Points: o.Points, Totals: o.Totals, Mahjong: o.Mahjong}
+		Hands: o.Hands, Points: o.Points, Totals: o.Totals, Mahjong: o.Mahjong,
+		Han: family.NumberText(o.Han), Fu: family.NumberText(o.Fu), Yakuman: family.NumberText(o.Yakuman), Honba: o.Honba, Sticks: o.Sticks,
+		Tenpai: o.Tenpai, Nagashi: o.Nagashi, Abortive: o.Abortive,
+		Riichi: o.Riichi, DoubleRiichi: o.DoubleRiichi, Ippatsu: o.Ippatsu, FirstTurn: o.FirstTurn, Dora: o.Dora, Ura: o.Ura, Kita: o.Kita}
 	if o.changed("prevailing") {
 		req.Prevailing = o.Prevailing
 	}

@@ -92,6 +92,13 @@ var fieldKinds = map[string]map[family.Use]string{
 	"totals":        {"": "amounts"},
 	"mahjong":       {"": "seat"},
 	"note":          {"": "text"},
+	"han":           {"": "number"},
+	"fu":            {"": "number"},
+	"yakuman":       {"": "number"},
+	"tenpai":        {"": "text"},
+	"nagashi":       {"": "text"},
+	"abortive":      {"": "text"},
+	"kita":          {"": "number"},
 }
 
 // requestFields lists the JSON fields of a request type as Fields, each with its flag's name: the
@@ -166,10 +173,18 @@ func (e *Engine) Describe() FamilyInfo {
 	}
 	_, table := r.(family.TableSettler)
 	info.SettlesTable = table
+	_, round := r.(family.RoundSettler)
 	settle := takes(family.UseSettle, reflect.TypeFor[SettleRequest](), func(fd Field) (bool, bool) {
 		// The winner's hand is the argument, not a flag (the flag "hand" is the four hands): a
 		// table settler takes the four instead.
-		return fd.Name == "hand", !table
+		if fd.Name == "hand" {
+			return true, !table
+		}
+		// The table's counters (han, fu, honba ...) only a round settler reads.
+		if slices.Contains(roundFields, fd.Flag) {
+			return true, round
+		}
+		return false, false
 	})
 	if len(settle.Fields) > 0 && (len(settle.Fields) > 1 || settle.Fields[0].Name != "hand") {
 		info.Settle = settle

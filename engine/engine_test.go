@@ -30,6 +30,7 @@ func TestEveryBuiltinEveryDoor(t *testing.T) {
 		"riichi-ema":     {"234m23p456p678s99s+1p", "123m456p789s12345z", "234m23p456p678s99s"},
 		"riichi-mleague": {"234m23p456p678s99s+1p", "123m456p789s12345z", "234m23p456p678s99s"},
 		"riichi-majsoul": {"234m23p456p678s99s+1p", "123m456p789s12345z", "234m23p456p678s99s"},
+		"riichi-sanma":   {"111m999m123p456s7z+7z", "19m456p789s123456z", "111m999m123p456s7z"},
 	}
 	for _, b := range rulesets.Builtins() {
 		t.Run(b.Name, func(t *testing.T) {

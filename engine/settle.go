@@ -52,7 +52,32 @@ type SettleRequest struct {
 	Points  family.Amounts `json:"points,omitempty"`
 	Totals  family.Amounts `json:"totals,omitempty"`
 	Mahjong string         `json:"mahjong,omitempty"`
+
+	// The table's counters (family.RoundSettler: riichi; refused under another family): Han and
+	// Fu, or Yakuman (units), are the hand's worth, one number or one per winner; Honba and
+	// Sticks the honba and riichi sticks on the table. Tenpai are the seats ready at an exhaustive
+	// draw (Drawn), Nagashi the seats paid nagashi mangan ("S,N"); Abortive ends the hand in an
+	// abortive draw (an id: kyuushu_kyuuhai). With Hand, Riichi to Ura are the winner's
+	// situation, as mjref score reads them.
+	Han          family.NumberText `json:"han,omitempty"`
+	Fu           family.NumberText `json:"fu,omitempty"`
+	Yakuman      family.NumberText `json:"yakuman,omitempty"`
+	Honba        int               `json:"honba,omitempty"`
+	Sticks       int               `json:"sticks,omitempty"`
+	Tenpai       string            `json:"tenpai,omitempty"`
+	Nagashi      string            `json:"nagashi,omitempty"`
+	Abortive     string            `json:"abortive,omitempty"`
+	Riichi       bool              `json:"riichi,omitempty"`
+	DoubleRiichi bool              `json:"double_riichi,omitempty"`
+	Ippatsu      bool              `json:"ippatsu,omitempty"`
+	FirstTurn    bool              `json:"first_turn,omitempty"`
+	Dora         string            `json:"dora,omitempty"`
+	Ura          string            `json:"ura,omitempty"`
+	Kita         int               `json:"kita,omitempty"`
 }
+
+// roundFields are the request's fields only a family.RoundSettler reads, by their flags' names.
+var roundFields = []string{"abortive", "dora", "double-riichi", "first-turn", "fu", "han", "honba", "ippatsu", "kita", "nagashi", "riichi", "sticks", "tenpai", "ura", "yakuman"}
 
 // settleFields are the request's fields by their flags' names, in name order (as a command
 // line's flags are visited), each with whether a request gives it.
@@ -60,26 +85,41 @@ var settleFields = []struct {
 	flag  string
 	given func(*SettleRequest) bool
 }{
+	{"abortive", func(r *SettleRequest) bool { return r.Abortive != "" }},
 	{"card", func(r *SettleRequest) bool { return r.Card != "" }},
 	{"discarder", func(r *SettleRequest) bool { return r.Discarder != "" }},
+	{"dora", func(r *SettleRequest) bool { return r.Dora != "" }},
+	{"double-riichi", func(r *SettleRequest) bool { return r.DoubleRiichi }},
 	{"drawn", func(r *SettleRequest) bool { return r.Drawn }},
 	{"faan", func(r *SettleRequest) bool { return r.Faan != "" }},
 	{"false-win", func(r *SettleRequest) bool { return r.FalseWin != "" }},
+	{"first-turn", func(r *SettleRequest) bool { return r.FirstTurn }},
+	{"fu", func(r *SettleRequest) bool { return r.Fu != "" }},
+	{"han", func(r *SettleRequest) bool { return r.Han != "" }},
 	{"hand", func(r *SettleRequest) bool { return len(r.Hands) > 0 }},
+	{"honba", func(r *SettleRequest) bool { return r.Honba != 0 }},
+	{"ippatsu", func(r *SettleRequest) bool { return r.Ippatsu }},
 	{"jokerless", func(r *SettleRequest) bool { return r.Jokerless }},
+	{"kita", func(r *SettleRequest) bool { return r.Kita != 0 }},
 	{"last-tile", func(r *SettleRequest) bool { return r.LastTile }},
 	{"limit", func(r *SettleRequest) bool { return r.Limit }},
 	{"mahjong", func(r *SettleRequest) bool { return r.Mahjong != "" }},
 	{"misnamed", func(r *SettleRequest) bool { return r.Misnamed }},
+	{"nagashi", func(r *SettleRequest) bool { return r.Nagashi != "" }},
 	{"points", func(r *SettleRequest) bool { return len(r.Points) > 0 }},
 	{"prevailing", func(r *SettleRequest) bool { return r.Prevailing != "" }},
 	{"responsible", func(r *SettleRequest) bool { return r.Responsible != "" }},
+	{"riichi", func(r *SettleRequest) bool { return r.Riichi }},
 	{"seat", func(r *SettleRequest) bool { return r.Seat != "" }},
+	{"sticks", func(r *SettleRequest) bool { return r.Sticks != 0 }},
+	{"tenpai", func(r *SettleRequest) bool { return r.Tenpai != "" }},
 	{"totals", func(r *SettleRequest) bool { return len(r.Totals) > 0 }},
+	{"ura", func(r *SettleRequest) bool { return r.Ura != "" }},
 	{"value", func(r *SettleRequest) bool { return r.Value != "" }},
 	{"wall", func(r *SettleRequest) bool { return r.Wall }},
 	{"win", func(r *SettleRequest) bool { return r.Win != "" }},
 	{"winner", func(r *SettleRequest) bool { return r.Winner != "" }},
+	{"yakuman", func(r *SettleRequest) bool { return r.Yakuman != "" }},
 }
 
 // Given lists the fields req gives by their flags' names, in name order (as a command line's flags
@@ -108,11 +148,16 @@ func (req *SettleRequest) given(flag string) bool {
 // with the family's hint: a flag given under another family is refused rather than ignored.
 func refuseOthers(r family.Rules, req *SettleRequest) error {
 	rs := r.Ruleset()
+	_, round := r.(family.RoundSettler)
 	for _, f := range settleFields {
 		if !f.given(req) {
 			continue
 		}
 		name := f.flag
+		if !round && slices.Contains(roundFields, name) {
+			return family.WithHint(family.Usagef("--%s is a riichi field: ruleset %s is %s", name, rs.Name, family.Title(rs)),
+				"use --rules riichi (or a riichi ruleset), or leave --"+name+" out")
+		}
 		if ok, hint := r.Takes(family.UseSettle, name); !ok {
 			err := family.Usagef("--%s does not apply to ruleset %s (family %s)", name, rs.Name, rs.Family)
 			if hint != "" {
@@ -135,6 +180,9 @@ func (e *Engine) Settle(req SettleRequest) (family.Settlement, error) {
 	}
 	if ts, ok := e.rules.(family.TableSettler); ok {
 		return e.settleTable(ts, req)
+	}
+	if rs, ok := e.rules.(family.RoundSettler); ok {
+		return e.settleRound(rs, req)
 	}
 	return e.settlePayments(req)
 }

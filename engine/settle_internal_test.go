@@ -55,7 +55,9 @@ func FuzzSettleLists(f *testing.F) {
 func TestSettleRequestGiven(t *testing.T) {
 	all := SettleRequest{Hand: "x", Faan: "1", Value: "1", Limit: true, Winner: "S", Seat: "S", Prevailing: "S", Win: "discard",
 		Discarder: "W", LastTile: true, Responsible: "E", Drawn: true, Wall: true, FalseWin: "E", Jokerless: true, Misnamed: true,
-		Card: "c", Hands: []string{"E=1m"}, Points: []string{"E=1"}, Totals: []string{"E=1"}, Mahjong: "E"}
+		Card: "c", Hands: []string{"E=1m"}, Points: []string{"E=1"}, Totals: []string{"E=1"}, Mahjong: "E",
+		Han: "1", Fu: "30", Yakuman: "1", Honba: 1, Sticks: 1, Tenpai: "S", Nagashi: "S", Abortive: "sanchahou",
+		Riichi: true, DoubleRiichi: true, Ippatsu: true, FirstTurn: true, Dora: "1m", Ura: "1m", Kita: 1}
 	got := all.Given()
 	if n := reflect.TypeFor[SettleRequest]().NumField() - 1; len(got) != n {
 		t.Errorf("Given() = %v: %d fields of %d", got, len(got), n)

@@ -72,3 +72,32 @@ func SettleError(rs *rulesets.Ruleset, err error) error {
 	}
 	return WithHint(err, "")
 }
+
+// RoundSettler is Rules that settle a hand themselves, with the table's counters: from the
+// winners' hands or worths (riichi: han and fu), the honba and riichi sticks on the table, and the
+// hands that end without a winner (an exhaustive draw with the players ready, an abortive draw).
+type RoundSettler interface {
+	// SettleRound settles the hand req gives. A hand given that is not a win is a Settlement whose
+	// Positive is false, not an error.
+	SettleRound(req RoundRequest) (Settlement, error)
+}
+
+// RoundRequest is one hand to settle with the table's counters, read from the request.
+type RoundRequest struct {
+	// Hand is the winner's hand, scored first in Situation (nil when the worth is given);
+	// Situation's Honba and Sticks are the counters on the table either way.
+	Hand      *notation.Hand
+	Situation Situation
+	// Winners are the winners' seats (several on one discard); Han, Fu and Yakuman their worth,
+	// one number each (nil when not given). Discarder discarded the winning tile (NoSeat: a
+	// self-draw); Responsible is the seat that pays under responsibility (pao), NoSeat for none.
+	Winners          []notation.Seat
+	Han, Fu, Yakuman []int
+	Discarder        notation.Seat
+	Responsible      notation.Seat
+	// Drawn ends the hand in an exhaustive draw: Tenpai are the seats ready, Nagashi those paid
+	// nagashi mangan. Abortive ends it in the abortive draw of that id.
+	Drawn           bool
+	Tenpai, Nagashi []notation.Seat
+	Abortive        string
+}

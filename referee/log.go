@@ -362,7 +362,7 @@ func decodeYAML(data []byte) (*rawLog, error) {
 	err := yamldoc.Prescan(data)
 	if err == nil {
 		if err := yaml.Unmarshal(data, &doc); err != nil {
-			return nil, &LogError{Msg: "not YAML or JSON Lines: " + err.Error()}
+			return nil, &LogError{Msg: "not YAML or JSON Lines: " + yamldoc.Message(err)}
 		}
 		err = yamldoc.Check(&doc)
 	}
@@ -462,7 +462,7 @@ func trailingYAML(data []byte, line int, err error) error {
 		}
 		break
 	}
-	return &LogError{Msg: "not YAML or JSON Lines: text after the log's first value: " + err.Error()}
+	return &LogError{Msg: "not YAML or JSON Lines: text after the log's first value: " + yamldoc.Message(err)}
 }
 
 // yamlDuplicate refuses a mapping that gives a key twice (YAML decoders keep only the last, so

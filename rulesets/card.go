@@ -106,7 +106,7 @@ func ParseCard(data []byte, file string) (*american.Card, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, fmt.Errorf("%s: %s", file, yamldoc.Message(err))
 	}
 	if err := yamldoc.Check(&doc); err != nil {
 		return nil, limitError(file, err)

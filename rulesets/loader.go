@@ -575,7 +575,7 @@ var (
 // yamlError turns a yaml.v3 error into an *Error with the first line it names.
 func (l *loader) yamlError(file string, err error) error {
 	var te *yaml.TypeError
-	msgs := []string{err.Error()}
+	msgs := []string{yamldoc.Message(err)}
 	if errors.As(err, &te) {
 		msgs = te.Errors
 	}
@@ -597,7 +597,7 @@ func (l *loader) yamlError(file string, err error) error {
 			return &Error{File: file, Line: line, Msg: cleanYAMLMsg(f[2])}
 		}
 	}
-	return &Error{File: file, Msg: cleanYAMLMsg(err.Error())}
+	return &Error{File: file, Msg: cleanYAMLMsg(yamldoc.Message(err))}
 }
 
 // lineOfQuoted returns the line of the first scalar whose value msg quotes ("..."), or 0.

@@ -1,8 +1,12 @@
 package riichi
 
 import (
+	"sync"
+
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/referee/riichilog"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
 )
 
 // The riichi family reads whole games (family.GameReader): Tenhou's mjlog XML (plain or gzip),
@@ -14,16 +18,34 @@ func (Family) ReadsGame(data []byte) bool {
 	return ok
 }
 
-// RefereeGame reads the log and replays it: every result scored and settled by mjref beside what
-// the log records.
+// RefereeGame reads the log and replays it: every step ruled, every result scored and settled by
+// mjref beside what the log records. Each ruling names its rule and cites the line of the riichi
+// ruleset's referee: section that states it.
 func (Family) RefereeGame(data []byte) (family.Game, error) {
 	g, err := riichilog.Read(data)
 	if err != nil {
 		return nil, err
 	}
-	v := riichilog.Review(g)
+	v := riichilog.Review(g, gameExplainer())
 	return game{&v}, nil
 }
+
+// gameExplainer names the play's rules from the built-in riichi ruleset (Tenhou's rules, which a
+// Tenhou log's flags select), loaded once.
+var gameExplainer = sync.OnceValue(func() riichilog.Explainer {
+	rs, err := rulesets.Load(ID)
+	if err != nil || rs.Referee == nil {
+		return nil
+	}
+	ex := rs.Referee.Explain
+	return func(rule string) (string, scoring.Source, bool) {
+		d := ex[rule]
+		if d == nil {
+			return "", scoring.Source{}, false
+		}
+		return d.Name, d.Source, true
+	}
+})
 
 // game is the replayed game's document (riichilog.GameView), rendered through a family.Printer.
 type game struct{ *riichilog.GameView }

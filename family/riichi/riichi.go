@@ -1,7 +1,8 @@
 // Package riichi is the riichi (Japanese) family: its ruleset section (the scoring/riichi Options),
 // its built-in rulesets (riichi, Tenhou's rules, and the presets that extend it) and the scoring of
-// a hand in a riichi situation and its waits valued in points. The engine refuses what the family
-// does not play yet (furiten, claims, the referee, the ledger, mjref settle).
+// a hand in a riichi situation, its settlement with the table's counters (family.RoundSettler) and
+// its waits valued in points. The engine refuses what the family does not play yet (furiten,
+// claims, the referee, the ledger).
 package riichi
 
 import (
@@ -42,6 +43,8 @@ const (
 	fieldUra          = "ura"
 	fieldHonba        = "honba"
 	fieldSticks       = "sticks"
+	fieldReadings     = "readings"
+	fieldKita         = "kita"
 )
 
 // SituationFields are the riichi situation of a win, beyond the seats and the win: the takes-table
@@ -56,6 +59,8 @@ func (Family) SituationFields() []family.SituationField {
 		{Name: fieldUra, Kind: family.FieldTiles, Max: 5, Noun: "indicators (one and four for kans)", Usage: "riichi: the ura dora indicators (with --riichi)"},
 		{Name: fieldHonba, Kind: family.FieldCount, Usage: "riichi: honba counters on the table (300 each to the winner)"},
 		{Name: fieldSticks, Kind: family.FieldCount, Usage: "riichi: riichi sticks on the table (1,000 each to the winner)"},
+		{Name: fieldKita, Kind: family.FieldCount, Usage: "riichi, three players: norths set aside as bonus tiles (each a dora)"},
+		{Name: fieldReadings, Kind: family.FieldFlag, Usage: "riichi: list every reading of the hand, not only the best, with what each is worth"},
 	}
 }
 
@@ -68,8 +73,10 @@ func (Family) WinWords() map[string]family.WinWord {
 	}
 }
 
-// Documents are the family's JSON documents: a scored hand.
-func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }
+// Documents are the family's JSON documents: a scored hand and a settled one.
+func (Family) Documents() map[string]any {
+	return map[string]any{"score": Scored{}, "settle": SettleView{}}
+}
 
 // Notation reads 0m/0p/0s as red fives (kept in notation.Hand.Red).
 func (Family) Notation() notation.Options { return notation.Options{} }
@@ -87,6 +94,10 @@ func (Family) Section() rulesets.Section {
 // names them. The riichi ruleset sets every key; a ruleset that extends it changes what it lists.
 type Section struct {
 	rscore.Options `yaml:",inline"`
+	// Yaku are every yaku, yakuman and dora item by id, and Fu every fu item: the lines a score
+	// cites (ItemDef).
+	Yaku map[string]ItemDef `yaml:"yaku" json:"yaku"`
+	Fu   map[string]ItemDef `yaml:"fu" json:"fu"`
 }
 
 // Validate reports an option out of range, naming its key.
@@ -95,11 +106,11 @@ func (s *Section) Validate() error {
 		var ie *rscore.InputError
 		if e, ok := err.(*rscore.InputError); ok {
 			ie = e
-			return &scoring.RuleError{Path: []string{ID, ie.Field}, Msg: ie.Msg}
+			return &scoring.RuleError{Path: []string{ie.Field}, Msg: ie.Msg}
 		}
 		return err
 	}
-	return nil
+	return s.validateItems()
 }
 
 // Bind binds the family to a riichi ruleset.
@@ -112,19 +123,20 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 		d := Section{Options: rscore.TenhouOptions()}
 		sec = &d
 	}
-	return &rules{rs: rs, opt: sec.Options}, nil
+	return &rules{rs: rs, opt: sec.Options, items: sec}, nil
 }
 
 type rules struct {
-	rs  *rulesets.Ruleset
-	opt rscore.Options
+	rs    *rulesets.Ruleset
+	opt   rscore.Options
+	items *Section // the yaku and fu lines
 }
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
 func (r *rules) Family() family.Family      { return Family{} }
 
-// Takes reads every score field but --loser; riichi settlement and the ledger are not played from
-// the command line yet (package scoring/riichi settles: SettleRon, SettleTsumo, SettleDraw).
+// Takes reads every score field but --loser, and every settle field but the other families'
+// (settleRefused); riichi hands are not recorded in a ledger yet.
 func (r *rules) Takes(use family.Use, field string) (bool, string) {
 	switch use {
 	case family.UseScore:
@@ -133,7 +145,7 @@ func (r *rules) Takes(use family.Use, field string) (bool, string) {
 		}
 		return true, ""
 	case family.UseSettle:
-		return false, "riichi settlement is not played from mjref settle yet: mjref score prints what each player pays"
+		return settleRefused.Takes(field)
 	}
 	return false, "riichi hands are not recorded in a ledger yet"
 }

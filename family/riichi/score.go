@@ -38,6 +38,7 @@ func (r *rules) situation(sit family.Situation) (rscore.Situation, *family.Situa
 	s.DoubleRiichi = sit.Extra.Flag(fieldDoubleRiichi)
 	s.Ippatsu = sit.Extra.Flag(fieldIppatsu)
 	s.FirstTurn = sit.Extra.Flag(fieldFirstTurn)
+	s.Kita = sit.Extra.Count(fieldKita)
 	var err error
 	if s.Dora, err = indicators("--dora", sit.Extra.Tiles(fieldDora)); err != nil {
 		return s, nil, err
@@ -112,7 +113,7 @@ func hand(h *notation.Hand) (rscore.Hand, error) {
 }
 
 // inputFlag names the flag (or the hand) an *rscore.InputError is about.
-var inputFlag = map[string]string{"ippatsu": "--ippatsu", "riichi": "--riichi", "first_turn": "--first-turn", "win": "--win", "seat": "--seat", "dora": "--dora", "ura": "--ura"}
+var inputFlag = map[string]string{"kita": "--kita", "prevailing": "--prevailing", "ippatsu": "--ippatsu", "riichi": "--riichi", "first_turn": "--first-turn", "win": "--win", "seat": "--seat", "dora": "--dora", "ura": "--ura"}
 
 // Score scores a riichi hand in its situation.
 func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, error) {
@@ -141,15 +142,54 @@ func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, er
 		return s, nil
 	case errors.Is(err, rscore.ErrNoYaku):
 		s.Reason = "no yaku: dora alone do not make a win"
-		s.fill(&res, fs)
+		s.fill(&res, fs, r.items)
 		s.IsWin = false
 		return s, nil
 	case err != nil:
 		return nil, err
 	}
-	s.fill(&res, fs)
+	s.fill(&res, fs, r.items)
 	s.IsWin = true
+	if fs.Extra.Flag(fieldReadings) {
+		all, _ := rscore.Readings(&h, &sit, &r.opt, nil)
+		s.OtherReadings = []ReadingView{}
+		for i := range all {
+			if i == 0 {
+				continue // the best: the result itself
+			}
+			s.OtherReadings = append(s.OtherReadings, readingView(&all[i]))
+		}
+	}
 	return s, nil
+}
+
+// ReadingView is one reading of the hand the scorer weighed and did not choose.
+type ReadingView struct {
+	Shape   string   `json:"shape"`
+	Reading []string `json:"reading"`
+	Wait    string   `json:"wait"`
+	// Yaku are the reading's yaku and dora items ("pinfu 1", "suuankou x1").
+	Yaku    []string `json:"yaku"`
+	Han     int      `json:"han"`
+	Fu      int      `json:"fu"`
+	Yakuman int      `json:"yakuman,omitempty"`
+	// Points is what it would pay: the ron payment or the self-draw total.
+	Points int `json:"points"`
+}
+
+func readingView(r *rscore.Result) ReadingView {
+	v := ReadingView{Shape: r.Shape.String(), Wait: r.Wait.String(), Yaku: []string{}, Han: r.Han, Fu: r.Fu, Yakuman: r.Yakuman, Points: r.Points()}
+	for _, g := range r.GroupList() {
+		v.Reading = append(v.Reading, g.String())
+	}
+	for _, it := range r.YakuList() {
+		if it.Yakuman > 0 {
+			v.Yaku = append(v.Yaku, fmt.Sprintf("%s x%d", it.Yaku.ID(), it.Yakuman))
+		} else {
+			v.Yaku = append(v.Yaku, fmt.Sprintf("%s %d", it.Yaku.ID(), it.Han))
+		}
+	}
+	return v
 }
 
 // Scored is a scored riichi hand: the head and the result.
@@ -187,22 +227,41 @@ type Result struct {
 	Limit   string     `json:"limit,omitempty"`
 	Dealer  bool       `json:"dealer"`
 	Points  PointsView `json:"points"`
+	// OtherReadings are the readings not chosen, best first (with --readings).
+	OtherReadings []ReadingView `json:"other_readings,omitempty"`
 }
 
-// YakuView is one yaku or dora item.
+// YakuView is one yaku or dora item, with the ruleset line it comes from.
 type YakuView struct {
-	ID       string `json:"id"`
-	Name     string `json:"name"`
-	Japanese string `json:"japanese"`
-	Han      int    `json:"han,omitempty"`
-	Yakuman  int    `json:"yakuman,omitempty"`
+	ID       string         `json:"id"`
+	Name     string         `json:"name"`
+	Japanese string         `json:"japanese"`
+	Han      int            `json:"han,omitempty"`
+	Yakuman  int            `json:"yakuman,omitempty"`
+	Source   scoring.Source `json:"source"`
 }
 
-// FuView is one fu item.
+// FuView is one fu item, with its English and Japanese names and the ruleset line it comes from.
 type FuView struct {
-	ID    string `json:"id"`
-	Fu    int    `json:"fu"`
-	Tiles string `json:"tiles,omitempty"`
+	ID     string         `json:"id"`
+	Name   FuName         `json:"name"`
+	Fu     int            `json:"fu"`
+	Tiles  string         `json:"tiles,omitempty"`
+	Source scoring.Source `json:"source"`
+}
+
+// FuName is a fu item's English and Japanese names.
+type FuName struct {
+	English  string `json:"english"`
+	Japanese string `json:"japanese"`
+}
+
+// fuNames are the fu items' names.
+var fuNames = map[rscore.FuKind]FuName{
+	rscore.FuBase: {"Base", "副底"}, rscore.FuMenzenRon: {"Closed ron", "門前加符"}, rscore.FuTsumo: {"Self-draw", "ツモ符"},
+	rscore.FuPinfuTsumo: {"Pinfu self-draw", "平和ツモ"}, rscore.FuChiitoitsu: {"Seven pairs", "七対子"},
+	rscore.FuOpenPinfu: {"Open pinfu", "喰い平和"}, rscore.FuSet: {"Set", "刻子"}, rscore.FuWait: {"Wait", "待ち"},
+	rscore.FuPair: {"Pair", "雀頭"},
 }
 
 // PointsView is what the win is worth. Ron is paid by the discarder; on a self-draw the dealer pays
@@ -220,7 +279,12 @@ type PointsView struct {
 	WithBonus   int `json:"with_bonus"`
 }
 
-func (s *Scored) fill(res *rscore.Result, req family.Situation) {
+// fill writes res into s, each item with the ruleset line items gives it (nil: none).
+func (s *Scored) fill(res *rscore.Result, req family.Situation, items *Section) {
+	var yaku, fu map[string]ItemDef
+	if items != nil {
+		yaku, fu = items.Yaku, items.Fu
+	}
 	s.Shape = res.Shape.String()
 	for _, g := range res.GroupList() {
 		s.Reading = append(s.Reading, g.String())
@@ -229,11 +293,11 @@ func (s *Scored) fill(res *rscore.Result, req family.Situation) {
 	s.Yaku = []YakuView{}
 	for _, it := range res.YakuList() {
 		info := it.Yaku.Info()
-		s.Yaku = append(s.Yaku, YakuView{ID: info.ID, Name: info.Name, Japanese: info.Japanese, Han: it.Han, Yakuman: it.Yakuman})
+		s.Yaku = append(s.Yaku, YakuView{ID: info.ID, Name: info.Name, Japanese: info.Japanese, Han: it.Han, Yakuman: it.Yakuman, Source: yaku[info.ID].Source})
 	}
 	s.FuItems = []FuView{}
 	for _, f := range res.FuItems() {
-		v := FuView{ID: f.Kind.String(), Fu: f.Fu}
+		v := FuView{ID: f.Kind.String(), Name: fuNames[f.Kind], Fu: f.Fu, Source: fu[f.Kind.String()].Source}
 		if f.Group.Kind != 0 {
 			v.Tiles = f.Group.String()
 		}
@@ -282,9 +346,9 @@ func (s *Scored) Render(w family.Printer) error {
 					v = fmt.Sprintf("%dx yakuman", y.Yakuman)
 				}
 			}
-			rows = append(rows, []string{y.ID, y.Name, y.Japanese, v})
+			rows = append(rows, []string{y.ID, y.Name, y.Japanese, v, y.Source.String()})
 		}
-		if err := w.Table([]string{"id", "yaku", "役", "han"}, rows); err != nil {
+		if err := w.Table([]string{"id", "yaku", "役", "han", "source"}, rows); err != nil {
 			return err
 		}
 	}
@@ -298,16 +362,49 @@ func (s *Scored) Render(w family.Printer) error {
 			parts = append(parts, p)
 		}
 		fmt.Fprintf(w, "fu:       %d = %s\n", s.RawFu, strings.Join(parts, " + "))
+		if src := fuSources(s.FuItems); src != "" {
+			fmt.Fprintf(w, "fu from:  %s\n", src)
+		}
 	}
 	if !s.IsWin {
 		fmt.Fprintf(w, "verdict:  not a win: %s\n", s.Reason)
 		return nil
 	}
 	fmt.Fprintf(w, "points:   %s\n", s.summary())
+	if s.OtherReadings != nil {
+		if len(s.OtherReadings) == 0 {
+			fmt.Fprintln(w, "other:    no other reading")
+		}
+		for _, o := range s.OtherReadings {
+			worth := fmt.Sprintf("%d fu %d han", o.Fu, o.Han)
+			if o.Yakuman > 0 {
+				worth = fmt.Sprintf("%dx yakuman", o.Yakuman)
+			}
+			yaku := strings.Join(o.Yaku, " + ")
+			if yaku == "" {
+				yaku = "no yaku"
+			}
+			fmt.Fprintf(w, "other:    %s (%s wait), not chosen:\n          %s = %s, %s\n", strings.Join(o.Reading, " "), o.Wait, worth, yaku, thousands(o.Points))
+		}
+	}
 	if s.Points.Honba > 0 || s.Points.Sticks > 0 {
 		fmt.Fprintf(w, "with:     %d honba, %d sticks: %s to the winner\n", s.Points.Honba, s.Points.Sticks, thousands(s.Points.WithBonus))
 	}
 	return nil
+}
+
+// fuSources names where each fu item is written, once each: "base riichi:61, menzen_ron riichi:62".
+func fuSources(items []FuView) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, f := range items {
+		if seen[f.ID] || f.Source.Ruleset == "" {
+			continue
+		}
+		seen[f.ID] = true
+		parts = append(parts, f.ID+" "+f.Source.String())
+	}
+	return strings.Join(parts, ", ")
 }
 
 // summary is "20 fu 3 han: 700/1,300 tsumo (2,700)" or "30 fu 3 han: 3,900 ron".
@@ -318,6 +415,11 @@ func (s *Scored) summary() string {
 		fmt.Fprintf(&b, "%dx yakuman", s.Yakuman)
 	case s.Yakuman == 1:
 		b.WriteString("yakuman")
+	case s.Fu == 0: // a limit hand settled from its han alone
+		fmt.Fprintf(&b, "%d han", s.Han)
+		if s.Limit != "" {
+			b.WriteString(" " + s.Limit)
+		}
 	default:
 		fmt.Fprintf(&b, "%d fu %d han", s.Fu, s.Han)
 		if s.Limit != "" {

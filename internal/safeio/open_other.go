@@ -19,6 +19,18 @@ func openNonBlocking(path string) (*os.File, error) {
 	return os.Open(path)
 }
 
+// openReadWriteNonBlocking is openNonBlocking for reading and writing.
+func openReadWriteNonBlocking(path string) (*os.File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &NotRegularError{Name: path, Mode: st.Mode()}
+	}
+	return os.OpenFile(path, os.O_RDWR, 0)
+}
+
 // openNoFollow is openNonBlocking that refuses a symlink at path instead of following it (checked
 // with Lstat before the open where the system has no O_NOFOLLOW).
 func openNoFollow(path string) (*os.File, error) {

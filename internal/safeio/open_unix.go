@@ -15,6 +15,15 @@ func openNonBlocking(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 }
 
+// openReadWriteNonBlocking is openNonBlocking for reading and writing.
+func openReadWriteNonBlocking(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|syscall.O_NONBLOCK, 0)
+	if errors.Is(err, syscall.EISDIR) {
+		return nil, &NotRegularError{Name: path, Mode: fs.ModeDir}
+	}
+	return f, err
+}
+
 // openNoFollow is openNonBlocking that refuses a symlink at path (O_NOFOLLOW) instead of
 // following it.
 func openNoFollow(path string) (*os.File, error) {

@@ -123,6 +123,22 @@ func Open(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	return checkRegular(f, path)
+}
+
+// OpenReadWrite is Open for a user's file that mjref updates in place (a ledger): it opens path
+// for reading and writing if it is a regular file, never blocking on a FIFO and checking the
+// type on the open descriptor. A symlink is followed (the user's file may be reached through
+// one); use OpenOwn's rules for files mjref creates.
+func OpenReadWrite(path string) (*os.File, error) {
+	f, err := openReadWriteNonBlocking(path)
+	if err != nil {
+		return nil, err
+	}
+	return checkRegular(f, path)
+}
+
+func checkRegular(f *os.File, path string) (*os.File, error) {
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
@@ -143,16 +159,7 @@ func OpenOwn(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, &NotRegularError{Name: path, Mode: st.Mode()}
-	}
-	return f, nil
+	return checkRegular(f, path)
 }
 
 // ReadFile reads the regular file at path, up to limit bytes. A longer file gives *LimitError

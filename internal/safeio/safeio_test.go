@@ -312,22 +312,79 @@ func TestOpenOwn(t *testing.T) {
 		{fifo, fifo + ": a named pipe (FIFO), not a regular file"},
 		{dir, dir + ": a directory, not a regular file"},
 	} {
-		done := make(chan error, 1)
-		go func() {
-			f, err := OpenOwn(c.path)
-			if err == nil {
-				f.Close()
-			}
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			var nr *NotRegularError
-			if !errors.As(err, &nr) || err.Error() != c.want {
-				t.Errorf("OpenOwn(%s) = %v, want *NotRegularError %q", c.path, err, c.want)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("OpenOwn(%s) blocked", c.path)
+		err := openUnblocked(t, OpenOwn, c.path)
+		var nr *NotRegularError
+		if !errors.As(err, &nr) || err.Error() != c.want {
+			t.Errorf("OpenOwn(%s) = %v, want *NotRegularError %q", c.path, err, c.want)
 		}
+	}
+}
+
+func TestOpenReadWrite(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.jsonl")
+	if err := os.WriteFile(file, []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(file, link); err != nil {
+		t.Fatal(err)
+	}
+	// A user's file reached through a symlink is updated where it is.
+	for _, p := range []string{file, link} {
+		f, err := OpenReadWrite(p)
+		if err != nil {
+			t.Fatalf("OpenReadWrite(%s): %v", p, err)
+		}
+		if _, err := f.Seek(0, io.SeekEnd); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString("two\n"); err != nil {
+			t.Fatalf("write through %s: %v", p, err)
+		}
+		f.Close()
+	}
+	if got, _ := os.ReadFile(file); string(got) != "one\ntwo\ntwo\n" {
+		t.Errorf("file holds %q after two appends", got)
+	}
+
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	for _, tt := range []struct {
+		path string
+		want string
+	}{
+		{dir, "a directory, not a regular file"},
+		{fifo, "a named pipe (FIFO), not a regular file"},
+		{"/dev/null", "a character device, not a regular file"},
+	} {
+		err := openUnblocked(t, OpenReadWrite, tt.path)
+		var nr *NotRegularError
+		if !errors.As(err, &nr) || Reason(err) != tt.want {
+			t.Errorf("OpenReadWrite(%s) = %v, want *NotRegularError %q", tt.path, err, tt.want)
+		}
+	}
+}
+
+// openUnblocked opens path with open and returns its error, failing the test if the open blocks (a
+// FIFO with no writer must be refused at once, never waited on).
+func openUnblocked(t *testing.T, open func(string) (*os.File, error), path string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		f, err := open(path)
+		if err == nil {
+			f.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		t.Fatalf("opening %s blocked", path)
+		return nil
 	}
 }

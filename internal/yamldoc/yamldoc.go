@@ -7,8 +7,13 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"regexp"
+	"sync"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/mjref/mjref/internal/termtext"
 )
 
 // ErrSecond is what Rest returns for a second document that holds something.
@@ -51,3 +56,22 @@ func empty(n *yaml.Node) bool {
 	c := n.Content[0]
 	return len(n.Content) == 1 && c.Kind == yaml.ScalarNode && c.Tag == "!!null" && c.Value == ""
 }
+
+// Message is err's text with every span the YAML decoder quotes ('name', `value`) cut to
+// termtext.ExcerptWidth: the decoder quotes an anchor's name or a value whole, so a message
+// about a long one would repeat the input. A message stays short however long the input.
+func Message(err error) string {
+	s := err.Error()
+	if len(s) <= termtext.ExcerptWidth {
+		return s
+	}
+	return quotedRe().ReplaceAllStringFunc(s, func(q string) string {
+		body := q[1 : len(q)-1]
+		if utf8.RuneCountInString(body) <= termtext.ExcerptWidth {
+			return q
+		}
+		return q[:1] + termtext.Shorten(body, termtext.ExcerptWidth) + q[len(q)-1:]
+	})
+}
+
+var quotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("'[^']*'|`[^`]*`") })

@@ -58,7 +58,7 @@ var RuleIDs = []string{
 	"self-draw", "draw", "discard", "pass", "hand-over", "missed-win-lock", "charleston", "charleston-joker",
 	"courtesy-pass", "exposure", "call-pair", "dead-joker", "joker-exchange", "dead-hand", "mahjong-in-error",
 	"misnamed", "next-in-turn", "no-kong-from-hand", "flowers-kept", "bird", "bird-land", "seven-flowers",
-	"reveal",
+	"reveal", "riichi", "riichi-discard", "furiten", "haitei", "kan-dora", "no-chi-three",
 }
 
 // Values of Referee.Direction and Referee.SecondCharleston.

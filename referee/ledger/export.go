@@ -122,3 +122,7 @@ func safeCell(s string) string {
 	}
 	return s
 }
+
+// SafeCell is a cell made safe for a spreadsheet as ExportCSV writes it (see safeCell), for other
+// tables written from ledgers (a season's standings).
+func SafeCell(s string) string { return safeCell(s) }

@@ -145,7 +145,7 @@ func newLedger(path string, opts []Option) *Ledger {
 }
 
 func (l *Ledger) open() (_ *Ledger, err error) {
-	f, err := os.OpenFile(l.path, os.O_RDWR, 0)
+	f, err := safeio.OpenReadWrite(l.path)
 	if err != nil {
 		return nil, err
 	}

@@ -37,31 +37,53 @@ func Sparklines(s *State, width int) string {
 			people = append(people, Person{Name: p, Place: i, Total: s.Totals[i]})
 		}
 	}
+	rows := make([]SparkRow, len(people))
+	for k, p := range people {
+		rows[k] = SparkRow{Name: p.Name, Total: p.Total, Values: make([]*Amount, len(idx))}
+		for c, j := range idx {
+			e := &s.History[j]
+			if i := slices.Index(e.Players[:], p.Name); i >= 0 {
+				rows[k].Values[c] = &e.Totals[i]
+			}
+		}
+	}
+	return SparkRows(rows, lo, hi, n > 0)
+}
+
+// SparkRow is one line of sparklines: a name, a value a column (nil: a space, the player was not
+// there) and the total printed after it.
+type SparkRow struct {
+	Name   string
+	Values []*Amount
+	Total  Amount
+}
+
+// SparkRows renders rows as Sparklines does: the names aligned (a Chinese character takes two
+// columns), a block a value scaled between lo and hi, then the total (after a space with gap).
+func SparkRows(rows []SparkRow, lo, hi Amount, gap bool) string {
 	nameW := 0
-	for _, p := range people {
-		nameW = max(nameW, asciitable.Width(p.Name)) // columns: a Chinese character takes two
+	for _, r := range rows {
+		nameW = max(nameW, asciitable.Width(r.Name))
 	}
 	var b strings.Builder
-	for _, p := range people {
-		b.WriteString(p.Name)
-		b.WriteString(strings.Repeat(" ", nameW-asciitable.Width(p.Name)+1))
-		for _, j := range idx {
-			e := &s.History[j]
-			i := slices.Index(e.Players[:], p.Name)
-			if i < 0 {
+	for _, r := range rows {
+		b.WriteString(r.Name)
+		b.WriteString(strings.Repeat(" ", nameW-asciitable.Width(r.Name)+1))
+		for _, v := range r.Values {
+			if v == nil {
 				b.WriteByte(' ')
 				continue
 			}
 			k := 0
 			if hi > lo {
-				k = int(int64(e.Totals[i]-lo) * int64(len(sparks)-1) / int64(hi-lo))
+				k = int(int64(*v-lo) * int64(len(sparks)-1) / int64(hi-lo))
 			}
 			b.WriteRune(sparks[k])
 		}
-		if n > 0 {
+		if gap {
 			b.WriteByte(' ')
 		}
-		b.WriteString(p.Total.String())
+		b.WriteString(r.Total.String())
 		b.WriteByte('\n')
 	}
 	return b.String()

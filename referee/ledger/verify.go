@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/internal/filewrite"
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/words"
 )
 
@@ -137,7 +138,7 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 	if err != nil {
 		return "", err
 	}
-	f, err := os.OpenFile(real, os.O_RDWR, 0)
+	f, err := safeio.OpenReadWrite(real)
 	if err != nil {
 		return "", err
 	}

@@ -39,7 +39,7 @@ func BenchmarkReadReview(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		riichilog.Review(g)
+		riichilog.Review(g, nil)
 	}
 	b.ReportMetric(float64(b.N*hands)/b.Elapsed().Seconds(), "hands/s")
 }

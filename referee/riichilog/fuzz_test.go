@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// FuzzRead feeds Read any bytes: it returns a game or an *Error, never panics.
+// FuzzRead feeds Read any bytes: it returns a game or an *Error, never panics; a game it reads is
+// checked, ruled step by step and reviewed without a panic.
 func FuzzRead(f *testing.F) {
 	for _, name := range []string{"testdata/small.mjlog", "testdata/small.jsonl", "testdata/small.json"} {
 		if data, err := os.ReadFile(name); err == nil {
@@ -29,6 +30,14 @@ func FuzzRead(f *testing.F) {
 			t.Fatal("a game without hands")
 		}
 		Check(g) // must not panic either
+		v := Review(g, nil)
+		illegal := 0
+		for _, h := range v.Hands {
+			illegal += h.Illegal
+		}
+		if illegal != v.Illegal || v.Legal != (illegal == 0) {
+			t.Fatalf("%d illegal steps in the hands, %d in the game (legal %v)", illegal, v.Illegal, v.Legal)
+		}
 	})
 }
 

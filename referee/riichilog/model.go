@@ -300,9 +300,17 @@ type Pos struct {
 func (p Pos) String() string {
 	switch {
 	case p.Element > 0:
-		return fmt.Sprintf("element %d <%s> at byte %d", p.Element, p.Tag, p.Offset)
+		// Every step of a game names its place: strconv, not fmt.
+		b := make([]byte, 0, 40)
+		b = append(b, "element "...)
+		b = strconv.AppendInt(b, int64(p.Element), 10)
+		b = append(b, " <"...)
+		b = append(b, p.Tag...)
+		b = append(b, "> at byte "...)
+		b = strconv.AppendInt(b, p.Offset, 10)
+		return string(b)
 	case p.Line > 0:
-		return fmt.Sprintf("line %d", p.Line)
+		return "line " + strconv.Itoa(p.Line)
 	case p.Path != "":
 		return p.Path
 	}

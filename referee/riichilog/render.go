@@ -16,9 +16,9 @@ type Printer interface {
 	Table(header []string, rows [][]string) error
 }
 
-// Positive is the verdict on the game: false when, with check, a result or the final scores
-// differ from what the log records.
-func (v *GameView) Positive(check bool) bool { return v.Agrees || !check }
+// Positive is the verdict on the game: false when a step is illegal, or, with check, when a result
+// or the final scores differ from what the log records.
+func (v *GameView) Positive(check bool) bool { return v.Legal && (v.Agrees || !check) }
 
 // Render writes the game for a person: one line a result, mjref's value and payments, and whether
 // the log agrees.
@@ -68,6 +68,28 @@ func (v *GameView) Render(p Printer) error {
 			fmt.Fprintf(w, " (the log: %s)", numbers(v.Final.Recorded, false))
 		}
 		fmt.Fprintln(w)
+		if u := v.Final.Uma; u != nil {
+			fmt.Fprintf(w, "results:  %s (%s: uma %s, oka %d)", results(u.Results), u.Preset.Name, numbers(u.Preset.Uma, true), u.Preset.Oka)
+			if u.Agrees != nil && !*u.Agrees {
+				fmt.Fprintf(w, " (the log: %s)", results(v.Final.RecordedResults[:len(u.Results)]))
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	steps := 0
+	for _, h := range v.Hands {
+		steps += len(h.Steps)
+		for _, s := range h.Steps {
+			if s.Verdict == VerdictIllegal {
+				fmt.Fprintf(w, "illegal:  %s-%d step %d (%s) %s: %s (%s)\n", h.Round, h.Honba, s.Event, s.At, s.what(), s.Reason, s.Rule)
+			}
+		}
+	}
+	switch {
+	case v.Illegal == 0:
+		fmt.Fprintf(w, "steps:    %d ruled, every one legal\n", steps)
+	default:
+		fmt.Fprintf(w, "steps:    %d ruled, %d illegal\n", steps, v.Illegal)
 	}
 	switch {
 	case v.Agrees:
@@ -124,4 +146,28 @@ func (r ResultView) differs() string {
 		out = append(out, fmt.Sprintf("%s %d in the log (mjref %d)", s, d.Recorded, d.Mjref))
 	}
 	return strings.Join(out, ", ") + "; " + r.Rule
+}
+
+// what is the step for a person: "seat 2 pon 5m", "dora 3p".
+func (s StepView) what() string {
+	out := s.Action
+	if s.Seat != nil {
+		out = "seat " + strconv.Itoa(*s.Seat) + " " + out
+	}
+	if s.Tile != "" {
+		out += " " + s.Tile
+	}
+	return out
+}
+
+// results writes results after uma and oka: "+48.0 -22.0".
+func results(r []float64) string {
+	parts := make([]string, len(r))
+	for i, x := range r {
+		parts[i] = strconv.FormatFloat(x, 'f', 1, 64)
+		if x > 0 {
+			parts[i] = "+" + parts[i]
+		}
+	}
+	return strings.Join(parts, " ")
 }

@@ -23,6 +23,9 @@ type GameView struct {
 	Differences int  `json:"differences"`
 	// Unchecked counts the results mjref could not compare (a win whose hand the log does not show).
 	Unchecked int `json:"unchecked"`
+	// Legal is true when every step of every hand is legal; Illegal counts the steps that are not.
+	Legal   bool `json:"legal"`
+	Illegal int  `json:"illegal"`
 }
 
 // HandView is one hand of the game.
@@ -33,6 +36,10 @@ type HandView struct {
 	Sticks  int          `json:"sticks"`
 	Dealer  int          `json:"dealer"`
 	Results []ResultView `json:"results"`
+	// Steps are mjref's rulings on every step of the hand, in log order (draws, discards, calls,
+	// riichi, dora, then each result); Illegal counts the illegal ones.
+	Steps   []StepView `json:"steps"`
+	Illegal int        `json:"illegal"`
 }
 
 // ResultView is one AGARI or RYUUKYOKU (or its equivalent) in the log's order.
@@ -101,6 +108,10 @@ type FinalView struct {
 	// RecordedResults are the results after uma and oka as the log states them (mjlog owari).
 	RecordedResults []float64 `json:"recorded_results,omitempty"`
 	Agrees          bool      `json:"agrees"`
+	// Uma is the game's end under the preset the log's rules select: each seat's place and result
+	// after uma and oka, reckoned from Scores, beside RecordedResults; null for a game whose seats
+	// the preset does not fit.
+	Uma *UmaView `json:"uma"`
 }
 
 func seatPtr(s int) *int {
@@ -110,10 +121,11 @@ func seatPtr(s int) *int {
 	return &s
 }
 
-// Review scores and settles every result of g with mjref's own rules and compares each with the
-// log's record.
-func Review(g *Game) GameView {
-	v := GameView{Format: g.Format, Rules: g.Rules, Names: g.Names, Hands: []HandView{}, Agrees: true}
+// Review rules on every step of g (explain names each rule and cites its ruleset line; nil: ids
+// only), and scores and settles every result with mjref's own rules, comparing each with the log's
+// record.
+func Review(g *Game, explain Explainer) GameView {
+	v := GameView{Format: g.Format, Rules: g.Rules, Names: g.Names, Hands: []HandView{}, Agrees: true, Legal: true}
 	if v.Names == nil {
 		v.Names = []string{}
 	}
@@ -125,6 +137,12 @@ func Review(g *Game) GameView {
 	var cur []int
 	for _, r := range g.Rounds {
 		hv := HandView{Round: r.Name(), Honba: r.Honba, Sticks: r.Sticks, Dealer: r.Dealer, Results: []ResultView{}}
+		hv.Steps, hv.Illegal = ruleHand(g, &r, explain)
+		if hv.Steps == nil {
+			hv.Steps = []StepView{}
+		}
+		v.Illegal += hv.Illegal
+		v.Legal = v.Legal && hv.Illegal == 0
 		cur = append([]int(nil), r.Scores...)
 		for len(cur) < 4 {
 			cur = append(cur, 0)
@@ -164,6 +182,8 @@ func Review(g *Game) GameView {
 				v.Differences++
 			}
 		}
+		players := min(max(g.Rules.Players, 3), len(f.Scores))
+		f.Uma = umaView(g, f.Scores[:players], g.Final.Results)
 		v.Final = f
 	}
 	return v

@@ -23,7 +23,7 @@ func TestReviewCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		v := riichilog.Review(g)
+		v := riichilog.Review(g, nil)
 		var lines []string
 		for _, h := range v.Hands {
 			for _, r := range h.Results {

@@ -118,6 +118,7 @@ type Situation struct {
 	Prevailing   Wind
 	Dora         []Tile // dora indicators
 	Ura          []Tile // ura dora indicators, counted only with riichi
+	Kita         int    // norths set aside as bonus tiles (three players only)
 }
 
 // Dealer reports whether the winner is East.
@@ -181,6 +182,13 @@ func check(h *Hand, s *Situation, o *Options) error {
 			return inputErr("red", fmt.Sprintf("%d red 5%c but only %d 5%c in the hand", h.Red[suit], "mps"[suit], all[Tile(suit*9+4)], "mps"[suit]))
 		}
 	}
+	if o.Players == 3 {
+		if err := checkSanma(h, s, all); err != nil {
+			return err
+		}
+	} else if s.Kita != 0 {
+		return inputErr("kita", "kita (norths set aside) are a three-player rule")
+	}
 	if s.Win > WinHoutei {
 		return inputErr("win", "unknown win kind")
 	}
@@ -213,6 +221,36 @@ func check(h *Hand, s *Situation, o *Options) error {
 	for _, d := range s.Ura {
 		if !d.Valid() {
 			return inputErr("ura", "an ura dora indicator is not a tile")
+		}
+	}
+	return nil
+}
+
+// checkSanma refuses what three-player riichi does not have: 2m to 8m, a chi, a North seat, more
+// norths than there are.
+func checkSanma(h *Hand, s *Situation, all Counts) error {
+	for t := Tile(1); t <= 7; t++ {
+		if all[t] > 0 {
+			return inputErr("tiles", fmt.Sprintf("%s: three-player riichi plays without 2m to 8m", t))
+		}
+	}
+	for i := 0; i < h.NumMelds; i++ {
+		if h.Melds[i].Kind == Chi {
+			return inputErr("melds", "a chi: three-player riichi has no chi")
+		}
+	}
+	if s.Seat == WindNorth {
+		return inputErr("seat", "three players sit E, S and W: there is no North seat")
+	}
+	if s.Prevailing == WindNorth {
+		return inputErr("prevailing", "a three-player game has no North round")
+	}
+	if s.Kita < 0 || s.Kita+int(all[North]) > 4 {
+		return inputErr("kita", fmt.Sprintf("%d kita with %d norths in the hand: there are four norths", s.Kita, all[North]))
+	}
+	for _, d := range append(append([]Tile(nil), s.Dora...), s.Ura...) {
+		if d >= 1 && d <= 7 {
+			return inputErr("dora", fmt.Sprintf("%s is no indicator in three-player riichi (no 2m to 8m)", d))
 		}
 	}
 	return nil

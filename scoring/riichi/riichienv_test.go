@@ -39,6 +39,7 @@ var riichiEnvYaku = map[int]Yaku{
 	35: Tenhou, 36: Chiihou, 37: Daisangen, 38: Suuankou, 39: Tsuuiisou, 40: Ryuuiisou,
 	41: Chinroutou, 42: Kokushi, 43: Shousuushii, 44: Suukantsu, 45: Chuuren,
 	47: JunseiChuuren, 48: SuuankouTanki, 49: Kokushi13, 50: Daisuushii,
+	34: Kita,
 }
 
 type envMeld struct {
@@ -136,7 +137,7 @@ func (c *envCase) hand() (Hand, Situation, error) {
 	cd := c.Conditions
 	s := Situation{
 		Riichi: cd.Riichi, DoubleRiichi: cd.DoubleRiichi, Ippatsu: cd.Ippatsu, FirstTurn: cd.FirstTurn,
-		Seat: Wind(cd.PlayerWind), Prevailing: Wind(cd.RoundWind),
+		Seat: Wind(cd.PlayerWind), Prevailing: Wind(cd.RoundWind), Kita: cd.Kita,
 	}
 	switch {
 	case cd.Rinshan:
@@ -182,13 +183,35 @@ func loadEnvCases(t testing.TB, name string) []envCase {
 
 // TestRiichiEnvAgari checks every four-player winning hand of RiichiEnv's benchmark data
 // (riichienv-core/benches/data/agari_4p.json, Apache-2.0) against its expected han, fu and yaku, under Tenhou's
-// options. RiichiEnv writes a yakuman as 13 han per unit and 0 fu.
+// options but one: RiichiEnv scores Mahjong Soul's way (its yaku ids are Mahjong Soul's), where
+// the 13-sided thirteen orphans, four concealed triplets on a pair wait, the 9-sided nine gates and
+// big four winds are double yakuman (cases 727, 803, 805, 806, 808, 809, 810, 813, 814), which
+// Tenhou counts as one: the test scores under MajsoulOptions, the riichi-majsoul preset.
+// RiichiEnv writes a yakuman as 13 han per unit and 0 fu.
 func TestRiichiEnvAgari(t *testing.T) {
 	cases := loadEnvCases(t, "agari_4p.json")
 	if len(cases) != 816 {
 		t.Fatalf("%d cases, want 816", len(cases))
 	}
-	o := TenhouOptions()
+	checkEnvCases(t, cases, MajsoulOptions())
+}
+
+// TestRiichiEnvAgari3p checks every three-player winning hand of RiichiEnv's benchmark data
+// (riichienv-core/benches/data/agari_3p.json, Apache-2.0) under the three-player options
+// (SanmaOptions, the riichi-sanma ruleset): no 2m to 8m, a 1m indicator showing 9m, and each north
+// set aside (kita_count) a dora item of its own (RiichiEnv's yaku 34, Mahjong Soul's 北抜き).
+func TestRiichiEnvAgari3p(t *testing.T) {
+	cases := loadEnvCases(t, "agari_3p.json")
+	if len(cases) != 402 {
+		t.Fatalf("%d cases, want 402", len(cases))
+	}
+	o := SanmaOptions()
+	o.DoubleYakuman = true // RiichiEnv scores Mahjong Soul's way, as for four players
+	checkEnvCases(t, cases, o)
+}
+
+func checkEnvCases(t *testing.T, cases []envCase, o Options) {
+	t.Helper()
 	for i, c := range cases {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			h, s, err := c.hand()

@@ -19,6 +19,7 @@ type handInfo struct {
 	dora    int
 	ura     int
 	aka     int
+	kita    int
 }
 
 var greenTiles = [NumKinds]bool{19: true, 20: true, 21: true, 23: true, 25: true, 32: true}
@@ -73,14 +74,30 @@ func (hi *handInfo) init(h *Hand, s *Situation, o *Options) {
 			}
 		}
 	}
+	sanma := o.Players == 3
+	doraOf := func(d Tile) Tile {
+		if sanma && d == 0 {
+			return 8 // with three players a 1m indicator shows 9m
+		}
+		return d.DoraAfter()
+	}
 	for _, d := range s.Dora {
-		hi.dora += int(hi.all[d.DoraAfter()])
+		t := doraOf(d)
+		hi.dora += int(hi.all[t])
+		if t == North {
+			hi.dora += s.Kita // a kita is a north: a dora when north is
+		}
 	}
 	if s.Riichi || s.DoubleRiichi {
 		for _, d := range s.Ura {
-			hi.ura += int(hi.all[d.DoraAfter()])
+			t := doraOf(d)
+			hi.ura += int(hi.all[t])
+			if t == North {
+				hi.ura += s.Kita
+			}
 		}
 	}
+	hi.kita = s.Kita
 	if o.RedFives > 0 {
 		hi.aka = int(h.Red[0]) + int(h.Red[1]) + int(h.Red[2])
 	}
@@ -597,6 +614,7 @@ func (hi *handInfo) finish(r *Result) {
 			u := it.Yakuman
 			if !hi.o.DoubleYakuman {
 				u = 1
+				r.Items[i].Yakuman = 1 // the item shows what it counts
 			}
 			if hi.o.StackYakuman {
 				r.Yakuman += u
@@ -623,7 +641,10 @@ func (hi *handInfo) finish(r *Result) {
 		if hi.aka > 0 {
 			r.add(AkaDora, hi.aka)
 		}
-		r.Han += hi.dora + hi.ura + hi.aka
+		if hi.kita > 0 {
+			r.add(Kita, hi.kita)
+		}
+		r.Han += hi.dora + hi.ura + hi.aka + hi.kita
 	}
 	if r.Shape == SevenPairs {
 		r.Fu = 25
@@ -669,6 +690,21 @@ func Value(han, fu, yakuman int, dealer bool, o *Options) Payment {
 		p.TsumoDealer = up100(2 * b)
 		p.TsumoOther = up100(b)
 		p.TsumoTotal = p.TsumoDealer + 2*p.TsumoOther
+	}
+	if o.Players == 3 {
+		// Two payers: with tsumo loss the absent North's share is nobody's; without it each
+		// payer takes half of it too.
+		extra := 0
+		if !o.TsumoLoss {
+			extra = up100(p.TsumoOther / 2)
+		}
+		p.TsumoOther += extra
+		if dealer {
+			p.TsumoTotal = 2 * p.TsumoOther
+		} else {
+			p.TsumoDealer += extra
+			p.TsumoTotal = p.TsumoDealer + p.TsumoOther
+		}
 	}
 	return p
 }

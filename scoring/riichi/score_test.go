@@ -147,12 +147,28 @@ func TestScoreExamples(t *testing.T) {
 				Summary: "30 fu 4 han mangan: 8000 ron, 2000/4000 tsumo"},
 		},
 		{
-			name:   "suuankou tanki is a double yakuman",
-			source: "Tenhou: 四暗刻単騎 double yakuman",
+			name:   "suuankou tanki is one yakuman on Tenhou",
+			source: "Tenhou counts no double yakuman (gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475: 電脳麻将 follows Tenhou except that 国士無双十三面, 四暗刻単騎, 大四喜, 純正九蓮宝燈 are double)",
 			h:      hand(t, "111m333p555s777z9m", "9m"),
 			s:      Situation{Win: WinRon, Seat: WindEast},
 			o:      tenhou,
+			want:   scored{Yaku: []string{"suuankou_tanki x1"}, Yakuman: 1, Points: 48000, Summary: "yakuman: 48000 ron, 16000 all tsumo"},
+		},
+		{
+			name:   "suuankou tanki is a double yakuman on Mahjong Soul",
+			source: "Mahjong Soul: 四暗刻単騎 double yakuman (RiichiEnv agari_4p.json case 727: 26 han)",
+			h:      hand(t, "111m333p555s777z9m", "9m"),
+			s:      Situation{Win: WinRon, Seat: WindEast},
+			o:      MajsoulOptions(),
 			want:   scored{Yaku: []string{"suuankou_tanki x2"}, Yakuman: 2, Points: 96000, Summary: "2x yakuman: 96000 ron, 32000 all tsumo"},
+		},
+		{
+			name:   "stacked yakuman on Tenhou: suuankou tanki, daisuushii and tsuuiisou, one each",
+			source: "Tenhou stacks yakuman (複合あり) but counts 四暗刻単騎 and 大四喜 as one each",
+			h:      hand(t, "111222333444z5z", "5z"),
+			s:      Situation{Win: WinRon, Seat: WindSouth},
+			o:      tenhou,
+			want:   scored{Yaku: []string{"suuankou_tanki x1", "daisuushii x1", "tsuuiisou x1"}, Yakuman: 3, Points: 96000, Summary: "3x yakuman: 96000 ron, 24000/48000 tsumo"},
 		},
 		{
 			name:   "shanpon ron is no suuankou",
@@ -169,7 +185,7 @@ func TestScoreExamples(t *testing.T) {
 			h:      hand(t, "111m333p555s777z9m", "9m"),
 			s:      Situation{Win: WinRon, Seat: WindEast},
 			o:      Options{DoubleWindPairFu: 2},
-			want:   scored{Yaku: []string{"suuankou_tanki x2"}, Yakuman: 1, Points: 48000, Summary: "yakuman: 48000 ron, 16000 all tsumo"},
+			want:   scored{Yaku: []string{"suuankou_tanki x1"}, Yakuman: 1, Points: 48000, Summary: "yakuman: 48000 ron, 16000 all tsumo"},
 		},
 		{
 			name:   "chiitoitsu 25 fu",
@@ -192,7 +208,7 @@ func TestScoreExamples(t *testing.T) {
 			source: "純正九蓮宝燈: the nine-sided wait",
 			h:      hand(t, "1112345678999m", "9m"),
 			s:      Situation{Win: WinTsumo, Seat: WindSouth},
-			o:      tenhou,
+			o:      MajsoulOptions(),
 			want:   scored{Yaku: []string{"junsei_chuuren x2"}, Yakuman: 2, Points: 64000, Summary: "2x yakuman: 64000 ron, 16000/32000 tsumo"},
 		},
 	}

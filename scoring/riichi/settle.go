@@ -64,14 +64,18 @@ const NoPao = Pot
 // discarder. A pao seat pays half of the part of a ron it answers for.
 func SettleRon(discarder Wind, wins []Win, honba, sticks int, o *Options) (Settlement, error) {
 	var s Settlement
-	if len(wins) == 0 || len(wins) > 3 || discarder > WindNorth {
-		return s, fmt.Errorf("a ron has one to three winners and a discarder")
+	players := Wind(4)
+	if o.Players == 3 {
+		players = 3
+	}
+	if len(wins) == 0 || len(wins) >= int(players) || discarder >= players {
+		return s, fmt.Errorf("a ron has one to %d winners and a discarder", players-1)
 	}
 	// Turn order from the discarder.
 	ordered := make([]Win, 0, len(wins))
-	for d := 1; d <= 3; d++ {
+	for d := Wind(1); d < players; d++ {
 		for _, w := range wins {
-			if w.Seat == (discarder+Wind(d))%4 {
+			if w.Seat == (discarder+d)%players {
 				ordered = append(ordered, w)
 			}
 		}
@@ -106,15 +110,21 @@ func SettleRon(discarder Wind, wins []Win, honba, sticks int, o *Options) (Settl
 }
 
 // SettleTsumo settles a self-draw: each other player pays their share and 100 a honba; the winner
-// takes the sticks. A pao seat pays the part it answers for alone, honba included.
-func SettleTsumo(w Win, honba, sticks int) (Settlement, error) {
+// takes the sticks. A pao seat pays the part it answers for alone, honba included. With three
+// players (o.Players 3) the two others pay their shares (Value: with tsumo loss as with four,
+// else with half the absent North's share each).
+func SettleTsumo(w Win, honba, sticks int, o *Options) (Settlement, error) {
 	var s Settlement
-	if w.Seat > WindNorth {
+	players := Wind(4)
+	if o != nil && o.Players == 3 {
+		players = 3
+	}
+	if w.Seat >= players {
 		return s, fmt.Errorf("no winner")
 	}
 	pao := w.Pao != NoPao && w.Pao != w.Seat && w.Units > 0 && w.PaoUnits > 0
-	for d := Wind(1); d <= 3; d++ {
-		from := (w.Seat + d) % 4
+	for d := Wind(1); d < players; d++ {
+		from := (w.Seat + d) % players
 		share := w.Pay.TsumoOther
 		if from == WindEast {
 			share = w.Pay.TsumoDealer
@@ -135,14 +145,14 @@ func SettleTsumo(w Win, honba, sticks int) (Settlement, error) {
 	return s, nil
 }
 
-// SettleDraw settles an exhaustive draw: the players not ready pay 3,000 split among those ready
-// (nothing when all or none are ready). Nagashi seats (all terminals and honours discarded, none
+// SettleDraw settles an exhaustive draw: the players not ready pay o.NotenPayment (3,000) split
+// among those ready (nothing when all or none are ready). Nagashi seats (all terminals and honours discarded, none
 // called) are each paid a mangan self-draw instead, as on Tenhou.
 func SettleDraw(tenpai [4]bool, nagashi []Wind, o *Options) Settlement {
 	var s Settlement
 	if len(nagashi) > 0 {
 		for _, n := range nagashi {
-			t, _ := SettleTsumo(Win{Seat: n, Pay: Value(5, 0, 0, n == WindEast, o), Pao: NoPao}, 0, 0)
+			t, _ := SettleTsumo(Win{Seat: n, Pay: Value(5, 0, 0, n == WindEast, o), Pao: NoPao}, 0, 0, o)
 			for _, tr := range t.Transfers {
 				tr.Why = "nagashi"
 				s.pay(tr.From, tr.To, tr.Amount, tr.Why)
@@ -150,21 +160,25 @@ func SettleDraw(tenpai [4]bool, nagashi []Wind, o *Options) Settlement {
 		}
 		return s
 	}
+	players := Wind(4)
+	if o.Players == 3 {
+		players = 3
+	}
 	ready := 0
-	for _, r := range tenpai {
+	for _, r := range tenpai[:players] {
 		if r {
 			ready++
 		}
 	}
-	if ready == 0 || ready == 4 {
+	if ready == 0 || ready == int(players) {
 		return s
 	}
-	per := 3000 / ready / (4 - ready) // what each non-ready player pays each ready one
-	for from := Wind(0); from < 4; from++ {
+	per := o.NotenPayment / ready / (int(players) - ready) // what each non-ready player pays each ready one
+	for from := Wind(0); from < players; from++ {
 		if tenpai[from] {
 			continue
 		}
-		for to := Wind(0); to < 4; to++ {
+		for to := Wind(0); to < players; to++ {
 			if tenpai[to] {
 				s.pay(from, to, per, "noten")
 			}

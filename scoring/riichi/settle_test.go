@@ -22,10 +22,10 @@ func TestSettleExamples(t *testing.T) {
 			return SettleRon(WindWest, []Win{{Seat: WindSouth, Pay: nonDealer(2, 30), Pao: NoPao}}, 2, 1, &tenhou)
 		}, [4]int{0, 3600, -2600, 0}},
 		{"dealer tsumo 3 han 30 fu, 1 honba: 2,100 all", func() (Settlement, error) {
-			return SettleTsumo(Win{Seat: WindEast, Pay: dealer(3, 30), Pao: NoPao}, 1, 0)
+			return SettleTsumo(Win{Seat: WindEast, Pay: dealer(3, 30), Pao: NoPao}, 1, 0, &tenhou)
 		}, [4]int{6300, -2100, -2100, -2100}},
 		{"non-dealer tsumo 1 han 30 fu: 300/500", func() (Settlement, error) {
-			return SettleTsumo(Win{Seat: WindNorth, Pay: nonDealer(1, 30), Pao: NoPao}, 0, 2)
+			return SettleTsumo(Win{Seat: WindNorth, Pay: nonDealer(1, 30), Pao: NoPao}, 0, 2, &tenhou)
 		}, [4]int{-500, -300, -300, 3100}},
 		{"double ron: both paid, honba and sticks to the first from the discarder", func() (Settlement, error) {
 			return SettleRon(WindSouth, []Win{{Seat: WindEast, Pay: dealer(1, 30), Pao: NoPao}, {Seat: WindWest, Pay: nonDealer(1, 30), Pao: NoPao}}, 1, 1, &tenhou)
@@ -40,7 +40,7 @@ func TestSettleExamples(t *testing.T) {
 			return SettleRon(WindWest, []Win{{Seat: WindSouth, Pay: Value(0, 0, 1, false, &tenhou), Pao: WindNorth, PaoUnits: 1, Units: 1}}, 0, 0, &tenhou)
 		}, [4]int{0, 32000, -16000, -16000}},
 		{"pao on tsumo: the responsible seat pays it all", func() (Settlement, error) {
-			return SettleTsumo(Win{Seat: WindSouth, Pay: Value(0, 0, 1, false, &tenhou), Pao: WindNorth, PaoUnits: 1, Units: 1}, 1, 0)
+			return SettleTsumo(Win{Seat: WindSouth, Pay: Value(0, 0, 1, false, &tenhou), Pao: WindNorth, PaoUnits: 1, Units: 1}, 1, 0, &tenhou)
 		}, [4]int{0, 32300, 0, -32300}},
 		{"exhaustive draw, one ready: 1,000 from each", func() (Settlement, error) {
 			return SettleDraw([4]bool{false, true, false, false}, nil, &tenhou), nil
@@ -84,7 +84,7 @@ func TestSettleZeroSum(t *testing.T) {
 		var err error
 		switch rapid.IntRange(0, 2).Draw(t, "kind") {
 		case 0:
-			s, err = SettleTsumo(win(Wind(rapid.IntRange(0, 3).Draw(t, "winner"))), honba, sticks)
+			s, err = SettleTsumo(win(Wind(rapid.IntRange(0, 3).Draw(t, "winner"))), honba, sticks, &o)
 		case 1:
 			d := Wind(rapid.IntRange(0, 3).Draw(t, "discarder"))
 			var wins []Win

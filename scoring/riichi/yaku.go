@@ -1,5 +1,7 @@
 package riichi
 
+import "strconv"
+
 // Yaku is one yaku, yakuman or dora item. Its ID, names and han are in the Yakus table; the numbering is stable
 // only inside one build: use ID() for anything stored or printed.
 type Yaku uint8
@@ -57,6 +59,7 @@ const (
 	Dora
 	UraDora
 	AkaDora
+	Kita // a north set aside in three-player riichi (抜きドラ)
 
 	numYaku
 )
@@ -123,6 +126,7 @@ var Yakus = [numYaku]YakuInfo{
 	Dora:    {"dora", "Dora", "ドラ", 1, 1, 0},
 	UraDora: {"ura_dora", "Ura dora", "裏ドラ", 1, 1, 0},
 	AkaDora: {"aka_dora", "Red fives", "赤ドラ", 1, 1, 0},
+	Kita:    {"kita", "North set aside", "抜きドラ", 1, 1, 0},
 }
 
 // ID returns the yaku's stable id.
@@ -148,7 +152,7 @@ func (y Yaku) Info() YakuInfo {
 func (y Yaku) IsYakuman() bool { return y < numYaku && Yakus[y].Yakuman > 0 }
 
 // IsDora reports whether y is a dora item (which adds han but is not a yaku).
-func (y Yaku) IsDora() bool { return y == Dora || y == UraDora || y == AkaDora }
+func (y Yaku) IsDora() bool { return y == Dora || y == UraDora || y == AkaDora || y == Kita }
 
 // YakuByID returns the yaku with the stable id, or NoYaku.
 func YakuByID(id string) Yaku {
@@ -167,4 +171,15 @@ func AllYaku() []Yaku {
 		out = append(out, y)
 	}
 	return out
+}
+
+// MarshalText writes the stable id.
+func (y Yaku) MarshalText() ([]byte, error) { return []byte(y.ID()), nil }
+
+// UnmarshalText reads a stable id.
+func (y *Yaku) UnmarshalText(b []byte) error {
+	if *y = YakuByID(string(b)); *y == NoYaku {
+		return &InputError{Field: "yaku", Msg: "unknown yaku id " + strconv.Quote(string(b))}
+	}
+	return nil
 }

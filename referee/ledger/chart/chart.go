@@ -77,6 +77,11 @@ func Draw(s *ledger.State, w io.Writer, format string, o Options) (warnings []st
 	if err != nil {
 		return nil, err
 	}
+	return warnings, write(p, w, format)
+}
+
+// write draws the plot into w as an SVG or PNG picture.
+func write(p *plot.Plot, w io.Writer, format string) error {
 	const width, height = 16 * vg.Centimeter, 10 * vg.Centimeter
 	var c vg.CanvasWriterTo
 	if format == SVG {
@@ -88,8 +93,8 @@ func Draw(s *ledger.State, w io.Writer, format string, o Options) (warnings []st
 	// A margin all round, so the title and the labels do not touch the edges.
 	m := 4 * vg.Millimeter
 	p.Draw(draw.Crop(dc, m, -m, m, -m))
-	_, err = c.WriteTo(w)
-	return warnings, err
+	_, err := c.WriteTo(w)
+	return err
 }
 
 // FontError is a font file (Options.Font) that cannot be read or is not a font.
@@ -219,19 +224,7 @@ func covers(f *font.Face, texts ...string) bool {
 // plotTotals builds the plot: one line a player, x the hand number (0 is the start), y the total.
 func plotTotals(s *ledger.State, names []string, face *font.Face) (*plot.Plot, error) {
 	p := plot.New()
-	if face != nil {
-		cache := font.NewCache(font.Collection{*face})
-		h := text.Plain{Fonts: cache}
-		f := font.Font{Typeface: face.Font.Typeface}
-		set := func(st *text.Style, size vg.Length) { st.Font, st.Handler = font.From(f, size), h }
-		p.TextHandler = h
-		set(&p.Title.TextStyle, 12)
-		set(&p.Legend.TextStyle, 12)
-		for _, a := range []*plot.Axis{&p.X, &p.Y} {
-			set(&a.Label.TextStyle, 12)
-			set(&a.Tick.Label, 10)
-		}
-	}
+	style(p, face)
 	p.Title.Text = fmt.Sprintf("%s: running totals after %s", s.Ruleset, words.Count(len(s.History), "hand"))
 	p.Title.Padding = 3 * vg.Millimeter
 	p.X.Label.Text = "hand"
@@ -300,6 +293,24 @@ func plotTotals(s *ledger.State, names []string, face *font.Face) (*plot.Plot, e
 		p.Y.Max += span / 3
 	}
 	return p, nil
+}
+
+// style sets every text of p in face (nil: the built-in font).
+func style(p *plot.Plot, face *font.Face) {
+	if face == nil {
+		return
+	}
+	cache := font.NewCache(font.Collection{*face})
+	h := text.Plain{Fonts: cache}
+	f := font.Font{Typeface: face.Font.Typeface}
+	set := func(st *text.Style, size vg.Length) { st.Font, st.Handler = font.From(f, size), h }
+	p.TextHandler = h
+	set(&p.Title.TextStyle, 12)
+	set(&p.Legend.TextStyle, 12)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		set(&a.Label.TextStyle, 12)
+		set(&a.Tick.Label, 10)
+	}
 }
 
 // plainTicks labels ticks without trailing zeros; integer keeps only whole numbers (hands).

@@ -55,6 +55,7 @@ func generate(dir string, write bool) (stale []string, err error) {
 			return nil, fmt.Errorf("%s: %w", d.name, err)
 		}
 		path := filepath.Join(dir, d.name+".json")
+		// The committed schema this generator wrote (a file of the repository, not user input).
 		if got, _ := os.ReadFile(path); bytes.Equal(got, want) {
 			continue
 		}
@@ -115,6 +116,9 @@ var schemaDocs = []struct {
 	{"ledger-recover", "mjref ledger recover: the file accepted as it is, its head noted anew", []any{ledger.Recovery{}}},
 	{"ledger-record", "a line of a ledger file, as mjref ledger export -o jsonl writes it", []any{ledger.RecordLine{}}},
 	{"ledger-chart", "mjref ledger chart: the running totals drawn", []any{schema.Chart{}}},
+	{"season", "mjref season: the standings across many evenings' ledgers, each verified", []any{engine.SeasonView{}}},
+	{"season-seating", "mjref season seating: tables of four over several rounds, with few repeat meetings", []any{engine.SeatingView{}}},
+	{"season-chart", "mjref season chart: each player's net after every evening", []any{engine.SeasonChartView{}}},
 	{"batch-error", "a batch line that could not be handled", []any{schema.BatchError{}}},
 	{"error", "an error, on standard error with -o json or jsonl: what went wrong and where", []any{schema.Error{}}},
 	{"rules-show", "mjref rules show: a ruleset resolved, with the keys its YAML file uses", []any{rulesets.Ruleset{}}},
