@@ -14,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/mjref/mjref/server"
@@ -99,23 +101,35 @@ func TestOfflinePageInChromium(t *testing.T) {
 	p.do("open the site", chromedp.EmulateViewport(360, 800), chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)))
 	// The service worker keeps the files and takes the page (clients.claim).
 	p.until("the service worker", `navigator.serviceWorker.controller !== null`)
+	// Installable: Chromium finds nothing missing (the manifest, its icon, the service worker).
+	inst, err := chromedp.Call(step(t, ctx), page.GetInstallabilityErrors, cdp.Empty{})
+	if err != nil {
+		t.Fatalf("installability: %v", err)
+	}
+	for _, e := range inst.InstallabilityErrors {
+		t.Errorf("Chromium would not install the page: %s %v", e.ErrorID, e.ErrorArguments)
+	}
 	ts.Close() // no network from here on
 
-	// Open the page again from the cache, throttled ×4, and time the first score.
+	// Open the page again from the cache, throttled ×4, and time the first score: a hand scored as
+	// soon as the page shows, three times (the browser keeps the engine compiled after the first).
 	if _, err := chromedp.Call(step(t, ctx), emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4}); err != nil {
 		t.Fatalf("throttle the CPU: %v", err)
 	}
-	p.do("reload offline", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)))
-	p.do("type a hand", chromedp.SendKeys(chromedp.CSS(`#notation`), "123m456p789s111z55z"), chromedp.KeyEvent("\r"))
-	p.until("the first score", `document.querySelector("#score-result .score-total") !== null`)
-	first := js[float64](p, `Number(document.body.dataset.firstScoreMs)`)
-	ready := js[float64](p, `Number(document.body.dataset.readyMs)`)
+	for i := 1; i <= 3; i++ {
+		p.do("reload offline", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)))
+		js[bool](p, `(() => { const n = document.querySelector("#notation"); n.value = "123m456p789s111z55z"; n.dispatchEvent(new Event("input", {bubbles: true})); document.querySelector("#do-score").click(); return true; })()`)
+		p.until("the first score", `document.querySelector("#score-result .score-total") !== null`)
+		first := js[float64](p, `Number(document.body.dataset.firstScoreMs)`)
+		ready := js[float64](p, `Number(document.body.dataset.readyMs)`)
+		marks := js[string](p, `JSON.stringify(Engine.marks)`)
+		t.Logf("offline, CPU ×4, 360 px, open %d from the cache: the page ready at %.0f ms, the first score at %.0f ms; the engine's steps (ms after opening) %s", i, ready, first, marks)
+	}
 	p.do("tap a hand", chromedp.Click(chromedp.CSS(`#clear`)), tapTiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"), chromedp.Click(chromedp.CSS(`#do-score`)))
 	p.until("the score after the tap", `document.querySelector("#score-result .score-total") !== null && document.querySelector("#result").dataset.stale === "false"`)
 	tap := js[float64](p, `Number(document.body.dataset.scoreMs)`)
 	overflow := js[bool](p, `document.documentElement.scrollWidth > window.innerWidth`)
-	t.Logf("offline, CPU ×4, 360 px: the page ready (engine loaded) %.0f ms after opening, first score at %.0f ms, a score %.0f ms after the tap; horizontal overflow %v",
-		ready, first, tap, overflow)
+	t.Logf("offline, CPU ×4, 360 px: a score %.0f ms after the tap; horizontal overflow %v", tap, overflow)
 	if overflow {
 		t.Errorf("at 360 px the page is wider than the screen")
 	}

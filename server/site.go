@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"github.com/mjref/mjref/internal/filewrite"
+	"github.com/mjref/mjref/internal/wasm"
 	"github.com/mjref/mjref/rulesets"
 )
 
@@ -71,6 +72,13 @@ func WriteSite(dir string, o SiteOptions) (*Site, error) {
 	if files["static/mjref.wasm"] == nil || files["static/wasm_exec.js"] == nil {
 		return nil, ErrNoEngine
 	}
+	// The page builds its form from the engine's catalog: written now, as the engine in the page
+	// answers GET /v1/catalog, so the form is there before the engine has loaded.
+	status, catalog := wasm.Call("GET", "/v1/catalog", "")
+	if status != 200 {
+		return nil, fmt.Errorf("the engine's catalog: %s", catalog)
+	}
+	files["static/catalog.json"] = catalog
 	index := files["static/index.html"]
 	delete(files, "static/index.html")
 	delete(files, "static/sw.js")

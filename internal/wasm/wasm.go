@@ -6,15 +6,18 @@
 package wasm
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/internal/jsonmsg"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
 )
@@ -30,7 +33,8 @@ type table struct {
 	Card  string           `json:"card,omitempty"`
 }
 
-// The bodies of the requests, as mjref serve takes them.
+// The bodies of the requests, as mjref serve takes them (server.ScoreBody and the others; the
+// parity test holds the two to the same answers).
 type (
 	scoreBody struct {
 		table
@@ -73,8 +77,8 @@ func open(t table) (*engine.Engine, error) {
 	if name == "" {
 		name = Default
 	}
-	if !rulesets.IsBuiltin(name) {
-		return nil, family.Usagef("no built-in ruleset %q", name)
+	if err := builtinName(name); err != nil {
+		return nil, err
 	}
 	var sets []string
 	for k, v := range t.Set {
@@ -107,11 +111,70 @@ func Call(method, path, body string) (status int, answer []byte) {
 	return 200, b
 }
 
+// UnmarshalJSON reads a score's body as mjref serve does: the situation fields the families
+// declare ("riichi", "dora": engine.SplitSituation) and the others, an unknown field refused.
+func (b *scoreBody) UnmarshalJSON(data []byte) error {
+	rest, extra, err := engine.SplitSituation(data)
+	if err != nil {
+		return err
+	}
+	type body scoreBody // without this method
+	dec := json.NewDecoder(bytes.NewReader(rest))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode((*body)(b)); err != nil {
+		return err
+	}
+	b.Extra = extra
+	return nil
+}
+
+// decode reads a request's body into v as mjref serve does, with its words.
 func decode(body string, v any) error {
-	d := json.NewDecoder(strings.NewReader(body))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
-		return family.Usagef("the request's body: %v", err)
+	dec := json.NewDecoder(strings.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return badRequest("request body: empty: send a JSON object")
+		}
+		return badRequest("request body: %s", jsonmsg.Describe(err))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return badRequest("request body: more than one JSON value: send one object")
+	}
+	return nil
+}
+
+// requestError is a request refused before the engine sees it, with its HTTP status.
+type requestError struct {
+	status int
+	err    error
+	hint   string
+}
+
+func (e *requestError) Error() string { return e.err.Error() }
+func (e *requestError) Unwrap() error { return e.err }
+
+func badRequest(format string, args ...any) error {
+	return &requestError{status: 400, err: fmt.Errorf(format, args...)}
+}
+
+// builtinName refuses a ruleset that is not built in.
+func builtinName(name string) error {
+	if rulesets.IsBuiltin(name) {
+		return nil
+	}
+	var names []string
+	for _, i := range rulesets.Builtins() {
+		names = append(names, i.Name)
+	}
+	return &requestError{status: 404, err: fmt.Errorf("no built-in ruleset %q", name),
+		hint: "the built-in rulesets are " + strings.Join(names, ", ") + " (GET /v1/rulesets)"}
+}
+
+// needHand refuses a request without a hand, showing one.
+func needHand(hand, example string) error {
+	if hand == "" {
+		return badRequest(`no "hand": send {"hand": "%s", ...}`, example)
 	}
 	return nil
 }
@@ -159,17 +222,23 @@ func call(method, path, body string) (any, error) {
 		})
 	case "POST /v1/score":
 		return play(body, func(b *scoreBody) table { return b.table }, func(e *engine.Engine, b *scoreBody) (family.Scored, error) {
-			if b.Hand == "" {
-				return nil, family.Usagef(`no "hand"`)
+			if err := needHand(b.Hand, "123m456p789s111z55z"); err != nil {
+				return nil, err
 			}
 			return e.Score(b.ScoreRequest)
 		})
 	case "POST /v1/waits":
 		return play(body, func(b *waitsBody) table { return b.table }, func(e *engine.Engine, b *waitsBody) (*engine.WaitsView, error) {
+			if err := needHand(b.Hand, "123m456p789s11z45s"); err != nil {
+				return nil, err
+			}
 			return e.Waits(b.WaitsRequest)
 		})
 	case "POST /v1/closest":
 		return play(body, func(b *closestBody) table { return b.table }, func(e *engine.Engine, b *closestBody) (*engine.ClosestView, error) {
+			if err := needHand(b.Hand, "NN 2026m SS 666p 66s"); err != nil {
+				return nil, err
+			}
 			return e.Closest(b.ClosestRequest)
 		})
 	case "POST /v1/settle":
@@ -184,8 +253,8 @@ func call(method, path, body string) (any, error) {
 		if b.Rules == "" {
 			b.Rules = Default
 		}
-		if !rulesets.IsBuiltin(b.Rules) {
-			return nil, family.Usagef("no built-in ruleset %q", b.Rules)
+		if err := builtinName(b.Rules); err != nil {
+			return nil, err
 		}
 		l, err := engine.NewLedger(LedgerPath, b.Rules, engine.NewLedgerOptions{Players: b.Players})
 		if err != nil {
@@ -221,30 +290,29 @@ func call(method, path, body string) (any, error) {
 		}
 		return l.Verify()
 	}
-	return nil, &notFound{method + " " + path}
+	return nil, &requestError{status: 404, err: fmt.Errorf("no endpoint %s", path), hint: "see /openapi.json for the endpoints"}
 }
 
 func openLedger() (*engine.Ledger, error) {
 	return engine.OpenLedgerWith(LedgerPath, engine.LedgerOpening{Record: true})
 }
 
-type notFound struct{ what string }
-
-func (e *notFound) Error() string { return "no endpoint " + e.what + " in the page's engine" }
-
 var flagRe = regexp.MustCompile(`--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)`)
 
 // errorDoc is err's status and JSON error object, its fields named as the JSON body names them.
 func errorDoc(err error) (int, schema.Error) {
 	status, code := 500, 3
-	var nf *notFound
+	var re *requestError
 	switch {
-	case errors.As(err, &nf):
-		status, code = 404, 2
+	case errors.As(err, &re):
+		status, code = re.status, 2
 	case engine.IsInput(err):
 		status, code = 400, 2
 	}
 	msg, hint := family.Worded(err, family.HTTP)
+	if re != nil && re.hint != "" {
+		hint = re.hint
+	}
 	quote := func(s string) string {
 		return flagRe.ReplaceAllStringFunc(s, func(m string) string { return `"` + strings.ReplaceAll(m[2:], "-", "_") + `"` })
 	}

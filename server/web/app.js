@@ -742,6 +742,16 @@
     renderLedger();
   }
 
+  // staticCatalog is the engine's catalog as the offline site keeps it (static/catalog.json).
+  async function staticCatalog() {
+    try {
+      const resp = await fetch("static/catalog.json");
+      return { status: resp.status, data: await resp.json() };
+    } catch (e) {
+      return { status: 0, data: { error: String(e) } };
+    }
+  }
+
   async function loadWords() {
     const resp = await fetch("static/words.json");
     state.words = await resp.json();
@@ -752,12 +762,9 @@
     state.lang = store.get("lang") === "zh" ? "zh" : "en";
     await loadWords();
     if (state.offline) {
-      try {
-        await Engine.ready();
-      } catch (e) {
-        showBanner(t("noEngine") + " " + e);
-        return;
-      }
+      // The engine loads beside the page (engine.js started it); the form is built from the
+      // catalog it wrote when the site was written (mjref page), the same answer it gives.
+      Engine.ready().catch((e) => showBanner(t("noEngine") + " " + e));
       $("mode").textContent = t("offline");
       $("mode").hidden = false;
     }
@@ -770,7 +777,7 @@
       build();
       document.body.dataset.lang = state.lang;
     });
-    const { status, data } = await api("GET", "/v1/catalog");
+    const { status, data } = state.offline ? await staticCatalog() : await api("GET", "/v1/catalog");
     if (status !== 200) { showBanner(data.error || t("error")); return; }
     state.catalog = data;
     const saved = store.get("rules");
@@ -784,6 +791,7 @@
     document.body.dataset.lang = state.lang;
     document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.ready = "true";
+    if (state.offline) Engine.warm(state.rulesValue).catch(() => {});
     // Offline, the service worker keeps every file of the page for the next time, with no network.
     if (state.offline && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((e) => showBanner(t("noOffline") + " " + e));
   }
