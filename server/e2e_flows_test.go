@@ -30,6 +30,9 @@ func (p tab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// pageProblems are the problems the browser of the test running reported (browser).
+var pageProblems func() []string
+
 // shown is the page's text, for a failure's message.
 func (p tab) shown() string {
 	c, cancel := context.WithTimeout(p.ctx, 5*time.Second)
@@ -41,7 +44,11 @@ func (p tab) shown() string {
 	if err != nil {
 		return "(the page's text: " + err.Error() + ")"
 	}
-	return "the page reads:\n" + s
+	out := "the page reads:\n" + s
+	if pageProblems != nil {
+		out += "\nand reported:\n" + strings.Join(pageProblems(), "\n")
+	}
+	return out
 }
 
 // js evaluates expr in the page.
@@ -52,6 +59,14 @@ func js[T any](p tab, expr string) T {
 		p.t.Fatalf("evaluate %s: %v", expr, err)
 	}
 	return v
+}
+
+// awaitJS evaluates expr, a promise, in the page and waits for it.
+func awaitJS(p tab, expr string) {
+	p.t.Helper()
+	if _, err := chromedp.Run(step(p.t, p.ctx), chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise)); err != nil {
+		p.t.Fatalf("evaluate %s: %v\n%s", expr, err, p.shown())
+	}
 }
 
 // until waits for expr to be true in the page.
@@ -183,7 +198,11 @@ func TestPageFamiliesInChromium(t *testing.T) {
 			ts := httptest.NewServer(s.Handler())
 			defer ts.Close()
 			p := tab{t, ctx}
-			runFlow(p, f, ts.URL+"/", led)
+			var show func() string
+			if led != "" {
+				show = func() string { return cli(t, 0, "ledger", "show", led, "-o", "json") }
+			}
+			runFlow(p, f, ts.URL+"/", show)
 		})
 	}
 	if p := problems(); len(p) > 0 {
@@ -191,7 +210,9 @@ func TestPageFamiliesInChromium(t *testing.T) {
 	}
 }
 
-func runFlow(p tab, f familyFlow, url, led string) {
+// runFlow drives the page at url through f. show is the ledger as mjref ledger show -o json prints
+// it (nil without one): the served page's file, or the offline page's exported.
+func runFlow(p tab, f familyFlow, url string, show func() string) {
 	t := p.t
 	defer chromedp.Do(step(t, p.ctx), chromedp.Navigate("about:blank")) //nolint:errcheck // leave the page before its server closes
 	p.do("open the page", chromedp.EmulateViewport(360, 800), chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)))
@@ -251,13 +272,18 @@ func runFlow(p tab, f familyFlow, url, led string) {
 		p.until("the settlement", `document.querySelector("#settle-result, #result .error") !== null`)
 		p.contains("settle", `#result`, f.settleWant...)
 	}
-	if led == "" {
+	if show == nil {
 		p.do("中文", chromedp.Click(chromedp.CSS(`#lang`)), chromedp.WaitVisible(chromedp.CSS(`#do-score`)))
 		if b := p.text(`#do-score`); b != "計分" {
 			t.Errorf("in Chinese the score button reads %q", b)
 		}
 		p.click(`#lang`)
 		return
+	}
+	if js[bool](p, `document.querySelector('meta[name="mjref-mode"]').content === "offline"`) {
+		// The offline page keeps its own evening: a new one for this family.
+		awaitJS(p, `(async () => { await Book.clear(); await Page.loadLedger(); return true; })()`)
+		startEvening(p)
 	}
 	// A hand the table does not take is refused in red, with its reason, and the form kept.
 	if f.refusedHand != "" {
@@ -272,7 +298,7 @@ func runFlow(p tab, f familyFlow, url, led string) {
 		t.Fatalf("a hand the table refuses was recorded: %s", p.text(`#ledger-msg`))
 	}
 	p.contains("refused", `#ledger-refused`, f.refusedWant)
-	if got := cli(t, 0, "ledger", "show", led, "-o", "json"); !strings.Contains(got, `"played": 0`) {
+	if got := show(); !strings.Contains(got, `"played": 0`) {
 		t.Errorf("a refused hand was written:\n%s", got)
 	}
 	if kept := js[bool](p, `document.querySelector('input[name="ledger-winner"][value="Ann"]').checked`); !kept {
@@ -287,7 +313,7 @@ func runFlow(p tab, f familyFlow, url, led string) {
 	p.click(`#ledger-add`)
 	p.until("the hand recorded", `document.querySelector("#ledger-msg").dataset.busy === "false"`)
 	p.contains("recorded", `#ledger-msg`, f.recordWant...)
-	got := cli(t, 0, "ledger", "show", led, "-o", "json")
+	got := show()
 	var st struct {
 		Played    int
 		Standings []struct {
@@ -316,13 +342,13 @@ func runFlow(p tab, f familyFlow, url, led string) {
 	p.click(`#ledger-undo`)
 	p.until("the question", `document.querySelector("#undo-confirm") !== null`)
 	p.contains("undo asks", `#undo-confirm`, "Take back hand 1", "Ann")
-	if got := cli(t, 0, "ledger", "show", led, "-o", "json"); !strings.Contains(got, `"played": 1`) {
+	if got := show(); !strings.Contains(got, `"played": 1`) {
 		t.Errorf("the hand was undone before the answer")
 	}
 	p.click(`#undo-yes`)
 	p.until("undone", `document.querySelector("#ledger-undone") !== null`)
 	p.contains("undone", `#ledger-undone`, "Hand 1 taken back", "Ann")
-	if got := cli(t, 0, "ledger", "show", led, "-o", "json"); !strings.Contains(got, `"played": 0`) {
+	if got := show(); !strings.Contains(got, `"played": 0`) {
 		t.Fatalf("the ledger after the page's undo:\n%s", got)
 	}
 	// 中文: the page's words, the win kinds and the units.

@@ -114,11 +114,13 @@ func browser(t *testing.T) (context.Context, func() []string) {
 	case <-time.After(startTimeout):
 		t.Fatalf("start Chromium (%s): not started after %v", path, startTimeout)
 	}
-	return ctx, func() []string {
+	reported := func() []string {
 		mu.Lock()
 		defer mu.Unlock()
 		return append([]string(nil), problems...)
 	}
+	pageProblems = reported
+	return ctx, reported
 }
 
 // tapTiles taps each tile of codes in the picker.
