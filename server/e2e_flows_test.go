@@ -40,7 +40,8 @@ func (p tab) shown() string {
 	s, err := chromedp.Run(c, chromedp.Evaluate[string](`(() => { const b = document.querySelector("#ledger-add"); if (!b) return "no add; "; const r = b.getBoundingClientRect(); const e = document.elementFromPoint(r.x + r.width/2, r.y + r.height/2); return "add at " + JSON.stringify(r) + " covered by " + (e ? e.tagName + "#" + e.id + "." + e.className : "nothing") + " vh " + window.innerHeight + "; "; })() + ["#count", "#notation", "#hand-warning", "#picker-note", "#result", "#ledger-msg", "#ledger-form", "#banner"].map(sel => {
 		const e = document.querySelector(sel); if (!e) return sel + ": (none)";
 		const c = e.cloneNode(true); c.querySelectorAll("svg").forEach(x => x.replaceWith(x.getAttribute("aria-label") || ""));
-		return sel + ": " + (e.value !== undefined ? e.value : c.textContent.replace(/\s+/g, " ").slice(0, 600)); }).join("\n")`))
+		return sel + ": " + (e.value !== undefined ? e.value : c.textContent.replace(/\s+/g, " ").slice(0, 600)); }).join("\n") +
+			"\nbody: " + JSON.stringify(document.body.dataset) + (typeof Engine === "object" ? "\nthe engine's steps: " + JSON.stringify(Engine.marks) : "")`))
 	if err != nil {
 		return "(the page's text: " + err.Error() + ")"
 	}
