@@ -138,16 +138,16 @@ func TestOfflinePageInChromium(t *testing.T) {
 	}
 
 	for _, f := range familyFlows {
-		t.Run(f.rules, func(t *testing.T) {
-			p := tab{t, ctx}
-			show := func() string {
-				return cli(t, 0, "ledger", "show", p.exported(), "-o", "json")
-			}
-			if f.record == nil {
-				show = nil
-			}
-			runFlow(p, f, ts.URL+"/", show)
-		})
+		for _, width := range flowWidths {
+			t.Run(fmt.Sprintf("%s/%dpx", f.rules, width), func(t *testing.T) {
+				p := tab{t, ctx}
+				var file func() string
+				if f.record != nil {
+					file = p.exported
+				}
+				runFlow(p, f, ts.URL+"/", width, file)
+			})
+		}
 	}
 
 	t.Run("evening", func(t *testing.T) { offlineEvening(tab{t, ctx}, ts.URL+"/") })

@@ -22,8 +22,8 @@ const Engine = (() => {
   async function load() {
     mark("start");
     const resp = fetch("static/mjref.wasm");
-    // The file system the engine sees (memfs.js), before Go's own stub, then Go's glue.
-    await script("static/memfs.js");
+    // Go's glue; the file system the engine sees is memfs.js's (loaded before this script), in
+    // place of Go's own stub.
     await script("static/wasm_exec.js");
     const go = new Go(); // eslint-disable-line no-undef
     let r = await resp;
