@@ -46,6 +46,8 @@ type ledgerResult struct {
 	Drawn, Limit, Jokerless, Misnamed, LastTile   bool
 	Points, Hands                                 []string
 	Log, Note                                     string
+	// Riichi: the worth (one a winner), who put a stick down, who was ready, the abortive draw.
+	Han, Fu, Yakuman, Riichi, Tenpai, Nagashi, Abortive string
 	// ThisHand: this run's --set is for this hand only.
 	ThisHand bool
 	// Wait is how long to wait for another writer.
@@ -141,6 +143,8 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
   mjref ledger add evening.jsonl --drawn
   mjref ledger add evening.jsonl --hand '123m456p789s111z55z' --winner Ann --win self-draw
   mjref ledger add evening.jsonl --log hand7.yaml
+  mjref ledger add riichi.jsonl --winner Cat --han 3 --fu 30 --discarder Dan --riichi Cat
+  mjref ledger import tenhou.jsonl 2024010100gm-00a9-0000-abcdef.mjlog
   mjref ledger show evening.jsonl
   mjref ledger add evening.jsonl --winner Ben,Dan --faan 5,3 --discarder Cat
   mjref ledger amend evening.jsonl --hand-number 3 --winner Dan --faan 6 --discarder Cat
@@ -151,11 +155,12 @@ for writing by another mjref (wait with --wait 10s, or run the command again).`,
   mjref ledger chart evening.jsonl --out evening.svg`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usageErrorf("ledger needs a command: new, add, show, undo, amend, seat, rename, verify, recover, upgrade, export or chart\n\n%s", cmd.UsageString())
+			return usageErrorf("ledger needs a command: new, import, add, show, undo, amend, seat, rename, verify, recover, upgrade, export or chart\n\n%s", cmd.UsageString())
 		},
 	}
 	cmd.AddCommand(
 		newLedgerNewCmd(f, runner[*ledgerNewOptions](runF)),
+		newLedgerImportCmd(f, runner[*ledgerImportOptions](runF)),
 		newLedgerAddCmd(f, runner[*ledgerAddOptions](runF)),
 		newLedgerShowCmd(f, runner[*ledgerShowOptions](runF)),
 		newLedgerSummaryCmd(f, runner[*ledgerSummaryOptions](runF)),
@@ -186,6 +191,10 @@ const ledgerAddLong = `Record one hand in the ledger, in one of three ways:
                     on a discard or --win self-draw; --limit (hk), --responsible NAME (包, hk),
                     --jokerless, --misnamed (american); or --drawn; or --false-win NAME.
                     DeBurger: --points "Ann=2700,Ben=1800,Cat=-400,Dan=0" --winner NAME (who went Mahjong).
+                    riichi: --winner NAME --han N --fu N (or --yakuman N) with --discarder NAME or
+                    --win tsumo, --riichi NAMES (who put a stick down), --responsible NAME (pao);
+                    --drawn with --tenpai NAMES (--nagashi NAMES); --abortive ID. The honba and the
+                    riichi sticks on the table are the ledger's own: 'ledger show' prints them.
                     --points gives each player's change directly in any family (no settlement is run).
   from a hand       --hand HAND --winner NAME [--discarder NAME | --win self-draw] [--last-tile]: the
                     hand is scored under the ledger's ruleset at the winner's seat wind and the
@@ -371,10 +380,17 @@ func (o *ledgerResult) flags(f *factory, cmd *cobra.Command) {
 	fl.StringArrayVar(&o.Hands, "hand", nil, "the winner's hand in notation (DeBurger: NAME=HAND for each of the four players)")
 	fl.BoolVar(&o.LastTile, "last-tile", false, "with --hand: the win was on the last tile of the wall")
 	fl.StringVar(&o.Log, "log", "", "a referee log of the hand (YAML or JSON Lines), replayed and settled")
+	fl.StringVar(&o.Han, "han", "", "riichi: the winning hand's han (several winners: one each, 3,2)")
+	fl.StringVar(&o.Fu, "fu", "", "riichi: the winning hand's fu (several winners: one each)")
+	fl.StringVar(&o.Yakuman, "yakuman", "", "riichi: the number of yakuman, instead of --han and --fu")
+	fl.StringVar(&o.Riichi, "riichi", "", "riichi: the players who declared riichi and put a stick down: Ann,Ben")
+	fl.StringVar(&o.Tenpai, "tenpai", "", "riichi: with --drawn, the players ready at the exhaustive draw")
+	fl.StringVar(&o.Nagashi, "nagashi", "", "riichi: with --drawn, the players paid nagashi mangan")
+	fl.StringVar(&o.Abortive, "abortive", "", "riichi: the abortive draw the hand ended in (kyuushu_kyuuhai, suufon_renda, suucha_riichi, suukan_sanra, sanchahou)")
 	fl.StringVar(&o.Note, "note", "", "a note kept with the hand")
 	fl.BoolVar(&o.ThisHand, "this-hand", false, "the --set given applies to this hand only (otherwise a --set that differs from the game's is refused)")
 	f.completeFlag(cmd, "win", fixedCompletion(scoring.WinKinds()))
-	for _, name := range []string{"winner", "discarder", "responsible", "false-win"} {
+	for _, name := range []string{"winner", "discarder", "responsible", "false-win", "riichi", "tenpai", "nagashi"} {
 		f.completeFlag(cmd, name, completePlayers)
 	}
 }
@@ -515,7 +531,9 @@ func ledgerAddRun(_ context.Context, o *ledgerAddOptions, f *factory) error {
 func (o *ledgerResult) request() engine.LedgerRequest {
 	return engine.LedgerRequest{Winner: o.Winner, Discarder: o.Discarder, Win: o.Win, Faan: family.NumberText(o.Faan), Value: family.NumberText(o.Value),
 		Limit: o.Limit, Responsible: o.Responsible, Jokerless: o.Jokerless, Misnamed: o.Misnamed, Drawn: o.Drawn,
-		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note}
+		FalseWin: o.FalseWin, Points: o.Points, Hands: o.Hands, LastTile: o.LastTile, Note: o.Note,
+		Han: family.NumberText(o.Han), Fu: family.NumberText(o.Fu), Yakuman: family.NumberText(o.Yakuman), Riichi: o.Riichi, Tenpai: o.Tenpai,
+		Nagashi: o.Nagashi, Abortive: o.Abortive}
 }
 
 func renderVerdict(w io.Writer, v *schema.LedgerAdd) {
@@ -574,6 +592,15 @@ func entryTitle(e *ledger.Entry, wind bool) string {
 	return s + fmt.Sprintf(", prevailing %s, round %d", e.Prevailing, e.Round)
 }
 
+// umaText is the uma of each place, first to last: "+20000/+10000/-10000/-20000".
+func umaText(uma []ledger.Amount) string {
+	parts := make([]string, len(uma))
+	for i, u := range uma {
+		parts[i] = signed(u)
+	}
+	return strings.Join(parts, "/")
+}
+
 func signed(a ledger.Amount) string {
 	if a > 0 {
 		return "+" + a.String()
@@ -587,11 +614,22 @@ func renderStandings(w io.Writer, st *ledger.State) error {
 	if stake {
 		header = append(header, "stack")
 	}
+	uma := len(st.Flow.Uma) > 0
+	if uma {
+		header = append(header, "result") // after uma and oka, as if the game ended now
+	}
 	var rows [][]string
 	for _, s := range st.Standings() {
 		row := []string{fmt.Sprint(s.Rank), s.Player, s.Seat.String(), s.Total.String()}
 		if stake {
 			row = append(row, s.Stack.String())
+		}
+		if uma {
+			r := ""
+			if s.Result != nil {
+				r = signed(*s.Result)
+			}
+			row = append(row, r)
 		}
 		rows = append(rows, row)
 	}
@@ -639,7 +677,13 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 	if st.Flow.Length.Kind == gamerules.Target {
 		fmt.Fprintf(w, ", target %s", st.Flow.Target)
 	}
+	if len(st.Flow.Uma) > 0 {
+		fmt.Fprintf(w, ", return %s, uma %s", st.Flow.Return, umaText(st.Flow.Uma))
+	}
 	fmt.Fprintln(w)
+	if st.Flow.RiichiStick > 0 && !st.Over {
+		fmt.Fprintf(w, "table:    %d honba, %s on the table\n", st.Honba, words.Count(st.Sticks, "riichi stick"))
+	}
 	if len(st.Sets) > 0 {
 		fmt.Fprintf(w, "settings: %s (kept from the start of the game)\n", strings.Join(st.Sets, ", "))
 	}

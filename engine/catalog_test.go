@@ -62,7 +62,8 @@ func TestCatalog(t *testing.T) {
 			settle: []string{"hand", "value", "winner", "seat", "win", "discarder", "drawn", "wall", "false_win", "jokerless", "misnamed", "card"},
 			ledger: []string{"winner", "discarder", "win", "value", "jokerless", "misnamed", "drawn", "false_win", "points", "hand", "note"}, waits: true, closest: true},
 		{family: "riichi", score: []string{"hand", "seat", "prevailing", "win", "discarder", "last_tile", "riichi", "double_riichi", "ippatsu", "first_turn", "dora", "ura", "honba", "sticks", "kita", "readings"},
-			settle: []string{"hand", "winner", "seat", "prevailing", "win", "discarder", "last_tile", "responsible", "drawn", "han", "fu", "yakuman", "honba", "sticks", "tenpai", "nagashi", "abortive", "riichi", "double_riichi", "ippatsu", "first_turn", "dora", "ura", "kita"}, waits: true},
+			settle: []string{"hand", "winner", "seat", "prevailing", "win", "discarder", "last_tile", "responsible", "drawn", "han", "fu", "yakuman", "honba", "sticks", "tenpai", "nagashi", "abortive", "riichi", "double_riichi", "ippatsu", "first_turn", "dora", "ura", "kita"},
+			ledger: []string{"winner", "discarder", "win", "responsible", "drawn", "points", "han", "fu", "yakuman", "riichi", "tenpai", "nagashi", "abortive", "note"}, waits: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.family, func(t *testing.T) {

@@ -198,10 +198,26 @@ func (l *Ledger) Unit() string {
 
 // options make the game's ruleset settle (and check) its hands.
 func (l *Ledger) options() []ledger.Option {
+	if s := l.roundSettler(); s != nil {
+		return []ledger.Option{ledger.WithSettler(s)}
+	}
 	if s := l.settlement(); s != nil {
 		return []ledger.Option{ledger.WithSettler(s)}
 	}
 	return nil
+}
+
+// roundSettler settles the hands of a game whose family settles them with the table's counters
+// (RoundRecorder: riichi), or is nil.
+func (l *Ledger) roundSettler() ledger.Settler {
+	if l.engine == nil {
+		return nil
+	}
+	rr, ok := l.engine.rules.(RoundRecorder)
+	if !ok || l.header.Flow.RiichiStick <= 0 {
+		return nil
+	}
+	return roundSettler{rs: rr, stick: l.header.Flow.RiichiStick}
 }
 
 // settlement settles the hands of the game under its ruleset with the game's overrides, and a hand
@@ -320,7 +336,9 @@ func (l *Ledger) AddWith(req LedgerRequest, opt AddOptions) (_ schema.LedgerAdd,
 	}
 	s := l.settlement()
 	var opts []ledger.Option
-	if s != nil {
+	if rs := l.roundSettler(); rs != nil {
+		opts, s = append(opts, ledger.WithSettler(rs)), nil
+	} else if s != nil {
 		opts = append(opts, ledger.WithSettler(s))
 	}
 	lg, warnings, err := l.open(opts...)

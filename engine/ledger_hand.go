@@ -59,6 +59,8 @@ func recordHand(r family.Rules, req LedgerRequest, t ledger.Table) (recorded, er
 		return recordWin(r, k, req, t)
 	case TableRecorder:
 		return recordTable(r, k, req, t)
+	case RoundRecorder:
+		return recordRound(req, t)
 	}
 	rs := r.Ruleset()
 	return recorded{}, family.Usagef("ruleset %s (family %s): mjref keeps no ledger under it", rs.Name, rs.Family)

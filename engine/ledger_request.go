@@ -32,6 +32,17 @@ type LedgerRequest struct {
 	// for each of the four players. LastTile says the win was on the last tile of the wall.
 	Hands    []string `json:"hand,omitempty" jsonschema:"description=the winner's hand in notation (DeBurger: NAME=HAND for each of the four players)"`
 	LastTile bool     `json:"last_tile,omitempty" jsonschema:"description=with hand: the win was on the last tile of the wall"`
+	// Riichi: Han and Fu (or Yakuman, the number of yakuman) are the hand's worth, one per winner
+	// ("3,2"); Riichi the players who put a riichi stick down in the hand; Tenpai the players ready
+	// at an exhaustive draw (Drawn) and Nagashi those paid nagashi mangan; Abortive the id of the
+	// abortive draw the hand ended in.
+	Han      family.NumberText `json:"han,omitempty" jsonschema:"description=riichi: the winning hand's han (several winners: one each\\, 3\\,2)"`
+	Fu       family.NumberText `json:"fu,omitempty" jsonschema:"description=riichi: the winning hand's fu (several winners: one each)"`
+	Yakuman  family.NumberText `json:"yakuman,omitempty" jsonschema:"description=riichi: the number of yakuman instead of han and fu (several winners: one each)"`
+	Riichi   string            `json:"riichi,omitempty" jsonschema:"description=riichi: the players who declared riichi and put a stick down: Ann\\,Ben"`
+	Tenpai   string            `json:"tenpai,omitempty" jsonschema:"description=riichi: with drawn: the players ready at the exhaustive draw"`
+	Nagashi  string            `json:"nagashi,omitempty" jsonschema:"description=riichi: with drawn: the players paid nagashi mangan"`
+	Abortive string            `json:"abortive,omitempty" jsonschema:"description=riichi: the abortive draw the hand ended in (kyuushu_kyuuhai\\, suufon_renda\\, suucha_riichi\\, suukan_sanra\\, sanchahou)"`
 	// Note is kept with the hand recorded.
 	Note string `json:"note,omitempty" jsonschema:"description=a note kept with the hand"`
 }
@@ -45,20 +56,27 @@ func (req *LedgerRequest) Given() []string {
 			names = append(names, name)
 		}
 	}
+	add("abortive", req.Abortive != "")
 	add("discarder", req.Discarder != "")
 	add("drawn", req.Drawn)
 	add("faan", req.Faan != "")
 	add("false-win", req.FalseWin != "")
+	add("fu", req.Fu != "")
+	add("han", req.Han != "")
 	add("hand", len(req.Hands) > 0)
 	add("jokerless", req.Jokerless)
 	add("last-tile", req.LastTile)
 	add("limit", req.Limit)
 	add("misnamed", req.Misnamed)
+	add("nagashi", req.Nagashi != "")
 	add("note", req.Note != "")
 	add("points", len(req.Points) > 0)
 	add("responsible", req.Responsible != "")
+	add("riichi", req.Riichi != "")
+	add("tenpai", req.Tenpai != "")
 	add("value", req.Value != "")
 	add("win", req.Win != "")
 	add("winner", req.Winner != "")
+	add("yakuman", req.Yakuman != "")
 	return names
 }

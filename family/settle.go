@@ -18,6 +18,15 @@ type Settlement interface {
 	Render(p Printer) error
 }
 
+// SeatChanges is a Settlement that gives each seat's change (a ledger records it: riichi).
+type SeatChanges interface {
+	Settlement
+	// SeatDeltas are each seat's change, East first, in points: zero for a seat not at the table.
+	SeatDeltas() SeatInts
+	// NotSettled says why the hand was not settled (Positive false).
+	NotSettled() string
+}
+
 // TableSettler is Rules that settle a hand between all four players from every player's hand or
 // points (DeBurger), rather than in payments from the winner's worth by the ruleset's settlement:
 // section.

@@ -27,6 +27,13 @@ var takes = map[family.Use]family.Refusals{
 		"responsible": "",
 		"log":         "",
 		"last-tile":   "",
+		"han":         "an American hand is worth its card line's value: use --value N",
+		"fu":          "an American hand is worth its card line's value: use --value N",
+		"yakuman":     "an American hand is worth its card line's value: use --value N",
+		"riichi":      "",
+		"tenpai":      "",
+		"nagashi":     "",
+		"abortive":    "",
 	},
 }
 

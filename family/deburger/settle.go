@@ -28,7 +28,8 @@ var (
 	// ledgerRefused are the add fields a DeBurger hand does not read: every player scores their
 	// own tiles, so a hand is its points (or the four hands), and the Mahjong.
 	ledgerRefused = map[string]bool{"faan": true, "limit": true, "responsible": true, "log": true, "value": true,
-		"jokerless": true, "misnamed": true, "false-win": true, "last-tile": true}
+		"jokerless": true, "misnamed": true, "false-win": true, "last-tile": true,
+		"han": true, "fu": true, "yakuman": true, "riichi": true, "tenpai": true, "nagashi": true, "abortive": true}
 )
 
 // Takes is the family's takes-table: a settlement takes the four hands (or their points), the seat

@@ -25,6 +25,13 @@ var takes = map[family.Use]family.Refusals{
 		"value":     "a Hong Kong hand is worth faan: use --faan N",
 		"jokerless": "",
 		"misnamed":  "",
+		"han":       "han and fu are riichi's: use --faan N",
+		"fu":        "han and fu are riichi's: use --faan N",
+		"yakuman":   "yakuman counts are riichi's: a limit hand is --faan limit",
+		"riichi":    "",
+		"tenpai":    "",
+		"nagashi":   "",
+		"abortive":  "",
 	},
 }
 

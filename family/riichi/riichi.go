@@ -135,8 +135,9 @@ type rules struct {
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
 func (r *rules) Family() family.Family      { return Family{} }
 
-// Takes reads every score field but --loser, and every settle field but the other families'
-// (settleRefused); riichi hands are not recorded in a ledger yet.
+// Takes reads every score field but --loser, every settle field but the other families'
+// (settleRefused), and the ledger fields of a hand's han and fu and the table's counters
+// (ledgerRefused).
 func (r *rules) Takes(use family.Use, field string) (bool, string) {
 	switch use {
 	case family.UseScore:
@@ -146,8 +147,24 @@ func (r *rules) Takes(use family.Use, field string) (bool, string) {
 		return true, ""
 	case family.UseSettle:
 		return settleRefused.Takes(field)
+	case family.UseLedger:
+		return ledgerRefused.Takes(field)
 	}
-	return false, "riichi hands are not recorded in a ledger yet"
+	return false, ""
+}
+
+// ledgerRefused are the ledger fields a riichi hand does not read: a riichi hand is recorded by
+// its han and fu (or yakuman), settled with the table's counters.
+var ledgerRefused = family.Refusals{
+	"faan":      "a riichi hand is worth han and fu: use --han N --fu N (or --yakuman N)",
+	"value":     "a riichi hand is worth han and fu: use --han N --fu N (or --yakuman N)",
+	"limit":     "a riichi limit hand is its han: --han 5 is a mangan, --yakuman 1 a yakuman",
+	"jokerless": "",
+	"misnamed":  "",
+	"false-win": "a riichi false win (chombo) is not recorded yet: give each player's change with --points",
+	"hand":      "give the hand's han and fu: --han N --fu N",
+	"last-tile": "",
+	"log":       "a riichi game is kept from its log with 'mjref ledger import FILE LOG'",
 }
 
 // Worth is the hand's points: the ron payment or the self-draw total, before honba and sticks.

@@ -368,6 +368,12 @@ type PaymentView struct {
 	Why    string `json:"why"`
 }
 
+// SeatDeltas implements family.SeatChanges: each seat's change.
+func (v *SettleView) SeatDeltas() family.SeatInts { return v.Deltas }
+
+// NotSettled implements family.SeatChanges: why the hand was not settled.
+func (v *SettleView) NotSettled() string { return v.Reason }
+
 func (v *SettleView) fill(st *rscore.Settlement) {
 	v.Settled = true
 	for _, t := range st.Transfers {

@@ -111,6 +111,32 @@ type Flow struct {
 	// Ties says who wins a target game when two or more players share the highest total at or over
 	// the target: play-on (the default), shared, or mahjong (the tied player who won the hand).
 	Ties points.TieRule `yaml:"ties,omitempty" json:"ties,omitempty"`
+	// The riichi table (all zero under the other families). DealerRepeatsWhenReady: after an
+	// exhaustive draw the dealer deals again when ready (tenpai renchan) and the deal passes
+	// otherwise; DealerRepeatsOnAbortive: the dealer deals again after an abortive draw.
+	DealerRepeatsWhenReady  bool `yaml:"dealer_repeats_when_ready,omitempty" json:"dealer_repeats_when_ready,omitempty"`
+	DealerRepeatsOnAbortive bool `yaml:"dealer_repeats_on_abortive,omitempty" json:"dealer_repeats_on_abortive,omitempty"`
+	// RiichiStick is the value of a riichi stick (1,000). Above zero, the table keeps its counters:
+	// a honba is added after every hand the dealer deals again or nobody wins and cleared after any
+	// other, a riichi stick paid goes on the table, and the next winner takes them all. A hand's
+	// deltas then add up to the sticks it takes from the table less the sticks it puts there.
+	RiichiStick settle.Amount `yaml:"riichi_stick,omitempty" json:"riichi_stick,omitempty"`
+	// Tobi: the game also ends as soon as a player's stack is below zero (Tenhou's 飛び).
+	Tobi bool `yaml:"tobi,omitempty" json:"tobi,omitempty"`
+	// Extension: a game measured in rounds goes on into the next wind while no stack reaches the
+	// return, and then ends after the first hand at whose end one does, or after that round
+	// (Tenhou's 西入, sudden death).
+	Extension bool `yaml:"extension,omitempty" json:"extension,omitempty"`
+	// DealerStops: the game ends when the dealer of the last hand of its length wins it and is
+	// then first, with at least the return when the flow has one (アガリ止め, which Tenhou applies
+	// by itself).
+	DealerStops bool `yaml:"dealer_stops,omitempty" json:"dealer_stops,omitempty"`
+	// Return and Uma pay the game's end (riichi): each player's result is their stack less the
+	// return, plus the uma of their place (first to last); the first also takes the oka, what the
+	// others' stakes fell short of the return. Results are rounded to whole thousands as Tenhou
+	// rounds them (see Results). No uma: the game's end is the stacks.
+	Return settle.Amount   `yaml:"return,omitempty" json:"return,omitempty"`
+	Uma    []settle.Amount `yaml:"uma,omitempty" json:"uma,omitempty"`
 	// Source is where the flow is defined; the ruleset loader fills it.
 	Source scoring.Source `yaml:"-" json:"-"`
 }
@@ -134,6 +160,18 @@ func DeBurgerFlow() Flow {
 	return Flow{Length: Length{Kind: Target}, Target: settle.Points(10000), Ties: points.TiesPlayOn}
 }
 
+// RiichiFlow returns the flow of a Tenhou east-south game (hanchan): the dealer deals again after
+// winning, after an exhaustive draw when ready, and after an abortive draw; honba and riichi sticks
+// (1,000) are kept; 25,000 each to start; the game ends after the south round, when a stack is
+// below zero, or when the last dealer wins and is first with 30,000 or more, and goes on into the
+// west round while nobody has 30,000; uma 20-10 with a 30,000 return (oka 20,000 to the first).
+func RiichiFlow() Flow {
+	return Flow{DealerRepeatsOnWin: true, DealerRepeatsWhenReady: true, DealerRepeatsOnAbortive: true, PrevailingWind: true,
+		ZeroSum: true, Length: Length{Kind: Rounds, N: 2}, Stake: settle.Points(25000), RiichiStick: settle.Points(1000),
+		Tobi: true, Extension: true, DealerStops: true, Return: settle.Points(30000),
+		Uma: []settle.Amount{settle.Points(20000), settle.Points(10000), settle.Points(-10000), settle.Points(-20000)}}
+}
+
 // Validate checks the flow. Errors are *scoring.RuleError with the YAML path below the flow section.
 func (f *Flow) Validate() error {
 	return f.CheckLength(f.Length)
@@ -155,8 +193,30 @@ func (f *Flow) CheckLength(l Length) error {
 		return &scoring.RuleError{Path: []string{"length"}, Msg: "a game measured in rounds needs prevailing_wind: true"}
 	case f.Ties > points.TiesMahjong:
 		return &scoring.RuleError{Path: []string{"ties"}, Msg: "unknown tie rule: expected play-on, shared or mahjong"}
+	case f.RiichiStick < 0:
+		return &scoring.RuleError{Path: []string{"riichi_stick"}, Msg: "a riichi stick cannot be worth less than zero"}
+	case len(f.Uma) != 0 && len(f.Uma) != 4:
+		return &scoring.RuleError{Path: []string{"uma"}, Msg: fmt.Sprintf("uma needs one amount for each of the 4 places, first to last; got %d", len(f.Uma))}
+	case len(f.Uma) != 0 && sumAmounts(f.Uma) != 0:
+		return &scoring.RuleError{Path: []string{"uma"}, Msg: fmt.Sprintf("the uma of the 4 places must add up to zero (the oka pays the first); they add up to %s", sumAmounts(f.Uma))}
+	case len(f.Uma) != 0 && f.Return < f.Stake:
+		return &scoring.RuleError{Path: []string{"return"}, Msg: "the return cannot be below the starting stake (the oka would be negative)"}
+	case f.DealerStops && l.Kind != Rounds:
+		return &scoring.RuleError{Path: []string{"dealer_stops"}, Msg: "the last dealer's stop (dealer_stops) needs a game measured in rounds"}
+	case f.Extension && l.Kind != Rounds:
+		return &scoring.RuleError{Path: []string{"extension"}, Msg: "an extension into the next wind needs a game measured in rounds"}
+	case f.Extension && f.Return <= 0:
+		return &scoring.RuleError{Path: []string{"return"}, Msg: "an extension needs the return a stack must reach to end the game"}
 	case l.Kind == Bust && !f.ZeroSum:
 		return &scoring.RuleError{Path: []string{"length"}, Msg: "a game played until bust needs zero_sum: true"}
 	}
 	return nil
+}
+
+func sumAmounts(as []settle.Amount) settle.Amount {
+	var t settle.Amount
+	for _, a := range as {
+		t += a
+	}
+	return t
 }

@@ -275,7 +275,8 @@ func (s *State) fits(h *Header, c *cache) bool {
 		}
 		sum += q.Total
 	}
-	if seated != 4 || (s.Flow.ZeroSum && sum != 0) {
+	// With the table's counters the riichi sticks on the table are what the totals lack.
+	if seated != 4 || (s.Flow.ZeroSum && sum != -Amount(s.pos.Sticks)*max(s.Flow.RiichiStick, 0)) || s.pos.Sticks < 0 || s.pos.Honba < 0 {
 		return false
 	}
 	// The last hand standing, the only one kept.

@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"slices"
+
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/gamerules"
 )
@@ -13,6 +15,9 @@ type position struct {
 	Round      int           // the round, from 1 (the number of times the prevailing wind has moved on, plus 1)
 	Passes     int           // how many times the deal has passed to the next seat
 	Repeat     int           // how many hands in a row the dealer has dealt again (連莊 count)
+	// The table's counters (a flow with a riichi stick): the honba and the riichi sticks on the table.
+	Honba  int `json:",omitempty"`
+	Sticks int `json:",omitempty"`
 }
 
 // startPosition returns the position before the first hand: the first player listed is East.
@@ -23,11 +28,46 @@ func startPosition() position {
 // seat returns the seat wind of player i (0..3) at this position.
 func (p position) seat(i int) notation.Seat { return notation.Seat((i - p.Dealer + 8) % 4) }
 
-// nextPosition returns the position after a hand under the flow f: dealerWon when the dealer won
-// it, drawn when nobody did.
-func nextPosition(f *gamerules.Flow, p position, dealerWon, drawn bool) position {
+// outcome is what of a hand decides the next position.
+type outcome struct {
+	dealerWon   bool // the dealer won (or was one of the winners)
+	drawn       bool // nobody won (a drawn hand or a false win)
+	dealerReady bool // an exhaustive draw with the dealer ready
+	abortive    bool // an abortive draw
+	riichi      int  // riichi sticks the hand put on the table
+}
+
+// outcomeOf is the outcome of hand h played by players at position p.
+func outcomeOf(h *Hand, players *[4]string, p position) outcome {
+	dealer := players[p.Dealer]
+	return outcome{dealerWon: slices.Contains(h.Winners(), dealer), drawn: h.Winner == "",
+		dealerReady: h.Drawn && h.Abortive == "" && slices.Contains(h.Tenpai, dealer),
+		abortive:    h.Drawn && h.Abortive != "", riichi: len(h.Riichi)}
+}
+
+// nextPosition returns the position after a hand with outcome o under the flow f.
+func nextPosition(f *gamerules.Flow, p position, o outcome) position {
 	p.Hand++
-	if (dealerWon && f.DealerRepeatsOnWin) || (drawn && f.DealerRepeatsOnDraw) {
+	repeat := o.dealerWon && f.DealerRepeatsOnWin
+	switch {
+	case o.abortive:
+		repeat = f.DealerRepeatsOnAbortive || f.DealerRepeatsOnDraw
+	case o.drawn:
+		repeat = f.DealerRepeatsOnDraw || (o.dealerReady && f.DealerRepeatsWhenReady)
+	}
+	if f.RiichiStick > 0 {
+		if repeat || o.drawn {
+			p.Honba++
+		} else {
+			p.Honba = 0
+		}
+		if o.drawn {
+			p.Sticks += o.riichi
+		} else {
+			p.Sticks = 0
+		}
+	}
+	if repeat {
 		p.Repeat++
 		return p
 	}
@@ -39,4 +79,17 @@ func nextPosition(f *gamerules.Flow, p position, dealerWon, drawn bool) position
 		p.Prevailing = notation.Seat(p.Passes / 4 % 4)
 	}
 	return p
+}
+
+// tableSum is what a hand's deltas add up to under the flow f, played at position p with outcome
+// o: zero, or with the table's counters the sticks the hand takes from the table (a win takes them
+// all) less the sticks it puts there.
+func tableSum(f *gamerules.Flow, p position, o outcome) Amount {
+	if f.RiichiStick <= 0 {
+		return 0
+	}
+	if o.drawn {
+		return -Amount(o.riichi) * f.RiichiStick
+	}
+	return Amount(p.Sticks) * f.RiichiStick
 }

@@ -40,6 +40,17 @@ type Hand struct {
 	// --this-hand), on top of the game's; see Settlement.
 	Sets []string `json:"sets,omitempty"`
 	Note string   `json:"note,omitempty"`
+	// Riichi: Han and Fu (or Yakuman, the number of yakuman) are the winner's worth. Riichi are the
+	// players who declared riichi in the hand (each put a stick on the table); Tenpai those ready
+	// at an exhaustive draw and Nagashi those paid nagashi mangan; Abortive is the id of the
+	// abortive draw a drawn hand ended in ("" for an exhaustive draw).
+	Han      int      `json:"han,omitempty"`
+	Fu       int      `json:"fu,omitempty"`
+	Yakuman  int      `json:"yakuman,omitempty"`
+	Riichi   []string `json:"riichi,omitempty"`
+	Tenpai   []string `json:"tenpai,omitempty"`
+	Nagashi  []string `json:"nagashi,omitempty"`
+	Abortive string   `json:"abortive,omitempty"`
 }
 
 // Claim is one more winner of a discard that several players won.
@@ -51,6 +62,9 @@ type Claim struct {
 	Jokerless   bool   `json:"jokerless,omitempty"`
 	Responsible string `json:"responsible,omitempty"`
 	Tiles       string `json:"tiles,omitempty"`
+	Han         int    `json:"han,omitempty"`
+	Fu          int    `json:"fu,omitempty"`
+	Yakuman     int    `json:"yakuman,omitempty"`
 }
 
 // Winners returns every winner paid: the winner, then the others of the same discard.
@@ -70,7 +84,8 @@ func (h *Hand) Claims() []Claim {
 	if h.Winner == "" {
 		return nil
 	}
-	first := Claim{Winner: h.Winner, Faan: h.Faan, Value: h.Value, Limit: h.Limit, Jokerless: h.Jokerless, Responsible: h.Responsible, Tiles: h.Tiles}
+	first := Claim{Winner: h.Winner, Faan: h.Faan, Value: h.Value, Limit: h.Limit, Jokerless: h.Jokerless, Responsible: h.Responsible, Tiles: h.Tiles,
+		Han: h.Han, Fu: h.Fu, Yakuman: h.Yakuman}
 	return append([]Claim{first}, h.Also...)
 }
 
@@ -79,6 +94,14 @@ func (c *Claim) worth() string {
 	switch {
 	case c.Limit:
 		return "a limit hand"
+	case c.Yakuman == 1:
+		return "a yakuman"
+	case c.Yakuman > 1:
+		return fmt.Sprintf("%d× yakuman", c.Yakuman)
+	case c.Han > 0 && c.Fu > 0:
+		return fmt.Sprintf("%d han %d fu", c.Han, c.Fu)
+	case c.Han > 0:
+		return fmt.Sprintf("%d han", c.Han)
 	case c.Faan > 0:
 		return fmt.Sprintf("%d faan", c.Faan)
 	case c.Value > 0:
@@ -101,9 +124,11 @@ func (h *Hand) rename(from, to string) {
 			}
 		}
 	}
-	for i, b := range h.Bumped {
-		if b == from {
-			h.Bumped[i] = to
+	for _, list := range [][]string{h.Bumped, h.Riichi, h.Tenpai, h.Nagashi} {
+		for i, b := range list {
+			if b == from {
+				list[i] = to
+			}
 		}
 	}
 }
@@ -114,6 +139,9 @@ func (h Hand) clone() Hand {
 	h.Bumped = slices.Clone(h.Bumped)
 	h.Deltas = slices.Clone(h.Deltas)
 	h.Sets = slices.Clone(h.Sets)
+	h.Riichi = slices.Clone(h.Riichi)
+	h.Tenpai = slices.Clone(h.Tenpai)
+	h.Nagashi = slices.Clone(h.Nagashi)
 	return h
 }
 
@@ -127,8 +155,16 @@ func (h *Hand) SelfDrawn() bool {
 func (h *Hand) String() string {
 	var b strings.Builder
 	switch {
+	case h.Drawn && h.Abortive != "":
+		b.WriteString("abortive draw (" + h.Abortive + ")")
 	case h.Drawn:
 		b.WriteString("drawn")
+		if len(h.Nagashi) > 0 {
+			b.WriteString(", nagashi mangan: " + strings.Join(h.Nagashi, ", "))
+		}
+		if len(h.Tenpai) > 0 {
+			b.WriteString(", ready: " + strings.Join(h.Tenpai, ", "))
+		}
 	case h.FalseWin != "":
 		b.WriteString(h.FalseWin + " false win")
 	default:
@@ -161,6 +197,9 @@ func (h *Hand) String() string {
 		if len(h.Bumped) > 0 {
 			fmt.Fprintf(&b, "; %s bumped (head bump)", strings.Join(h.Bumped, " and "))
 		}
+	}
+	if len(h.Riichi) > 0 {
+		b.WriteString("; riichi: " + strings.Join(h.Riichi, ", "))
 	}
 	return b.String()
 }
@@ -233,8 +272,8 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 			if c.Winner == h.Discarder {
 				return -1, fmt.Errorf("%s cannot win on their own discard", c.Winner)
 			}
-			if c.Faan < 0 || c.Value < 0 {
-				return -1, fmt.Errorf("faan and value cannot be negative")
+			if c.Faan < 0 || c.Value < 0 || c.Han < 0 || c.Fu < 0 || c.Yakuman < 0 {
+				return -1, fmt.Errorf("faan, value, han, fu and yakuman cannot be negative")
 			}
 			if c.Responsible != "" {
 				if _, err := idx("responsible player", c.Responsible); err != nil {
@@ -260,7 +299,7 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 			won[b] = true
 		}
 	} else {
-		if h.Discarder != "" || h.Responsible != "" || h.Faan != 0 || h.Value != 0 || h.Limit || h.Jokerless || h.Misnamed || h.Win != scoring.Discard || h.Also != nil || h.Bumped != nil || h.HowUnknown {
+		if h.Discarder != "" || h.Responsible != "" || h.Faan != 0 || h.Value != 0 || h.Han != 0 || h.Fu != 0 || h.Yakuman != 0 || h.Limit || h.Jokerless || h.Misnamed || h.Win != scoring.Discard || h.Also != nil || h.Bumped != nil || h.HowUnknown {
 			return -1, fmt.Errorf("a hand with no winner takes no discarder, responsible player, faan, value or win kind")
 		}
 		if h.FalseWin != "" {
@@ -268,6 +307,25 @@ func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 				return -1, err
 			}
 		}
+	}
+	for _, l := range []struct {
+		role string
+		list []string
+	}{{"riichi", h.Riichi}, {"tenpai", h.Tenpai}, {"nagashi", h.Nagashi}} {
+		for i, name := range l.list {
+			if _, err := idx(l.role+" player", name); err != nil {
+				return -1, err
+			}
+			if slices.Contains(l.list[:i], name) {
+				return -1, fmt.Errorf("%s is named twice in %s", name, l.role)
+			}
+		}
+	}
+	if (len(h.Tenpai) > 0 || len(h.Nagashi) > 0) && (!h.Drawn || h.Abortive != "") {
+		return -1, fmt.Errorf("tenpai and nagashi are for an exhaustive draw")
+	}
+	if h.Abortive != "" && !h.Drawn {
+		return -1, fmt.Errorf("an abortive draw is a drawn hand")
 	}
 	if len(h.Sets) > 0 && (h.Deltas != nil || h.Drawn) {
 		return -1, fmt.Errorf("a hand paid under its own --set is settled by it: it has no deltas given and is not drawn")

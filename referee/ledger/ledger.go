@@ -13,6 +13,7 @@ import (
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/words"
+	"github.com/mjref/mjref/referee/gamerules"
 )
 
 // Settler computes the deltas of one hand: each player's change, in the order of the players.
@@ -97,34 +98,38 @@ func Create(path string, h Header, opts ...Option) (*Ledger, error) {
 	if err := os.Remove(cachePath(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	// Write the header to a temporary file and link it into place, so nobody ever sees an empty
-	// ledger and two Creates cannot both win.
+	if err := place(path, b); err != nil {
+		return nil, err
+	}
+	return l.open()
+}
+
+// place writes a new record b to a temporary file and links it into place at path, so nobody ever
+// sees an empty or a partial ledger and two writers cannot both win.
+func place(path string, b []byte) error {
 	tmp, err := filewrite.Temp(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(b); err != nil {
 		tmp.Close()
-		return nil, err
+		return err
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return nil, err
+		return err
 	}
 	if err := tmp.Close(); err != nil {
-		return nil, err
+		return err
 	}
-	if err := os.Link(tmp.Name(), path); err != nil {
+	if err := linkNew(tmp.Name(), path); err != nil {
 		if errors.Is(err, os.ErrExist) {
-			return nil, fmt.Errorf("%s: %w", path, ErrExists)
+			return fmt.Errorf("%s: %w", path, ErrExists)
 		}
-		return nil, err
+		return err
 	}
-	if err := filewrite.SyncDir(filepath.Dir(path)); err != nil {
-		return nil, err
-	}
-	return l.open()
+	return filewrite.SyncDir(filepath.Dir(path))
 }
 
 // Open opens an existing game for writing, taking an exclusive lock on the file: a second writer
@@ -455,11 +460,11 @@ func (l *Ledger) FullState() (State, error) {
 }
 
 // settle computes the deltas of hand h at table t: its own, none for a drawn hand, or the Settler's.
-func (l *Ledger) settle(h Hand, t Table) ([4]Amount, error) {
+func (l *Ledger) settle(h Hand, t Table, f *gamerules.Flow) ([4]Amount, error) {
 	switch {
 	case h.Deltas != nil:
 		return [4]Amount(h.Deltas), nil
-	case h.Drawn:
+	case h.Drawn && f.RiichiStick <= 0: // with the table's counters a draw pays the noten payments
 		return [4]Amount{}, nil
 	case l.settler == nil:
 		return [4]Amount{}, errors.New("this hand needs a settlement: give its deltas or open the ledger with a settler")
@@ -484,10 +489,10 @@ func (l *Ledger) Add(h Hand) (Entry, error) {
 	if next.Over {
 		return Entry{}, fmt.Errorf("%w (%s)", ErrGameOver, next.Reason)
 	}
-	if _, err := h.check(&next.Players, next.Flow.ZeroSum); err != nil {
+	if _, err := h.check(&next.Players, next.zeroSum()); err != nil {
 		return Entry{}, err
 	}
-	deltas, err := l.settle(h, next.Table())
+	deltas, err := l.settle(h, next.Table(), &next.Flow)
 	if err != nil {
 		return Entry{}, err
 	}
@@ -574,7 +579,7 @@ func (l *Ledger) Amend(n int, h Hand) (Amendment, error) {
 	var first [4]Amount
 	seq := next.Events + 1
 	err := next.amend(at, h, seq, seq, func(j int, hand Hand, t Table) ([4]Amount, error) {
-		d, err := l.settle(hand, t)
+		d, err := l.settle(hand, t, &l.state.Flow)
 		if j == at {
 			first = d
 		} else {

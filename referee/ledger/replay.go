@@ -312,9 +312,9 @@ func (r *replayer) apply(i int, ln line, ev *event) bool {
 }
 
 // pays compares the deltas recorded for a hand with what the settler pays for it (hands whose
-// deltas were given, and drawn hands, are not settled). It reports whether the replay may go on.
+// deltas were given, and drawn hands where the table keeps no counters, are not settled). It reports whether the replay may go on.
 func (r *replayer) pays(no int, h Hand, t Table, recorded [4]Amount) bool {
-	if r.settler == nil || h.Deltas != nil || h.Drawn {
+	if r.settler == nil || h.Deltas != nil || (h.Drawn && r.s.Flow.RiichiStick <= 0) {
 		return true
 	}
 	if _, err := h.check(&t.Players, false); err != nil {

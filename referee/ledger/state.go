@@ -35,6 +35,8 @@ type State struct {
 	Prevailing notation.Seat    `json:"prevailing"`        // the prevailing wind of the next hand
 	Round      int              `json:"round"`             // the round of the next hand, from 1
 	Repeat     int              `json:"repeat"`            // how many times in a row the dealer has dealt again
+	Honba      int              `json:"honba,omitempty"`   // the honba of the next hand (a table that keeps counters)
+	Sticks     int              `json:"sticks,omitempty"`  // the riichi sticks on the table before the next hand
 	Totals     [4]Amount        `json:"totals"`            // each player's running total
 	People     []Person         `json:"people"`            // everyone who has sat at the table, in order of arrival
 	Over       bool             `json:"over"`              // the game has ended by its length
@@ -89,7 +91,9 @@ type Entry struct {
 	Prevailing notation.Seat    `json:"prevailing"`
 	Round      int              `json:"round"`
 	Repeat     int              `json:"repeat"`
-	Players    [4]string        `json:"players"` // who sat at each place
+	Honba      int              `json:"honba,omitempty"`  // the honba it was played with
+	Sticks     int              `json:"sticks,omitempty"` // the riichi sticks on the table when it began
+	Players    [4]string        `json:"players"`          // who sat at each place
 	Hand       Hand             `json:"result"`
 	Deltas     [4]Amount        `json:"deltas"`
 	Totals     [4]Amount        `json:"totals"` // after this hand, of the players at each place
@@ -105,8 +109,11 @@ type Standing struct {
 	Player string        `json:"player"`
 	Seat   notation.Seat `json:"seat"`
 	Total  Amount        `json:"total"`
-	Stack  Amount        `json:"stack"`          // the starting stake plus the total
-	Left   bool          `json:"left,omitempty"` // the player has left the table (Seat is then meaningless)
+	Stack  Amount        `json:"stack"` // the starting stake plus the total
+	// Result is the game's end for the player after uma and oka (a flow with uma; see
+	// gamerules.UmaResults), as if the game ended now; nil otherwise and for a player who left.
+	Result *Amount `json:"result,omitempty"`
+	Left   bool    `json:"left,omitempty"` // the player has left the table (Seat is then meaningless)
 }
 
 // Standings returns the players ordered by total, highest first (ties keep seat order), and after
@@ -121,6 +128,25 @@ func (s *State) Standings() []Standing {
 			out = append(out, Standing{Player: p.Name, Seat: notation.NoSeat, Total: p.Total, Stack: s.Flow.Stake + p.Total, Left: true})
 		}
 	}
+	if s.Over && s.Sticks > 0 {
+		// The riichi sticks left on the table at the game's end go to the first (Tenhou).
+		var stacks [4]Amount
+		for i := range 4 {
+			stacks[i] = out[i].Stack
+		}
+		first := gamerules.Places(stacks[:], 0)[0]
+		out[first].Stack += Amount(s.Sticks) * s.Flow.RiichiStick
+	}
+	if len(s.Flow.Uma) == 4 {
+		var stacks [4]Amount
+		for i := range 4 {
+			stacks[i] = out[i].Stack
+		}
+		_, res := gamerules.UmaResults(stacks[:], 0, s.Flow.Return, s.Flow.Uma)
+		for i := range res {
+			out[i].Result = &res[i]
+		}
+	}
 	slices.SortStableFunc(out, func(a, b Standing) int { return cmp.Compare(b.Total, a.Total) })
 	for i := range out {
 		out[i].Rank = i + 1
@@ -133,7 +159,7 @@ func (s *State) Standings() []Standing {
 
 // Table returns where the next hand is played, for a Settler.
 func (s *State) Table() Table {
-	return Table{Players: s.Players, Dealer: s.pos.Dealer, Seats: s.Seats, Prevailing: s.Prevailing, Repeat: s.Repeat, Number: s.Hand}
+	return tableAt(s.pos, s.Players)
 }
 
 // Index returns the index of the named player, or -1.
@@ -154,6 +180,8 @@ type Table struct {
 	Prevailing notation.Seat
 	Repeat     int // 連莊 count
 	Number     int // the hand's number
+	// Honba and Sticks are the table's counters when the hand begins (a flow with a riichi stick).
+	Honba, Sticks int
 }
 
 // Player returns the index of the player at seat s.
@@ -239,6 +267,7 @@ func checkName(p string) error {
 func (s *State) settle() {
 	p := s.pos
 	s.Hand, s.Dealer, s.Prevailing, s.Round, s.Repeat = p.Hand, s.Players[p.Dealer], p.Prevailing, p.Round, p.Repeat
+	s.Honba, s.Sticks = p.Honba, p.Sticks
 	for i := range 4 {
 		s.Seats[i] = p.seat(i)
 	}
@@ -246,8 +275,15 @@ func (s *State) settle() {
 	f := &s.Flow
 	switch l := f.Length; l.Kind {
 	case gamerules.Rounds:
-		if p.Passes >= 4*l.N {
+		switch top := s.topStack(); {
+		case f.Extension && p.Passes >= 4*(l.N+1):
+			s.Over, s.Reason = true, words.Count(l.N+1, "round")+" played (the extension too)"
+		case f.Extension && s.Played > 0 && s.History[len(s.History)-1].before.Passes >= 4*l.N && top >= f.Return:
+			s.Over, s.Reason = true, fmt.Sprintf("a stack reached %s in the extension", f.Return)
+		case p.Passes >= 4*l.N && (!f.Extension || top >= f.Return):
 			s.Over, s.Reason = true, words.Count(l.N, "round")+" played"
+		case f.DealerStops && s.lastDealerStops(p, l.N):
+			s.Over, s.Reason = true, fmt.Sprintf("%s, the last dealer, won the last hand and is first", s.Players[p.Dealer])
 		}
 	case gamerules.Hands:
 		if s.Played >= l.N {
@@ -296,30 +332,72 @@ func (s *State) settle() {
 		}
 		s.Over, s.Reason = true, fmt.Sprintf("%s reached %s with %s", strings.Join(s.Winners, " and "), f.Target, top)
 	}
+	if f.Tobi && !s.Over {
+		for i, t := range s.Totals {
+			if f.Stake+t < 0 {
+				s.Over, s.Reason = true, fmt.Sprintf("%s's stack is below zero (%s)", s.Players[i], f.Stake+t)
+				break
+			}
+		}
+	}
+}
+
+// lastDealerStops says whether the game ends by the last dealer's stop (Flow.DealerStops): the
+// last hand of a game of n rounds was won by its dealer, who deals again and is now first (equal
+// stacks in seat order from the first dealer), with at least the return.
+func (s *State) lastDealerStops(p position, n int) bool {
+	if s.Played == 0 || p.Passes != 4*n-1 {
+		return false
+	}
+	last := &s.History[len(s.History)-1]
+	if last.before.Passes != p.Passes || !slices.Contains(last.Hand.Winners(), s.Players[p.Dealer]) {
+		return false
+	}
+	var stacks [4]Amount
+	for i, t := range s.Totals {
+		stacks[i] = s.Flow.Stake + t
+	}
+	return gamerules.Places(stacks[:], 0)[0] == p.Dealer && stacks[p.Dealer] >= s.Flow.Return
+}
+
+// topStack is the largest stack at the table.
+func (s *State) topStack() Amount {
+	top := s.Totals[0]
+	for _, t := range s.Totals[1:] {
+		top = max(top, t)
+	}
+	return s.Flow.Stake + top
 }
 
 // dealerWon reports whether the dealer of position p is among the hand's winners.
-func (s *State) dealerWon(h *Hand, players *[4]string, p position) bool {
-	return slices.Contains(h.Winners(), players[p.Dealer])
-}
+// zeroSum says whether a hand's deltas must cancel out by themselves: a zero-sum flow that keeps
+// no counters (with them, see tableSum).
+func (s *State) zeroSum() bool { return s.Flow.ZeroSum && s.Flow.RiichiStick <= 0 }
 
 // entry builds the history entry of hand h played at position p by players, with its deltas; it
 // checks the hand and the deltas. totals are the totals of those players before the hand.
 func (s *State) entry(h Hand, deltas [4]Amount, p position, players [4]string) (Entry, error) {
-	if _, err := h.check(&players, s.Flow.ZeroSum); err != nil {
+	if _, err := h.check(&players, s.zeroSum()); err != nil {
 		return Entry{}, err
 	}
-	if err := checkDeltas(deltas, s.Flow.ZeroSum); err != nil {
+	if err := checkDeltas(deltas, s.zeroSum()); err != nil {
 		return Entry{}, err
+	}
+	if s.Flow.ZeroSum && s.Flow.RiichiStick > 0 {
+		want := tableSum(&s.Flow, p, outcomeOf(&h, &players, p))
+		if sum := deltas[0] + deltas[1] + deltas[2] + deltas[3]; sum != want {
+			return Entry{}, fmt.Errorf("deltas %s %s %s %s add up to %s, but with %d riichi sticks on the table and %d put there in this hand they must add up to %s",
+				deltas[0], deltas[1], deltas[2], deltas[3], sum, p.Sticks, len(h.Riichi), want)
+		}
 	}
 	if h.Deltas != nil && [4]Amount(h.Deltas) != deltas {
 		return Entry{}, errors.New("the deltas differ from the ones given with the hand")
 	}
-	if h.Drawn && s.Flow.ZeroSum && deltas != ([4]Amount{}) {
+	if h.Drawn && s.zeroSum() && deltas != ([4]Amount{}) {
 		return Entry{}, errors.New("a drawn hand moves no points")
 	}
 	e := Entry{Number: p.Hand, Dealer: players[p.Dealer], Prevailing: p.Prevailing, Round: p.Round, Repeat: p.Repeat,
-		Players: players, Hand: h, Deltas: deltas, before: p}
+		Honba: p.Honba, Sticks: p.Sticks, Players: players, Hand: h, Deltas: deltas, before: p}
 	for i := range 4 {
 		e.Seats[i] = p.seat(i)
 	}
@@ -378,7 +456,7 @@ func (s *State) add(h Hand, deltas [4]Amount, seq, line int, t time.Time) error 
 	s.changes = append(s.changes, change{kind: EventHand, seq: seq})
 	s.Played++
 	// A false win is replayed like a drawn hand.
-	s.pos = nextPosition(&s.Flow, s.pos, s.dealerWon(&h, &s.Players, s.pos), h.Winner == "")
+	s.pos = nextPosition(&s.Flow, s.pos, outcomeOf(&h, &s.Players, s.pos))
 	s.settle()
 	return nil
 }
@@ -471,7 +549,7 @@ func (s *State) amend(i int, h Hand, seq, line int, deltas DeltasFunc) error {
 			hand = h
 		}
 		t := tableAt(p, prev.Players)
-		if _, err := hand.check(&prev.Players, s.Flow.ZeroSum); err != nil {
+		if _, err := hand.check(&prev.Players, s.zeroSum()); err != nil {
 			return fmt.Errorf("hand %d: %w", prev.Number, err)
 		}
 		d, err := deltas(j, hand, t)
@@ -487,7 +565,7 @@ func (s *State) amend(i int, h Hand, seq, line int, deltas DeltasFunc) error {
 			e.Amended, e.Line = seq, line
 		}
 		hist = append(hist, e)
-		p = nextPosition(&s.Flow, p, s.dealerWon(&hand, &prev.Players, p), hand.Winner == "")
+		p = nextPosition(&s.Flow, p, outcomeOf(&hand, &prev.Players, p))
 	}
 	// The totals: take back every hand as it stood, add every hand as it stands now.
 	s.ownPeople()
@@ -515,7 +593,7 @@ func (s *State) amend(i int, h Hand, seq, line int, deltas DeltasFunc) error {
 
 // tableAt is the table of a hand played at position p by players.
 func tableAt(p position, players [4]string) Table {
-	t := Table{Players: players, Dealer: p.Dealer, Prevailing: p.Prevailing, Repeat: p.Repeat, Number: p.Hand}
+	t := Table{Players: players, Dealer: p.Dealer, Prevailing: p.Prevailing, Repeat: p.Repeat, Number: p.Hand, Honba: p.Honba, Sticks: p.Sticks}
 	for i := range 4 {
 		t.Seats[i] = p.seat(i)
 	}

@@ -8,21 +8,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mjref/mjref/internal/corpus"
 	"github.com/mjref/mjref/referee/riichilog"
 )
 
-// findShared finds the outside riichi test data: shared/riichi beside the repository (CI copies
-// shared/ there), or beside the folder of worktrees a checkout sits in (/work/wt/NAME and /work/shared).
-func findShared() string {
-	root := "../.." // the repository root, from this package
-	for _, up := range []string{"..", "../.."} {
-		dir := filepath.Join(root, up, "shared", "riichi")
-		if st, err := os.Stat(filepath.Join(dir, "tenhou_logs")); err == nil && st.IsDir() {
-			return dir
-		}
-	}
-	return ""
-}
+// findShared finds the outside riichi test data (corpus.Riichi).
+func findShared() string { return corpus.Riichi("../..") }
 
 func corpusFiles(t *testing.T) []string {
 	t.Helper()

@@ -2,7 +2,9 @@ package riichilog
 
 import (
 	"slices"
-	"sort"
+
+	"github.com/mjref/mjref/referee/gamerules"
+	"github.com/mjref/mjref/referee/settle"
 )
 
 // Preset is how a game's end is paid: each player's points, less the return, in thousands, plus
@@ -49,46 +51,35 @@ func PresetOf(r Rules) Preset {
 // Places ranks the seats of scores, first to last: more points first, and equal points in seat
 // order from the first dealer (Tenhou's 起家優先).
 func Places(scores []int, firstDealer int) []int {
-	n := len(scores)
-	order := make([]int, n)
-	for k := range n {
-		order[k] = (firstDealer + k) % n
-	}
-	sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] > scores[order[j]] })
-	return order
+	return gamerules.Places(amounts(scores), firstDealer)
 }
 
 // Results are each seat's result after uma and oka under p, in thousands: every place but the
 // first is its points rounded to thousands less the return, plus its uma; the first takes the
-// rest.
+// rest (gamerules.UmaResults, as a ledger pays a game's end).
 func (p Preset) Results(scores []int, firstDealer int) []float64 {
-	n := len(scores)
-	if n != len(p.Uma) {
+	uma := make([]settle.Amount, len(p.Uma))
+	for i, u := range p.Uma {
+		uma[i] = settle.Points(int64(u) * 1000)
+	}
+	_, res := gamerules.UmaResults(amounts(scores), firstDealer, settle.Points(int64(p.Return)), uma)
+	if res == nil {
 		return nil
 	}
-	out := make([]float64, n)
-	order := Places(scores, firstDealer)
-	rest := 0
-	for place, seat := range order {
-		if place == 0 {
-			continue
-		}
-		r := roundThousands(scores[seat]) - p.Return/1000 + p.Uma[place]
-		out[seat] = float64(r)
-		rest -= r
+	out := make([]float64, len(res))
+	for i, r := range res {
+		out[i] = float64(r / settle.Points(1000))
 	}
-	out[order[0]] = float64(rest)
 	return out
 }
 
-// roundThousands rounds points (whole hundreds) to whole thousands, half a thousand away from
-// zero: 16,500 is 17, 16,400 is 16, -7,500 is -8.
-func roundThousands(points int) int {
-	h := points / 100 // Tenhou's points are whole hundreds
-	if h < 0 {
-		return -((-h + 5) / 10)
+// amounts are points as amounts.
+func amounts(points []int) []settle.Amount {
+	out := make([]settle.Amount, len(points))
+	for i, p := range points {
+		out[i] = settle.Points(int64(p))
 	}
-	return (h + 5) / 10
+	return out
 }
 
 // UmaView is the game's end under its preset: each seat's result after uma and oka as mjref

@@ -1,0 +1,72 @@
+package ledger
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+// Import starts a new game at path with the header h and records hands in it, each as Add records
+// it (its deltas given, or the Settler's), and writes the record whole or not at all: every line
+// is written to a temporary file that is linked into place only when every hand was recorded, so a
+// hand that cannot be recorded leaves no file behind. check, when not nil, is called after each
+// hand (its index in hands) with the state after it, and its error stops the import. The file
+// must not exist.
+func Import(path string, h Header, hands []Hand, check func(i int, st *State) error, opts ...Option) (*Ledger, error) {
+	l := newLedger(path, opts)
+	st, err := begin(h, l.stamp())
+	if err != nil {
+		return nil, fmt.Errorf("new game: %w", err)
+	}
+	head := &event{Seq: 1, Event: EventNew, Time: st.Created, Version: Version, Header: &st.Header}
+	b, err := encode(head)
+	if err != nil {
+		return nil, err
+	}
+	last := head.Sum
+	st.Events = 1
+	for i, hand := range hands {
+		hand = hand.clone()
+		if st.Over {
+			return nil, fmt.Errorf("hand %d: %w (%s)", i+1, ErrGameOver, st.Reason)
+		}
+		if _, err := hand.check(&st.Players, st.zeroSum()); err != nil {
+			return nil, fmt.Errorf("hand %d: %w", i+1, err)
+		}
+		deltas, err := l.settle(hand, st.Table(), &st.Flow)
+		if err != nil {
+			return nil, fmt.Errorf("hand %d: %w", i+1, err)
+		}
+		seq := st.Events + 1
+		number, dealer := st.Hand, st.Dealer
+		if err := st.add(hand, deltas, seq, seq, st.Created); err != nil {
+			return nil, fmt.Errorf("hand %d: %w", i+1, err)
+		}
+		ev := &event{Seq: seq, Event: EventHand, Time: st.Created, Number: number, Dealer: dealer, Hand: &hand, Deltas: deltas[:], Prev: last}
+		line, err := encode(ev)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, line...)
+		last = ev.Sum
+		st.Events, st.Head = seq, strconv.Itoa(seq)+":"+ev.Sum
+		if check != nil {
+			if err := check(i, &st); err != nil {
+				return nil, fmt.Errorf("hand %d: %w", i+1, err)
+			}
+		}
+	}
+	if int64(len(b)) > MaxSize {
+		return nil, fmt.Errorf("the game's record would be %d bytes, more than a ledger holds (%d)", len(b), MaxSize)
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return nil, fmt.Errorf("%s: %w", path, ErrExists)
+	}
+	if err := os.Remove(cachePath(path)); err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	if err := place(path, b); err != nil {
+		return nil, err
+	}
+	return l.open()
+}
