@@ -11,8 +11,10 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
@@ -84,6 +86,65 @@ type batch struct {
 	// lines is the most lines a chunk holds (0: chunkLines): 1 when each line is a whole game,
 	// so every core takes games as they come.
 	lines int
+	// lineBytes is about how many bytes one line's result takes (0: lineBytesDefault), the first
+	// guess of size: see lineSize.
+	lineBytes int
+	size      *lineSize // set by run
+}
+
+// lineSize is a batch's running measure of the bytes one line's result takes, from the chunks
+// written so far. It sizes each chunk's output buffer, so a line is appended in place rather than
+// the buffer regrown, and how many lines a chunk takes, so that a chunk's output stays near
+// chunkBytes whatever a line writes: 'closest -' writes 7.5 KB a line, 'score -' 600 bytes.
+type lineSize struct {
+	perLine  atomic.Int64
+	observed atomic.Bool // a chunk has been measured
+}
+
+// lineBytesDefault is the first guess of a line's result when the batch gives none: a Hong Kong
+// score line in JSON.
+const lineBytesDefault = 640
+
+// chunkBytes is the output a chunk aims at: chunkLines score lines.
+const chunkBytes = chunkLines * lineBytesDefault
+
+func newLineSize(guess int) *lineSize {
+	if guess <= 0 {
+		guess = lineBytesDefault
+	}
+	s := &lineSize{}
+	s.perLine.Store(int64(guess))
+	return s
+}
+
+// bytes is the bytes one line's result is expected to take.
+func (s *lineSize) bytes() int { return int(s.perLine.Load()) }
+
+// observe takes in a chunk's output: n bytes for lines lines. The measure moves halfway to it, so
+// one odd chunk does not swing it.
+func (s *lineSize) observe(n, lines int) {
+	if lines == 0 {
+		return
+	}
+	per := int64(n/lines + 1)
+	if !s.observed.Swap(true) {
+		s.perLine.Store(per)
+		return
+	}
+	old := s.perLine.Load()
+	s.perLine.Store((old + per + 1) / 2)
+}
+
+// chunkLimit is how many lines the next chunk takes: enough for about chunkBytes of output, at
+// least 1 and at most most. Until a chunk has been measured, chunks take an eighth of that: the
+// reader runs ahead of the workers, and a guess that is ten times short would otherwise fill
+// every chunk in flight ten times over.
+func (s *lineSize) chunkLimit(most int) int {
+	n := chunkBytes / max(s.bytes(), 1)
+	if !s.observed.Load() {
+		n /= 8
+	}
+	return max(1, min(most, n))
 }
 
 // chunk is a run of lines handled by one worker; results are written in input order.
@@ -126,6 +187,7 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 	// A batch allocates short-lived results at a high rate: collect less often.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	workers := runtime.GOMAXPROCS(0)
+	b.size = newLineSize(b.lineBytes)
 	work := make(chan *chunk, workers*2)
 	order := make(chan *chunk, workers*4)
 	var wg sync.WaitGroup
@@ -147,7 +209,7 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 		if n <= 0 {
 			n = chunkLines
 		}
-		readErr <- readLines(in, n, func(c *chunk) {
+		readErr <- readLines(in, func() int { return b.size.chunkLimit(n) }, func(c *chunk) {
 			order <- c
 			work <- c
 		})
@@ -203,7 +265,9 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 			_, writeErr = bw.Write(c.out.Bytes()[at:])
 		}
 		c.out.Reset()
-		outBufs.Put(c.out)
+		if c.out.Cap() <= 4*chunkBytes { // keep no buffer a chunk of odd lines made huge
+			outBufs.Put(c.out)
+		}
 		c.out = nil
 	}
 	wg.Wait()
@@ -215,16 +279,18 @@ func (b batch) run(in io.Reader, out, errOut io.Writer) (sum batchSummary, err e
 }
 
 // readLines reads in line by line (bounded: see safeio.Lines) into chunks and hands each to
-// send: when it holds n lines, and whenever no complete line is waiting in the buffer (the next read
+// send: when it holds limit() lines, and whenever no complete line is waiting in the buffer (the next read
 // could block). A line over safeio.LineLimit is passed on with Err set, so that line fails and
 // the batch goes on.
-func readLines(in io.Reader, n int, send func(*chunk)) error {
+func readLines(in io.Reader, limit func() int, send func(*chunk)) error {
 	lr := safeio.NewLines(in, "standard input", safeio.LineLimit)
-	c := &chunk{done: make(chan struct{})}
+	n := limit()
+	c := &chunk{done: make(chan struct{}), lines: make([]batchLine, 0, n)}
 	dispatch := func() {
 		if len(c.lines) > 0 {
 			send(c)
-			c = &chunk{done: make(chan struct{})}
+			n = limit()
+			c = &chunk{done: make(chan struct{}), lines: make([]batchLine, 0, n)}
 		}
 	}
 	defer dispatch()
@@ -236,7 +302,7 @@ func readLines(in io.Reader, n int, send func(*chunk)) error {
 		} else if text := strings.TrimSpace(lr.Text()); text != "" && !strings.HasPrefix(text, "#") {
 			c.lines = append(c.lines, batchLine{N: lr.Line(), Text: text})
 		}
-		if len(c.lines) == n || !lr.LineWaiting() {
+		if len(c.lines) >= n || !lr.LineWaiting() {
 			dispatch()
 		}
 	}
@@ -253,14 +319,27 @@ func isRegularFile(w io.Writer) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
-// encodeDoc writes v as one JSON line of the contract (see marshalDoc).
+// encodeDoc writes v as one JSON line of the contract (what marshalDoc writes, and a newline).
+// It encodes straight into w, which the chunk has sized for its lines, so a long line (closest's
+// 7.5 KB) is not built in a buffer of its own, regrown as it goes, and copied.
 func encodeDoc(w *bytes.Buffer, v any) error {
-	b, err := marshalDoc(v)
-	if err != nil {
+	at := w.Len()
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		w.Truncate(at)
 		return err
 	}
-	w.Write(b)
-	return w.WriteByte('\n')
+	b, err := withSchemaVersion(w.Bytes(), at)
+	if err != nil {
+		w.Truncate(at)
+		return err
+	}
+	if len(b) != w.Len() { // schema_version was put in: in place when it fit
+		w.Truncate(at)
+		w.Write(b[at:])
+	}
+	return nil
 }
 
 // outBufs keeps chunk output buffers for reuse: a batch of many chunks writes into the same few.
@@ -269,8 +348,13 @@ var outBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 func (b batch) handleChunk(c *chunk) {
 	defer close(c.done)
 	c.out = outBufs.Get().(*bytes.Buffer)
-	c.out.Grow(len(c.lines) * 640)
-	for _, l := range c.lines {
+	c.out.Grow(len(c.lines) * b.size.bytes())
+	defer func() { b.size.observe(c.out.Len(), len(c.lines)) }()
+	for i, l := range c.lines {
+		if i == 1 && c.out.Available() < c.out.Len()*(len(c.lines)-1) {
+			// The first line took more than the measure so far said: room for the rest at once.
+			c.out.Grow(c.out.Len() * (len(c.lines) - 1))
+		}
 		c.sum.Lines++
 		v, ok, err := safeCall(b.handle, l)
 		if l.Err != nil {
@@ -310,15 +394,29 @@ func (b batch) write(c *chunk, l batchLine, v any) error {
 		return writeYAMLDoc(c.out, v)
 	}
 	if a, fast := v.(jsonAppender); fast {
-		b, err := withSchemaVersion(a.AppendJSON(c.out.AvailableBuffer()), 0)
-		if err != nil {
-			return err
+		// schema_version is written first and the value's own opening brace turned into the comma
+		// after it, rather than put in afterwards by moving the whole line.
+		b := append(c.out.AvailableBuffer(), versionPrefix...)
+		n := len(b)
+		b = a.AppendJSON(b)
+		switch {
+		case n+1 >= len(b) || b[n] != '{':
+			return fmt.Errorf("render: a document must be a JSON object, not %.20q", b[n:])
+		case bytes.HasPrefix(b[n+1:], []byte(`"schema_version":`)): // the value wrote its own
+			b = append(b[:0], b[n:]...)
+		case b[n+1] == '}':
+			b = append(b[:n], '}')
+		default:
+			b[n] = ','
 		}
 		c.out.Write(append(b, '\n')) // in place when it fits
 		return nil
 	}
 	return encodeDoc(c.out, v)
 }
+
+// versionPrefix opens a batch line written by a jsonAppender: the object and its schema_version.
+var versionPrefix = `{"schema_version":` + strconv.Itoa(schema.Version)
 
 // safeCall turns a panic in one line's handling into that line's error (exit 3 for the run).
 func safeCall(fn batchFunc, l batchLine) (v any, ok bool, err error) {

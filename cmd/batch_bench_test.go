@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -91,4 +92,47 @@ func BenchmarkScoreLineHK(b *testing.B) {
 		buf = v.(jsonAppender).AppendJSON(buf[:0])
 		i++
 	}
+}
+
+// randomAmericanHands writes n random 13-tile American hands, one per line, drawn from a whole
+// set (flowers and jokers too): most are far from every line, so closest ranks the whole card.
+func randomAmericanHands(n int, seed uint64) string {
+	var set []string
+	for _, s := range []string{"m", "p", "s"} {
+		for k := 1; k <= 9; k++ {
+			set = append(set, strconv.Itoa(k)+s, strconv.Itoa(k)+s, strconv.Itoa(k)+s, strconv.Itoa(k)+s)
+		}
+	}
+	for _, t := range []string{"N", "E", "W", "S", "Rd", "Gd", "0"} {
+		set = append(set, t, t, t, t)
+	}
+	for range 8 {
+		set = append(set, "f", "J")
+	}
+	r := rand.New(rand.NewPCG(seed, 1))
+	var b strings.Builder
+	for range n {
+		r.Shuffle(len(set), func(i, j int) { set[i], set[j] = set[j], set[i] })
+		b.WriteString(strings.Join(set[:13], " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// BenchmarkBatchClosest measures `mjref closest - --rules american -o jsonl` end to end: each line
+// ranks the whole card and writes about 7.5 KB. It reports hands/s; -benchmem shows the bytes
+// allocated, most of them the chunks' output buffers when they are sized too small.
+//
+//	go test ./cmd -run XXX -bench BatchClosest -benchmem -benchtime 3x
+func BenchmarkBatchClosest(b *testing.B) {
+	n := 5000
+	input := randomAmericanHands(n, 7)
+	b.SetBytes(int64(len(input)))
+	for b.Loop() {
+		ios := &IOStreams{In: strings.NewReader(input), Out: io.Discard, ErrOut: &bytes.Buffer{}}
+		if code := Run([]string{"closest", "-", "--rules", "american", "-o", "jsonl"}, ios); code > 1 {
+			b.Fatalf("exit %d: %s", code, ios.ErrOut)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 }

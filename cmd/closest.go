@@ -71,6 +71,9 @@ func (o *closestOptions) setInput(hand string, batch bool, output string) error 
 	return nil
 }
 
+// closestLineBytes is about what one ranking of the sample card's 25 lines takes in JSON.
+const closestLineBytes = 7 << 10
+
 // closestView is one ranking (see engine.ClosestView).
 type closestView = engine.ClosestView
 
@@ -84,7 +87,7 @@ func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 		return err
 	}
 	if o.Batch {
-		return runBatchResult(o.IO, batch{format: batchFormat(o.Output), handle: func(l batchLine) (any, bool, error) {
+		b := batch{format: batchFormat(o.Output), handle: func(l batchLine) (any, bool, error) {
 			v, err := rank(l.Text)
 			if err != nil {
 				return nil, false, err
@@ -94,7 +97,11 @@ func closestRun(_ context.Context, o *closestOptions, f *factory) error {
 		}, table: func(w io.Writer, l batchLine, v any) error {
 			fmt.Fprintf(w, "line %d: ", l.N)
 			return renderClosest(w, v.(*closestView))
-		}})
+		}}
+		if o.Top == 0 {
+			b.lineBytes = closestLineBytes // every line of the card, from the first chunk on
+		}
+		return runBatchResult(o.IO, b)
 	}
 	v, err := rank(o.Hand)
 	if err != nil {

@@ -434,9 +434,10 @@ func TestEveryCommandIsChecked(t *testing.T) {
 			batches[k] = append(batches[k], c.formatList()...)
 		}
 	}
-	// completion and man write scripts and pages, help prints help, serve runs a server (its bodies
-	// are tested by the server package).
-	skip := map[string]bool{"completion": true, "man": true, "help": true, "serve": true}
+	// completion and man write scripts and pages, page a static site (server.WriteSite, tested by
+	// the server package), help prints help, serve runs a server (its bodies are tested by the
+	// server package).
+	skip := map[string]bool{"completion": true, "man": true, "help": true, "serve": true, "page": true}
 	var walk func(c *cobra.Command, path []string)
 	walk = func(c *cobra.Command, path []string) {
 		for _, sub := range c.Commands() {

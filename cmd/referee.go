@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -109,7 +111,8 @@ play rules (turn order, calls, riichi, furiten, chankan, the last tile, kan dora
 citing its line of the riichi ruleset; an illegal step exits 1. --check makes any difference from
 the record exit 1 too. With - and -o jsonl, standard input holds one game a line (an mjlog or a
 tenhou.net/6 game on one line, or the name of a game's file in any format), answered one line a
-game in input order, replayed on every core. With -o json: format, rules, names, hands (round, honba, sticks, dealer,
+game in input order, replayed on every core; standard input that is itself one log (a hand's log,
+an mjai game) is ruled as one. With -o json: format, rules, names, hands (round, honba, sticks, dealer,
 results: kind, winner, from, han, fu, points, limit, yaku, deltas, rule, recorded, agrees,
 differences, note; steps: event, at, seat, action, tile, verdict, rule, name, source, reason;
 illegal), final (scores, recorded, uma: preset, places, results after uma and oka, agrees),
@@ -142,9 +145,46 @@ describe a real hand.`,
 	return cmd
 }
 
+// gameLinePeek is how much of standard input gamesByLine looks at.
+const gameLinePeek = 64 << 10
+
+// gamesByLine says whether standard input holds one game a line (mjref referee - -o jsonl): its
+// first line that is not blank or a comment is a game (an mjlog or a tenhou.net/6 document on one line), or
+// names a file; anything else (a hand's log in YAML or JSON Lines, an mjai game's events) is one
+// log. It looks at the first gameLinePeek bytes only, and consumes nothing.
+func gamesByLine(in *bufio.Reader) bool {
+	b, _ := in.Peek(gameLinePeek)
+	var line []byte
+	whole := true
+	for len(b) > 0 { // the first line that is not blank or a comment (the batch skips those)
+		line, b, whole = bytes.Cut(b, []byte("\n"))
+		if line = bytes.TrimSpace(line); len(line) > 0 && line[0] != '#' {
+			break
+		}
+		line = nil
+	}
+	switch {
+	case len(line) == 0:
+		return true // nothing to read: the batch says so
+	case line[0] == '<':
+		return true // an mjlog on one line (or the start of a longer one)
+	case line[0] == '{':
+		// A line longer than the peek is a game, not one event of a hand's log.
+		return !whole || engine.IsGameLine(line)
+	}
+	st, err := os.Stat(string(line))
+	return err == nil && st.Mode().IsRegular()
+}
+
 func refereeRun(_ context.Context, o *refereeOptions, f *factory) error {
 	if o.Log == "-" && o.Output == FormatJSONL {
-		return refereeGames(o)
+		// One game a line, unless standard input is itself one log (a hand's YAML or JSON Lines
+		// log, or an mjai game): then it is ruled as one, as without -o jsonl.
+		in := bufio.NewReaderSize(o.IO.In, gameLinePeek)
+		o.IO.In = in
+		if gamesByLine(in) {
+			return refereeGames(o)
+		}
 	}
 	data, name, err := readLogInput(o)
 	if err != nil {

@@ -372,7 +372,7 @@ Rulesets are YAML files; the built-in ones are listed by 'mjref rules list'.`,
 		newLedgerCmd(f, nil),
 		newSeasonCmd(f, nil),
 		newClosestCmd(f, nil), newCardCmd(f), newRefereeCmd(f, nil), newClaimCmd(f, nil),
-		newManCmd(f), newServeCmd(f, nil),
+		newManCmd(f), newServeCmd(f, nil), newPageCmd(f),
 	)
 	addHelpTopics(root)
 	refuseUnknownHelpTopics(root)

@@ -194,7 +194,16 @@ func renderSeason(w io.Writer, v *engine.SeasonView) error {
 			pts[i] = p.String()
 			head = append(head, ordinal(i+1))
 		}
-		fmt.Fprintf(w, "placings: points %s for each place at an evening (equal nets share their places' points)\n", strings.Join(pts, ", "))
+		if tt.Basis == "uma" {
+			fmt.Fprintln(w, "uma:      each evening's result after uma and oka, as the ledger's standings give it at its end")
+			if len(tt.Standings) > 0 {
+				for i := range tt.Standings[0].Places {
+					head = append(head, ordinal(i+1))
+				}
+			}
+		} else {
+			fmt.Fprintf(w, "placings: points %s for each place at an evening (equal nets share their places' points)\n", strings.Join(pts, ", "))
+		}
 		head = append(head, "points", "per game")
 		rows := make([][]string, 0, len(tt.Standings))
 		for _, p := range tt.Standings {

@@ -46,6 +46,17 @@ func IsGameLog(data []byte) bool {
 	return g != nil
 }
 
+// IsGameLine says whether line is a whole game log on one line (an mjlog or a tenhou.net/6
+// document: family.GameLiner), as mjref referee - -o jsonl reads them one a line.
+func IsGameLine(line []byte) bool {
+	for _, f := range families {
+		if g, ok := f.(family.GameLiner); ok && g.GameLine(line) {
+			return true
+		}
+	}
+	return false
+}
+
 // GameLimits are the families' paragraphs on the caps of their game logs (family.GameReader).
 func GameLimits() []string {
 	var out []string

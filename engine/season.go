@@ -16,6 +16,7 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/words"
+	"github.com/mjref/mjref/referee/gamerules"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/schema"
@@ -129,8 +130,16 @@ type SeasonStanding struct {
 // SeasonTournament is a "points per game" table: at each evening the players are placed by their
 // net there, and each place is worth points (players with equal nets share the points of the
 // places they take, equally); the standings are by points, then by net.
+//
+// A season of riichi evenings without --placings is a table of riichi points instead (Basis
+// "uma"): each evening counts each player's result after uma and oka, as the ledger's standings
+// give it at the evening's end (gamerules.UmaResults: the stack rounded to thousands, less the
+// return, plus the uma of the place, the oka to the first), and places are the places of those
+// stacks (equal stacks in seat order from the first dealer).
 type SeasonTournament struct {
-	Points    []ledger.Amount `json:"points"` // for first place, second, ...; a place beyond them is 0
+	// Basis is "placings" (--placings) or "uma" (riichi results after uma and oka).
+	Basis     string          `json:"basis"`
+	Points    []ledger.Amount `json:"points"` // placings: for first place, second, ...; a place beyond them is 0
 	Standings []SeasonPlacing `json:"standings"`
 }
 
@@ -303,6 +312,12 @@ func Season(opt SeasonOptions) (SeasonView, error) {
 	}
 	t := newTally(alias, opt.Explain)
 	t.placings = placings
+	if placings == nil {
+		t.uma = true // every evening ends with uma and oka: a table of riichi points
+		for _, ev := range evenings {
+			t.uma = t.uma && len(ev.st.Flow.Uma) == 4
+		}
+	}
 	for i, ev := range evenings {
 		ev.view.Number = i + 1
 		if err := t.evening(ev); err != nil {
@@ -589,6 +604,7 @@ func scale(a, rate ledger.Amount) ledger.Amount {
 // tally adds up the evenings, player by player.
 type tally struct {
 	placings []ledger.Amount // tournament points by place, nil for none
+	uma      bool            // a riichi table: each evening's results after uma and oka
 	placed   []placed        // this evening's players and nets, for placings
 	alias    map[string]string
 	explain  string
@@ -727,7 +743,48 @@ func (t *tally) evening(ev *seasonEvening) error {
 		t.x.Evenings = append(t.x.Evenings, *xe)
 	}
 	t.place()
+	if t.uma {
+		t.umaPoints(st, ev.rate)
+	}
 	return nil
+}
+
+// umaPoints counts the evening st's results after uma and oka (ledger.Standing.Result) in the
+// riichi table, with each player's place by stack (gamerules.Places: equal stacks in seat order
+// from the first dealer). A player who left before the end has no result there.
+func (t *tally) umaPoints(st *ledger.State, rate ledger.Amount) {
+	var stacks [4]ledger.Amount
+	result := map[string]*ledger.Amount{}
+	for _, s := range st.Standings() {
+		if !s.Left {
+			result[s.Player] = s.Result
+		}
+	}
+	for i, p := range st.Players {
+		for _, s := range st.Standings() {
+			if s.Player == p && !s.Left {
+				stacks[i] = s.Stack
+			}
+		}
+	}
+	for place, i := range gamerules.Places(stacks[:], 0) {
+		written := st.Players[i]
+		r := result[written]
+		if r == nil {
+			continue
+		}
+		n := t.name(written)
+		tp := t.tour[n]
+		if tp == nil {
+			tp = &SeasonPlacing{Player: n, Places: make([]int, 4)}
+			t.tour[n] = tp
+			t.tourOrder = append(t.tourOrder, n)
+		}
+		tp.Games++
+		tp.Places[place]++
+		tp.Points += scale(*r, rate)
+		tp.Net += scale(st.Totals[i], rate)
+	}
 }
 
 // placed is a player's net at one evening, for placings.
@@ -777,10 +834,13 @@ func (t *tally) place() {
 
 // tournament is the standings by placing points, then net; equal on both, a shared rank.
 func (t *tally) tournament() *SeasonTournament {
-	if t.placings == nil {
+	if t.placings == nil && !t.uma {
 		return nil
 	}
-	st := &SeasonTournament{Points: t.placings, Standings: []SeasonPlacing{}}
+	st := &SeasonTournament{Basis: "placings", Points: t.placings, Standings: []SeasonPlacing{}}
+	if t.uma {
+		st.Basis, st.Points = "uma", []ledger.Amount{}
+	}
 	for _, n := range t.tourOrder {
 		p := *t.tour[n]
 		p.PerGame = perHand(p.Points, p.Games)

@@ -17,6 +17,15 @@ type GameReader interface {
 	GameLimits() string
 }
 
+// GameLiner is a GameReader some of whose game logs fit on one line (a whole mjlog or tenhou.net/6
+// document), as mjref referee - -o jsonl reads them one a line.
+type GameLiner interface {
+	GameReader
+	// GameLine says whether line (one line, no newline) is a whole game log of the family's, not
+	// one event of a log written a line an event.
+	GameLine(line []byte) bool
+}
+
 // Game is a game replayed from its log: a JSON document (referee-game.json for riichi) that
 // renders itself for a person.
 type Game interface {

@@ -114,17 +114,24 @@ func browser(t *testing.T) (context.Context, func() []string) {
 	case <-time.After(startTimeout):
 		t.Fatalf("start Chromium (%s): not started after %v", path, startTimeout)
 	}
-	return ctx, func() []string {
+	reported := func() []string {
 		mu.Lock()
 		defer mu.Unlock()
 		return append([]string(nil), problems...)
 	}
+	pageProblems = reported
+	return ctx, reported
 }
 
-// tapTiles taps each tile of codes in the picker.
+// tapTiles taps each tile of codes in the picker; "+" taps the win mode (the next tile is the
+// winning tile).
 func tapTiles(codes ...string) chromedp.Action[chromedp.Void] {
 	var steps []chromedp.Action[chromedp.Void]
 	for _, c := range codes {
+		if c == "+" {
+			steps = append(steps, chromedp.Click(chromedp.CSS(`#modes button[data-mode="win"]`)))
+			continue
+		}
 		steps = append(steps, chromedp.Click(chromedp.CSS(`#picker button[data-tile="`+c+`"]`)))
 	}
 	return chromedp.Steps(steps...)

@@ -18,6 +18,13 @@ func (Family) ReadsGame(data []byte) bool {
 	return ok
 }
 
+// GameLine says whether line is a whole game (family.GameLiner): an mjlog or a tenhou.net/6
+// document; an mjai line is one event of a game.
+func (Family) GameLine(line []byte) bool {
+	f, ok := riichilog.Sniff(line)
+	return ok && (f == riichilog.Mjlog || f == riichilog.Tenhou6)
+}
+
 // RefereeGame reads the log and replays it: every step ruled, every result scored and settled by
 // mjref beside what the log records. Each ruling names its rule and cites the line of the riichi
 // ruleset's referee: section that states it.

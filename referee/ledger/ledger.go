@@ -123,7 +123,7 @@ func place(path string, b []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Link(tmp.Name(), path); err != nil {
+	if err := linkNew(tmp.Name(), path); err != nil {
 		if errors.Is(err, os.ErrExist) {
 			return fmt.Errorf("%s: %w", path, ErrExists)
 		}

@@ -31,8 +31,9 @@ type PlayerSummary struct {
 	Responsible     int    `json:"responsible"`
 	ResponsiblePaid Amount `json:"responsible_paid"`
 	FalseWins       int    `json:"false_wins"`
-	// AverageFaan is the mean faan (Hong Kong) or value (American) of the wins that record one;
-	// limit hands recorded without a faan are left out. 0 without such wins.
+	// AverageFaan is the mean faan (Hong Kong), value (American) or han (riichi) of the wins that
+	// record one; limit hands recorded without a faan, and yakuman, are left out. 0 without such
+	// wins.
 	AverageFaan float64 `json:"average_faan"`
 	LimitHands  int     `json:"limit_hands"`
 	Biggest     *Win    `json:"biggest,omitempty"` // the player's biggest win
@@ -97,10 +98,10 @@ func (s *State) Summary() Summary {
 					r.ResponsiblePaid -= e.Deltas[i]
 				}
 			}
-			if c.Limit {
+			if c.Limit || c.Yakuman > 0 {
 				p.LimitHands++
 			}
-			if w := max(c.Faan, c.Value); w > 0 {
+			if w := max(c.Faan, c.Value, c.Han); w > 0 && c.Yakuman == 0 {
 				worthSum[idx[c.Winner]] += w
 				worthN[idx[c.Winner]]++
 			}

@@ -421,6 +421,7 @@
     const { status, data } = await api("POST", "/v1/score", req);
     showResult(status === 200 ? scoreView(data, state.fam.result) : errorBox(data));
     document.body.dataset.scoreMs = String(Math.round(performance.now() - started));
+    if (!document.body.dataset.firstScoreMs) document.body.dataset.firstScoreMs = String(Math.round(performance.now()));
   }
 
   async function doWaits() {
@@ -530,7 +531,8 @@
       case "bool":
         return h("label", { class: "check" }, h("input", { id, type: "checkbox", "data-label": label }), " " + label);
       case "number":
-        return h("label", {}, label + " ", h("input", { id, type: "number", min: 0, inputmode: "numeric", class: "num", "data-label": label, placeholder: t("orHand") }));
+        // text, not number: several winners of one discard are worth one each ("3,5")
+        return h("label", {}, label + " ", h("input", { id, type: "text", inputmode: "numeric", autocomplete: "off", class: "num", "data-label": label, placeholder: t("orHand") }));
       case "amounts":
       case "player_hands":
         return h("fieldset", { class: "seats", id }, h("legend", {}, label), players.map((p, i) => h("div", { class: "seat-row" }, h("span", { class: "seat-name" }, p),
@@ -740,6 +742,16 @@
     renderLedger();
   }
 
+  // staticCatalog is the engine's catalog as the offline site keeps it (static/catalog.json).
+  async function staticCatalog() {
+    try {
+      const resp = await fetch("static/catalog.json");
+      return { status: resp.status, data: await resp.json() };
+    } catch (e) {
+      return { status: 0, data: { error: String(e) } };
+    }
+  }
+
   async function loadWords() {
     const resp = await fetch("static/words.json");
     state.words = await resp.json();
@@ -750,12 +762,11 @@
     state.lang = store.get("lang") === "zh" ? "zh" : "en";
     await loadWords();
     if (state.offline) {
-      try {
-        await Engine.ready();
-      } catch (e) {
-        showBanner(t("noEngine") + " " + e);
-        return;
-      }
+      // The engine loads beside the page (engine.js started it); the form is built from the
+      // catalog it wrote when the site was written (mjref page), the same answer it gives.
+      Engine.ready().catch((e) => showBanner(t("noEngine") + " " + e));
+      $("mode").textContent = t("offline");
+      $("mode").hidden = false;
     }
     const lang = $("lang");
     lang.textContent = t("lang");
@@ -766,7 +777,7 @@
       build();
       document.body.dataset.lang = state.lang;
     });
-    const { status, data } = await api("GET", "/v1/catalog");
+    const { status, data } = state.offline ? await staticCatalog() : await api("GET", "/v1/catalog");
     if (status !== 200) { showBanner(data.error || t("error")); return; }
     state.catalog = data;
     const saved = store.get("rules");
@@ -778,7 +789,11 @@
     build();
     await loadLedger();
     document.body.dataset.lang = state.lang;
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.ready = "true";
+    if (state.offline) Engine.warm(state.rulesValue).catch(() => {});
+    // Offline, the service worker keeps every file of the page for the next time, with no network.
+    if (state.offline && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((e) => showBanner(t("noOffline") + " " + e));
   }
 
   // The page's parts other scripts use: the words and the ledger view (book.js).

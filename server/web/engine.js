@@ -1,10 +1,17 @@
 // The engine in the page: mjref's Go engine built to WebAssembly (mjref.wasm, with Go's
 // wasm_exec.js), answering the same requests as mjref serve's API with the same JSON. Loaded only
-// on the page mjref page writes (meta mjref-mode offline).
+// on the page mjref page writes (meta mjref-mode offline), and from the moment this script runs:
+// the download (from the service worker's cache once kept) and the compiling go on while the rest
+// of the page loads.
 "use strict";
 
 const Engine = (() => {
   let loading = null;
+  // marks are the times (ms since the page opened) of the engine's steps, for the budget figures:
+  // fetched (the response's headers), compiled (instantiated), started (Go's runtime and package
+  // initialisation done), warm (the table's ruleset opened).
+  const marks = {};
+  const mark = (name) => { marks[name] = Math.round(performance.now()); };
 
   // ready loads the engine once.
   function ready() {
@@ -13,19 +20,26 @@ const Engine = (() => {
   }
 
   async function load() {
+    mark("start");
+    const resp = fetch("static/mjref.wasm");
+    // Go's glue; the file system the engine sees is memfs.js's (loaded before this script), in
+    // place of Go's own stub.
     await script("static/wasm_exec.js");
     const go = new Go(); // eslint-disable-line no-undef
-    const resp = await fetch("static/mjref.wasm");
-    if (!resp.ok) throw new Error("static/mjref.wasm: " + resp.status);
+    let r = await resp;
+    mark("fetched");
+    if (!r.ok) throw new Error("static/mjref.wasm: " + r.status);
     let result;
-    if (WebAssembly.instantiateStreaming && (resp.headers.get("Content-Type") || "").startsWith("application/wasm")) {
-      result = await WebAssembly.instantiateStreaming(resp, go.importObject);
+    if (WebAssembly.instantiateStreaming && (r.headers.get("Content-Type") || "").startsWith("application/wasm")) {
+      result = await WebAssembly.instantiateStreaming(r, go.importObject);
     } else {
-      result = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+      result = await WebAssembly.instantiate(await r.arrayBuffer(), go.importObject);
     }
+    mark("compiled");
     go.run(result.instance);
-    for (let i = 0; i < 200 && typeof globalThis.mjrefCall !== "function"; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 200 && typeof globalThis.mjrefCall !== "function"; i++) await new Promise((res) => setTimeout(res, 5));
     if (typeof globalThis.mjrefCall !== "function") throw new Error("the engine did not start");
+    mark("started");
   }
 
   function script(src) {
@@ -45,5 +59,17 @@ const Engine = (() => {
     return { status: out.status, data: out.body };
   }
 
-  return { ready, call };
+  // warm opens the ruleset rules in the engine (its YAML read, its tables built), so that the
+  // first hand scored waits for none of it.
+  async function warm(rules) {
+    await ready();
+    if (!marks.warm) {
+      globalThis.mjrefCall("POST", "/v1/parse", JSON.stringify({ rules, hand: "" }));
+      mark("warm");
+    }
+  }
+
+  const offline = document.querySelector('meta[name="mjref-mode"]');
+  if (offline && offline.content === "offline") ready().catch(() => {}); // start now; start() reports a failure
+  return { ready, call, warm, marks };
 })();
