@@ -207,11 +207,34 @@ func offlineEvening(p tab, url string) {
 			t.Errorf("%s: the page totals %v, mjref ledger show %v", s.Player, page[s.Player], s.Total)
 		}
 	}
-	// The file imports back into a fresh page.
+	// A season of the evening exported and a broken copy of it: the broken one left out and named,
+	// the standings those mjref season counts from the file.
 	text, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	good, _ := json.Marshal(string(text))
+	bad, _ := json.Marshal(strings.Replace(string(text), `"discarder":"Bo"`, `"discarder":"Cy"`, 1))
+	awaitJS(p, `Book.season([{name: "friday.jsonl", text: `+string(good)+`}, {name: "broken.jsonl", text: `+string(bad)+`}])`)
+	p.until("the season", `document.querySelector("#season-standings") !== null`)
+	p.contains("season", `#season`, "Evenings: 1 · hands: 8")
+	p.contains("season left out", `#season-left-out`, "broken.jsonl")
+	var season struct {
+		Standings []struct {
+			Player string
+			Net    float64
+		}
+	}
+	if err := json.Unmarshal([]byte(cli(t, 0, "season", file, "-o", "json")), &season); err != nil {
+		t.Fatal(err)
+	}
+	nets := js[map[string]float64](p, `Object.fromEntries([...document.querySelectorAll("#season-standings tbody tr")].map(r => [r.querySelector(".player").textContent, Number(r.children[4].textContent)]))`)
+	for _, s := range season.Standings {
+		if nets[s.Player] != s.Net {
+			t.Errorf("%s: the page's season nets %v, mjref season %v", s.Player, nets[s.Player], s.Net)
+		}
+	}
+	// The file imports back into a fresh page.
 	awaitJS(p, `(async () => { await Book.clear(); await Page.loadLedger(); return true; })()`)
 	q, _ := json.Marshal(string(text))
 	awaitJS(p, `Book.importText(`+string(q)+`)`)

@@ -26,6 +26,10 @@ import (
 // move it).
 var LedgerPath = "/mjref/evening.jsonl"
 
+// SeasonDir is where the page puts the ledgers it is given for a season (exported evenings), each
+// a .jsonl file: POST /v1/season counts them as mjref season DIR does.
+var SeasonDir = "/mjref/season"
+
 // table is what every play request may say about the table's rules: a built-in ruleset.
 type table struct {
 	Rules string           `json:"rules,omitempty"`
@@ -56,6 +60,11 @@ type (
 	parseBody struct {
 		table
 		Hand string `json:"hand"`
+	}
+	// seasonBody is the page's season: the flags of mjref season, the files those in SeasonDir.
+	seasonBody struct {
+		Aliases    []string `json:"aliases,omitempty"`
+		SkipBroken bool     `json:"skip_broken,omitempty"`
 	}
 	newLedgerBody struct {
 		Rules   string    `json:"rules"`
@@ -283,6 +292,12 @@ func call(method, path, body string) (any, error) {
 			return nil, err
 		}
 		return l.Undo()
+	case "POST /v1/season":
+		var b seasonBody
+		if err := decode(body, &b); err != nil {
+			return nil, err
+		}
+		return engine.Season(engine.SeasonOptions{Paths: []string{SeasonDir}, Aliases: b.Aliases, SkipBroken: b.SkipBroken})
 	case "GET /v1/ledger/verify":
 		l, err := engine.OpenLedger(LedgerPath)
 		if err != nil {

@@ -6,6 +6,7 @@
 
 const Book = (() => {
   const PATH = "/mjref/evening.jsonl";
+  const SEASON = "/mjref/season"; // the ledgers given for a season (internal/wasm.SeasonDir)
   const KEY = "evening.jsonl";
   let loaded = false;
 
@@ -123,13 +124,36 @@ const Book = (() => {
     return true;
   }
 
+  // season counts the ledgers given (each {name, text}) as mjref season does, the broken ones left
+  // out and named, and shows the standings across them under the evening.
+  async function season(ledgers) {
+    const { t, h } = Page;
+    MemFS.clear(SEASON);
+    ledgers.forEach((l, i) => MemFS.put(SEASON + "/" + String(i + 1).padStart(3, "0") + "-" + l.name.replace(/[^A-Za-z0-9._-]/g, "_").replace(/(\.jsonl)?$/, ".jsonl"), new TextEncoder().encode(l.text)));
+    const { status, data } = await Engine.call("POST", "/v1/season", { skip_broken: true });
+    let box = $("season");
+    if (!box) { box = h("div", { id: "season", "aria-live": "polite" }); $("evening").appendChild(box); }
+    if (status !== 200) { box.replaceChildren(Page.errorBox(data, "season-refused")); return false; }
+    const hands = data.evenings.reduce((n, e) => n + e.hands, 0);
+    const num = (v) => h("td", { class: "num" }, String(v));
+    box.replaceChildren(h("h3", {}, t("season")), h("p", {}, t("seasonOf", data.evenings.length, hands)),
+      h("table", { class: "items", id: "season-standings" },
+        h("thead", {}, h("tr", {}, ["#", t("players"), t("evenings"), t("hands"), t("net"), t("wins")].map((c) => h("th", {}, c)))),
+        h("tbody", {}, data.standings.map((s) => h("tr", {}, num(s.rank), h("td", { class: "player" }, s.player), num(s.evenings), num(s.hands), num(s.net), num(s.wins))))),
+      data.left_out.length ? h("p", { class: "verdict no", id: "season-left-out" }, t("leftOut", data.left_out.map((l) => l.file.replace(SEASON + "/", "") + (l.line ? ":" + l.line : "") + " " + l.problem).join("; "))) : null);
+    return true;
+  }
+
   function tools() {
     const { t, h } = Page;
     const file = h("input", { type: "file", id: "book-import-file", accept: ".jsonl,application/jsonl,text/plain", hidden: true });
     file.addEventListener("change", async () => { if (file.files[0]) await importText(await file.files[0].text()); });
+    const files = h("input", { type: "file", id: "book-season-files", accept: ".jsonl,application/jsonl,text/plain", multiple: true, hidden: true });
+    files.addEventListener("change", async () => { if (files.files.length) await season(await Promise.all([...files.files].map(async (f) => ({ name: f.name, text: await f.text() })))); });
     return h("div", { class: "buttons book-tools" },
       MemFS.get(PATH) ? h("button", { type: "button", id: "book-export", class: "secondary", onclick: download }, t("exportLedger")) : null,
       h("button", { type: "button", id: "book-import", class: "secondary", onclick: () => file.click() }, t("importLedger")), file,
+      h("button", { type: "button", id: "book-season", class: "secondary", onclick: () => files.click() }, t("seasonImport")), files,
       MemFS.get(PATH) ? h("button", { type: "button", id: "book-reset", class: "secondary", onclick: askNew }, t("newLedger")) : null);
   }
 
@@ -148,5 +172,5 @@ const Book = (() => {
     await save();
   }
 
-  return { render, tools, call, exportText, importText, clear };
+  return { render, tools, call, exportText, importText, clear, season };
 })();

@@ -5,7 +5,7 @@
 
 const MemFS = (() => {
   const files = new Map(); // path → {data: Uint8Array, mtime}
-  const dirs = new Set(["/", "/mjref", "/tmp"]);
+  const dirs = new Set(["/", "/mjref", "/mjref/season", "/tmp"]);
   const fds = new Map(); // fd → {path, flags}
   let nextFD = 10;
   const C = { O_WRONLY: 1, O_RDWR: 2, O_CREAT: 64, O_EXCL: 128, O_TRUNC: 512, O_APPEND: 1024, O_DIRECTORY: 65536 };
@@ -129,6 +129,8 @@ const MemFS = (() => {
   const get = (path) => { const f = files.get(norm(path)); return f ? f.data.slice() : null; };
   const put = (path, data) => { files.set(norm(path), { data: new Uint8Array(data), mtime: Date.now() }); };
   const remove = (path) => { files.delete(norm(path)); };
-  return { fs, get, put, remove };
+  // clear removes every file under the directory dir.
+  const clear = (dir) => { const pre = norm(dir) + "/"; for (const p of [...files.keys()]) if (p.startsWith(pre)) files.delete(p); };
+  return { fs, get, put, remove, clear };
 })();
 globalThis.fs = MemFS.fs;
