@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -393,15 +394,29 @@ func (b batch) write(c *chunk, l batchLine, v any) error {
 		return writeYAMLDoc(c.out, v)
 	}
 	if a, fast := v.(jsonAppender); fast {
-		b, err := withSchemaVersion(a.AppendJSON(c.out.AvailableBuffer()), 0)
-		if err != nil {
-			return err
+		// schema_version is written first and the value's own opening brace turned into the comma
+		// after it, rather than put in afterwards by moving the whole line.
+		b := append(c.out.AvailableBuffer(), versionPrefix...)
+		n := len(b)
+		b = a.AppendJSON(b)
+		switch {
+		case n+1 >= len(b) || b[n] != '{':
+			return fmt.Errorf("render: a document must be a JSON object, not %.20q", b[n:])
+		case bytes.HasPrefix(b[n+1:], []byte(`"schema_version":`)): // the value wrote its own
+			b = append(b[:0], b[n:]...)
+		case b[n+1] == '}':
+			b = append(b[:n], '}')
+		default:
+			b[n] = ','
 		}
 		c.out.Write(append(b, '\n')) // in place when it fits
 		return nil
 	}
 	return encodeDoc(c.out, v)
 }
+
+// versionPrefix opens a batch line written by a jsonAppender: the object and its schema_version.
+var versionPrefix = `{"schema_version":` + strconv.Itoa(schema.Version)
 
 // safeCall turns a panic in one line's handling into that line's error (exit 3 for the run).
 func safeCall(fn batchFunc, l batchLine) (v any, ok bool, err error) {

@@ -1,9 +1,12 @@
 package cmd
 
 import (
+	"bytes"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestBatchBigLines: a batch whose lines write 7.5 KB each (as 'closest -' does) encodes them
@@ -64,3 +67,30 @@ func TestLineSize(t *testing.T) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// appendRaw is a jsonAppender that writes the JSON it holds.
+type appendRaw string
+
+func (a appendRaw) AppendJSON(b []byte) []byte { return append(b, a...) }
+
+// A value that writes its own JSON gets schema_version first, written before it rather than put in
+// afterwards: in an empty object too, and not twice when the value writes its own.
+func TestBatchWriteVersionFirst(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"a":1}`, `{"schema_version":1,"a":1}`},
+		{`{}`, `{"schema_version":1}`},
+		{`{"schema_version":1,"a":1}`, `{"schema_version":1,"a":1}`},
+	} {
+		c := &chunk{out: new(bytes.Buffer)}
+		c.out.WriteString("{\"before\":0}\n")
+		if err := (batch{format: FormatJSONL}).write(c, batchLine{N: 1}, appendRaw(tt.in)); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff("{\"before\":0}\n"+tt.want+"\n", c.out.String()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.in, diff)
+		}
+	}
+	if err := (batch{format: FormatJSONL}).write(&chunk{out: new(bytes.Buffer)}, batchLine{N: 1}, appendRaw(`[1]`)); err == nil {
+		t.Error("an array written as a document: no error")
+	}
+}

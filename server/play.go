@@ -244,7 +244,29 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 		name = "\x00upload:" + hex.EncodeToString(sum[:])
 	case name == "":
 		name = s.defaultRules() // the server's own choice: it may be a file
-	default:
+	}
+	var sets []string
+	if t.Rules == "" && t.RulesetYAML == "" {
+		sets = append(sets, s.sets...) // the server's --set, then the request's
+	}
+	if len(t.Set) <= rulesets.MaxSets {
+		for _, k := range slices.Sorted(maps.Keys(t.Set)) {
+			// No spelling of a key or a value can name a file: the engine is opened with the files the
+			// server was started with and no others (s.files), so a card: or a ruleset anywhere in a
+			// request is a built-in one or refused.
+			sets = append(sets, k+"="+t.Set[k])
+		}
+	}
+	// A table opened before was checked then: a bot's thousandth request does not look for its
+	// ruleset among the built-in files again.
+	key := name + "\x00" + strings.Join(sets, "\x00") + "\x00" + t.Card
+	s.eng.mu.Lock()
+	e := s.eng.m[key]
+	s.eng.mu.Unlock()
+	if e != nil && len(t.Set) <= rulesets.MaxSets {
+		return e, nil
+	}
+	if t.Rules != "" && t.RulesetYAML == "" {
 		if err := builtinName(name); err != nil {
 			return nil, err
 		}
@@ -254,25 +276,8 @@ func (s *Server) engine(t Table) (*engine.Engine, error) {
 			return nil, err
 		}
 	}
-	var sets []string
-	if t.Rules == "" && t.RulesetYAML == "" {
-		sets = append(sets, s.sets...) // the server's --set, then the request's
-	}
 	if len(t.Set) > rulesets.MaxSets {
 		return nil, badRequest("set: %d values: the limit is %d", len(t.Set), rulesets.MaxSets)
-	}
-	for _, k := range slices.Sorted(maps.Keys(t.Set)) {
-		// No spelling of a key or a value can name a file: the engine is opened with the files the
-		// server was started with and no others (s.files), so a card: or a ruleset anywhere in a
-		// request is a built-in one or refused.
-		sets = append(sets, k+"="+t.Set[k])
-	}
-	key := name + "\x00" + strings.Join(sets, "\x00") + "\x00" + t.Card
-	s.eng.mu.Lock()
-	e := s.eng.m[key]
-	s.eng.mu.Unlock()
-	if e != nil {
-		return e, nil
 	}
 	var err error
 	if t.RulesetYAML != "" {

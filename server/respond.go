@@ -7,20 +7,99 @@ import (
 	"github.com/mjref/mjref/internal/jsonmsg"
 	"io"
 	"net/http"
+	"sync"
 
 	"github.com/mjref/mjref/schema"
 )
 
-// writeDoc writes v as the command line's -o json writes it (schema.MarshalIndent).
+// jsonAppender is a value that writes its own JSON, as encoding/json would, without reflection
+// (a Hong Kong score: what the batch writes).
+type jsonAppender interface {
+	AppendJSON(b []byte) []byte
+}
+
+// docBufs keeps the buffers answers are written in: a compact document and its indented form.
+var docBufs = sync.Pool{New: func() any { return new(docBuf) }}
+
+type docBuf struct{ compact, indented []byte }
+
+// writeDoc writes v as the command line's -o json writes it (schema.MarshalIndent), byte for
+// byte: a value that writes its own JSON does so without reflection, and the document is
+// indented in one pass over it (indentJSON) rather than re-scanned by json.Indent.
 func writeDoc(w http.ResponseWriter, status int, v any) {
-	b, err := schema.MarshalIndent(v)
+	d := docBufs.Get().(*docBuf)
+	defer func() {
+		if cap(d.compact)+cap(d.indented) <= maxPooledDoc {
+			docBufs.Put(d)
+		}
+	}()
+	var err error
+	if a, ok := v.(jsonAppender); ok {
+		d.compact, err = schema.WithVersion(a.AppendJSON(d.compact[:0]), 0)
+	} else {
+		d.compact, err = schema.Marshal(v)
+	}
 	if err != nil {
 		fail(w, fmt.Errorf("internal error: %w", err))
 		return
 	}
+	d.indented = append(indentJSON(d.indented[:0], d.compact), '\n')
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	_, _ = w.Write(d.indented)
+}
+
+// maxPooledDoc is the most buffer an answer keeps for the next: a long referee review is not kept.
+const maxPooledDoc = 256 << 10
+
+// indentJSON appends src, compact JSON as encoding/json writes it, indented as
+// json.Indent(dst, src, "", "  ") indents it: a newline and two spaces a level after each opening
+// bracket and comma, a space after each colon, an empty object or array kept as {} or [].
+func indentJSON(dst, src []byte) []byte {
+	depth := 0
+	newline := func() {
+		dst = append(dst, '\n')
+		for range depth {
+			dst = append(dst, ' ', ' ')
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(src))
+			dst = append(dst, src[i:j]...)
+			i = j - 1
+		case '{', '[':
+			dst = append(dst, c)
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				dst = append(dst, src[i+1])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			dst = append(dst, c)
+		case ',':
+			dst = append(dst, c)
+			newline()
+		case ':':
+			dst = append(dst, ':', ' ')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // decodeBody reads r's body, at most MaxBody bytes, as exactly one JSON object into v; an unknown
