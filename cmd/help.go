@@ -11,8 +11,6 @@ import (
 	"github.com/mjref/mjref/internal/yamldoc"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/rulesets"
-	"github.com/mjref/mjref/scoring/american"
-	"github.com/mjref/mjref/scoring/hk"
 	"github.com/mjref/mjref/server"
 	"github.com/spf13/cobra"
 )
@@ -83,8 +81,7 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
   once, never waited on) and stops at a cap for each kind:
 
     rulesets, files they extend, card files, --config   %s each
-    a card                                              %d lines, %d hands
-    referee logs (a file or standard input)             %s, and %d events
+%s    referee logs (a file or standard input)             %s, and %d events
     ledger files                                        %s
     one line of standard input (score -, parse -, ...)  %s
 
@@ -111,24 +108,17 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
   any field is refused as no built-in ruleset or card, in the same words
   whether or not the file is there.
 
-  House hands (hk.house_hands:): at most %d in a ruleset, %d patterns under one
-  patterns:. Matching them against one reading of a hand may take at most %d
-  steps (a group tried against a set) for all of them together: each pattern's
-  worst case is computed when the ruleset loads, and a ruleset over the limit
-  exits 2 naming the pattern's line, so a match is never cut short. Checking
-  them (an example hand for each) may take %d steps.
-
-  Text from users and files (names, notes, rulesets, cards, hands) is shown with
+%s  Text from users and files (names, notes, rulesets, cards, hands) is shown with
   control characters escaped (\x1b, \a, \u202e) in tables, plain lines and
   errors; JSON and YAML keep the exact strings.
-`, safeio.FormatSize(safeio.RulesetLimit), american.MaxCardLines, american.MaxCardHands,
+`, safeio.FormatSize(safeio.RulesetLimit), familyCaps(),
 	safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
 	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit),
 	yamldoc.MaxKeys, yamldoc.MaxAliases, yamldoc.MaxAliasNodes, rulesets.MaxSets, rulesets.MaxSetParts,
 	gameLimits(),
 	termtext.ExcerptWidth, safeio.FormatSize(server.MaxBody), safeio.FormatSize(safeio.LogLimit),
 	safeio.FormatSize(server.MaxHeader),
-	hk.MaxHouseHands, hk.MaxHousePatterns, hk.MaxHouseSteps, hk.MaxHouseCheckSteps)
+	familyParagraphs())
 
 const patternsHelp = `Patterns: card lines and house hands
 
@@ -188,6 +178,28 @@ func addHelpTopics(root *cobra.Command) {
 
 // gameLimits are the paragraphs of the families that read game logs on their caps
 // (engine.GameLimits), each followed by a blank line.
+// familyCaps are the rows of the families' caps (engine.FamilyLimits: an American card's lines)
+// in the table of limits.
+func familyCaps() string {
+	caps, _ := engine.FamilyLimits()
+	var b strings.Builder
+	for _, c := range caps {
+		fmt.Fprintf(&b, "    %-52s%s\n", c.What, c.Cap)
+	}
+	return b.String()
+}
+
+// familyParagraphs are the families' paragraphs on their caps (Hong Kong's house hands), each
+// followed by a blank line.
+func familyParagraphs() string {
+	_, paras := engine.FamilyLimits()
+	var b strings.Builder
+	for _, p := range paras {
+		b.WriteString(strings.TrimRight(p, "\n") + "\n\n")
+	}
+	return b.String()
+}
+
 func gameLimits() string {
 	var b strings.Builder
 	for _, p := range engine.GameLimits() {

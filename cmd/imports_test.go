@@ -36,3 +36,20 @@ func TestNoRiichiInFrontEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpNamesNoFamily checks that the help topics import no family's package: a family tells its
+// own caps (family.Limited), so a new family's limits reach mjref help limits with no change here.
+func TestHelpNamesNoFamily(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "help.go", nil, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		for _, pkg := range []string{"/scoring/hk", "/scoring/american", "/scoring/points", "/scoring/riichi", "/family/"} {
+			if strings.Contains(path, pkg) {
+				t.Errorf("help.go imports %s: a family's limits come from engine.FamilyLimits", path)
+			}
+		}
+	}
+}

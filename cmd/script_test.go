@@ -14,7 +14,7 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"mjref": func() { os.Exit(Main()) },
+		"mjref": func() { os.Exit(mainNamingCites()) },
 	})
 }
 

@@ -40,6 +40,12 @@ type ledgerGame struct {
 	Length, Stake, Target string
 }
 
+// LedgerRefuser is a Scorekeeper some of whose rulesets keep no ledger (riichi-sanma: a ledger
+// seats four players): RefuseLedger says why, as bad input, or is nil.
+type LedgerRefuser interface {
+	RefuseLedger() error
+}
+
 // ledgerHeader is the header of a new game under r: the family's flow unless the ruleset has a
 // flow: section, changed by the game's length, stake and target.
 func ledgerHeader(r family.Rules, g ledgerGame) (ledger.Header, error) {
@@ -47,6 +53,11 @@ func ledgerHeader(r family.Rules, g ledgerGame) (ledger.Header, error) {
 	k, ok := r.(Scorekeeper)
 	if !ok {
 		return ledger.Header{}, family.WithHint(fmt.Errorf("ruleset %s (family %s): mjref keeps no ledger under it", rs.Name, rs.Family), "")
+	}
+	if r, ok := r.(LedgerRefuser); ok {
+		if err := r.RefuseLedger(); err != nil {
+			return ledger.Header{}, err
+		}
 	}
 	h := ledger.Header{Players: g.Players, Family: rs.Family, Ruleset: g.Rules, Sets: g.Sets, Flow: k.LedgerFlow()}
 	if !rulesets.IsBuiltin(g.Rules) {

@@ -68,6 +68,21 @@ func GameLimits() []string {
 	return out
 }
 
+// FamilyLimits are the caps the families put on what they read (family.Limited), in the order of
+// families: the rows of mjref help limits' table of caps, and their paragraphs.
+func FamilyLimits() (caps []family.Limit, paragraphs []string) {
+	for _, f := range families {
+		if l, ok := f.(family.Limited); ok {
+			c, p := l.Limits()
+			caps = append(caps, c...)
+			if p != "" {
+				paragraphs = append(paragraphs, p)
+			}
+		}
+	}
+	return caps, paragraphs
+}
+
 // RefereeGame replays a game log (IsGameLog) through the family that reads it: every hand
 // ruled, scored and settled, beside what the log records. A hand log's flags (Only, By) are bad
 // input here; a log that cannot be read is bad input naming the element, with a hint on the formats.

@@ -225,3 +225,16 @@ func RefuseCard(rs *rulesets.Ruleset, opt BindOptions, f Family) error {
 	return WithHint(Usagef("--card is for American rulesets, and ruleset %s is %s", rs.Name, f.Title()),
 		"use --rules american (or an American ruleset file) with --card, or leave --card out")
 }
+
+// Limit is one cap a family puts on what it reads: a row of `mjref help limits`' table of caps.
+type Limit struct {
+	What string // what is capped: "a card"
+	Cap  string // the cap: "600 lines, 20000 hands"
+}
+
+// Limited is a Family with caps of its own on what it reads (an American card's lines, Hong Kong's
+// house hands), as `mjref help limits` tells them: rows for the table of caps, and a paragraph
+// (lines indented two spaces, fit for 80 columns, "" for none).
+type Limited interface {
+	Limits() (caps []Limit, paragraph string)
+}

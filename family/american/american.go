@@ -148,3 +148,8 @@ func flattenErrors(err error) []error {
 	}
 	return []error{err}
 }
+
+// Limits are the caps on a card, for mjref help limits.
+func (Family) Limits() ([]family.Limit, string) {
+	return []family.Limit{{What: "a card", Cap: fmt.Sprintf("%d lines, %d hands", card.MaxCardLines, card.MaxCardHands)}}, ""
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring/hk"
 )
 
 // Family is the Hong Kong family; its rulesets say family: hk.
@@ -48,3 +49,14 @@ type rules struct {
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }
 func (r *rules) Family() family.Family      { return Family{} }
+
+// Limits are the caps on house hands, for mjref help limits.
+func (Family) Limits() ([]family.Limit, string) {
+	return nil, fmt.Sprintf(`  House hands (hk.house_hands:): at most %d in a ruleset, %d patterns under one
+  patterns:. Matching them against one reading of a hand may take at most %d
+  steps (a group tried against a set) for all of them together: each pattern's
+  worst case is computed when the ruleset loads, and a ruleset over the limit
+  exits 2 naming the pattern's line, so a match is never cut short. Checking
+  them (an example hand for each) may take %d steps.
+`, hk.MaxHouseHands, hk.MaxHousePatterns, hk.MaxHouseSteps, hk.MaxHouseCheckSteps)
+}

@@ -158,7 +158,7 @@ func Review(g *Game, explain Explainer) GameView {
 				v.Agrees = false
 				v.Differences += len(rv.Differences)
 			}
-			if rv.Note != "" && res.Valued == false && (res.Kind == Ron || res.Kind == Tsumo) {
+			if rv.Note != "" && !res.Valued && (res.Kind == Ron || res.Kind == Tsumo) {
 				v.Unchecked++
 			}
 			deltas := rv.Deltas // mjref's, or the log's where mjref could not settle
