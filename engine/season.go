@@ -755,16 +755,10 @@ func (t *tally) evening(ev *seasonEvening) error {
 func (t *tally) umaPoints(st *ledger.State, rate ledger.Amount) {
 	var stacks [4]ledger.Amount
 	result := map[string]*ledger.Amount{}
-	for _, s := range st.Standings() {
+	for _, s := range st.Standings() { // once: it sorts and reckons the results
 		if !s.Left {
 			result[s.Player] = s.Result
-		}
-	}
-	for i, p := range st.Players {
-		for _, s := range st.Standings() {
-			if s.Player == p && !s.Left {
-				stacks[i] = s.Stack
-			}
+			stacks[st.Index(s.Player)] = s.Stack
 		}
 	}
 	for place, i := range gamerules.Places(stacks[:], 0) {

@@ -1,12 +1,16 @@
 package ledger
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
+
+	"github.com/mjref/mjref/internal/filewrite"
 )
 
-// Import starts a new game at path with the header h and records hands in it, each as Add records
+// Import starts a new game at path with the header h (Create is Import with no hands) and records
+// hands in it, each as Add records
 // it (its deltas given, or the Settler's), and writes the record whole or not at all: every line
 // is written to a temporary file that is linked into place only when every hand was recorded, so a
 // hand that cannot be recorded leaves no file behind. check, when not nil, is called after each
@@ -62,7 +66,10 @@ func Import(path string, h Header, hands []Hand, check func(i int, st *State) er
 	if _, err := os.Lstat(path); err == nil {
 		return nil, fmt.Errorf("%s: %w", path, ErrExists)
 	}
-	if err := os.Remove(cachePath(path)); err != nil && !os.IsNotExist(err) {
+	l.removed = filewrite.RemoveStale(path, staleAge)
+	// A state cache left by an earlier game of this name, since deleted, describes a file that is
+	// gone: kept, it would witness that the new game lost that game's lines.
+	if err := os.Remove(cachePath(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
 	if err := place(path, b); err != nil {

@@ -80,28 +80,7 @@ const staleAge = time.Minute
 // disk (file and directory synced) before Create returns. It fails if the file exists (or a
 // symlink is there). The file's mode is 0666 less the umask (0644 by default).
 func Create(path string, h Header, opts ...Option) (*Ledger, error) {
-	l := newLedger(path, opts)
-	st, err := begin(h, l.stamp())
-	if err != nil {
-		return nil, fmt.Errorf("new game: %w", err)
-	}
-	b, err := encode(&event{Seq: 1, Event: EventNew, Time: st.Created, Version: Version, Header: &st.Header})
-	if err != nil {
-		return nil, err
-	}
-	if _, err := os.Lstat(path); err == nil {
-		return nil, fmt.Errorf("%s: %w", path, ErrExists)
-	}
-	l.removed = filewrite.RemoveStale(path, staleAge)
-	// A state cache left by an earlier game of this name, since deleted, describes a file that is
-	// gone: kept, it would witness that the new game lost that game's lines.
-	if err := os.Remove(cachePath(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	if err := place(path, b); err != nil {
-		return nil, err
-	}
-	return l.open()
+	return Import(path, h, nil, nil, opts...)
 }
 
 // place writes a new record b to a temporary file and links it into place at path, so nobody ever

@@ -128,20 +128,17 @@ func (s *State) Standings() []Standing {
 			out = append(out, Standing{Player: p.Name, Seat: notation.NoSeat, Total: p.Total, Stack: s.Flow.Stake + p.Total, Left: true})
 		}
 	}
+	var stacks [4]Amount
+	for i := range 4 {
+		stacks[i] = out[i].Stack
+	}
 	if s.Over && s.Sticks > 0 {
 		// The riichi sticks left on the table at the game's end go to the first (Tenhou).
-		var stacks [4]Amount
-		for i := range 4 {
-			stacks[i] = out[i].Stack
-		}
 		first := gamerules.Places(stacks[:], 0)[0]
 		out[first].Stack += Amount(s.Sticks) * s.Flow.RiichiStick
+		stacks[first] = out[first].Stack
 	}
 	if len(s.Flow.Uma) == 4 {
-		var stacks [4]Amount
-		for i := range 4 {
-			stacks[i] = out[i].Stack
-		}
 		_, res := gamerules.UmaResults(stacks[:], 0, s.Flow.Return, s.Flow.Uma)
 		for i := range res {
 			out[i].Result = &res[i]
