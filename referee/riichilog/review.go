@@ -130,6 +130,9 @@ func Review(g *Game, explain Explainer) GameView {
 		v.Names = []string{}
 	}
 	opts := riichi.TenhouOptions()
+	if g.Rules.Players == 3 {
+		opts = riichi.SanmaOptions()
+	}
 	opts.OpenTanyao = g.Rules.Kuitan
 	if !g.Rules.Red {
 		opts.RedFives = 0
@@ -186,7 +189,40 @@ func Review(g *Game, explain Explainer) GameView {
 		f.Uma = umaView(g, f.Scores[:players], g.Final.Results)
 		v.Final = f
 	}
+	v.trimSeats(g.Rules.Players)
 	return v
+}
+
+// trimSeats cuts every per-seat list of v to the game's seats: a three-player log (mjlog) keeps a
+// fourth, empty seat in its names and numbers, which a person and a script must not see.
+func (v *GameView) trimSeats(players int) {
+	if players >= 4 {
+		return
+	}
+	if len(v.Names) > players {
+		v.Names = v.Names[:players]
+	}
+	for i := range v.Hands {
+		for j := range v.Hands[i].Results {
+			rv := &v.Hands[i].Results[j]
+			rv.Deltas = seats(rv.Deltas, players)
+			rv.Recorded.Deltas = seats(rv.Recorded.Deltas, players)
+		}
+	}
+	if f := v.Final; f != nil {
+		f.Scores, f.Recorded = seats(f.Scores, players), seats(f.Recorded, players)
+		if len(f.RecordedResults) > players {
+			f.RecordedResults = f.RecordedResults[:players]
+		}
+	}
+}
+
+// seats is d cut to n seats.
+func seats(d []int, n int) []int {
+	if len(d) > n {
+		return d[:n]
+	}
+	return d
 }
 
 func nonNil(d []int) []int {
@@ -311,14 +347,12 @@ var errNoHand = errors.New("the log does not show the winner's hand")
 // houtei, a first-turn win, dora revealed so far).
 func scoreWin(g *Game, r Round, i int, opts *riichi.Options) (riichi.Result, error) {
 	res := r.Results[i]
-	if g.Rules.Players != 4 {
-		return riichi.Result{}, errors.New("three-player hands are not scored by mjref yet (kita)")
-	}
 	concealed, melds, win, err := handAt(r, res)
 	if err != nil {
 		return riichi.Result{}, err
 	}
 	var h riichi.Hand
+	kita := 0 // norths set aside, as the result's melds show them (mjlog)
 	for _, t := range concealed {
 		h.Concealed[t.Kind]++
 		if t.Red {
@@ -326,6 +360,10 @@ func scoreWin(g *Game, r Round, i int, opts *riichi.Options) (riichi.Result, err
 		}
 	}
 	for _, m := range melds {
+		if m.Kind == Kita {
+			kita++
+			continue
+		}
 		for _, t := range m.Tiles {
 			if t.Red {
 				h.Red[t.Kind/9]++
@@ -343,7 +381,8 @@ func scoreWin(g *Game, r Round, i int, opts *riichi.Options) (riichi.Result, err
 		h.NumMelds++
 	}
 	h.Win = riichi.Tile(win.Kind)
-	s := situation(r, res)
+	s := situation(r, res, g.Rules.Players)
+	s.sit.Kita = max(s.sit.Kita, kita) // the play's kita calls, or the result's
 	for _, d := range s.dora {
 		s.sit.Dora = append(s.sit.Dora, riichi.Tile(d.Kind))
 	}
@@ -365,10 +404,10 @@ type situ struct {
 }
 
 // situation reads the situation of a win from the events before it.
-func situation(r Round, res Result) situ {
+func situation(r Round, res Result, players int) situ {
 	w := res.Winner
 	var s situ
-	s.sit.Seat = riichi.Wind((w - r.Dealer + 4) % 4)
+	s.sit.Seat = riichi.Wind((w - r.Dealer + players) % players)
 	s.sit.Prevailing = riichi.Wind(r.Wind)
 	s.dora = append(s.dora, r.Dora...)
 	draws, calls := 0, 0
@@ -384,6 +423,11 @@ func situation(r Round, res Result) situ {
 		case DoraShown:
 			s.dora = append(s.dora, e.Tile)
 		case Call:
+			// A north set aside (kita) counts as a call: it ends ippatsu, double riichi and a
+			// first-turn win, and its replacement draw is a rinshan (riichi.wiki, "Sanma").
+			if e.Meld != nil && e.Meld.Kind == Kita && e.Seat == w {
+				s.sit.Kita++
+			}
 			calls++
 			if riichiAt >= 0 {
 				sinceRiichi++
@@ -402,7 +446,7 @@ func situation(r Round, res Result) situ {
 			}
 		}
 		if e.Kind == Draw && e.Seat == w {
-			lastKanByWinner = last.Kind == Call && last.Seat == w && last.Meld != nil && (last.Meld.Kind == Ankan || last.Meld.Kind == Daiminkan || last.Meld.Kind == Kakan)
+			lastKanByWinner = last.Kind == Call && last.Seat == w && last.Meld != nil && (last.Meld.Kind == Ankan || last.Meld.Kind == Daiminkan || last.Meld.Kind == Kakan || last.Meld.Kind == Kita)
 		}
 		if e.Kind != RiichiOK && e.Kind != DoraShown {
 			last = e
@@ -420,6 +464,9 @@ func situation(r Round, res Result) situ {
 		s.sit.Ippatsu = sinceRiichi == 0
 	}
 	wall := 70 // live tiles of a four-player wall: 136 - 52 dealt - 14 dead
+	if players == 3 {
+		wall = 55 // three players: 108 - 39 dealt - 14 dead
+	}
 	switch {
 	case res.Kind == Tsumo && lastKanByWinner:
 		s.sit.Win = riichi.WinRinshan
