@@ -249,7 +249,7 @@ func newLedgerNewCmd(f *factory, runF func(*ledgerNewOptions) error) *cobra.Comm
 		return dispatch(cmd, f, o, runF, ledgerNewRun)
 	})
 	fl := cmd.Flags()
-	fl.StringVar(&o.Players, "players", "", `the four players in seat order for the first hand, East first: "Ann,Ben,Cat,Dan"`)
+	fl.StringVar(&o.Players, "players", "", `the four players in seat order for the first hand, East first: "Ann,Ben,Cat,Dan" (three under riichi-sanma)`)
 	fl.StringVar(&o.Length, "length", "", "how long the game lasts: N-rounds (4-rounds, 1-round)|N-hands (8-hands, 16-hands)|N-games|bust|target|open (default: the ruleset's flow)")
 	fl.StringVar(&o.Stake, "stake", "", "each player's starting stack (a bust game needs one)")
 	fl.StringVar(&o.Target, "target", "", "the running total that wins a target game (DeBurger: 10000)")
@@ -404,7 +404,7 @@ func completePlayers(_ *cobra.Command, args []string, _ string) ([]string, cobra
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return st.Players[:], cobra.ShellCompDirectiveNoFileComp
+	return st.Names(), cobra.ShellCompDirectiveNoFileComp
 }
 
 // exportFormats are the values of export's own -o.
@@ -469,8 +469,8 @@ func ledgerNewRun(_ context.Context, o *ledgerNewOptions, f *factory) error {
 		return withHint(usageErrorf("--players: name the four players"), `in seat order for the first hand, East first: --players "Ann,Ben,Cat,Dan"`)
 	}
 	names := strings.Split(o.Players, ",")
-	if len(names) != 4 {
-		return usageErrorf("--players %q: name four players, comma-separated, got %d", o.Players, len(names))
+	if len(names) != 4 && len(names) != 3 {
+		return usageErrorf("--players %q: name four players (three under a three-player ruleset), comma-separated, got %d", o.Players, len(names))
 	}
 	opt := engine.NewLedgerOptions{Set: f.Sets, Length: o.Length, Stake: o.Stake, Target: o.Target}
 	for i, n := range names {
@@ -568,8 +568,8 @@ func renderAdd(w io.Writer, v *schema.LedgerAdd, st *ledger.State) error {
 			return err
 		}
 	}
-	parts := make([]string, 4)
-	for i, p := range st.Players {
+	parts := make([]string, len(st.Names()))
+	for i, p := range st.Names() {
 		parts[i] = p + " " + signed(e.Deltas[i])
 	}
 	fmt.Fprintf(w, "change:   %s\n", strings.Join(parts, ", "))
@@ -657,8 +657,8 @@ func renderNext(w io.Writer, st *ledger.State) error {
 }
 
 func seatsOf(st *ledger.State) string {
-	parts := make([]string, 4)
-	for i, p := range st.Players {
+	parts := make([]string, len(st.Names()))
+	for i, p := range st.Names() {
 		parts[i] = p + " " + st.Seats[i].String()
 	}
 	return strings.Join(parts, ", ")
@@ -687,7 +687,7 @@ func renderPosition(w io.Writer, st *ledger.State) error {
 	if len(st.Sets) > 0 {
 		fmt.Fprintf(w, "settings: %s (kept from the start of the game)\n", strings.Join(st.Sets, ", "))
 	}
-	fmt.Fprintf(w, "players:  %s\n", strings.Join(st.Players[:], ", "))
+	fmt.Fprintf(w, "players:  %s\n", strings.Join(st.Names(), ", "))
 	fmt.Fprintf(w, "played:   %s", words.Count(st.Played, "hand"))
 	if st.Undone > 0 {
 		fmt.Fprintf(w, " (%d taken back)", st.Undone)

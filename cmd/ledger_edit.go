@@ -81,8 +81,8 @@ func renderAmend(w io.Writer, v *schema.LedgerAmend, st *ledger.State) error {
 // changeText is each change of hand e, named by the players who played it (not those at the
 // table now: a seat may have changed since).
 func changeText(e *ledger.Entry) string {
-	parts := make([]string, 4)
-	for i, p := range e.Players {
+	parts := make([]string, len(e.Names()))
+	for i, p := range e.Names() {
 		parts[i] = p + " " + signed(e.Deltas[i])
 	}
 	return strings.Join(parts, ", ")

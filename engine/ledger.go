@@ -49,7 +49,8 @@ type AddOptions struct {
 
 // NewLedgerOptions start a game.
 type NewLedgerOptions struct {
-	// Players are the four players in seat order for the first hand, East first.
+	// Players are the four players in seat order for the first hand, East first; under a
+	// three-player ruleset (riichi-sanma) the first three, East, South and West, and the fourth "".
 	Players [4]string
 	// Set overrides ruleset values for the whole game, as --set does; they are kept in the record.
 	Set []string
@@ -529,7 +530,7 @@ func (l *Ledger) seat(event, old, with string, change func(*ledger.Ledger, strin
 	defer lg.Close()
 	st := lg.State()
 	if err := change(lg, old, with); err != nil {
-		return v, family.WithHint(fmt.Errorf("%s: %w", l.path, err), "the players are "+strings.Join(st.Players[:], ", ")+" (names are case-sensitive)")
+		return v, family.WithHint(fmt.Errorf("%s: %w", l.path, err), "the players are "+strings.Join(st.Names(), ", ")+" (names are case-sensitive)")
 	}
 	after := lg.State()
 	v.State, v.Standings, v.Next = &after, after.Standings(), schema.NewLedgerPosition(&after)

@@ -40,6 +40,17 @@ type ledgerGame struct {
 	Length, Stake, Target string
 }
 
+// seatedNames counts the players named.
+func seatedNames(p [4]string) int {
+	n := 0
+	for _, name := range p {
+		if name != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // LedgerRefuser is a Scorekeeper some of whose rulesets keep no ledger (riichi-sanma: a ledger
 // seats four players): RefuseLedger says why, as bad input, or is nil.
 type LedgerRefuser interface {
@@ -67,6 +78,17 @@ func ledgerHeader(r family.Rules, g ledgerGame) (ledger.Header, error) {
 	}
 	if rs.Flow != nil {
 		h.Flow = *rs.Flow
+		if k.LedgerFlow().Players == 3 {
+			h.Flow.Players = 3
+		}
+	}
+	switch n, given := h.Flow.Seated(), seatedNames(g.Players); {
+	case n == 3 && given != 3:
+		return h, family.WithHint(family.Usagef("--players: ruleset %s is for three players, and %d are named", rs.Name, given),
+			`name three, East, South and West: --players "Ann,Ben,Cat"`)
+	case n == 4 && given != 4:
+		return h, family.WithHint(family.Usagef("--players: ruleset %s seats four players, and %d are named", rs.Name, given),
+			"name four, or play three with a three-player ruleset (--rules riichi-sanma)")
 	}
 	var err error
 	if g.Length != "" {

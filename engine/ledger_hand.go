@@ -84,7 +84,7 @@ type recorded struct {
 // unknownPlayer is a flag naming someone not at the table.
 func unknownPlayer(flag, name string, t ledger.Table) error {
 	return family.WithHint(family.Fieldf("%s %s is not a player at this table", family.Field(flag), name),
-		"the players are "+strings.Join(t.Players[:], ", ")+" (names are case-sensitive)")
+		"the players are "+strings.Join(t.Names(), ", ")+" (names are case-sensitive)")
 }
 
 // playerValues reads NAME=VALUE pairs for the four players at t, given as repeated flags or
@@ -459,7 +459,7 @@ func recordTable(r family.Rules, k TableRecorder, req LedgerRequest, t ledger.Ta
 		return rec, family.Fieldf("%s and %s: give the four hands or their points, not both", family.Field("hand"), family.Field("points"))
 	case len(req.Hands) == 0 && w.Deltas == nil:
 		return rec, family.HintFields(family.Usagef("no points: every player scores each hand"),
-			family.Textf("%s", family.Flags(`give --points "`+strings.Join(t.Players[:], "=..,")+`=.." or the four hands with --hand NAME=HAND`)))
+			family.Textf("%s", family.Flags(`give --points "`+strings.Join(t.Names(), "=..,")+`=.." or the four hands with --hand NAME=HAND`)))
 	}
 	if w.Deltas != nil {
 		// How the hand was won is kept for the record when given; the points are already counted.

@@ -247,7 +247,7 @@ func (s roundSettler) Settle(h ledger.Hand, t ledger.Table) ([4]ledger.Amount, e
 		return out, fmt.Errorf("not settled: %s", sc.NotSettled())
 	}
 	d := sc.SeatDeltas()
-	for i := range 4 {
+	for i := range t.Seated() { // three players: the fourth place is empty and changes by nothing
 		out[i] = settle.Points(int64(d[t.Seats[i]]))
 	}
 	for _, name := range h.Riichi {

@@ -366,7 +366,13 @@ func quotedShort(s string) string {
 func (s Seat) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
+// "-", which MarshalText writes for NoSeat (the empty fourth place of a three-player ledger),
+// reads back as NoSeat.
 func (s *Seat) UnmarshalText(b []byte) error {
+	if string(b) == "-" {
+		*s = NoSeat
+		return nil
+	}
 	v, err := ParseSeat(string(b))
 	if err != nil {
 		return err

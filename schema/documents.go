@@ -145,7 +145,7 @@ func NewChart(file string, st *ledger.State) Chart {
 	v := Chart{Ledger: file, Hands: len(st.History), Series: []ChartSeries{}}
 	index := map[string]int{}
 	for _, e := range st.History {
-		for place, p := range e.Players {
+		for place, p := range e.Names() {
 			i, ok := index[p]
 			if !ok {
 				i = len(v.Series)
@@ -156,7 +156,7 @@ func NewChart(file string, st *ledger.State) Chart {
 		}
 	}
 	if len(v.Series) == 0 {
-		for _, p := range st.Players {
+		for _, p := range st.Names() {
 			v.Series = append(v.Series, ChartSeries{Player: p, Points: []ChartPoint{}})
 		}
 	}

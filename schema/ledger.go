@@ -28,6 +28,9 @@ func (p ByPlayer) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, name := range p.Players {
+		if name == "" {
+			continue // the empty fourth place of a three-player game
+		}
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -88,7 +91,9 @@ func (p ByName) MarshalJSON() ([]byte, error) {
 func bySeat(e *ledger.Entry, amounts [4]ledger.Amount) settle.Deltas {
 	var d settle.Deltas
 	for place, seat := range e.Seats {
-		d[seat] = amounts[place]
+		if seat != notation.NoSeat { // the empty fourth place of a three-player game
+			d[seat] = amounts[place]
+		}
 	}
 	return d
 }

@@ -55,7 +55,7 @@ func TestSettleRound(t *testing.T) {
 		{"issue 31: sanma tsumo without tsumo loss: North's share split", "riichi-sanma-split", engine.SettleRequest{Han: "5", Winner: "S", Win: "tsumo"},
 			family.SeatInts{-5000, 8000, -3000, 0}},
 		{"issue 31: sanma dealer tsumo", "riichi-sanma", engine.SettleRequest{Han: "5", Winner: "E", Win: "tsumo"}, family.SeatInts{8000, -4000, -4000, 0}},
-		{"issue 31: sanma noten, one ready", "riichi-sanma", engine.SettleRequest{Drawn: true, Tenpai: "W"}, family.SeatInts{-1500, -1500, 3000, 0}},
+		{"issue 31: sanma noten, one ready: 1,000 from each (Tenhou's sanma2.xml)", "riichi-sanma", engine.SettleRequest{Drawn: true, Tenpai: "W"}, family.SeatInts{-1000, -1000, 2000, 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -137,6 +137,9 @@ type Flow struct {
 	// rounds them (see Results). No uma: the game's end is the stacks.
 	Return settle.Amount   `yaml:"return,omitempty" json:"return,omitempty"`
 	Uma    []settle.Amount `yaml:"uma,omitempty" json:"uma,omitempty"`
+	// Players is the number of players at the table: 0 (four) or 3, three-player riichi (sanma),
+	// seated East, South and West, the deal going round three seats.
+	Players int `yaml:"players,omitempty" json:"players,omitempty"`
 	// Source is where the flow is defined; the ruleset loader fills it.
 	Source scoring.Source `yaml:"-" json:"-"`
 }
@@ -172,6 +175,26 @@ func RiichiFlow() Flow {
 		Uma: []settle.Amount{settle.Points(20000), settle.Points(10000), settle.Points(-10000), settle.Points(-20000)}}
 }
 
+// SanmaFlow returns the flow of a Tenhou three-player east-south game (三麻): RiichiFlow's, with
+// three players (East, South and West), 35,000 each to start, a 40,000 return (oka 15,000 to the
+// first) and uma 20-0-20 (Tenhou's three-player lobbies; referee/riichilog's tenhou-sanma preset,
+// checked against sanma2.xml's owari).
+func SanmaFlow() Flow {
+	f := RiichiFlow()
+	f.Players = 3
+	f.Stake, f.Return = settle.Points(35000), settle.Points(40000)
+	f.Uma = []settle.Amount{settle.Points(20000), 0, settle.Points(-20000)}
+	return f
+}
+
+// Seated is the number of players at the table: 4, or 3 (Players).
+func (f *Flow) Seated() int {
+	if f.Players == 3 {
+		return 3
+	}
+	return 4
+}
+
 // Validate checks the flow. Errors are *scoring.RuleError with the YAML path below the flow section.
 func (f *Flow) Validate() error {
 	return f.CheckLength(f.Length)
@@ -195,10 +218,12 @@ func (f *Flow) CheckLength(l Length) error {
 		return &scoring.RuleError{Path: []string{"ties"}, Msg: "unknown tie rule: expected play-on, shared or mahjong"}
 	case f.RiichiStick < 0:
 		return &scoring.RuleError{Path: []string{"riichi_stick"}, Msg: "a riichi stick cannot be worth less than zero"}
-	case len(f.Uma) != 0 && len(f.Uma) != 4:
-		return &scoring.RuleError{Path: []string{"uma"}, Msg: fmt.Sprintf("uma needs one amount for each of the 4 places, first to last; got %d", len(f.Uma))}
+	case f.Players != 0 && f.Players != 3:
+		return &scoring.RuleError{Path: []string{"players"}, Msg: fmt.Sprintf("players: %d: a table seats four players (leave it out) or 3", f.Players)}
+	case len(f.Uma) != 0 && len(f.Uma) != f.Seated():
+		return &scoring.RuleError{Path: []string{"uma"}, Msg: fmt.Sprintf("uma needs one amount for each of the %d places, first to last; got %d", f.Seated(), len(f.Uma))}
 	case len(f.Uma) != 0 && sumAmounts(f.Uma) != 0:
-		return &scoring.RuleError{Path: []string{"uma"}, Msg: fmt.Sprintf("the uma of the 4 places must add up to zero (the oka pays the first); they add up to %s", sumAmounts(f.Uma))}
+		return &scoring.RuleError{Path: []string{"uma"}, Msg: fmt.Sprintf("the uma of the %d places must add up to zero (the oka pays the first); they add up to %s", f.Seated(), sumAmounts(f.Uma))}
 	case len(f.Uma) != 0 && f.Return < f.Stake:
 		return &scoring.RuleError{Path: []string{"return"}, Msg: "the return cannot be below the starting stake (the oka would be negative)"}
 	case f.DealerStops && l.Kind != Rounds:

@@ -261,7 +261,7 @@ func (s *State) fits(h *Header, c *cache) bool {
 		return false
 	}
 	// Everyone at the table is one person of the evening, at their place, with their total.
-	seated := 0
+	present := 0
 	var sum Amount
 	for k, q := range s.People {
 		if checkName(q.Name) != nil || s.person(q.Name) != k || q.Place < -1 || q.Place > 3 || q.Hands < 0 || q.Joined < 1 {
@@ -271,12 +271,12 @@ func (s *State) fits(h *Header, c *cache) bool {
 			if s.Players[q.Place] != q.Name || s.Totals[q.Place] != q.Total {
 				return false
 			}
-			seated++
+			present++
 		}
 		sum += q.Total
 	}
 	// With the table's counters the riichi sticks on the table are what the totals lack.
-	if seated != 4 || (s.Flow.ZeroSum && sum != -Amount(s.pos.Sticks)*max(s.Flow.RiichiStick, 0)) || s.pos.Sticks < 0 || s.pos.Honba < 0 {
+	if present != seated(&s.Players) || (s.Flow.ZeroSum && sum != -Amount(s.pos.Sticks)*max(s.Flow.RiichiStick, 0)) || s.pos.Sticks < 0 || s.pos.Honba < 0 {
 		return false
 	}
 	// The last hand standing, the only one kept.
@@ -288,7 +288,7 @@ func (s *State) fits(h *Header, c *cache) bool {
 		if e.Number != s.Played || e.Seq < 2 || e.Seq > s.Events || e.before.Dealer < 0 || e.before.Dealer > 3 {
 			return false
 		}
-		for _, name := range e.Players {
+		for _, name := range names(&e.Players) {
 			if s.person(name) < 0 {
 				return false
 			}

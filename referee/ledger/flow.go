@@ -25,8 +25,26 @@ func startPosition() position {
 	return position{Hand: 1, Prevailing: notation.SeatEast, Round: 1}
 }
 
-// seat returns the seat wind of player i (0..3) at this position.
-func (p position) seat(i int) notation.Seat { return notation.Seat((i - p.Dealer + 8) % 4) }
+// seat returns the seat wind of player i (0..3) at this position, at a table of n places (4, or
+// 3: East, South and West; the fourth place is empty, NoSeat).
+func (p position) seat(i, n int) notation.Seat {
+	if i >= n {
+		return notation.NoSeat
+	}
+	return notation.Seat((i - p.Dealer + 2*n) % n)
+}
+
+// seated is the number of players at a table whose places hold players: 4, or 3 when the fourth
+// place is empty (a three-player game).
+func seated(players *[4]string) int {
+	if players[3] == "" {
+		return 3
+	}
+	return 4
+}
+
+// names are the players at the table, the empty fourth place of a three-player game left out.
+func names(players *[4]string) []string { return players[:seated(players)] }
 
 // outcome is what of a hand decides the next position.
 type outcome struct {
@@ -72,11 +90,12 @@ func nextPosition(f *gamerules.Flow, p position, o outcome) position {
 		return p
 	}
 	p.Repeat = 0
+	n := f.Seated()
 	p.Passes++
-	p.Dealer = (p.Dealer + 1) % 4
+	p.Dealer = (p.Dealer + 1) % n
 	if f.PrevailingWind {
-		p.Round = p.Passes/4 + 1
-		p.Prevailing = notation.Seat(p.Passes / 4 % 4)
+		p.Round = p.Passes/n + 1
+		p.Prevailing = notation.Seat(p.Passes / n % 4)
 	}
 	return p
 }

@@ -208,11 +208,11 @@ func (h *Hand) String() string {
 func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
 	idx := func(role, name string) (int, error) {
 		for i, p := range players {
-			if p == name {
+			if p == name && name != "" {
 				return i, nil
 			}
 		}
-		return -1, fmt.Errorf("%s %q is not a player: the players are %s", role, name, strings.Join(players[:], ", "))
+		return -1, fmt.Errorf("%s %q is not a player: the players are %s", role, name, strings.Join(names(players), ", "))
 	}
 	winner := -1
 	outcomes := 0

@@ -170,7 +170,7 @@ func ResolveClaims(r *settle.Rules, h Hand, t Table) (Hand, string, error) {
 // ByPlayer turns deltas by seat into deltas by player at table t.
 func ByPlayer(bySeat settle.Deltas, t Table) [4]Amount {
 	var d [4]Amount
-	for i := range 4 {
+	for i := range t.Seated() {
 		d[i] = bySeat[t.Seats[i]]
 	}
 	return d

@@ -119,8 +119,9 @@ type Standing struct {
 // Standings returns the players ordered by total, highest first (ties keep seat order), and after
 // the four at the table anyone who left, with the total they took.
 func (s *State) Standings() []Standing {
-	out := make([]Standing, 4, 4+len(s.People))
-	for i := range 4 {
+	n := seated(&s.Players)
+	out := make([]Standing, n, n+len(s.People))
+	for i := range n {
 		out[i] = Standing{Player: s.Players[i], Seat: s.Seats[i], Total: s.Totals[i], Stack: s.Flow.Stake + s.Totals[i]}
 	}
 	for _, p := range s.People {
@@ -128,18 +129,18 @@ func (s *State) Standings() []Standing {
 			out = append(out, Standing{Player: p.Name, Seat: notation.NoSeat, Total: p.Total, Stack: s.Flow.Stake + p.Total, Left: true})
 		}
 	}
-	var stacks [4]Amount
-	for i := range 4 {
+	stacks := make([]Amount, n)
+	for i := range n {
 		stacks[i] = out[i].Stack
 	}
 	if s.Over && s.Sticks > 0 {
 		// The riichi sticks left on the table at the game's end go to the first (Tenhou).
-		first := gamerules.Places(stacks[:], 0)[0]
+		first := gamerules.Places(stacks, 0)[0]
 		out[first].Stack += Amount(s.Sticks) * s.Flow.RiichiStick
 		stacks[first] = out[first].Stack
 	}
-	if len(s.Flow.Uma) == 4 {
-		_, res := gamerules.UmaResults(stacks[:], 0, s.Flow.Return, s.Flow.Uma)
+	if len(s.Flow.Uma) == n {
+		_, res := gamerules.UmaResults(stacks, 0, s.Flow.Return, s.Flow.Uma)
 		for i := range res {
 			out[i].Result = &res[i]
 		}
@@ -154,15 +155,23 @@ func (s *State) Standings() []Standing {
 	return out
 }
 
+// Names are the players at the table now, in the order of the places: four, or three in a
+// three-player game (whose fourth place is empty).
+func (h *Header) Names() []string { return names(&h.Players) }
+
+// Names are the players who played hand e, in the order of the places (three in a three-player
+// game).
+func (e *Entry) Names() []string { return names(&e.Players) }
+
 // Table returns where the next hand is played, for a Settler.
 func (s *State) Table() Table {
 	return tableAt(s.pos, s.Players)
 }
 
-// Index returns the index of the named player, or -1.
+// Index returns the index of the named player, or -1 (also for "").
 func (s *State) Index(name string) int {
 	for i, p := range s.Players {
-		if p == name {
+		if p == name && name != "" {
 			return i
 		}
 	}
@@ -182,7 +191,14 @@ type Table struct {
 }
 
 // Player returns the index of the player at seat s.
-func (t Table) Player(s notation.Seat) int { return (int(s) + t.Dealer) % 4 }
+func (t Table) Player(s notation.Seat) int { return (int(s) + t.Dealer) % seated(&t.Players) }
+
+// Seated is the number of players at the table: 4, or 3 (a three-player game, whose fourth place
+// is empty).
+func (t Table) Seated() int { return seated(&t.Players) }
+
+// Names are the players at the table, in the order of the places.
+func (t Table) Names() []string { return names(&t.Players) }
 
 // Index returns the index of the named player, or -1 (also for "").
 func (t Table) Index(name string) int {
@@ -214,7 +230,7 @@ func begin(h Header, created time.Time) (State, error) {
 		return State{}, err
 	}
 	s := State{Header: h, Created: created, Version: Version}
-	for i, p := range h.Players {
+	for i, p := range names(&h.Players) {
 		s.People = append(s.People, Person{Name: p, Place: i, Joined: 1})
 	}
 	s.pos = startPosition()
@@ -224,7 +240,11 @@ func begin(h Header, created time.Time) (State, error) {
 
 // check validates a header.
 func (h *Header) check() error {
-	for i, p := range h.Players {
+	n := h.Flow.Seated()
+	if n == 3 && h.Players[3] != "" {
+		return fmt.Errorf("a three-player game seats three players, and %q is a fourth", h.Players[3])
+	}
+	for i, p := range h.Players[:n] {
 		if p == "" {
 			return fmt.Errorf("player %d has no name", i+1)
 		}
@@ -265,19 +285,20 @@ func (s *State) settle() {
 	p := s.pos
 	s.Hand, s.Dealer, s.Prevailing, s.Round, s.Repeat = p.Hand, s.Players[p.Dealer], p.Prevailing, p.Round, p.Repeat
 	s.Honba, s.Sticks = p.Honba, p.Sticks
+	n := seated(&s.Players)
 	for i := range 4 {
-		s.Seats[i] = p.seat(i)
+		s.Seats[i] = p.seat(i, n)
 	}
 	s.Over, s.Reason, s.Winners = false, "", nil
 	f := &s.Flow
 	switch l := f.Length; l.Kind {
 	case gamerules.Rounds:
 		switch top := s.topStack(); {
-		case f.Extension && p.Passes >= 4*(l.N+1):
+		case f.Extension && p.Passes >= n*(l.N+1):
 			s.Over, s.Reason = true, words.Count(l.N+1, "round")+" played (the extension too)"
-		case f.Extension && s.Played > 0 && s.History[len(s.History)-1].before.Passes >= 4*l.N && top >= f.Return:
+		case f.Extension && s.Played > 0 && s.History[len(s.History)-1].before.Passes >= n*l.N && top >= f.Return:
 			s.Over, s.Reason = true, fmt.Sprintf("a stack reached %s in the extension", f.Return)
-		case p.Passes >= 4*l.N && (!f.Extension || top >= f.Return):
+		case p.Passes >= n*l.N && (!f.Extension || top >= f.Return):
 			s.Over, s.Reason = true, words.Count(l.N, "round")+" played"
 		case f.DealerStops && s.lastDealerStops(p, l.N):
 			s.Over, s.Reason = true, fmt.Sprintf("%s, the last dealer, won the last hand and is first", s.Players[p.Dealer])
@@ -343,24 +364,25 @@ func (s *State) settle() {
 // last hand of a game of n rounds was won by its dealer, who deals again and is now first (equal
 // stacks in seat order from the first dealer), with at least the return.
 func (s *State) lastDealerStops(p position, n int) bool {
-	if s.Played == 0 || p.Passes != 4*n-1 {
+	seats := seated(&s.Players)
+	if s.Played == 0 || p.Passes != seats*n-1 {
 		return false
 	}
 	last := &s.History[len(s.History)-1]
 	if last.before.Passes != p.Passes || !slices.Contains(last.Hand.Winners(), s.Players[p.Dealer]) {
 		return false
 	}
-	var stacks [4]Amount
-	for i, t := range s.Totals {
+	stacks := make([]Amount, seats)
+	for i, t := range s.Totals[:seats] {
 		stacks[i] = s.Flow.Stake + t
 	}
-	return gamerules.Places(stacks[:], 0)[0] == p.Dealer && stacks[p.Dealer] >= s.Flow.Return
+	return gamerules.Places(stacks, 0)[0] == p.Dealer && stacks[p.Dealer] >= s.Flow.Return
 }
 
 // topStack is the largest stack at the table.
 func (s *State) topStack() Amount {
 	top := s.Totals[0]
-	for _, t := range s.Totals[1:] {
+	for _, t := range s.Totals[1:seated(&s.Players)] {
 		top = max(top, t)
 	}
 	return s.Flow.Stake + top
@@ -393,10 +415,14 @@ func (s *State) entry(h Hand, deltas [4]Amount, p position, players [4]string) (
 	if h.Drawn && s.zeroSum() && deltas != ([4]Amount{}) {
 		return Entry{}, errors.New("a drawn hand moves no points")
 	}
+	n := seated(&players)
+	if n == 3 && deltas[3] != 0 {
+		return Entry{}, fmt.Errorf("a three-player game: the empty fourth place cannot change by %s", deltas[3])
+	}
 	e := Entry{Number: p.Hand, Dealer: players[p.Dealer], Prevailing: p.Prevailing, Round: p.Round, Repeat: p.Repeat,
 		Honba: p.Honba, Sticks: p.Sticks, Players: players, Hand: h, Deltas: deltas, before: p}
 	for i := range 4 {
-		e.Seats[i] = p.seat(i)
+		e.Seats[i] = p.seat(i, n)
 	}
 	return e, nil
 }
@@ -591,8 +617,9 @@ func (s *State) amend(i int, h Hand, seq, line int, deltas DeltasFunc) error {
 // tableAt is the table of a hand played at position p by players.
 func tableAt(p position, players [4]string) Table {
 	t := Table{Players: players, Dealer: p.Dealer, Prevailing: p.Prevailing, Repeat: p.Repeat, Number: p.Hand, Honba: p.Honba, Sticks: p.Sticks}
+	n := seated(&players)
 	for i := range 4 {
-		t.Seats[i] = p.seat(i)
+		t.Seats[i] = p.seat(i, n)
 	}
 	return t
 }
@@ -603,9 +630,9 @@ func TableOf(e *Entry) Table { return tableAt(e.before, e.Players) }
 // seat replaces the player old, who leaves the table, with with, who takes the seat: a new player
 // (starting from 0) or one who left earlier (with their total).
 func (s *State) seat(old, with string, seq int) error {
-	place := slices.Index(s.Players[:], old)
+	place := s.Index(old)
 	if place < 0 {
-		return fmt.Errorf("%q is not at the table: the players are %s", old, strings.Join(s.Players[:], ", "))
+		return fmt.Errorf("%q is not at the table: the players are %s", old, strings.Join(names(&s.Players), ", "))
 	}
 	if slices.Contains(s.Players[:], with) {
 		return fmt.Errorf("%s is already at the table", with)

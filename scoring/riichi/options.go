@@ -163,6 +163,7 @@ func SanmaOptions() Options {
 	o := TenhouOptions()
 	o.Players = 3
 	o.TsumoLoss = true
+	o.NotenPayment = 2000 // 1,000 from each player not ready to each ready one
 	o.AbortiveDraws = []Abortive{KyuushuKyuuhai, SuukanSanra}
 	return o
 }
@@ -201,7 +202,10 @@ func (o *Options) Validate() error {
 	if o.Players == 4 && o.TsumoLoss {
 		return &InputError{Field: "tsumo_loss", Msg: "tsumo_loss is a three-player rule: set players: 3"}
 	}
-	if o.NotenPayment < 0 || o.NotenPayment%300 != 0 {
+	if o.Players == 3 && (o.NotenPayment < 0 || o.NotenPayment%200 != 0) {
+		return &InputError{Field: "noten_payment", Msg: "noten_payment must be 0 or more, a multiple of 200 with three players (it is split among one or two)"}
+	}
+	if o.Players != 3 && (o.NotenPayment < 0 || o.NotenPayment%300 != 0) {
 		return &InputError{Field: "noten_payment", Msg: "noten_payment must be 0 or more, a multiple of 300 (it is split among one to three players)"}
 	}
 	if o.Players == 3 && o.Plays(Sanchahou) {
