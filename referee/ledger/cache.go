@@ -276,7 +276,7 @@ func (s *State) fits(h *Header, c *cache) bool {
 		sum += q.Total
 	}
 	// With the table's counters the riichi sticks on the table are what the totals lack.
-	if present != seated(&s.Players) || (s.Flow.ZeroSum && sum != -Amount(s.pos.Sticks)*max(s.Flow.RiichiStick, 0)) || s.pos.Sticks < 0 || s.pos.Honba < 0 {
+	if present != seated(s.Players) || (s.Flow.ZeroSum && sum != -Amount(s.pos.Sticks)*max(s.Flow.RiichiStick, 0)) || s.pos.Sticks < 0 || s.pos.Honba < 0 {
 		return false
 	}
 	// The last hand standing, the only one kept.
@@ -288,7 +288,7 @@ func (s *State) fits(h *Header, c *cache) bool {
 		if e.Number != s.Played || e.Seq < 2 || e.Seq > s.Events || e.before.Dealer < 0 || e.before.Dealer > 3 {
 			return false
 		}
-		for _, name := range names(&e.Players) {
+		for _, name := range names(e.Players) {
 			if s.person(name) < 0 {
 				return false
 			}

@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/mjref/mjref/notation"
@@ -36,7 +38,7 @@ func (p position) seat(i, n int) notation.Seat {
 
 // seated is the number of players at a table whose places hold players: 4, or 3 when the fourth
 // place is empty (a three-player game).
-func seated(players *[4]string) int {
+func seated(players [4]string) int {
 	if players[3] == "" {
 		return 3
 	}
@@ -44,7 +46,42 @@ func seated(players *[4]string) int {
 }
 
 // names are the players at the table, the empty fourth place of a three-player game left out.
-func names(players *[4]string) []string { return players[:seated(players)] }
+func names(players [4]string) []string { return players[:seated(players)] }
+
+// Places are the players at the four places of a table, East first for the first hand. In JSON a
+// list of the players seated: a three-player game's empty fourth place is left out (and reads
+// back empty).
+type Places [4]string
+
+// MarshalJSON writes the players seated.
+func (p Places) MarshalJSON() ([]byte, error) { return json.Marshal(names(p)) }
+
+// PlaceSeats are the seat winds of the four places. In JSON a list of the seats of the places
+// seated: a three-player game's empty fourth place (NoSeat) is left out (and reads back NoSeat).
+type PlaceSeats [4]notation.Seat
+
+// MarshalJSON writes the seats of the places seated.
+func (p PlaceSeats) MarshalJSON() ([]byte, error) {
+	s := p[:]
+	if p[3] == notation.NoSeat {
+		s = p[:3]
+	}
+	return json.Marshal(s)
+}
+
+// UnmarshalJSON reads three seats or four; a missing fourth is NoSeat.
+func (p *PlaceSeats) UnmarshalJSON(b []byte) error {
+	var s []notation.Seat
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	if len(s) != 3 && len(s) != 4 {
+		return fmt.Errorf("seats: %d, want 3 or 4", len(s))
+	}
+	*p = PlaceSeats{notation.NoSeat, notation.NoSeat, notation.NoSeat, notation.NoSeat}
+	copy(p[:], s)
+	return nil
+}
 
 // outcome is what of a hand decides the next position.
 type outcome struct {
@@ -56,7 +93,7 @@ type outcome struct {
 }
 
 // outcomeOf is the outcome of hand h played by players at position p.
-func outcomeOf(h *Hand, players *[4]string, p position) outcome {
+func outcomeOf(h *Hand, players *Places, p position) outcome {
 	dealer := players[p.Dealer]
 	return outcome{dealerWon: slices.Contains(h.Winners(), dealer), drawn: h.Winner == "",
 		dealerReady: h.Drawn && h.Abortive == "" && slices.Contains(h.Tenpai, dealer),

@@ -205,14 +205,14 @@ func (h *Hand) String() string {
 }
 
 // check validates the hand against the players; it returns the winner's index or -1.
-func (h *Hand) check(players *[4]string, zeroSum bool) (int, error) {
+func (h *Hand) check(players *Places, zeroSum bool) (int, error) {
 	idx := func(role, name string) (int, error) {
 		for i, p := range players {
 			if p == name && name != "" {
 				return i, nil
 			}
 		}
-		return -1, fmt.Errorf("%s %q is not a player: the players are %s", role, name, strings.Join(names(players), ", "))
+		return -1, fmt.Errorf("%s %q is not a player: the players are %s", role, name, strings.Join(names(*players), ", "))
 	}
 	winner := -1
 	outcomes := 0

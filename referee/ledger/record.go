@@ -31,8 +31,8 @@ const (
 // Header describes a game when it starts. Players are listed in seat order for the first hand:
 // East (the first dealer), South, West, North.
 type Header struct {
-	Players [4]string `json:"players"`
-	Ruleset string    `json:"ruleset"`
+	Players Places `json:"players"`
+	Ruleset string `json:"ruleset"`
 	// Sets are the ruleset overrides (--set key=value) the game was started with: every later hand
 	// is settled under them too.
 	Sets   []string       `json:"sets,omitempty"`

@@ -26,25 +26,25 @@ type State struct {
 	Created time.Time `json:"created,omitzero"`
 
 	// Hand is the number of the next hand (Played+1).
-	Hand       int              `json:"hand"`
-	Played     int              `json:"played"`            // hands standing (undone ones are not counted)
-	Undone     int              `json:"undone"`            // hands and amends taken back
-	Amended    int              `json:"amended"`           // amends standing
-	Dealer     string           `json:"dealer"`            // who deals the next hand
-	Seats      [4]notation.Seat `json:"seats"`             // each player's seat wind for the next hand
-	Prevailing notation.Seat    `json:"prevailing"`        // the prevailing wind of the next hand
-	Round      int              `json:"round"`             // the round of the next hand, from 1
-	Repeat     int              `json:"repeat"`            // how many times in a row the dealer has dealt again
-	Honba      int              `json:"honba,omitempty"`   // the honba of the next hand (a table that keeps counters)
-	Sticks     int              `json:"sticks,omitempty"`  // the riichi sticks on the table before the next hand
-	Totals     [4]Amount        `json:"totals"`            // each player's running total
-	People     []Person         `json:"people"`            // everyone who has sat at the table, in order of arrival
-	Over       bool             `json:"over"`              // the game has ended by its length
-	Reason     string           `json:"reason,omitempty"`  // why it ended (or why a target game plays on)
-	Winners    []string         `json:"winners,omitempty"` // who won a target game
-	History    []Entry          `json:"history"`           // the hands standing, in order
-	Torn       *Torn            `json:"torn,omitempty"`    // an incomplete last line, not counted
-	Events     int              `json:"events"`            // complete lines in the record
+	Hand       int           `json:"hand"`
+	Played     int           `json:"played"`            // hands standing (undone ones are not counted)
+	Undone     int           `json:"undone"`            // hands and amends taken back
+	Amended    int           `json:"amended"`           // amends standing
+	Dealer     string        `json:"dealer"`            // who deals the next hand
+	Seats      PlaceSeats    `json:"seats"`             // each player's seat wind for the next hand
+	Prevailing notation.Seat `json:"prevailing"`        // the prevailing wind of the next hand
+	Round      int           `json:"round"`             // the round of the next hand, from 1
+	Repeat     int           `json:"repeat"`            // how many times in a row the dealer has dealt again
+	Honba      int           `json:"honba,omitempty"`   // the honba of the next hand (a table that keeps counters)
+	Sticks     int           `json:"sticks,omitempty"`  // the riichi sticks on the table before the next hand
+	Totals     [4]Amount     `json:"totals"`            // each player's running total
+	People     []Person      `json:"people"`            // everyone who has sat at the table, in order of arrival
+	Over       bool          `json:"over"`              // the game has ended by its length
+	Reason     string        `json:"reason,omitempty"`  // why it ended (or why a target game plays on)
+	Winners    []string      `json:"winners,omitempty"` // who won a target game
+	History    []Entry       `json:"history"`           // the hands standing, in order
+	Torn       *Torn         `json:"torn,omitempty"`    // an incomplete last line, not counted
+	Events     int           `json:"events"`            // complete lines in the record
 	// Head is the last line's seq and sum ("27:3f2a…"): a note of it shows later whether lines
 	// were removed from the end. Empty for a version 1 record.
 	Head string `json:"head,omitempty"`
@@ -82,21 +82,21 @@ type change struct {
 
 // Entry is one hand in the history.
 type Entry struct {
-	Number     int              `json:"number"`
-	Line       int              `json:"line"` // its line in the record
-	Seq        int              `json:"seq"`
-	Time       time.Time        `json:"time,omitzero"`
-	Dealer     string           `json:"dealer"`
-	Seats      [4]notation.Seat `json:"seats"` // each player's seat wind in this hand
-	Prevailing notation.Seat    `json:"prevailing"`
-	Round      int              `json:"round"`
-	Repeat     int              `json:"repeat"`
-	Honba      int              `json:"honba,omitempty"`  // the honba it was played with
-	Sticks     int              `json:"sticks,omitempty"` // the riichi sticks on the table when it began
-	Players    [4]string        `json:"players"`          // who sat at each place
-	Hand       Hand             `json:"result"`
-	Deltas     [4]Amount        `json:"deltas"`
-	Totals     [4]Amount        `json:"totals"` // after this hand, of the players at each place
+	Number     int           `json:"number"`
+	Line       int           `json:"line"` // its line in the record
+	Seq        int           `json:"seq"`
+	Time       time.Time     `json:"time,omitzero"`
+	Dealer     string        `json:"dealer"`
+	Seats      PlaceSeats    `json:"seats"` // each player's seat wind in this hand
+	Prevailing notation.Seat `json:"prevailing"`
+	Round      int           `json:"round"`
+	Repeat     int           `json:"repeat"`
+	Honba      int           `json:"honba,omitempty"`  // the honba it was played with
+	Sticks     int           `json:"sticks,omitempty"` // the riichi sticks on the table when it began
+	Players    Places        `json:"players"`          // who sat at each place
+	Hand       Hand          `json:"result"`
+	Deltas     [4]Amount     `json:"deltas"`
+	Totals     [4]Amount     `json:"totals"` // after this hand, of the players at each place
 	// Amended is the seq of the amend that set this result, 0 when it is as first recorded.
 	Amended int `json:"amended,omitempty"`
 
@@ -119,7 +119,7 @@ type Standing struct {
 // Standings returns the players ordered by total, highest first (ties keep seat order), and after
 // the four at the table anyone who left, with the total they took.
 func (s *State) Standings() []Standing {
-	n := seated(&s.Players)
+	n := seated(s.Players)
 	out := make([]Standing, n, n+len(s.People))
 	for i := range n {
 		out[i] = Standing{Player: s.Players[i], Seat: s.Seats[i], Total: s.Totals[i], Stack: s.Flow.Stake + s.Totals[i]}
@@ -157,11 +157,11 @@ func (s *State) Standings() []Standing {
 
 // Names are the players at the table now, in the order of the places: four, or three in a
 // three-player game (whose fourth place is empty).
-func (h *Header) Names() []string { return names(&h.Players) }
+func (h *Header) Names() []string { return names(h.Players) }
 
 // Names are the players who played hand e, in the order of the places (three in a three-player
 // game).
-func (e *Entry) Names() []string { return names(&e.Players) }
+func (e *Entry) Names() []string { return names(e.Players) }
 
 // Table returns where the next hand is played, for a Settler.
 func (s *State) Table() Table {
@@ -180,7 +180,7 @@ func (s *State) Index(name string) int {
 
 // Table is where one hand is played: who sits at which seat.
 type Table struct {
-	Players    [4]string
+	Players    Places
 	Dealer     int              // the dealer's index
 	Seats      [4]notation.Seat // each player's seat wind
 	Prevailing notation.Seat
@@ -191,14 +191,14 @@ type Table struct {
 }
 
 // Player returns the index of the player at seat s.
-func (t Table) Player(s notation.Seat) int { return (int(s) + t.Dealer) % seated(&t.Players) }
+func (t Table) Player(s notation.Seat) int { return (int(s) + t.Dealer) % seated(t.Players) }
 
 // Seated is the number of players at the table: 4, or 3 (a three-player game, whose fourth place
 // is empty).
-func (t Table) Seated() int { return seated(&t.Players) }
+func (t Table) Seated() int { return seated(t.Players) }
 
 // Names are the players at the table, in the order of the places.
-func (t Table) Names() []string { return names(&t.Players) }
+func (t Table) Names() []string { return names(t.Players) }
 
 // Index returns the index of the named player, or -1 (also for "").
 func (t Table) Index(name string) int {
@@ -230,7 +230,7 @@ func begin(h Header, created time.Time) (State, error) {
 		return State{}, err
 	}
 	s := State{Header: h, Created: created, Version: Version}
-	for i, p := range names(&h.Players) {
+	for i, p := range names(h.Players) {
 		s.People = append(s.People, Person{Name: p, Place: i, Joined: 1})
 	}
 	s.pos = startPosition()
@@ -285,7 +285,7 @@ func (s *State) settle() {
 	p := s.pos
 	s.Hand, s.Dealer, s.Prevailing, s.Round, s.Repeat = p.Hand, s.Players[p.Dealer], p.Prevailing, p.Round, p.Repeat
 	s.Honba, s.Sticks = p.Honba, p.Sticks
-	n := seated(&s.Players)
+	n := seated(s.Players)
 	for i := range 4 {
 		s.Seats[i] = p.seat(i, n)
 	}
@@ -364,7 +364,7 @@ func (s *State) settle() {
 // last hand of a game of n rounds was won by its dealer, who deals again and is now first (equal
 // stacks in seat order from the first dealer), with at least the return.
 func (s *State) lastDealerStops(p position, n int) bool {
-	seats := seated(&s.Players)
+	seats := seated(s.Players)
 	if s.Played == 0 || p.Passes != seats*n-1 {
 		return false
 	}
@@ -382,7 +382,7 @@ func (s *State) lastDealerStops(p position, n int) bool {
 // topStack is the largest stack at the table.
 func (s *State) topStack() Amount {
 	top := s.Totals[0]
-	for _, t := range s.Totals[1:seated(&s.Players)] {
+	for _, t := range s.Totals[1:seated(s.Players)] {
 		top = max(top, t)
 	}
 	return s.Flow.Stake + top
@@ -395,7 +395,7 @@ func (s *State) zeroSum() bool { return s.Flow.ZeroSum && s.Flow.RiichiStick <= 
 
 // entry builds the history entry of hand h played at position p by players, with its deltas; it
 // checks the hand and the deltas. totals are the totals of those players before the hand.
-func (s *State) entry(h Hand, deltas [4]Amount, p position, players [4]string) (Entry, error) {
+func (s *State) entry(h Hand, deltas [4]Amount, p position, players Places) (Entry, error) {
 	if _, err := h.check(&players, s.zeroSum()); err != nil {
 		return Entry{}, err
 	}
@@ -415,7 +415,7 @@ func (s *State) entry(h Hand, deltas [4]Amount, p position, players [4]string) (
 	if h.Drawn && s.zeroSum() && deltas != ([4]Amount{}) {
 		return Entry{}, errors.New("a drawn hand moves no points")
 	}
-	n := seated(&players)
+	n := seated(players)
 	if n == 3 && deltas[3] != 0 {
 		return Entry{}, fmt.Errorf("a three-player game: the empty fourth place cannot change by %s", deltas[3])
 	}
@@ -615,9 +615,9 @@ func (s *State) amend(i int, h Hand, seq, line int, deltas DeltasFunc) error {
 }
 
 // tableAt is the table of a hand played at position p by players.
-func tableAt(p position, players [4]string) Table {
+func tableAt(p position, players Places) Table {
 	t := Table{Players: players, Dealer: p.Dealer, Prevailing: p.Prevailing, Repeat: p.Repeat, Number: p.Hand, Honba: p.Honba, Sticks: p.Sticks}
-	n := seated(&players)
+	n := seated(players)
 	for i := range 4 {
 		t.Seats[i] = p.seat(i, n)
 	}
@@ -632,7 +632,7 @@ func TableOf(e *Entry) Table { return tableAt(e.before, e.Players) }
 func (s *State) seat(old, with string, seq int) error {
 	place := s.Index(old)
 	if place < 0 {
-		return fmt.Errorf("%q is not at the table: the players are %s", old, strings.Join(names(&s.Players), ", "))
+		return fmt.Errorf("%q is not at the table: the players are %s", old, strings.Join(names(s.Players), ", "))
 	}
 	if slices.Contains(s.Players[:], with) {
 		return fmt.Errorf("%s is already at the table", with)
