@@ -92,6 +92,7 @@ func outputCases() []outputCase {
 
 		{schema: "ledger-show", args: []string{"ledger", "new", "DIR/new.jsonl", "--players", "Ann,Bo,Cy,Di", "--rules", "deburger-2026"}},
 		{schema: "ledger-show", args: []string{"ledger", "import", "DIR/imported.jsonl", "../referee/riichilog/testdata/small.mjlog"}},
+		{schema: "ledger-show", args: []string{"ledger", "new", "DIR/sanma.jsonl", "--players", "Ann,Bo,Cy", "--rules", "riichi-sanma"}},
 		{schema: "ledger-show", args: []string{"ledger", "show", "EMPTY"}},
 		{schema: "ledger-show", args: []string{"ledger", "show", "LEDGER"}},
 		{schema: "ledger-show", args: []string{"ledger", "show", "LEDGER", "--summary"}},

@@ -218,11 +218,17 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 	case reflect.TypeFor[family.SeatInts]():
 		return seats("integer")
 	case reflect.TypeFor[schema.ByPlayer]():
-		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)), MaxProperties: new(uint64(4)),
-			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player at the table, keyed by name"}
+		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(3)), MaxProperties: new(uint64(4)),
+			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player at the table, keyed by name (three in a three-player game)"}
 	case reflect.TypeFor[schema.ByName]():
-		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(4)),
-			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player named, keyed by name: the four at the table, then any who left"}
+		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(3)),
+			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player named, keyed by name: the four (or three) at the table, then any who left"}
+	case reflect.TypeFor[ledger.Places]():
+		return &jsonschema.Schema{Type: "array", Items: &jsonschema.Schema{Type: "string"}, MinItems: new(uint64(3)), MaxItems: new(uint64(4)),
+			Description: "the players at the places, East first for the first hand (three in a three-player game)"}
+	case reflect.TypeFor[ledger.PlaceSeats]():
+		return &jsonschema.Schema{Type: "array", Items: ref("seat"), MinItems: new(uint64(3)), MaxItems: new(uint64(4)),
+			Description: "the seat wind of each place (three in a three-player game)"}
 	case reflect.TypeFor[hk.Reading]():
 		s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), Required: []string{"shape", "sets"}, AdditionalProperties: jsonschema.FalseSchema}
 		str := &jsonschema.Schema{Type: "string"}
