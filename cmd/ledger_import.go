@@ -32,7 +32,8 @@ where it differs is named on standard error; --check refuses such a game instead
 written). The ledger's own flow (who deals, honba, riichi sticks) must deal every hand as the log
 does, and the ledger's end (stacks, results after uma and oka) is compared with the log's.
 
-The file is written whole or not at all, and must not exist. Three-player games are not kept yet.`
+The file is written whole or not at all, and must not exist. A three-player game is kept under
+riichi-sanma, its three players seated E, S and W.`
 
 func newLedgerImportCmd(f *factory, runF func(*ledgerImportOptions) error) *cobra.Command {
 	o := &ledgerImportOptions{}

@@ -68,7 +68,7 @@ func ImportLedger(path string, log []byte, name string) (*LedgerImport, error) {
 	if err != nil {
 		return nil, err
 	}
-	players := ledgerNames(kg.Players)
+	players := ledgerNames(kg.Players, kg.Seats)
 	h, err := ledgerHeader(e.rules, ledgerGame{Players: players, Rules: kg.Ruleset, Length: kg.Length})
 	if err != nil {
 		return nil, err
@@ -162,9 +162,12 @@ func keptHand(k *family.KeptHand, players *[4]string) ledger.Hand {
 
 // ledgerNames makes a log's four names names a ledger takes: control characters and commas
 // dropped, spaces trimmed, an empty name "Player N", and a name met twice numbered.
-func ledgerNames(in [4]string) [4]string {
+func ledgerNames(in [4]string, seats int) [4]string {
 	var out [4]string
 	for i, n := range in {
+		if seats == 3 && i == 3 {
+			break // a three-player game: the fourth place stays empty
+		}
 		n = strings.Map(func(r rune) rune {
 			if r == ',' || unicode.IsControl(r) {
 				return -1

@@ -52,6 +52,8 @@ type KeptGame struct {
 	// Format names the log's format ("mjlog"); Players are the four names as the log gives them.
 	Format  string
 	Players [4]string
+	// Seats is 3 for a three-player game (Players[3] is then ""), else 4 (or 0, four).
+	Seats int
 	// Ruleset is the built-in ruleset the log's rules select; Length the game's length
 	// ("2-rounds"); Uma and Return (points) the game's end the log's rules pay; Stake each
 	// player's points at the start.

@@ -16,30 +16,36 @@ var tenhouAbortive = map[string]string{"yao9": "kyuushu_kyuuhai", "kaze4": "suuf
 // KeepGame reads a game log for a ledger (family.GameKeeper): each hand's result as the log
 // paid it (its deltas, less a stick for each riichi declared), with mjref's own settlement of it
 // compared. The ruleset is the built-in riichi (Tenhou's rules); an east-only game is one round
-// long and ends with Tenhou's east-only uma. A three-player game is refused: a ledger keeps four.
+// long and ends with Tenhou's east-only uma. A three-player game is kept under riichi-sanma, its
+// three players seated E, S and W.
 func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 	g, err := riichilog.Read(data)
 	if err != nil {
 		return nil, err
 	}
-	if g.Rules.Players != 4 {
-		return nil, family.Usagef("a %d-player game: a ledger keeps four players' games (three-player games are not kept yet)", g.Rules.Players)
+	n := g.Rules.Players
+	if n != 4 && n != 3 {
+		return nil, family.Usagef("a %d-player game: a ledger keeps games of three or four players", n)
+	}
+	ruleset := ID
+	if n == 3 {
+		ruleset = "riichi-sanma"
 	}
 	if len(g.Rounds) == 0 {
 		return nil, family.Usagef("the log has no hand to keep")
 	}
 	v := riichilog.Review(g, gameExplainer())
 	p := riichilog.PresetOf(g.Rules)
-	k := &family.KeptGame{Format: string(g.Format), Ruleset: ID, Length: "2-rounds", Stake: p.Start, Return: p.Return,
+	k := &family.KeptGame{Format: string(g.Format), Ruleset: ruleset, Seats: n, Length: "2-rounds", Stake: p.Start, Return: p.Return,
 		Agrees: v.Agrees, Differences: v.Differences, Illegal: v.Illegal}
 	if !g.Rules.Hanchan {
 		k.Length = "1-round"
 	}
 	// The stake is what the log deals the first hand with (a lobby may start from 30,000).
-	if sc := g.Rounds[0].Scores; len(sc) >= 4 {
-		for _, x := range sc[1:4] {
+	if sc := g.Rounds[0].Scores; len(sc) >= n {
+		for _, x := range sc[1:n] {
 			if x != sc[0] {
-				return nil, family.Usagef("the players start with different points (%d, %d, %d, %d): a ledger starts every player from one stake", sc[0], sc[1], sc[2], sc[3])
+				return nil, family.Usagef("the players start with different points (%v): a ledger starts every player from one stake", sc[:n])
 			}
 		}
 		k.Stake = sc[0]
@@ -58,10 +64,10 @@ func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 		if seat < 0 {
 			return -1
 		}
-		return (seat - first + 4) % 4
+		return (seat - first + n) % n
 	}
-	for i := range 4 {
-		if s := (first + i) % 4; s < len(g.Names) {
+	for i := range n {
+		if s := (first + i) % n; s < len(g.Names) {
 			k.Players[i] = g.Names[s]
 		}
 	}
@@ -69,7 +75,7 @@ func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 		hv := v.Hands[i]
 		h := family.KeptHand{Round: r.Name(), Dealer: player(r.Dealer), Honba: r.Honba, Sticks: r.Sticks, Discarder: -1, Responsible: -1, Agrees: true}
 		for _, e := range r.Events {
-			if e.Kind == riichilog.RiichiOK && e.Seat >= 0 && e.Seat < 4 {
+			if e.Kind == riichilog.RiichiOK && e.Seat >= 0 && e.Seat < n {
 				h.Riichi = append(h.Riichi, player(e.Seat))
 				h.Deltas[player(e.Seat)] -= 1000
 			}
@@ -78,7 +84,7 @@ func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 		for j, res := range r.Results {
 			rv := hv.Results[j]
 			for s, d := range res.Deltas {
-				if s < 4 {
+				if s < n {
 					h.Deltas[player(s)] += d
 				}
 			}
@@ -112,7 +118,7 @@ func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 				h.Drawn = true
 				ready := res.Tenpai
 				if !res.TenpaiShown {
-					ready = readyFromDeltas(res.Deltas, g.Rounds, i)
+					ready = readyFromDeltas(res.Deltas, g.Rounds, i, n)
 				}
 				for _, s := range ready {
 					h.Tenpai = append(h.Tenpai, player(s))
@@ -136,14 +142,14 @@ func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 		h.Note = strings.Join(notes, "; ")
 		k.Hands = append(k.Hands, h)
 	}
-	if f := g.Final; f != nil && len(f.Scores) >= 4 {
-		k.FinalScores = make([]int, 4)
-		for s := range 4 {
+	if f := g.Final; f != nil && len(f.Scores) >= n {
+		k.FinalScores = make([]int, n)
+		for s := range n {
 			k.FinalScores[player(s)] = f.Scores[s]
 		}
-		if len(f.Results) >= 4 {
-			k.FinalResults = make([]float64, 4)
-			for s := range 4 {
+		if len(f.Results) >= n {
+			k.FinalResults = make([]float64, n)
+			for s := range n {
 				k.FinalResults[player(s)] = f.Results[s]
 			}
 		}
@@ -156,8 +162,8 @@ func (Family) KeepGame(data []byte) (*family.KeptGame, error) {
 
 // readyFromDeltas are the seats ready at an exhaustive draw of hand i whose log does not show them
 // (mjai's ryukyoku may not): those the noten payments pay, or when nobody pays (all ready, or
-// none), all four when the next hand is dealt by the same dealer and none otherwise.
-func readyFromDeltas(deltas []int, rounds []riichilog.Round, i int) []int {
+// none), all n when the next hand is dealt by the same dealer and none otherwise.
+func readyFromDeltas(deltas []int, rounds []riichilog.Round, i, n int) []int {
 	var ready []int
 	paid := false
 	for s, d := range deltas {
@@ -170,7 +176,7 @@ func readyFromDeltas(deltas []int, rounds []riichilog.Round, i int) []int {
 		return ready
 	}
 	if i+1 < len(rounds) && rounds[i+1].Dealer == rounds[i].Dealer {
-		return []int{0, 1, 2, 3}
+		return []int{0, 1, 2, 3}[:n]
 	}
 	return nil
 }
