@@ -19,6 +19,9 @@ import (
 type Catalog struct {
 	Rulesets []rulesets.Info `json:"rulesets"`
 	Families []FamilyInfo    `json:"families"`
+	// ThreePlayer are the rulesets played by three (riichi-sanma): their forms seat E, S and W
+	// only, and their ledgers three players.
+	ThreePlayer []string `json:"three_player,omitempty"`
 }
 
 // FamilyInfo is one family in the catalog.
@@ -211,6 +214,11 @@ func BuiltinCatalog() (*Catalog, error) {
 	c := &Catalog{Rulesets: rulesets.Builtins(), Families: []FamilyInfo{}}
 	byID := map[string]int{}
 	for _, info := range c.Rulesets {
+		if e, err := Open(info.Name, Options{Files: rulesets.NoFiles}); err == nil {
+			if k, ok := e.rules.(Scorekeeper); ok && k.LedgerFlow().Players == 3 {
+				c.ThreePlayer = append(c.ThreePlayer, info.Name)
+			}
+		}
 		if i, ok := byID[info.Family]; ok {
 			c.Families[i].Rulesets = append(c.Families[i].Rulesets, info.Name)
 			continue

@@ -7,6 +7,9 @@
 
 (() => {
   const SEATS = ["E", "S", "W", "N"];
+  // seats are the seats of the chosen ruleset: E, S and W for a three-player one (the catalog's
+  // three_player), else all four.
+  const seats = () => ((state.catalog && state.catalog.three_player) || []).includes(rulesValue()) ? SEATS.slice(0, 3) : SEATS;
   // Fields a seat select must give (the others may be left empty).
   const NEEDED = ["seat", "prevailing"];
   // Score fields shown with the hand; the rest of a use case's fields go under its own heading.
@@ -283,7 +286,7 @@
   // ---- The situation: the controls the family's fields ask for.
 
   function seatOptions(withNone) {
-    return [withNone ? h("option", { value: "" }, t("none")) : null, ...SEATS.map((s) => h("option", { value: s }, t("seat_" + s)))];
+    return [withNone ? h("option", { value: "" }, t("none")) : null, ...seats().map((s) => h("option", { value: s }, t("seat_" + s)))];
   }
 
   // control draws the input of one field of kind fd.kind, its value kept in state.values.
@@ -317,7 +320,7 @@
       case "seat_hands":
       case "amounts": {
         const vals = state.values[name] || {};
-        const rows = SEATS.map((s) => {
+        const rows = seats().map((s) => {
           const i = h("input", { id: id + "-" + s, type: fd.kind === "amounts" ? "number" : "text", "data-label": label, class: fd.kind === "amounts" ? "num" : "hand-text", autocomplete: "off", spellcheck: "false" });
           i.value = vals[s] || "";
           i.addEventListener("input", () => { vals[s] = i.value; keep(vals); });
@@ -349,12 +352,12 @@
         case "bool": req[fd.name] = true; break;
         case "number": req[fd.name] = Number(v); break;
         case "seat_hands": {
-          const list = SEATS.filter((s) => v[s] && v[s].trim()).map((s) => s + "=" + v[s].trim());
+          const list = seats().filter((s) => v[s] && v[s].trim()).map((s) => s + "=" + v[s].trim());
           if (list.length) req[fd.name] = list;
           break;
         }
         case "amounts": {
-          const given = SEATS.filter((s) => v[s] !== undefined && v[s] !== "");
+          const given = seats().filter((s) => v[s] !== undefined && v[s] !== "");
           if (given.length) req[fd.name] = Object.fromEntries(given.map((s) => [s, Number(v[s])]));
           break;
         }

@@ -75,11 +75,14 @@ const Book = (() => {
     const { t, h, store } = Page;
     let saved = [];
     try { saved = JSON.parse(store.get("players") || "[]"); } catch (e) { saved = []; }
-    const names = [0, 1, 2, 3].map((i) => h("input", { id: "book-player-" + i, type: "text", autocomplete: "off", value: saved[i] || "", placeholder: t("playerN", i + 1), "data-label": t("playerN", i + 1) }));
+    // A three-player ruleset (the catalog's three_player: riichi-sanma) seats three.
+    const rules = $("rules") ? $("rules").value : "";
+    const three = ((Page.state.catalog && Page.state.catalog.three_player) || []).includes(rules);
+    const names = (three ? [0, 1, 2] : [0, 1, 2, 3]).map((i) => h("input", { id: "book-player-" + i, type: "text", autocomplete: "off", value: saved[i] || "", placeholder: t("playerN", i + 1), "data-label": t("playerN", i + 1) }));
     const go = async () => {
       const players = names.map((n) => n.value.trim());
-      if (players.some((p) => !p) || new Set(players).size !== 4) {
-        $("ledger-msg").replaceChildren(Page.errorBox({ error: t("fourPlayers") }, "ledger-refused"));
+      if (players.some((p) => !p) || new Set(players).size !== names.length) {
+        $("ledger-msg").replaceChildren(Page.errorBox({ error: t(three ? "threePlayers" : "fourPlayers") }, "ledger-refused"));
         return;
       }
       store.set("players", JSON.stringify(players));
