@@ -88,30 +88,50 @@ func (p ByName) MarshalJSON() ([]byte, error) {
 }
 
 // bySeat is each place's amount keyed by the seat it sat at in e.
-func bySeat(e *ledger.Entry, amounts [4]ledger.Amount) settle.Deltas {
-	var d settle.Deltas
+func bySeat(e *ledger.Entry, amounts [4]ledger.Amount) SeatAmounts {
+	d := SeatAmounts{Seats: len(e.Names())}
 	for place, seat := range e.Seats {
 		if seat != notation.NoSeat { // the empty fourth place of a three-player game
-			d[seat] = amounts[place]
+			d.Deltas[seat] = amounts[place]
 		}
 	}
 	return d
+}
+
+// SeatAmounts is an amount for each seat; in JSON an object keyed by seat, E, S, W and N, or E, S
+// and W in a three-player game (Seats 3).
+type SeatAmounts struct {
+	Deltas settle.Deltas
+	Seats  int
+}
+
+// MarshalJSON writes {"E":..,"S":..,"W":..,"N":..}, without N for three seats.
+func (d SeatAmounts) MarshalJSON() ([]byte, error) {
+	b, err := d.Deltas.MarshalJSON()
+	if err != nil || d.Seats != 3 {
+		return b, err
+	}
+	i := bytes.LastIndex(b, []byte(`,"N":`))
+	if i < 0 {
+		return b, nil
+	}
+	return append(b[:i:i], '}'), nil
 }
 
 // LedgerEntry is a hand of the ledger: the entry with its deltas by seat, and each player's change
 // and running total by name.
 type LedgerEntry struct {
 	*ledger.Entry
-	Result     LedgerResult  `json:"result"`
-	SeatDeltas settle.Deltas `json:"deltas"`  // each seat's change
-	Changes    ByPlayer      `json:"changes"` // each player's change
-	Running    ByPlayer      `json:"totals"`  // each player's total after the hand
+	Result     LedgerResult `json:"result"`
+	SeatDeltas SeatAmounts  `json:"deltas"`  // each seat's change
+	Changes    ByPlayer     `json:"changes"` // each player's change
+	Running    ByPlayer     `json:"totals"`  // each player's total after the hand
 }
 
 // LedgerResult is a hand's result; the changes given directly (--points) are by seat.
 type LedgerResult struct {
 	*ledger.Hand
-	SeatDeltas *settle.Deltas `json:"deltas,omitempty"`
+	SeatDeltas *SeatAmounts `json:"deltas,omitempty"`
 }
 
 // NewLedgerEntry is the document of e.

@@ -215,6 +215,10 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
 	case reflect.TypeFor[settle.Deltas]():
 		return seats("number")
+	case reflect.TypeFor[schema.SeatAmounts]():
+		d := seats("number")
+		d.Required = []string{"E", "S", "W"} // N too at a table of four; a three-player game has none
+		return d
 	case reflect.TypeFor[family.SeatInts]():
 		return seats("integer")
 	case reflect.TypeFor[schema.ByPlayer]():
