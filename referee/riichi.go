@@ -2,7 +2,7 @@ package referee
 
 // The riichi play's rules a ruling can cite (listed in gamerules.RuleIDs) besides the common ones
 // (tile-in-hand, chow-from-left, chow-shape, pong, kong, add-kong, concealed-kong, rob-kong, rob-concealed-kong, win,
-// wall-exhausted, turn-order): package scoring/riichi checks them (riichi.CheckRiichi, riichi.Furiten
+// wall-exhausted, turn-order): package scoring/riichi checks them (riichi.CheckChi, riichi.Ready, riichi.Furiten
 // and friends) for every riichi replay, mjref's own event log or a Tenhou or mjai game.
 const (
 	RuleRiichi        = "riichi"            // closed, ready, 1,000 points for the stick and four tiles left

@@ -9,7 +9,7 @@ import (
 )
 
 // This file rules on every step of a hand: each draw, discard, call, riichi and win is checked
-// with scoring/riichi's play rules (riichi.CheckChi, riichi.CheckRiichi, riichi.Furiten and
+// with scoring/riichi's play rules (riichi.CheckChi, riichi.Ready, riichi.Furiten and
 // friends), the checks mjref's own riichi referee calls too. A step whose hand the log does not
 // show (mjai's "?") is checked for what the log does show.
 
