@@ -63,10 +63,16 @@ var verbSpelling = strings.NewReplacer("_", "-", " ", "-")
 func ParseVerb(s string) (Verb, error) {
 	k := strings.ToLower(verbSpelling.Replace(s))
 	switch k {
-	case "addkong", "add-kong", "added-kong":
+	case "addkong", "add-kong", "added-kong", "kakan", "shouminkan":
 		return VerbAddKong, nil
-	case "concealedkong", "concealed-kong":
+	case "concealedkong", "concealed-kong", "ankan":
 		return VerbConcealedKong, nil
+	case "chi":
+		return VerbChow, nil
+	case "pon":
+		return VerbPong, nil
+	case "kan", "daiminkan", "minkan":
+		return VerbKong, nil
 	case "mahjong", "hu", "ron", "tsumo":
 		return VerbWin, nil
 	case "bonus", "season":
