@@ -44,8 +44,9 @@ type handFlow struct{ r *rules }
 // step is one ruling of the replay, in log order: a step of the ruler's (its index), or the
 // flow's own (a deal's dora indicator, a pass, a claims: event's claims).
 type step struct {
-	n     int // the log's event number
-	ruler int // the ruler's step, or -1
+	n     int    // the log's event number
+	ruler int    // the ruler's step, or -1 (the flow's own), or -2-i (result i)
+	tile  string // the tile the action is about, where the ruler's step names none (a concealed kan)
 	own   referee.Ruling
 }
 
@@ -268,6 +269,7 @@ func (c *conv) event(ev *referee.Event, d referee.Deps) error {
 		t := rtile(ev.Tile(), false)
 		c.add(riichilog.Event{Kind: riichilog.Call, Seat: s, Pos: pos, Meld: &riichilog.Meld{Kind: riichilog.Ankan, Tiles: []riichilog.Tile{t, t, t, t}, Called: riichilog.NoTile, From: -1}})
 		c.ruled(ev.N)
+		c.steps[len(c.steps)-1].tile = t.String()
 		c.kakan, c.lastSeat, c.drewLast = -1, -1, -1
 	case referee.VerbWin:
 		return c.win(ev, s, pos)
@@ -407,7 +409,8 @@ func (c *conv) claims(ev *referee.Event, d referee.Deps) error {
 // report turns the reviewed round into the replay's report.
 func (f *handFlow) report(c *conv, hv riichilog.HandView) referee.Report {
 	rep := referee.Report{Rulings: []referee.Ruling{}, Wall: c.live}
-	ruling := func(n int, sv riichilog.StepView) referee.Ruling {
+	ruling := func(st step, sv riichilog.StepView) referee.Ruling {
+		n := st.n
 		r := referee.Ruling{Event: n, Seat: notation.NoSeat, Action: sv.Action, Verdict: referee.Verdict(sv.Verdict), Rule: sv.Rule, Reason: sv.Reason}
 		if sv.Seat != nil {
 			r.Seat = notation.Seat(*sv.Seat)
@@ -418,17 +421,20 @@ func (f *handFlow) report(c *conv, hv riichilog.HandView) referee.Report {
 		if r.Reason == "" {
 			r.Reason = okReason(r.Seat, sv)
 		}
-		r.Reason = seatNumbers.ReplaceAllStringFunc(r.Reason, func(m string) string { return m[:len(m)-1] + "ESWN"[m[len(m)-1]-'0':][:1] })
+		r.Reason = seatNumbers.ReplaceAllStringFunc(r.Reason, func(m string) string { return notation.Seat(m[len(m)-1] - '0').String() })
+		if st.tile != "" && sv.Tile == "" {
+			r.Action += " " + st.tile
+		}
 		return r
 	}
 	results := hv.Steps[min(c.rulerN, len(hv.Steps)):]
 	for _, st := range c.steps {
 		switch {
 		case st.ruler >= 0 && st.ruler < len(hv.Steps):
-			rep.Rulings = append(rep.Rulings, ruling(st.n, hv.Steps[st.ruler]))
+			rep.Rulings = append(rep.Rulings, ruling(st, hv.Steps[st.ruler]))
 		case st.ruler <= -2:
 			if i := -2 - st.ruler; i < len(results) {
-				rep.Rulings = append(rep.Rulings, ruling(st.n, results[i]))
+				rep.Rulings = append(rep.Rulings, ruling(st, results[i]))
 			}
 		case st.ruler == -1:
 			rep.Rulings = append(rep.Rulings, st.own)
@@ -442,7 +448,7 @@ func (f *handFlow) report(c *conv, hv riichilog.HandView) referee.Report {
 }
 
 // seatNumbers are the ruler's seat numbers in a reason ("seat 1"): the log's letters stand for them.
-var seatNumbers = regexp.MustCompile(`seat [0-3]\b`)
+var seatNumbers = regexp.MustCompile(`\bseat [0-3]\b`)
 
 // okReason says what a legal step did.
 func okReason(seat notation.Seat, sv riichilog.StepView) string {
@@ -458,6 +464,14 @@ func okReason(seat notation.Seat, sv riichilog.StepView) string {
 		return fmt.Sprintf("%s declares riichi: closed and ready, with the stick and four tiles left", seat)
 	case "dora":
 		return fmt.Sprintf("a kan's dora indicator %s is shown", sv.Tile)
+	case "chi", "pon":
+		return fmt.Sprintf("%s calls %s on %s", seat, sv.Action, sv.Tile)
+	case "daiminkan":
+		return fmt.Sprintf("%s calls an open kan on %s", seat, sv.Tile)
+	case "kakan":
+		return fmt.Sprintf("%s adds %s to the pon: an added kan", seat, sv.Tile)
+	case "ankan":
+		return fmt.Sprintf("%s declares a concealed kan", seat)
 	case "ron":
 		return fmt.Sprintf("%s wins by ron on %s", seat, sv.Tile)
 	case "tsumo":
