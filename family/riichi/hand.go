@@ -144,7 +144,15 @@ func (f *handFlow) Replay(lg *referee.Log, d referee.Deps) (referee.Report, erro
 			}
 			continue
 		}
-		if len(sh.Hand.Melds) > 0 || len(sh.Hand.Bonus) > 0 {
+		for t := notation.Red + 1; t < notation.NumTiles; t++ {
+			if sh.Hand.Concealed[t] > 0 {
+				return referee.Report{}, &referee.LogError{Line: sh.Line, Msg: fmt.Sprintf("hands.%s: %s is not a riichi tile", seat, t)}
+			}
+		}
+		if len(sh.Hand.Bonus) > 0 {
+			return referee.Report{}, &referee.LogError{Line: sh.Line, Msg: fmt.Sprintf("hands.%s: flowers are not riichi tiles", seat)}
+		}
+		if len(sh.Hand.Melds) > 0 {
 			return referee.Report{}, &referee.LogError{Line: sh.Line, Msg: fmt.Sprintf("hands.%s: a riichi log gives the concealed tiles dealt: write each call as an event", seat)}
 		}
 		n := sh.Tiles()
@@ -218,6 +226,11 @@ func (c *conv) event(ev *referee.Event, d referee.Deps) error {
 		// The riichi discard was not won on: the stick is down.
 		c.add(riichilog.Event{Kind: riichilog.RiichiOK, Seat: c.stick, Pos: pos})
 		c.stick = -1
+	}
+	for _, t := range ev.Tiles {
+		if t != referee.Unknown && (t < notation.M1 || t > notation.Red) {
+			return logErr(ev, "%s is not a riichi tile: riichi plays the 136 suit and honour tiles", t)
+		}
 	}
 	s := int(ev.Seat)
 	red := redWritten(ev)
@@ -361,6 +374,11 @@ func (c *conv) win(ev *referee.Event, s int, pos riichilog.Pos) error {
 	}
 	if c.over && res.Kind == riichilog.Tsumo {
 		return logErr(ev, "the hand is over")
+	}
+	if said := ev.Tile(); res.Kind == riichilog.Ron && said != referee.Unknown && c.kakan < 0 && notation.M1+notation.Tile(c.lastTile.Kind) != said {
+		c.own(ev.N, referee.Ruling{Seat: ev.Seat, Action: "ron " + said.String(), Verdict: referee.VerdictIllegal, Rule: referee.RuleClaimTile,
+			Reason: fmt.Sprintf("the discard is %s, not %s", notation.M1+notation.Tile(c.lastTile.Kind), said)})
+		return nil
 	}
 	c.round.Results = append(c.round.Results, res)
 	c.steps = append(c.steps, step{n: ev.N, ruler: -2 - (len(c.round.Results) - 1)}) // a result: ruled after every event
