@@ -68,6 +68,8 @@ type conv struct {
 	live     int
 	over     bool
 	sticks   []int // the seats whose riichi stick is down, in order
+	melds    [4][]riichilog.Meld
+	drawn    [4]riichilog.Tile // each seat's last draw
 }
 
 func (c *conv) ruled(n int) {
@@ -213,8 +215,24 @@ func (f *handFlow) Replay(lg *referee.Log, d referee.Deps) (referee.Report, erro
 	return f.report(c, hv), nil
 }
 
-// add appends an event of the round; a step the ruler rules is marked by ruled.
-func (c *conv) add(e riichilog.Event) { c.round.Events = append(c.round.Events, e) }
+// add appends an event of the round (a step the ruler rules is marked by ruled), and keeps each
+// seat's melds for a hand laid down with a win.
+func (c *conv) add(e riichilog.Event) {
+	c.round.Events = append(c.round.Events, e)
+	if e.Kind != riichilog.Call || e.Meld == nil || e.Seat < 0 || e.Seat > 3 {
+		return
+	}
+	ms := c.melds[e.Seat]
+	if e.Meld.Kind == riichilog.Kakan {
+		for i, m := range ms {
+			if m.Kind == riichilog.Pon && m.Called.Kind == e.Meld.Called.Kind {
+				ms = append(ms[:i], ms[i+1:]...)
+				break
+			}
+		}
+	}
+	c.melds[e.Seat] = append(ms, *e.Meld)
+}
 
 // event turns one of the log's events into the round's, or rules on it itself.
 func (c *conv) event(ev *referee.Event, d referee.Deps) error {
@@ -255,6 +273,7 @@ func (c *conv) event(ev *referee.Event, d referee.Deps) error {
 		}
 		c.add(riichilog.Event{Kind: riichilog.Draw, Seat: s, Tile: t, Pos: pos})
 		c.ruled(ev.N)
+		c.drawn[s] = t
 		c.live--
 		c.drewLast, c.kakan, c.lastSeat = s, -1, -1
 		return nil
@@ -379,6 +398,31 @@ func (c *conv) win(ev *referee.Event, s int, pos riichilog.Pos) error {
 		c.own(ev.N, referee.Ruling{Seat: ev.Seat, Action: "ron " + said.String(), Verdict: referee.VerdictIllegal, Rule: referee.RuleClaimTile,
 			Reason: fmt.Sprintf("the discard is %s, not %s", notation.M1+notation.Tile(c.lastTile.Kind), said)})
 		return nil
+	}
+	if ev.Shows != nil {
+		// The hand laid down: its tiles, the winning one included, beside the calls made.
+		red := ev.Shows.Red
+		for t := notation.M1; t <= notation.Red; t++ {
+			for range ev.Shows.Concealed[t] {
+				isRed := false
+				if suit := int(t-notation.M1) / 9; suit < 3 && int(t-notation.M1)%9 == 4 && red[suit] > 0 {
+					isRed = true
+					red[suit]--
+				}
+				res.Hand = append(res.Hand, rtile(t, isRed))
+			}
+		}
+		res.Melds = append([]riichilog.Meld(nil), c.melds[s]...)
+		switch {
+		case res.Kind == riichilog.Ron && c.kakan >= 0:
+			res.WinTile = c.melds[c.kakan][len(c.melds[c.kakan])-1].Called
+		case res.Kind == riichilog.Ron:
+			res.WinTile = c.lastTile
+		case ev.Tile() != referee.Unknown:
+			res.WinTile = rtile(ev.Tile(), false)
+		default:
+			res.WinTile = c.drawn[s]
+		}
 	}
 	c.round.Results = append(c.round.Results, res)
 	c.steps = append(c.steps, step{n: ev.N, ruler: -2 - (len(c.round.Results) - 1)}) // a result: ruled after every event
