@@ -515,13 +515,17 @@
     const hands = d.evenings.reduce((n, e) => n + e.hands, 0);
     const num = (v) => h("td", { class: "num" }, String(v));
     const fileName = (f) => (d.shortFile ? d.shortFile(f) : f);
-    box.replaceChildren(h("p", {}, t("seasonOf", d.evenings.length, hands) + " · " + t("seasonUnit", d.unit)),
-      h("div", { class: "wide-table" }, h("table", { class: "items", id: "season-standings" },
-        h("thead", {}, h("tr", {}, ["#", t("players"), t("evenings"), t("hands"), t("net"), t("perHand"), t("wins"), t("selfDraws"), t("dealIns")].map((c) => h("th", {}, c)))),
-        h("tbody", {}, d.standings.map((s) => h("tr", {}, num(s.rank), h("td", { class: "player" }, s.player), num(s.evenings), num(s.hands), num(s.net), num(s.per_hand), num(s.wins), num(s.self_draws), num(s.deal_ins)))))),
+    const table = (id, head, row) => h("div", { class: "wide-table" }, h("table", { class: "items", id },
+      h("thead", {}, h("tr", {}, head.map((c) => h("th", {}, c)))), h("tbody", {}, d.standings.map(row))));
+    // As mjref season prints them: the standings, then each player's play.
+    box.replaceChildren(...[h("p", {}, t("seasonOf", d.evenings.length, hands) + " · " + t("seasonUnit", d.unit)),
+      table("season-standings", ["#", t("players"), t("evenings"), t("hands"), t("net"), t("perHand")],
+        (s) => h("tr", {}, num(s.rank), h("td", { class: "player" }, s.player), num(s.evenings), num(s.hands), num(s.net), num(s.per_hand))),
+      table("season-play", [t("players"), t("wins"), t("selfDraws"), t("dealIns")],
+        (s) => h("tr", {}, h("td", { class: "player" }, s.player), num(s.wins), num(s.self_draws), num(s.deal_ins))),
       d.left_out.length ? h("p", { class: "verdict no", id: "season-left-out" }, t("leftOut", d.left_out.map((l) => fileName(l.file) + (l.line ? ":" + l.line : "") + " " + l.problem).join("; "))) : null,
       d.ties.length ? h("ul", { class: "season-ties", id: "season-ties" }, d.ties.map((x) => h("li", {}, x))) : null,
-      h("h3", {}, t("seasonChart")), Chart.season(d.standings, d.evenings.length, t("seasonChart")));
+      h("h3", {}, t("seasonChart")), Chart.season(d.standings, d.evenings.length, t("seasonChart"))].filter((c) => c));
   }
 
   // ---- The evening: the ledger, its form drawn from what the family's ledger takes.
