@@ -35,7 +35,8 @@ func newServeCmd(f *factory, runF func(*serveOptions) error) *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the table's page and the JSON API over HTTP",
 		Long: `Serve a page for the table (tap tiles, score, settle, waits, with --ledger the evening's
-standings, with --season a club's season) and a JSON API for bots, until Ctrl-C (SIGINT) or SIGTERM.
+standings, with --season a club's season) and a JSON API for bots, until Ctrl-C (SIGINT) or
+SIGTERM.
 
   POST /v1/score /v1/waits /v1/settle /v1/claim /v1/referee /v1/closest
                      the command's flags as a JSON object; the answer is the command's -o json
