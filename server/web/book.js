@@ -172,5 +172,5 @@ const Book = (() => {
     await save();
   }
 
-  return { render, tools, call, exportText, importText, clear, season };
+  return { load, render, tools, call, exportText, importText, clear, season };
 })();
