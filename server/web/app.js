@@ -797,9 +797,17 @@
   }
 
   async function start() {
+    Engine.marks.app = Math.round(performance.now());
     state.offline = meta("mjref-mode") === "offline";
     state.lang = store.get("lang") === "zh" ? "zh" : "en";
-    await loadWords();
+    // The words, the catalog and (offline) the evening kept in IndexedDB are read at once, side by
+    // side, while the engine compiles: the page is ready when the last of them is in.
+    const words = loadWords();
+    const catalog = state.offline ? staticCatalog() : api("GET", "/v1/catalog");
+    const kept = state.offline ? Book.load() : null;
+    if (kept) kept.catch(() => {});
+    await words;
+    Engine.marks.words = Math.round(performance.now());
     if (state.offline) {
       // The engine loads beside the page (engine.js started it); the form is built from the
       // catalog it wrote when the site was written (mjref page), the same answer it gives.
@@ -816,22 +824,25 @@
       build();
       document.body.dataset.lang = state.lang;
     });
-    const { status, data } = state.offline ? await staticCatalog() : await api("GET", "/v1/catalog");
+    const { status, data } = await catalog;
     if (status !== 200) { showBanner(data.error || t("error")); return; }
     state.catalog = data;
+    Engine.marks.catalog = Math.round(performance.now());
     const saved = store.get("rules");
     const def = meta("mjref-rules");
     if (saved !== null && (saved === "" ? meta("mjref-rules-own") === "on" : data.rulesets.some((r) => r.name === saved))) state.rulesValue = saved;
     else if (meta("mjref-rules-own") === "on" && !state.offline) state.rulesValue = "";
     else state.rulesValue = data.rulesets.some((r) => r.name === def) ? def : data.rulesets[0].name;
     state.fam = familyOf(state.rulesValue);
+    // The table's ruleset is opened in the engine as soon as both are known, beside the form.
+    if (state.offline) Engine.warm(state.rulesValue).catch(() => {});
     build();
+    Engine.marks.built = Math.round(performance.now());
     await loadLedger();
     await loadSeason();
     document.body.dataset.lang = state.lang;
     document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.ready = "true";
-    if (state.offline) Engine.warm(state.rulesValue).catch(() => {});
     // Offline, the service worker keeps every file of the page for the next time, with no network.
     if (state.offline && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((e) => showBanner(t("noOffline") + " " + e));
   }

@@ -164,5 +164,5 @@ const Book = (() => {
     await save();
   }
 
-  return { render, tools, call, exportText, importText, clear, season };
+  return { load, render, tools, call, exportText, importText, clear, season };
 })();
