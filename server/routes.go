@@ -41,6 +41,9 @@ func (s *Server) endpoints() []endpoint {
 	if s.ledger != nil {
 		eps = append(eps, s.ledgerEndpoints()...)
 	}
+	if s.season != nil {
+		eps = append(eps, s.seasonEndpoints()...)
+	}
 	return eps
 }
 
@@ -71,6 +74,9 @@ func (s *Server) routes() {
 		hint := "see /openapi.json for the endpoints"
 		if strings.HasPrefix(r.URL.Path, "/v1/ledger") && s.ledger == nil {
 			hint = "the ledger endpoints are there when mjref serve is given --ledger FILE"
+		}
+		if strings.HasPrefix(r.URL.Path, "/v1/season") && s.season == nil {
+			hint = "the season endpoint is there when mjref serve is given --season FILE|DIR"
 		}
 		writeError(w, http.StatusNotFound, fmt.Errorf("no endpoint %s", r.URL.Path), hint)
 	})
