@@ -13,4 +13,6 @@ const (
 	RuleHaitei        = "haitei"            // the last tile: no kan on it, and its discard is taken only by a win
 	RuleKanDora       = "kan-dora"          // each kan shows a new indicator: a concealed one at once, an open one after the replacement draw
 	RuleNoChiThree    = "no-chi-three"      // three players: no chi
+	RuleMultipleRon   = "multiple-ron"      // several rons on one discard, as many as the ruleset's multiple_ron
+	RuleSanchahou     = "sanchahou"         // three rons on one discard end the hand drawn, where the ruleset says so
 )
