@@ -190,8 +190,10 @@ Exit status: 0 the card is valid; 2 it is not: every problem is printed with its
 			}
 			c, err := engine.CheckCardFrom(files, name)
 			if err != nil {
-				if c != nil {
-					// The lines left out are the error; the repeated alternatives are still said.
+				if c != nil && !f.machineErrors() {
+					// The lines left out are the error; the repeated alternatives are still said
+					// (as text: with -o json, jsonl or yaml standard error holds the error document
+					// alone, for a program to read).
 					f.warn(slices.DeleteFunc(slices.Clone(c.Warnings), func(w scoring.Warning) bool { return w.LeftOut }))
 				}
 				return err

@@ -180,12 +180,15 @@ func (c *citeWriter) Close() error {
 func mainNamingCites() int {
 	ios := SystemIO()
 	out, errOut := &citeWriter{w: ios.Out}, &citeWriter{w: ios.ErrOut}
-	ios.Out, ios.ErrOut = out, errOut
+	// What mjref wrote, before the cites are named, for the outside validator (dump_test.go).
+	stdout, stderr := &teeWriter{w: out}, &teeWriter{w: errOut}
+	ios.Out, ios.ErrOut = stdout, stderr
 	code := Run(os.Args[1:], ios)
 	if err := out.Close(); err != nil && code == 0 {
 		code = ExitInput
 	}
 	_ = errOut.Close()
+	dumpRun(os.Args[1:], code, stdout.buf.String(), stderr.buf.String())
 	return code
 }
 

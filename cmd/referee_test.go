@@ -89,6 +89,7 @@ type refereeJSON struct {
 func runCLI(args []string, stdin string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
 	code = Run(args, &IOStreams{In: strings.NewReader(stdin), Out: &out, ErrOut: &errOut})
+	dumpRun(args, code, out.String(), errOut.String())
 	return code, out.String(), errOut.String()
 }
 

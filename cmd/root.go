@@ -508,11 +508,23 @@ func (f *factory) escapeStreams(cmd *cobra.Command) {
 // exactly (ledger export's CSV and JSON), whatever -o says: it is neither escaped nor fitted.
 const rawOutput = "mjref/raw-output"
 
+// rawOutputFlags is the annotation of a command some of whose flags make its standard output a
+// file format written exactly (season --csv and --excel): the flags' names, separated by commas.
+const rawOutputFlags = "mjref/raw-output-flags"
+
 // humanOutput reports whether cmd's standard output is for people, to be escaped and fitted:
-// not a shell completion script or request, and not a command marked rawOutput.
+// not a shell completion script or request, and not a command marked rawOutput or given one of
+// its rawOutputFlags.
 func humanOutput(cmd *cobra.Command) bool {
 	if cmd.Annotations[rawOutput] != "" {
 		return false
+	}
+	if names := cmd.Annotations[rawOutputFlags]; names != "" {
+		for name := range strings.SplitSeq(names, ",") {
+			if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed && fl.Value.String() == "true" {
+				return false
+			}
+		}
 	}
 	for c := cmd; c != nil; c = c.Parent() {
 		if c.Name() == "completion" || strings.HasPrefix(c.Name(), cobra.ShellCompRequestCmd) {

@@ -71,6 +71,9 @@ func newSeasonCmd(f *factory, runF func(*seasonOptions) error) *cobra.Command {
 			return dispatch(cmd, f, o, runF, seasonRun)
 		},
 	}
+	// The CSV is a file format, written exactly: the byte order mark of --excel and the names as
+	// they are (made safe for a spreadsheet by engine.WriteSeasonCSV), not escaped for a terminal.
+	cmd.Annotations = map[string]string{rawOutputFlags: "csv,excel"}
 	fl := cmd.Flags()
 	fl.BoolVar(&o.SkipBroken, "skip-broken", false, "leave out a ledger that does not verify (named on stderr and in left_out) instead of refusing the season")
 	fl.StringArrayVar(&o.Aliases, "alias", nil, `NAME=PLAYER: the name NAME in a ledger is the player PLAYER ("陳大文=Tai Man"); repeat for more`)

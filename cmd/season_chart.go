@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/asciitable"
 	"github.com/mjref/mjref/internal/filewrite"
 	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/referee/ledger"
@@ -31,7 +32,11 @@ func newSeasonChartCmd(f *factory, runF func(*seasonChartOptions) error) *cobra.
 ledger verified, --alias, --normalise and --skip-broken as there), drawn as a sparkline a player
 (a space for an evening the player did not play), or with --out as an SVG or PNG picture, a line
 a player, drawn as 'ledger chart' draws an evening (names in any script: --font, or a system CJK
-font, or P1, P2, ... with a warning).`,
+font, or P1, P2, ... with a warning).
+
+The sparklines fit the terminal's width (else COLUMNS, else 80 columns): a season of more evenings
+than fit is drawn a run of evenings a column, at the player's net after the last of them they
+played, and a columns: line says how many a column holds. --wide draws every evening a column.`,
 		Example: `  mjref season chart evenings/
   mjref season chart evenings/ --out season.png --font NotoSansCJK-Regular.ttc`,
 		Args: cobra.ArbitraryArgs,
@@ -52,7 +57,7 @@ font, or P1, P2, ... with a warning).`,
 	return cmd
 }
 
-func seasonChartRun(_ context.Context, o *seasonChartOptions, _ *factory) error {
+func seasonChartRun(_ context.Context, o *seasonChartOptions, f *factory) error {
 	v, err := engine.Season(engine.SeasonOptions{Paths: o.Paths, SkipBroken: o.SkipBroken, Aliases: o.Aliases, Normalise: o.Normalise})
 	for _, w := range v.Warnings {
 		fmt.Fprintf(o.IO.ErrOut, "mjref: %s\n", w)
@@ -98,16 +103,60 @@ func seasonChartRun(_ context.Context, o *seasonChartOptions, _ *factory) error 
 		fmt.Fprintf(o.IO.Out, "chart:    %s (%s, %s)\n", o.Out, words.Count(len(v.Evenings), "evening"), cv.Format)
 		return nil
 	}
+	width := o.IO.Width
+	switch {
+	case f != nil && f.Wide:
+		width = 0 // every evening a column
+	case width <= 0:
+		width = 80
+	}
+	_, err = io.WriteString(o.IO.Out, seasonSparklines(&v, width))
+	return err
+}
+
+// seasonSparklines draws each player's net after every evening as a sparkline, the lines width
+// columns wide at most (0: no limit). A season of more evenings than the columns left beside the
+// names and totals is bucketed: a column is a run of consecutive evenings, drawn at the player's
+// net after the last of them they played (a space if they played none), and a line after the
+// sparklines says how many evenings a column holds.
+func seasonSparklines(v *engine.SeasonView, width int) string {
+	n := len(v.Evenings)
+	nameW, totalW := 0, 0
+	for _, p := range v.Standings {
+		nameW, totalW = max(nameW, asciitable.Width(p.Player)), max(totalW, len(p.Net.String()))
+	}
+	cols := n
+	if width > 0 {
+		cols = max(width-nameW-1-1-totalW, 8) // the name and a space, the sparkline, a space and the total
+	}
+	ends := ledger.SparkBuckets(n, cols)
 	rows := make([]ledger.SparkRow, len(v.Standings))
 	lo, hi := ledger.Amount(0), ledger.Amount(0)
 	for i, p := range v.Standings {
-		rows[i] = ledger.SparkRow{Name: p.Player, Total: p.Net, Values: make([]*ledger.Amount, len(v.Evenings))}
-		for _, pt := range p.ByEvening {
+		rows[i] = ledger.SparkRow{Name: p.Player, Total: p.Net, Values: make([]*ledger.Amount, len(ends))}
+		c := 0
+		for _, pt := range p.ByEvening { // in the order of the evenings
+			for pt.Evening > ends[c] {
+				c++
+			}
 			t := pt.Total
-			rows[i].Values[pt.Evening-1] = &t
+			rows[i].Values[c] = &t
 			lo, hi = min(lo, t), max(hi, t)
 		}
 	}
-	_, err = io.WriteString(o.IO.Out, ledger.SparkRows(rows, lo, hi, len(v.Evenings) > 0))
-	return err
+	out := ledger.SparkRows(rows, lo, hi, n > 0)
+	if len(ends) < n {
+		least, most := n, 0
+		from := 0
+		for _, e := range ends {
+			least, most = min(least, e-from), max(most, e-from)
+			from = e
+		}
+		each := fmt.Sprintf("%d", least)
+		if most > least {
+			each = fmt.Sprintf("%d or %d", least, most)
+		}
+		out += fmt.Sprintf("columns:  %s in %d columns, %s a column (--wide: one each)\n", words.Count(n, "evening"), len(ends), each)
+	}
+	return out
 }

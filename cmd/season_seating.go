@@ -29,11 +29,15 @@ func newSeasonSeatingCmd(f *factory, runF func(*seatingOptions) error) *cobra.Co
 at tables of four (the first listed at a table sits East), and who shares a table with whom is
 spread so that the most times any two players meet is as low as the search finds, never more than
 one above the least any schedule of that size can do. When the players are not a multiple of four,
-the others sit out in turn (no one sits out twice before everyone has once).
+the ones over sit out a round in turn (the "out" row of the round), each player as often as any
+other give or take one, rather than playing at a table of three: every table plays the same game
+of four, and its results compare with the others'. 13 players make three tables and one sits out.
 
 The schedule is found by a local search from a fixed seed: the same players and rounds always give
-the same schedule. The reason: lines say what the least possible is and why.`,
+the same schedule. The reason: lines say what the least possible is and why (what counting
+proves; a schedule one above it says so).`,
 		Example: `  mjref season seating --players 12 --rounds 4
+  mjref season seating --players 13 --rounds 3
   mjref season seating --players "Ann,Ben,Cat,Dan,Eve,Flo,Gus,Hal" --rounds 3 -o json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

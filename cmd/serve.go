@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/mjref/mjref/engine"
@@ -19,8 +20,11 @@ type serveOptions struct {
 	Addr   string
 	Token  string
 	Ledger string
-	Rules  string
-	Sets   []string
+	// Season, Aliases and Normalise: a club's season for the page (mjref season's paths and
+	// flags).
+	Season, Aliases, Normalise []string
+	Rules                      string
+	Sets                       []string
 	// ready, when set, is called with the URL once the server listens (tests).
 	ready func(url string)
 }
@@ -30,13 +34,15 @@ func newServeCmd(f *factory, runF func(*serveOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the table's page and the JSON API over HTTP",
-		Long: `Serve a page for the table (tap tiles, score, settle, waits, and with --ledger the evening's
-standings) and a JSON API for bots, until Ctrl-C (SIGINT) or SIGTERM.
+		Long: `Serve a page for the table (tap tiles, score, settle, waits, with --ledger the evening's
+standings, with --season a club's season) and a JSON API for bots, until Ctrl-C (SIGINT) or
+SIGTERM.
 
   POST /v1/score /v1/waits /v1/settle /v1/claim /v1/referee /v1/closest
                      the command's flags as a JSON object; the answer is the command's -o json
   GET  /v1/rulesets /v1/rulesets/{name} /v1/cards
   GET  /v1/ledger  POST /v1/ledger/hands /v1/ledger/undo  GET /v1/ledger/chart.svg   (with --ledger)
+  GET  /v1/season    the season, as 'mjref season FILE... -o json' prints it          (with --season)
   GET  /openapi.json  the API described in OpenAPI 3.1
 
 --rules and --set choose the server's own ruleset (a built-in name or a file), played by every
@@ -45,10 +51,18 @@ It listens on 127.0.0.1 only unless --addr says otherwise; any other address nee
 (--token random makes one), which every API call must carry as 'Authorization: Bearer TOKEN'.
 The URL it prints carries the token for the page. Requests are logged to standard error.
 
+--season FILE|DIR (repeatable: several ledgers, or a directory of them) shows the season on the
+page: the standings across the evenings and each player's net after every evening drawn as a
+chart, counted again each time the page asks, as 'mjref season' counts them (--alias and
+--normalise as there). Every ledger is verified first; one that does not verify is left out and
+named on the page (as 'mjref season --skip-broken' does). The season is counted once at start, so
+a path that is not there, or evenings of mixed families without --normalise, refuse to start.
+
 Exit status: 0 after a clean shutdown, 2 bad flags (an address beyond loopback without a token,
-a port already taken, a --ledger that is not a ledger).`,
+a port already taken, a --ledger that is not a ledger, a --season that cannot be counted).`,
 		Example: `  mjref serve
   mjref serve --ledger friday.jsonl
+  mjref serve --season evenings/ --alias "陳大文=Tai Man"
   mjref serve --addr 0.0.0.0:8787 --token random
   curl -s localhost:8787/v1/score -d '{"hand": "123m456p789s111z55z", "win": "self-draw"}'`,
 		Args:        cobra.NoArgs,
@@ -65,6 +79,9 @@ a port already taken, a --ledger that is not a ledger).`,
 	fl.StringVar(&o.Addr, "addr", server.DefaultAddr, "host:port to listen on; beyond loopback it needs --token")
 	fl.StringVar(&o.Token, "token", "", "the token API calls must carry; '"+server.RandomToken+"' makes one (needed beyond loopback)")
 	fl.StringVar(&o.Ledger, "ledger", "", "a ledger file (see 'mjref ledger new') to keep the evening's hands in")
+	fl.StringArrayVar(&o.Season, "season", nil, "a ledger file, or a directory of them, for the season the page shows (repeat for more)")
+	fl.StringArrayVar(&o.Aliases, "alias", nil, `with --season: NAME=PLAYER, the name NAME in a ledger is the player PLAYER ("陳大文=Tai Man")`)
+	fl.StringArrayVar(&o.Normalise, "normalise", nil, "with --season: FAMILY=RATE, one point of FAMILY's evenings counts RATE points of the other family's")
 	return cmd
 }
 
@@ -78,8 +95,26 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 			return withHint(fmt.Errorf("--ledger %s: %w", o.Ledger, err), "start one with 'mjref ledger new FILE --players A,B,C,D'")
 		}
 	}
+	var season *engine.SeasonOptions
+	switch {
+	case len(o.Season) > 0:
+		season = &engine.SeasonOptions{Paths: o.Season, SkipBroken: true, Aliases: o.Aliases, Normalise: o.Normalise}
+	case len(o.Aliases) > 0 || len(o.Normalise) > 0:
+		return usageErrorf("--alias and --normalise are for the season: give --season FILE|DIR too")
+	}
+	if season != nil {
+		// Counted once now, so that what would refuse every season request refuses to start, as
+		// mjref season refuses it; a ledger that does not verify is left out and named.
+		v, err := engine.Season(*season)
+		for _, w := range v.Warnings {
+			fmt.Fprintf(o.IO.ErrOut, "mjref: %s\n", w)
+		}
+		if err != nil {
+			return fmt.Errorf("--season: %w", err)
+		}
+	}
 	log := slog.New(slog.NewTextHandler(o.IO.ErrOut, nil))
-	s, err := server.New(server.Options{Addr: o.Addr, Token: o.Token, Ledger: led, Rules: o.Rules, Set: o.Sets, Log: log})
+	s, err := server.New(server.Options{Addr: o.Addr, Token: o.Token, Ledger: led, Season: season, Rules: o.Rules, Set: o.Sets, Log: log})
 	if errors.Is(err, server.ErrNeedToken) {
 		return withHint(err, "give --token "+server.RandomToken+" (or your own, 16 characters or more), or listen on 127.0.0.1")
 	}
@@ -102,6 +137,9 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 	what := ""
 	if o.Ledger != "" {
 		what = " (ledger " + o.Ledger + ")"
+	}
+	if len(o.Season) > 0 {
+		what += " (season " + strings.Join(o.Season, ", ") + ")"
 	}
 	fmt.Fprintf(o.IO.Out, "mjref: serving %s%s; Ctrl-C stops\n", url, what)
 	if o.ready != nil {

@@ -31,6 +31,9 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"serve", "extra"}, "unknown command"},
 		{[]string{"serve", "--rules", "no-such-rules"}, "no-such-rules"},
 		{[]string{"serve", "--set", "cap=lots"}, "--set"},
+		{[]string{"serve", "--season", filepath.Join(dir, "missing")}, "--season"},
+		{[]string{"serve", "--season", notLedger}, "--season"},
+		{[]string{"serve", "--alias", "Di=Ann"}, "give --season"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

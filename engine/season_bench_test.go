@@ -35,7 +35,10 @@ func writeSeason(tb testing.TB, dir string, evenings, hands int) string {
 			tb.Fatal(err)
 		}
 		for k := range hands {
-			h := ledger.Hand{Winner: players[k%4], Faan: 3 + (k+n)%5} // each evening its own hands
+			h := ledger.Hand{Winner: players[k%4], Faan: 3 + (k+n)%5}
+			if k < 3 { // each evening its own hands: the first three spell n in base 8 (to 512 evenings)
+				h.Faan = 3 + n>>(3*k)%8
+			}
 			switch {
 			case k%11 == 10:
 				h = ledger.Hand{Drawn: true}

@@ -271,6 +271,9 @@ func (s *seater) view(names []string) SeatingView {
 	}
 	v.LeastPossible, v.Reason = leastMeetings(s.n, s.r)
 	v.Reason = append(v.Reason, fmt.Sprintf("the schedule was found by swapping players between the tables of each round while the repeats fell (a fixed seed: the same players and rounds always give the same schedule); its most is %s", words.Count(v.MostMeetings, "meeting")))
+	if v.MostMeetings > v.LeastPossible {
+		v.Reason = append(v.Reason, fmt.Sprintf("that is one more than the least above: the search found no schedule whose most is %d, and none may exist (the least is what can be proved by counting, not always what a schedule can reach)", v.LeastPossible))
+	}
 	return v
 }
 
@@ -286,9 +289,19 @@ func leastMeetings(n, r int) (int, []string) {
 	// And all pairs together: each table is 6 pairs.
 	pairs := n * (n - 1) / 2
 	all := (6*tables*r + pairs - 1) / pairs
-	least := max(perPlayer, all, 1)
+	// And two rounds together: a table of the second round may take at most one player from each
+	// table of the first (two would meet again), so with fewer than four tables the first round's
+	// tables fill at most tables² of the second's 4×tables seats, and its sitters-out the rest.
+	twice := 1
+	if r >= 2 && 4*tables > tables*tables+n%4 {
+		twice = 2
+	}
+	least := max(perPlayer, all, twice, 1)
 	var why []string
 	why = append(why, fmt.Sprintf("%d players make %s a round (%s)", n, words.Count(tables, "table"), sitOutText(n)))
+	if twice > max(perPlayer, all) {
+		why = append(why, fmt.Sprintf("in a second round each table may take at most one player from each table of the first, so the first round's %s %s at most %d of its %d seats and the %d sitting out cannot fill the rest: some pair meets at least twice", words.Count(tables, "table"), words.Verb(tables, "fills", "fill"), tables*tables, 4*tables, n%4))
+	}
 	if perPlayer > 1 {
 		why = append(why, fmt.Sprintf("a player at a table meets 3 others: over %s, %d meetings among %d other players, so some pair meets at least %s", words.Count(most, "round"), 3*most, n-1, words.Count(perPlayer, "time")))
 	}
@@ -296,7 +309,7 @@ func leastMeetings(n, r int) (int, []string) {
 		why = append(why, fmt.Sprintf("%s a round make %d meetings of pairs over %s, among %d pairs, so some pair meets at least %s", words.Count(tables, "table"), 6*tables*r, words.Count(r, "round"), pairs, words.Count(all, "time")))
 	}
 	if least <= 1 {
-		why = append(why, "no pair need meet twice")
+		why = append(why, "nothing above forces a pair to meet twice")
 	} else {
 		why = append(why, fmt.Sprintf("no schedule keeps every pair under %s", words.Count(least, "meeting")))
 	}

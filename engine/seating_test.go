@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -104,6 +105,9 @@ func TestSeatingProperties(t *testing.T) {
 		if v.MostMeetings > v.LeastPossible+1 {
 			t.Fatalf("%d players, %d rounds: a pair meets %d times, the least possible is %d", n, r, v.MostMeetings, v.LeastPossible)
 		}
+		if v.MostMeetings < v.LeastPossible { // the least is a proof: no schedule does better
+			t.Fatalf("%d players, %d rounds: a pair meets at most %d times, below the least possible %d", n, r, v.MostMeetings, v.LeastPossible)
+		}
 	})
 }
 
@@ -122,5 +126,28 @@ func TestSeatingSizes(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Thirteen players over three rounds: one sits out each round (three different players), and the
+// two-round count proves some pair meets twice, so the schedule's most, 2, is the least.
+func TestSeating13Players3Rounds(t *testing.T) {
+	v, err := Seating(SeatingOptions{Count: 13, Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSeating(t, v, 13, 3)
+	out := 0
+	for _, n := range v.SitOut {
+		out += n
+		if n > 1 {
+			t.Errorf("a player sits out %d rounds of 3: %v", n, v.SitOut)
+		}
+	}
+	if out != 3 {
+		t.Errorf("%d sit-outs, want 3 (one a round): %v", out, v.SitOut)
+	}
+	if v.LeastPossible != 2 || v.MostMeetings != 2 {
+		t.Errorf("most %d, least possible %d; want 2 and 2:\n%s", v.MostMeetings, v.LeastPossible, strings.Join(v.Reason, "\n"))
 	}
 }

@@ -171,3 +171,14 @@ func LookupWinWord(word string) (WinWord, bool) {
 	w, ok := winWords[strings.ToLower(word)]
 	return w, ok
 }
+
+// WinWordNames are the families' own words for how a hand was won (WinNamer), sorted: with the win
+// kinds (scoring.WinKinds) and "none" (a DeBurger non-winner) they are every win a situation names.
+func WinWordNames() []string {
+	names := make([]string, 0, len(winWords))
+	for w := range winWords {
+		names = append(names, w)
+	}
+	slices.Sort(names)
+	return names
+}

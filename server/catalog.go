@@ -74,11 +74,15 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request) {
 	}
 	d := e.Describe()
 	d.Rulesets = []string{s.defName}
-	writeDoc(w, http.StatusOK, struct {
-		*engine.Catalog
-		// Default is the family of the ruleset a request that names none is played under.
-		Default engine.FamilyInfo `json:"default"`
-	}{c, d})
+	writeDoc(w, http.StatusOK, CatalogAnswer{c, d})
+}
+
+// CatalogAnswer is the answer of GET /v1/catalog: each family's capabilities, and the family of
+// the server's own ruleset.
+type CatalogAnswer struct {
+	*engine.Catalog
+	// Default is the family of the ruleset a request that names none is played under.
+	Default engine.FamilyInfo `json:"default"`
 }
 
 // PreviewBody is the body of POST /v1/parse: a hand and the table whose notation reads it.

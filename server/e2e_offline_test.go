@@ -219,6 +219,9 @@ func offlineEvening(p tab, url string) {
 	p.until("the season", `document.querySelector("#season-standings") !== null`)
 	p.contains("season", `#season`, "Evenings: 1 · hands: 8")
 	p.contains("season left out", `#season-left-out`, "broken.jsonl")
+	if n := js[int](p, `document.querySelectorAll("#season-chart polyline").length`); n != 4 {
+		t.Errorf("the season's chart has %d lines, want one a player (4)", n)
+	}
 	var season struct {
 		Standings []struct {
 			Player string

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"net/http/httptest"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/server"
 )
 
@@ -229,5 +231,78 @@ func TestPageTakesTokenInChromium(t *testing.T) {
 	}
 	if got := text(t, ctx2, `#banner`); !strings.Contains(got, "token") {
 		t.Errorf("banner %q", got)
+	}
+}
+
+// The page served with a season (mjref serve --season DIR) shows it: the standings mjref season
+// counts, a ledger that does not verify named as left out, and each player's net after every
+// evening drawn as SVG text (a line and a name a player, Chinese names too); in 中文 as well, and
+// at a phone's width with nothing wider than the screen.
+func TestPageSeasonInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	ctx, problems := browser(t)
+	dir := seasonDir(t)
+	// The third evening changed by hand after it was written: it does not verify.
+	e3 := filepath.Join(dir, "e3.jsonl")
+	b, err := os.ReadFile(e3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "e4.jsonl"), []byte(strings.Replace(string(b), `"faan":7`, `"faan":9`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := engine.SeasonOptions{Paths: []string{dir}, SkipBroken: true, Aliases: []string{"Di=陳大文"}}
+	s, err := server.New(server.Options{Season: &opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	p := tab{t, ctx}
+	p.do("open the page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)))
+	p.until("the season", `document.querySelector("#season-standings") !== null && document.querySelector("#season-chart") !== null`)
+	var season struct {
+		Evenings  []json.RawMessage
+		Standings []struct {
+			Player string
+			Net    float64
+		}
+	}
+	if err := json.Unmarshal([]byte(cli(t, 0, "season", dir, "--alias", "Di=陳大文", "--skip-broken", "-o", "json")), &season); err != nil {
+		t.Fatal(err)
+	}
+	p.contains("season", `#season`, fmt.Sprintf("Evenings: %d · hands: 6", len(season.Evenings)))
+	p.contains("season left out", `#season-left-out`, "e4.jsonl")
+	nets := js[map[string]float64](p, `Object.fromEntries([...document.querySelectorAll("#season-standings tbody tr")].map(r => [r.querySelector(".player").textContent, Number(r.children[4].textContent)]))`)
+	if len(nets) != len(season.Standings) {
+		t.Errorf("the page's standings have %d players, mjref season %d: %v", len(nets), len(season.Standings), nets)
+	}
+	for _, st := range season.Standings {
+		if nets[st.Player] != st.Net {
+			t.Errorf("%s: the page's season nets %v, mjref season %v", st.Player, nets[st.Player], st.Net)
+		}
+	}
+	// The chart: a line a player, through 0 and each evening they played, and the names as text.
+	lines := js[map[string]int](p, `Object.fromEntries([...document.querySelectorAll("#season-chart polyline")].map(l => [l.dataset.player, l.getAttribute("points").split(" ").length]))`)
+	names := js[string](p, `[...document.querySelectorAll("#season-chart text.name")].map(e => e.textContent).join("|")`)
+	for _, st := range season.Standings {
+		if lines[st.Player] < 2 {
+			t.Errorf("%s: %d points on the chart's line, want 0 and an evening at least", st.Player, lines[st.Player])
+		}
+		if !strings.Contains(names, st.Player+" ") {
+			t.Errorf("the chart names %q, not %s", names, st.Player)
+		}
+	}
+	screenshot(t, ctx, 360, filepath.Join(t.TempDir(), "season-360.png"))
+	p.click(`#lang`)
+	p.until("中文", `document.body.dataset.lang === "zh"`)
+	p.contains("the season in 中文", `#season-card`, "賽季", "晚數：3", "每局", "自摸")
+	if n := js[int](p, `document.querySelectorAll("#season-chart polyline").length`); n != len(season.Standings) {
+		t.Errorf("in 中文 the chart has %d lines, want %d", n, len(season.Standings))
+	}
+	if pr := problems(); len(pr) > 0 {
+		t.Errorf("the page reported problems:\n%s", strings.Join(pr, "\n"))
 	}
 }

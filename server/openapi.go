@@ -87,6 +87,14 @@ func buildOpenAPI(eps []endpoint, token bool) ([]byte, error) {
 		case e.contentType != "":
 			ok["description"] = "the answer, as " + e.contentType
 			ok["content"] = object{e.contentType: object{"schema": object{"type": "string"}}}
+		case e.answer != nil:
+			name := RequestName(e.answer)
+			if requests[name] == nil {
+				return nil, fmt.Errorf("requests.json has no %s: regenerate it", name)
+			}
+			schemas["answer-"+name] = requests[name]
+			ok["description"] = "the answer"
+			ok["content"] = object{"application/json": object{"schema": ref("answer-" + name)}}
 		case e.response != "":
 			ok["content"] = object{"application/json": object{"schema": ref(e.response)}}
 		default:

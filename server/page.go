@@ -48,10 +48,14 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The page learns the server's default ruleset (its name, and whether it is the server's own:
-	// a file or overrides) and whether it keeps a ledger from meta tags; no text from a request.
+	// a file or overrides), whether it keeps a ledger and whether it counts a season from meta tags; no text from a request.
 	ledger := "off"
 	if s.ledger != nil {
 		ledger = "on"
+	}
+	season := "off"
+	if s.season != nil {
+		season = "on"
 	}
 	own := "off"
 	if s.own {
@@ -61,6 +65,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	b = bytes.ReplaceAll(b, []byte("{{rules}}"), []byte(html.EscapeString(s.defName)))
 	b = bytes.ReplaceAll(b, []byte("{{own}}"), []byte(own))
 	b = bytes.ReplaceAll(b, []byte("{{ledger}}"), []byte(ledger))
+	b = bytes.ReplaceAll(b, []byte("{{season}}"), []byte(season))
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")

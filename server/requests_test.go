@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,6 +14,8 @@ import (
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/server"
 )
 
@@ -36,6 +39,17 @@ func numberSchemas(t reflect.Type) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "object", AdditionalProperties: &jsonschema.Schema{OneOf: []*jsonschema.Schema{{Type: "string"}, {Type: "number"}, {Type: "boolean"}}}}
 	}
 	return nil
+}
+
+// answerSchemas maps the notation types of an answer to the contract's definitions.
+func answerSchemas(t reflect.Type) *jsonschema.Schema {
+	switch t {
+	case reflect.TypeFor[notation.Tile]():
+		return &jsonschema.Schema{Ref: "#/components/schemas/tile"}
+	case reflect.TypeFor[notation.Seat]():
+		return &jsonschema.Schema{Ref: "#/components/schemas/seat"}
+	}
+	return numberSchemas(t)
 }
 
 // situationFields are the fields a score request reads beyond its own, as struct fields: the
@@ -73,6 +87,33 @@ func TestRequestSchemas(t *testing.T) {
 	for _, v := range s.RequestBodies() {
 		sc := r.ReflectFromType(reflect.TypeOf(v))
 		sc.Version, sc.ID = "", ""
+		all[server.RequestName(v)] = sc
+	}
+	// The answers are written as documents are (schema_version first), their tiles and seats in
+	// notation: they refer to the contract's definitions (components of /openapi.json).
+	answers := &jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, Mapper: answerSchemas}
+	for _, v := range s.AnswerBodies() {
+		sc := answers.ReflectFromType(reflect.TypeOf(v))
+		sc.Version, sc.ID = "", ""
+		props := jsonschema.NewProperties()
+		props.Set("schema_version", &jsonschema.Schema{Const: schema.Version, Description: "the version of the JSON contract"})
+		for p := sc.Properties.Oldest(); p != nil; p = p.Next() {
+			props.Set(p.Key, p.Value)
+		}
+		sc.Properties = props
+		// The fields of an embedded pointer (Previewed's *engine.Preview) are left out when it
+		// is nil (a hand with a problem): they are not required.
+		optional := map[string]bool{}
+		t := reflect.TypeOf(v)
+		for i := range t.NumField() {
+			if f := t.Field(i); f.Anonymous && f.Type.Kind() == reflect.Pointer {
+				for j := range f.Type.Elem().NumField() {
+					name, _, _ := strings.Cut(f.Type.Elem().Field(j).Tag.Get("json"), ",")
+					optional[name] = true
+				}
+			}
+		}
+		sc.Required = append([]string{"schema_version"}, slices.DeleteFunc(sc.Required, func(n string) bool { return optional[n] })...)
 		all[server.RequestName(v)] = sc
 	}
 	want, err := json.MarshalIndent(all, "", "  ")

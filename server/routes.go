@@ -19,6 +19,9 @@ type endpoint struct {
 	response string
 	// contentType is the 200 answer's media type when it is not JSON.
 	contentType string
+	// answer is the 200 answer's type when it is no document of the contract (schema/): its
+	// schema is generated into requests.json beside the request bodies'.
+	answer any
 }
 
 func (s *Server) endpoints() []endpoint {
@@ -29,14 +32,17 @@ func (s *Server) endpoints() []endpoint {
 			summary: "A built-in ruleset with every inherited value resolved, as `mjref rules show NAME -o json` prints it"},
 		{method: "GET", path: "/v1/cards", handler: s.cardList, response: "card-list",
 			summary: "The built-in American cards, as `mjref card list -o json` prints them"},
-		{method: "GET", path: "/v1/catalog", handler: s.catalog, contentType: "application/json",
+		{method: "GET", path: "/v1/catalog", handler: s.catalog, answer: CatalogAnswer{},
 			summary: "Each family's capabilities: the fields score, settle and the ledger take, what it plays, where a result keeps its total and items (the page's form)"},
-		{method: "POST", path: "/v1/parse", handler: s.preview(), request: PreviewBody{}, contentType: "application/json",
+		{method: "POST", path: "/v1/parse", handler: s.preview(), request: PreviewBody{}, answer: Previewed{},
 			summary: "A hand as the ruleset reads it, tile by tile: the page's preview of a typed hand"},
 	}
 	eps = append(eps, s.playEndpoints()...)
 	if s.ledger != nil {
 		eps = append(eps, s.ledgerEndpoints()...)
+	}
+	if s.season != nil {
+		eps = append(eps, s.seasonEndpoints()...)
 	}
 	return eps
 }
@@ -69,6 +75,9 @@ func (s *Server) routes() {
 		if strings.HasPrefix(r.URL.Path, "/v1/ledger") && s.ledger == nil {
 			hint = "the ledger endpoints are there when mjref serve is given --ledger FILE"
 		}
+		if strings.HasPrefix(r.URL.Path, "/v1/season") && s.season == nil {
+			hint = "the season endpoint is there when mjref serve is given --season FILE|DIR"
+		}
 		writeError(w, http.StatusNotFound, fmt.Errorf("no endpoint %s", r.URL.Path), hint)
 	})
 	s.mux = m
@@ -93,6 +102,18 @@ func (s *Server) Endpoints() [][2]string {
 	var out [][2]string
 	for _, e := range s.endpoints() {
 		out = append(out, [2]string{e.method, e.path})
+	}
+	return out
+}
+
+// AnswerBodies are the types of the answers that are no document of the contract (the catalog,
+// the preview), whose schemas requests.json holds too.
+func (s *Server) AnswerBodies() []any {
+	var out []any
+	for _, e := range s.endpoints() {
+		if e.answer != nil {
+			out = append(out, e.answer)
+		}
 	}
 	return out
 }

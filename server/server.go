@@ -66,6 +66,11 @@ type Options struct {
 	// write the file between requests. Each request opens the file for that one operation; its
 	// Wait is how long a request waits for another writer before it is answered 503.
 	Ledger *engine.Ledger
+	// Season, when set, is a club's season: its Paths (ledger files, or directories of them) are
+	// counted as mjref season counts them at every GET /v1/season, and the page shows the
+	// standings and a chart (mjref serve counts it once at start, so that a path that is not
+	// there or evenings of mixed families refuse to start).
+	Season *engine.SeasonOptions
 	// Rules is the ruleset a request that names none is played under (default hk): a built-in
 	// name or a file, the server's own choice (requests name built-in rulesets only), and Set the
 	// overrides applied to it ("cap=13", as --set).
@@ -80,6 +85,7 @@ type Server struct {
 	addr   string
 	token  string
 	ledger *engine.Ledger
+	season *engine.SeasonOptions
 	rules  string
 	sets   []string
 	// own is set when the server plays a ruleset of its own by default: a file or overrides.
@@ -107,7 +113,7 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--addr %q: %w (write host:port, e.g. %s)", o.Addr, err, DefaultAddr)
 	}
-	s := &Server{addr: o.Addr, ledger: o.Ledger, rules: o.Rules, sets: o.Set, log: o.Log, loopback: isLoopback(host)}
+	s := &Server{addr: o.Addr, ledger: o.Ledger, season: o.Season, rules: o.Rules, sets: o.Set, log: o.Log, loopback: isLoopback(host)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

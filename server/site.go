@@ -82,7 +82,7 @@ func WriteSite(dir string, o SiteOptions) (*Site, error) {
 	index := files["static/index.html"]
 	delete(files, "static/index.html")
 	delete(files, "static/sw.js")
-	for k, v := range map[string]string{"{{mode}}": "offline", "{{rules}}": rulesets.Default, "{{own}}": "off", "{{ledger}}": "on"} {
+	for k, v := range map[string]string{"{{mode}}": "offline", "{{rules}}": rulesets.Default, "{{own}}": "off", "{{ledger}}": "on", "{{season}}": "off"} {
 		index = bytes.ReplaceAll(index, []byte(k), []byte(v))
 	}
 	files["index.html"] = index

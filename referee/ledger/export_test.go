@@ -139,6 +139,32 @@ func TestSparklinesSampling(t *testing.T) {
 	}
 }
 
+// SparkBuckets: every value in one column, in order, the columns as even as they go and never
+// more than the width.
+func TestSparkBuckets(t *testing.T) {
+	for _, tt := range []struct{ n, width int }{{0, 10}, {5, 10}, {10, 10}, {11, 10}, {500, 60}, {501, 7}, {3, 0}, {1000, 1}} {
+		ends := SparkBuckets(tt.n, tt.width)
+		want := min(tt.n, max(tt.width, 0))
+		if tt.width < 1 {
+			want = tt.n
+		}
+		if len(ends) != want {
+			t.Errorf("%d in %d: %d columns, want %d", tt.n, tt.width, len(ends), want)
+		}
+		from, lo, hi := 0, tt.n, 0
+		for _, e := range ends {
+			if e <= from {
+				t.Fatalf("%d in %d: an empty column (%v)", tt.n, tt.width, ends)
+			}
+			lo, hi = min(lo, e-from), max(hi, e-from)
+			from = e
+		}
+		if from != tt.n || len(ends) > 0 && hi-lo > 1 {
+			t.Errorf("%d in %d: columns end %v (sizes %d to %d)", tt.n, tt.width, ends, lo, hi)
+		}
+	}
+}
+
 // TestSparklinesWide: a Chinese name takes two columns a character, so the bars still start in one
 // column for every player.
 func TestSparklinesWide(t *testing.T) {

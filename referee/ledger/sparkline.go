@@ -15,15 +15,10 @@ var sparks = []rune("▁▂▃▄▅▆▇█")
 // down, after they left) is a space, so a seat's earlier player is not drawn under the new name.
 func Sparklines(s *State, width int) string {
 	n := len(s.History)
-	idx := make([]int, 0, min(n, max(width, 1)))
-	if n <= width || width < 1 {
-		for j := range n {
-			idx = append(idx, j)
-		}
-	} else {
-		for k := range width {
-			idx = append(idx, (k+1)*n/width-1)
-		}
+	ends := SparkBuckets(n, width)
+	idx := make([]int, len(ends))
+	for k, e := range ends {
+		idx[k] = e - 1 // the last hand of the column's
 	}
 	lo, hi := Amount(0), Amount(0)
 	for _, e := range s.History {
@@ -48,6 +43,20 @@ func Sparklines(s *State, width int) string {
 		}
 	}
 	return SparkRows(rows, lo, hi, n > 0)
+}
+
+// SparkBuckets splits n values into at most width columns of consecutive values, as evenly as
+// they go, and gives the end (exclusive) of each: column k holds values ends[k-1] to ends[k]-1.
+// With n at most width (or width below 1) each value is a column of its own.
+func SparkBuckets(n, width int) []int {
+	if n <= width || width < 1 {
+		width = n
+	}
+	ends := make([]int, width)
+	for k := range width {
+		ends[k] = (k + 1) * n / width
+	}
+	return ends
 }
 
 // SparkRow is one line of sparklines: a name, a value a column (nil: a space, the player was not

@@ -25,6 +25,7 @@
     values: {}, // the situation's fields by name, kept across redraws
     ledger: null,
     ledgerFam: null,
+    season: null, // the season document shown (served with --season, or ledgers imported offline)
     offline: false,
     confirmUndo: false,
   };
@@ -494,6 +495,42 @@
     showResult(status === 200 ? settleView(data) : errorBox(data));
   }
 
+  // ---- The season: standings across evenings and each player's net after every evening.
+
+  // loadSeason asks the server for its season (mjref serve --season), when it counts one.
+  async function loadSeason() {
+    if (state.offline || meta("mjref-season") !== "on") return;
+    const { status, data } = await api("GET", "/v1/season");
+    state.season = status === 200 ? data : { error: data };
+    renderSeason();
+  }
+
+  // renderSeason draws state.season into the season's card: the standings, who was left out (a
+  // ledger that does not verify), the ties, and the chart.
+  function renderSeason() {
+    const card = $("season-card");
+    if (!card) return;
+    const d = state.season;
+    card.hidden = !d;
+    if (!d) return;
+    const box = $("season");
+    if (d.error) { box.replaceChildren(errorBox(d.error, "season-refused")); return; }
+    const hands = d.evenings.reduce((n, e) => n + e.hands, 0);
+    const num = (v) => h("td", { class: "num" }, String(v));
+    const fileName = (f) => (d.shortFile ? d.shortFile(f) : f);
+    const table = (id, head, row) => h("div", { class: "wide-table" }, h("table", { class: "items", id },
+      h("thead", {}, h("tr", {}, head.map((c) => h("th", {}, c)))), h("tbody", {}, d.standings.map(row))));
+    // As mjref season prints them: the standings, then each player's play.
+    box.replaceChildren(...[h("p", {}, t("seasonOf", d.evenings.length, hands) + " · " + t("seasonUnit", d.unit)),
+      table("season-standings", ["#", t("players"), t("evenings"), t("hands"), t("net"), t("perHand")],
+        (s) => h("tr", {}, num(s.rank), h("td", { class: "player" }, s.player), num(s.evenings), num(s.hands), num(s.net), num(s.per_hand))),
+      table("season-play", [t("players"), t("wins"), t("selfDraws"), t("dealIns")],
+        (s) => h("tr", {}, h("td", { class: "player" }, s.player), num(s.wins), num(s.self_draws), num(s.deal_ins))),
+      d.left_out.length ? h("p", { class: "verdict no", id: "season-left-out" }, t("leftOut", d.left_out.map((l) => fileName(l.file) + (l.line ? ":" + l.line : "") + " " + l.problem).join("; "))) : null,
+      d.ties.length ? h("ul", { class: "season-ties", id: "season-ties" }, d.ties.map((x) => h("li", {}, x))) : null,
+      h("h3", {}, t("seasonChart")), Chart.season(d.standings, d.evenings.length, t("seasonChart"))].filter((c) => c));
+  }
+
   // ---- The evening: the ledger, its form drawn from what the family's ledger takes.
 
   async function loadLedger() {
@@ -599,7 +636,8 @@
         h("button", { id: "ledger-add", type: "button", onclick: () => addHand(fields, players), disabled: d.over }, t("addHand")),
         h("button", { id: "ledger-undo", type: "button", class: "secondary", onclick: askUndo, disabled: !d.played }, t("undo"))));
     const history = d.history || [];
-    body.replaceChildren(next, standings, form, h("div", { id: "undo-ask" }), h("h3", {}, t("chart")), Chart.draw(players, history, t("chart")), state.offline ? Book.tools() : null);
+    // (replaceChildren writes a null as the text "null": the served page has no device tools.)
+    body.replaceChildren(...[next, standings, form, h("div", { id: "undo-ask" }), h("h3", {}, t("chart")), Chart.draw(players, history, t("chart")), state.offline ? Book.tools() : null].filter((c) => c));
   }
 
   async function addHand(fields, players) {
@@ -739,10 +777,12 @@
           h("section", { class: "card" }, h("h2", {}, t("picker")), modes, h("p", { id: "picker-note", class: "warn", role: "status", hidden: true }), picker)),
         h("div", { class: "col" },
           h("section", { class: "card" }, h("p", { class: "family", id: "family" }, t("family", fam.title)), controls, settleBox, h("div", { id: "result", "aria-live": "polite" })),
-          h("section", { class: "card", id: "evening", hidden: !state.ledger && !state.offline }, h("h2", {}, t("evening")), h("div", { id: "ledger-msg", "aria-live": "polite" }), h("div", { id: "ledger-body" })))),
+          h("section", { class: "card", id: "evening", hidden: !state.ledger && !state.offline }, h("h2", {}, t("evening")), h("div", { id: "ledger-msg", "aria-live": "polite" }), h("div", { id: "ledger-body" })),
+          h("section", { class: "card", id: "season-card", hidden: !state.season }, h("h2", {}, t("season")), h("div", { id: "season", "aria-live": "polite" })))),
       actions);
     render();
     renderLedger();
+    renderSeason();
   }
 
   // staticCatalog is the engine's catalog as the offline site keeps it (static/catalog.json).
@@ -761,9 +801,17 @@
   }
 
   async function start() {
+    Engine.marks.app = Math.round(performance.now());
     state.offline = meta("mjref-mode") === "offline";
     state.lang = store.get("lang") === "zh" ? "zh" : "en";
-    await loadWords();
+    // The words, the catalog and (offline) the evening kept in IndexedDB are read at once, side by
+    // side, while the engine compiles: the page is ready when the last of them is in.
+    const words = loadWords();
+    const catalog = state.offline ? staticCatalog() : api("GET", "/v1/catalog");
+    const kept = state.offline ? Book.load() : null;
+    if (kept) kept.catch(() => {});
+    await words;
+    Engine.marks.words = Math.round(performance.now());
     if (state.offline) {
       // The engine loads beside the page (engine.js started it); the form is built from the
       // catalog it wrote when the site was written (mjref page), the same answer it gives.
@@ -780,26 +828,30 @@
       build();
       document.body.dataset.lang = state.lang;
     });
-    const { status, data } = state.offline ? await staticCatalog() : await api("GET", "/v1/catalog");
+    const { status, data } = await catalog;
     if (status !== 200) { showBanner(data.error || t("error")); return; }
     state.catalog = data;
+    Engine.marks.catalog = Math.round(performance.now());
     const saved = store.get("rules");
     const def = meta("mjref-rules");
     if (saved !== null && (saved === "" ? meta("mjref-rules-own") === "on" : data.rulesets.some((r) => r.name === saved))) state.rulesValue = saved;
     else if (meta("mjref-rules-own") === "on" && !state.offline) state.rulesValue = "";
     else state.rulesValue = data.rulesets.some((r) => r.name === def) ? def : data.rulesets[0].name;
     state.fam = familyOf(state.rulesValue);
+    // The table's ruleset is opened in the engine as soon as both are known, beside the form.
+    if (state.offline) Engine.warm(state.rulesValue).catch(() => {});
     build();
+    Engine.marks.built = Math.round(performance.now());
     await loadLedger();
+    await loadSeason();
     document.body.dataset.lang = state.lang;
     document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.ready = "true";
-    if (state.offline) Engine.warm(state.rulesValue).catch(() => {});
     // Offline, the service worker keeps every file of the page for the next time, with no network.
     if (state.offline && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((e) => showBanner(t("noOffline") + " " + e));
   }
 
-  // The page's parts other scripts use: the words and the ledger view (book.js).
-  window.Page = { t, h, api, state, errorBox, pageWords, loadLedger, renderLedger, worthText, changesText, showBanner, store };
+  // The page's parts other scripts use: the words, the ledger view and the season's (book.js).
+  window.Page = { t, h, api, state, errorBox, pageWords, loadLedger, renderLedger, loadSeason, renderSeason, worthText, changesText, showBanner, store };
   document.addEventListener("DOMContentLoaded", start);
 })();

@@ -128,23 +128,15 @@ const Book = (() => {
   }
 
   // season counts the ledgers given (each {name, text}) as mjref season does, the broken ones left
-  // out and named, and shows the standings across them under the evening.
+  // out and named, and shows the standings across them and the chart in the season's card.
   async function season(ledgers) {
-    const { t, h } = Page;
+    const P = Page;
     MemFS.clear(SEASON);
     ledgers.forEach((l, i) => MemFS.put(SEASON + "/" + String(i + 1).padStart(3, "0") + "-" + l.name.replace(/[^A-Za-z0-9._-]/g, "_").replace(/(\.jsonl)?$/, ".jsonl"), new TextEncoder().encode(l.text)));
     const { status, data } = await Engine.call("POST", "/v1/season", { skip_broken: true });
-    let box = $("season");
-    if (!box) { box = h("div", { id: "season", "aria-live": "polite" }); $("evening").appendChild(box); }
-    if (status !== 200) { box.replaceChildren(Page.errorBox(data, "season-refused")); return false; }
-    const hands = data.evenings.reduce((n, e) => n + e.hands, 0);
-    const num = (v) => h("td", { class: "num" }, String(v));
-    box.replaceChildren(h("h3", {}, t("season")), h("p", {}, t("seasonOf", data.evenings.length, hands)),
-      h("table", { class: "items", id: "season-standings" },
-        h("thead", {}, h("tr", {}, ["#", t("players"), t("evenings"), t("hands"), t("net"), t("wins")].map((c) => h("th", {}, c)))),
-        h("tbody", {}, data.standings.map((s) => h("tr", {}, num(s.rank), h("td", { class: "player" }, s.player), num(s.evenings), num(s.hands), num(s.net), num(s.wins))))),
-      data.left_out.length ? h("p", { class: "verdict no", id: "season-left-out" }, t("leftOut", data.left_out.map((l) => l.file.replace(SEASON + "/", "") + (l.line ? ":" + l.line : "") + " " + l.problem).join("; "))) : null);
-    return true;
+    P.state.season = status === 200 ? Object.assign(data, { shortFile: (f) => f.replace(SEASON + "/", "") }) : { error: data };
+    P.renderSeason();
+    return status === 200;
   }
 
   function tools() {
@@ -175,5 +167,5 @@ const Book = (() => {
     await save();
   }
 
-  return { render, tools, call, exportText, importText, clear, season };
+  return { load, render, tools, call, exportText, importText, clear, season };
 })();

@@ -8,8 +8,9 @@
 const Engine = (() => {
   let loading = null;
   // marks are the times (ms since the page opened) of the engine's steps, for the budget figures:
-  // fetched (the response's headers), compiled (instantiated), started (Go's runtime and package
-  // initialisation done), warm (the table's ruleset opened).
+  // fetched (the response's headers), compiled, instantiated, started (Go's runtime and package
+  // initialisation done), warm (the table's ruleset opened); the page (app.js) adds its own: app
+  // (its script runs), words, catalog, built (the form drawn).
   const marks = {};
   const mark = (name) => { marks[name] = Math.round(performance.now()); };
 
@@ -21,25 +22,30 @@ const Engine = (() => {
 
   async function load() {
     mark("start");
-    const resp = fetch("static/mjref.wasm");
-    // Go's glue; the file system the engine sees is memfs.js's (loaded before this script), in
-    // place of Go's own stub.
+    // The engine is fetched and compiled from this moment, while Go's glue (wasm_exec.js) loads
+    // beside it; it is instantiated once both are in.
+    const compiled = compile();
     await script("static/wasm_exec.js");
     const go = new Go(); // eslint-disable-line no-undef
-    let r = await resp;
-    mark("fetched");
-    if (!r.ok) throw new Error("static/mjref.wasm: " + r.status);
-    let result;
-    if (WebAssembly.instantiateStreaming && (r.headers.get("Content-Type") || "").startsWith("application/wasm")) {
-      result = await WebAssembly.instantiateStreaming(r, go.importObject);
-    } else {
-      result = await WebAssembly.instantiate(await r.arrayBuffer(), go.importObject);
-    }
+    const module = await compiled;
     mark("compiled");
-    go.run(result.instance);
+    const instance = await WebAssembly.instantiate(module, go.importObject);
+    mark("instantiated");
+    go.run(instance);
     for (let i = 0; i < 200 && typeof globalThis.mjrefCall !== "function"; i++) await new Promise((res) => setTimeout(res, 5));
     if (typeof globalThis.mjrefCall !== "function") throw new Error("the engine did not start");
     mark("started");
+  }
+
+  // compile fetches and compiles the engine, streaming when the response says it is wasm.
+  async function compile() {
+    const r = await fetch("static/mjref.wasm");
+    mark("fetched");
+    if (!r.ok) throw new Error("static/mjref.wasm: " + r.status);
+    if (WebAssembly.compileStreaming && (r.headers.get("Content-Type") || "").startsWith("application/wasm")) {
+      return WebAssembly.compileStreaming(r);
+    }
+    return WebAssembly.compile(await r.arrayBuffer());
   }
 
   function script(src) {

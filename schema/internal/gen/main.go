@@ -160,9 +160,36 @@ func defs() map[string]*jsonschema.Schema {
 			Description: "how the winning tile came"},
 		"tile": {Type: "string", Enum: enum(tiles), Examples: []any{"5m", "7z", "1f"},
 			Description: "a tile in notation: 1m..9m, 1p..9p, 1s..9s, 1z..7z (E S W N White Green Red), bonus tiles, J a joker"},
+		"situation-win": {Type: "string", Enum: enum(append(append(scoring.WinKinds(), "none"), family.WinWordNames()...)), Examples: []any{"discard", "self-draw", "ron"},
+			Description: "how the hand was won, as its situation names it: a win kind, a family's own word (riichi: ron, tsumo, ...), or none (a DeBurger non-winner)"},
 		"family": {Type: "string", Enum: enum(family.IDs()), Examples: []any{"hk"},
 			Description: "a rule family"},
 	}
+}
+
+// seatNamed are the documents whose people are seats, not players' names (as a ledger's are):
+// in them a string property named seat, discarder, offender or responsible is a seat, and win is
+// how the hand was won.
+var seatNamed = map[string]bool{"settle": true}
+
+// seatsByName refers the seat-valued and win-valued string properties of s to their definitions.
+func seatsByName(s *jsonschema.Schema) {
+	walkSchema(s, func(s *jsonschema.Schema) {
+		if s.Properties == nil {
+			return
+		}
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			if p.Value.Type != "string" || p.Value.Enum != nil {
+				continue
+			}
+			switch p.Key {
+			case "seat", "discarder", "offender", "responsible":
+				p.Value = ref("seat")
+			case "win":
+				p.Value = ref("situation-win")
+			}
+		}
+	})
 }
 
 // ref is a reference to the definition name (see defs).
@@ -233,6 +260,22 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 	case reflect.TypeFor[ledger.PlaceSeats]():
 		return &jsonschema.Schema{Type: "array", Items: ref("seat"), MinItems: new(uint64(3)), MaxItems: new(uint64(4)),
 			Description: "the seat wind of each place (three in a three-player game)"}
+	case reflect.TypeFor[family.SituationView]():
+		// The situation's seats and winds and its win are closed sets, though written as strings.
+		s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), Required: []string{"seat", "prevailing", "win"}, AdditionalProperties: jsonschema.FalseSchema}
+		s.Properties.Set("seat", ref("seat"))
+		s.Properties.Set("prevailing", ref("seat"))
+		s.Properties.Set("win", ref("situation-win"))
+		s.Properties.Set("discarder", ref("seat"))
+		s.Properties.Set("last_tile", &jsonschema.Schema{Type: "boolean"})
+		s.Properties.Set("loser", &jsonschema.Schema{Type: "boolean"})
+		for i := range t.NumField() {
+			name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+			if _, ok := s.Properties.Get(name); !ok {
+				panic("schema: family.SituationView has a field " + name + " the schema does not describe")
+			}
+		}
+		return s
 	case reflect.TypeFor[hk.Reading]():
 		s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), Required: []string{"shape", "sets"}, AdditionalProperties: jsonschema.FalseSchema}
 		str := &jsonschema.Schema{Type: "string"}
@@ -452,6 +495,9 @@ func schemaFile(name, title string, types []any) ([]byte, error) {
 		top = v
 	} else {
 		top.AnyOf = variants
+	}
+	if seatNamed[name] {
+		seatsByName(top)
 	}
 	withDefs(top)
 	b, err := json.MarshalIndent(top, "", "  ")
