@@ -25,20 +25,7 @@ func (l *layout) writePNG(w io.Writer, f *face) error {
 	for _, o := range l.ops {
 		switch {
 		case o.line != nil:
-			pl := o.line
-			pts := make([]xy, len(pl.points))
-			for i, p := range pl.points {
-				pts[i] = xy{p.x * pngScale, p.y * pngScale}
-			}
-			dashes := make([]float64, len(pl.style.dashes))
-			for i, d := range pl.style.dashes {
-				dashes[i] = d * pngScale
-			}
-			r.Reset(width, height)
-			for _, piece := range dash(pts, dashes) {
-				stroke(r, piece, pl.style.width*pngScale/2)
-			}
-			r.Draw(img, img.Bounds(), image.NewUniform(pl.style.color), image.Point{})
+			drawLine(img, r, o.line)
 		case o.box != nil:
 			b := o.box
 			rect := image.Rect(int(math.Round(b.x0*pngScale)), int(math.Round(b.y0*pngScale)), int(math.Round(b.x1*pngScale)), int(math.Round(b.y1*pngScale)))
@@ -52,6 +39,33 @@ func (l *layout) writePNG(w io.Writer, f *face) error {
 		}
 	}
 	return png.Encode(w, img)
+}
+
+// drawLine strokes one line, rasterising only the box it lies in.
+func drawLine(img *image.RGBA, r *vector.Rasterizer, pl *placedLine) {
+	hw := pl.style.width * pngScale / 2
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range pl.points {
+		x0, y0 = min(x0, p.x*pngScale), min(y0, p.y*pngScale)
+		x1, y1 = max(x1, p.x*pngScale), max(y1, p.y*pngScale)
+	}
+	box := image.Rect(int(math.Floor(x0-hw-1)), int(math.Floor(y0-hw-1)), int(math.Ceil(x1+hw+1)), int(math.Ceil(y1+hw+1))).Intersect(img.Bounds())
+	if box.Empty() {
+		return
+	}
+	pts := make([]xy, len(pl.points))
+	for i, p := range pl.points {
+		pts[i] = xy{p.x*pngScale - float64(box.Min.X), p.y*pngScale - float64(box.Min.Y)}
+	}
+	dashes := make([]float64, len(pl.style.dashes))
+	for i, d := range pl.style.dashes {
+		dashes[i] = d * pngScale
+	}
+	r.Reset(box.Dx(), box.Dy())
+	for _, piece := range dash(pts, dashes) {
+		stroke(r, piece, hw)
+	}
+	r.Draw(img, box, image.NewUniform(pl.style.color), image.Point{})
 }
 
 // drawText sets one text at its anchor; a rotated one reads upwards.
