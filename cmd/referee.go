@@ -97,6 +97,18 @@ items, total, wins, payments, deltas, reason), seats (each seat's tiles when the
 (tiles left, -1 when not known), dead (American dead hands), points and scores (DeBurger: every
 player's points and items).
 
+A hand's log under a riichi ruleset (ruleset: riichi, or a preset) writes the calls as riichi says
+them, chi, pon, kan (an open kan), ankan, kakan, ron and tsumo (or the words above), and two events
+of its own: SEAT riichi declares riichi, ruled at the discard that follows (SEAT riichi TILE is
+both): closed, ready, the stick's 1,000 points (each player starts with 25,000: a log records no
+points), four tiles left in the live wall, once a hand; and dora TILE, with no seat, shows a dora
+indicator: before the first step the deal's, after a kan the kan's, when the riichi: section's
+kan_dora says (after_discard, Tenhou: a concealed kan's at once, an open or added kan's after the
+replacement draw's discard; at_once, the EMA: every kan's at once). The hands are the 13 tiles
+dealt (the dealer's may be 14, with the first draw), with no wall: key; every step is ruled as a
+Tenhou game's, furiten included, claims: as mjref claim rules them, and a win is scored with the
+riichi, ippatsu and dora the events show and settled, the sticks to the winner.
+
 A log that cannot describe a real hand (a hand of the wrong size at the deal, where a mid-hand
 log begins or laid down with a win; a fifth copy of a tile; a wall that does not fit) is bad input:
 the error names the seat, the event and the count, and nothing is ruled or paid.

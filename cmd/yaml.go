@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mjref/mjref/internal/yamljson"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -102,6 +101,3 @@ func writeYAMLDoc(w io.Writer, v any) error {
 	}
 	return writeYAML(w, v)
 }
-
-// yamlJSON writes a YAML document as JSON (see yamljson).
-type yamlJSON = yamljson.Node

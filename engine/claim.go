@@ -11,8 +11,8 @@ import (
 )
 
 // Claimer is Rules that rule on claims made at the same time on one discard
-// (referee.ResolveClaimsAt): Hong Kong and DeBurger. A family whose calls are ruled only in a
-// replay (American) is not one.
+// (referee.ResolveClaimsAt): Hong Kong, DeBurger and riichi. A family whose calls are ruled only
+// in a replay (American) is not one.
 type Claimer interface {
 	// ClaimDeps wires the ruleset into the ruling: the claims' priorities and, for a claimed win,
 	// the scorer.
@@ -32,6 +32,9 @@ type ClaimRequest struct {
 	// Dealer and Prevailing place the claims at the table, for scoring a claimed win (default E).
 	Dealer     string `json:"dealer,omitempty"`
 	Prevailing string `json:"prevailing,omitempty"`
+	// Riichi are the seats that have declared riichi, "S" or "S,N" (riichi rulesets): they call
+	// only a ron, scored with riichi.
+	Riichi string `json:"riichi,omitempty"`
 }
 
 // ClaimView is the ruling on the claims: the question, each claim's ruling and who takes the
@@ -48,7 +51,10 @@ type ClaimView struct {
 	// Skipped are the seats between the discarder and the taker: they miss their turn.
 	Skipped []notation.Seat `json:"skipped"`
 	Rulings []ClaimRuling   `json:"rulings"`
-	Reason  string          `json:"reason"`
+	// Abort names the abortive draw the claims end the hand in (riichi's sanchahou: three rons
+	// where two are paid), or is left out; then nobody takes the tile.
+	Abort  string `json:"abort,omitempty"`
+	Reason string `json:"reason"`
 }
 
 // ClaimRuling is the ruling on one claim, in the order the claims were given.
@@ -112,12 +118,25 @@ func claim(r family.Rules, req ClaimRequest) (*ClaimView, error) {
 	if ct.Prevailing, err = optionalSeat("prevailing", req.Prevailing, notation.SeatEast); err != nil {
 		return nil, err
 	}
+	if req.Riichi != "" {
+		if deps.Claims.RiichiScore == nil {
+			rs := r.Ruleset()
+			return nil, family.Usagef("--riichi: ruleset %s (family %s) has no riichi: only riichi claims read it", rs.Name, rs.Family)
+		}
+		seats, err := parseSeatList("riichi", req.Riichi)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range seats {
+			ct.Riichi[s] = true
+		}
+	}
 	d, err := referee.ResolveClaimsAt(ct, discarder, tile, claims, hands, deps)
 	if err != nil {
 		return nil, family.WithHint(family.Usagef("%v", err), claimExample)
 	}
 	v := &ClaimView{Ruleset: r.Ruleset().Name, Discarder: discarder, Tile: tile, Clear: true, Action: d.Action, Reason: d.Reason,
-		Takers: append([]notation.Seat{}, d.Takers...), Skipped: append([]notation.Seat{}, d.Skipped...)}
+		Takers: append([]notation.Seat{}, d.Takers...), Skipped: append([]notation.Seat{}, d.Skipped...), Abort: d.Abort}
 	v.Rulings = make([]ClaimRuling, 0, len(d.Rulings))
 	for _, x := range d.Rulings {
 		if x.Verdict != referee.VerdictOK {
@@ -174,9 +193,12 @@ func (v *ClaimView) Render(w family.Printer) error {
 	if err := w.Table([]string{"seat", "claim", "verdict", "rule", "reason"}, rows); err != nil {
 		return err
 	}
-	if len(v.Takers) > 0 {
+	switch {
+	case len(v.Takers) > 0:
 		fmt.Fprintf(w, "takes:    %s (%s)\n", seatsText(v.Takers), v.Action)
-	} else {
+	case v.Abort != "":
+		fmt.Fprintf(w, "takes:    nobody: an abortive draw (%s)\n", v.Abort)
+	default:
 		fmt.Fprintln(w, "takes:    nobody")
 	}
 	if len(v.Skipped) > 0 {
@@ -192,7 +214,7 @@ func (v *ClaimView) Render(w family.Printer) error {
 func (e *Engine) Claim(req ClaimRequest) (*ClaimView, error) { return claim(e.rules, req) }
 
 // claimFamilies names the families that rule on claims one discard at a time, for a message:
-// "Hong Kong and DeBurger".
+// "Hong Kong, DeBurger and Riichi".
 func claimFamilies() string {
 	var titles []string
 	for _, f := range families {

@@ -79,6 +79,6 @@ func ExampleReferee() {
 	fmt.Println(err)
 	fmt.Println("bad input:", engine.IsInput(err))
 	// Output:
-	// hand.yaml: line 3: event 1 "E drw 3z": unknown action "drw": expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed; DeBurger: pair, reveal)
+	// hand.yaml: line 3: event 1 "E drw 3z": unknown action "drw": expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed; DeBurger: pair, reveal; riichi: riichi, dora)
 	// bad input: true
 }

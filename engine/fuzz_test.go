@@ -97,6 +97,10 @@ func FuzzRefereeLog(f *testing.F) {
 		f.Add(string(b), "")
 	}
 	f.Add("ruleset: deburger-2026\nevents:\n  - E discard 3z\n", "wind")
+	// Riichi hand logs: riichi and dora events, kans, claims.
+	f.Add("ruleset: riichi\nhands:\n  E: 1111m2p9p19s234567z\n  S: 234m567m23p678s99s\nevents:\n  - dora 3p\n  - E ankan 1m\n  - dora 5p\n"+
+		"  - E draw 8m\n  - E discard 2p\n  - W kan\n  - dora 6p\n  - W draw 8s\n  - W riichi 8s\n  - claims: [S ron, N pon]\n", "")
+	f.Add("ruleset: riichi-ema\nstart: {wall: 3}\nhands:\n  S: 234m567m23p678s99s\nevents:\n  - S draw 1s\n  - S riichi 1s\n  - W ron\n", "")
 	f.Add(`{"ruleset": "hk"}`+"\n"+`"E discard 3z"`+"\n", "illegal")
 	open := func(ruleset string) (*engine.Engine, error) {
 		if !rulesets.IsBuiltin(ruleset) {

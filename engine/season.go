@@ -1014,12 +1014,6 @@ func runs(nets []ledger.Amount) (plus, minus int) {
 	return plus, minus
 }
 
-// IsSeasonBroken says whether err is a season refused for a ledger that does not verify.
-func IsSeasonBroken(err error) bool {
-	var be *SeasonBrokenError
-	return errors.As(err, &be)
-}
-
 // WriteSeasonCSV writes the standings one row a player, in rank order; excel starts the file with
 // a UTF-8 byte order mark, so Excel on Windows reads Chinese names. Names are made safe for a
 // spreadsheet (ledger.SafeCell).

@@ -2,8 +2,10 @@ package referee
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
 )
@@ -81,17 +83,18 @@ type claimHolder interface {
 
 // checkClaim rules on one claim on its own, before priority: right seat, right tile, tiles in hand.
 // It returns the meld the claim makes (for chow, pong, kong).
-func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHolder) (notation.Meld, string, string, bool) {
+func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHolder, cr *ClaimRules) (notation.Meld, string, string, bool) {
+	chow, pong, kong := cr.say(VerbChow), cr.say(VerbPong), cr.say(VerbKong)
 	if c.Seat == discarder {
 		return notation.Meld{}, RuleOwnDiscard, fmt.Sprintf("%s cannot claim their own discard", c.Seat), false
 	}
 	switch c.Verb {
 	case VerbChow:
 		if c.Seat != discarder.Next() {
-			return notation.Meld{}, RuleChowFromLeft, fmt.Sprintf("a chow may be claimed only from the player before you (上家): %s's chow must come from %s, not %s", c.Seat, c.Seat.Prev(), discarder), false
+			return notation.Meld{}, RuleChowFromLeft, fmt.Sprintf("a %s may be claimed only from the player before you (上家): %s's %s must come from %s, not %s", chow, c.Seat, chow, c.Seat.Prev(), discarder), false
 		}
 		if !tile.IsSuited() {
-			return notation.Meld{}, RuleChowShape, fmt.Sprintf("%s is not a suit tile: honours cannot form a chow", tile), false
+			return notation.Meld{}, RuleChowShape, fmt.Sprintf("%s is not a suit tile: honours cannot form a %s", tile, chow), false
 		}
 		if len(c.Tiles) == 0 {
 			// The run was not said: any run through the tile the hand can make.
@@ -113,7 +116,7 @@ func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHol
 		need := notation.CountsOf(lo, lo+1, lo+2)
 		need[tile]--
 		if !h.holds(c.Seat, need) {
-			return notation.Meld{}, RuleInHand, fmt.Sprintf("%s does not hold %s for the chow", c.Seat, need.String()), false
+			return notation.Meld{}, RuleInHand, fmt.Sprintf("%s does not hold %s for the %s", c.Seat, need.String(), chow), false
 		}
 		return notation.Meld{Kind: notation.Chow, Tile: lo, From: discarder}, RuleChowFromLeft, "", true
 	case VerbPong, VerbKong, VerbWin, VerbPass:
@@ -124,22 +127,22 @@ func checkClaim(c Claim, discarder notation.Seat, tile notation.Tile, h claimHol
 	switch c.Verb {
 	case VerbPong:
 		if !tile.IsPlaying() {
-			return notation.Meld{}, RulePongPair, fmt.Sprintf("%s cannot be ponged", tile), false
+			return notation.Meld{}, RulePongPair, fmt.Sprintf("%s cannot be called for a %s", tile, pong), false
 		}
 		var need notation.Counts
 		need[tile] = 2
 		if !h.holds(c.Seat, need) {
-			return notation.Meld{}, RulePongPair, fmt.Sprintf("a pong needs a pair of %s in the hand, and %s does not hold one", tile, c.Seat), false
+			return notation.Meld{}, RulePongPair, fmt.Sprintf("a %s needs a pair of %s in the hand, and %s does not hold one", pong, tile, c.Seat), false
 		}
 		return notation.Meld{Kind: notation.Pong, Tile: tile, From: discarder}, RulePongPair, "", true
 	case VerbKong:
 		if !tile.IsPlaying() {
-			return notation.Meld{}, RuleKongThree, fmt.Sprintf("%s cannot be konged", tile), false
+			return notation.Meld{}, RuleKongThree, fmt.Sprintf("%s cannot be called for a %s", tile, kong), false
 		}
 		var need notation.Counts
 		need[tile] = 3
 		if !h.holds(c.Seat, need) {
-			return notation.Meld{}, RuleKongThree, fmt.Sprintf("an exposed kong needs three %s in the hand, and %s does not hold them", tile, c.Seat), false
+			return notation.Meld{}, RuleKongThree, fmt.Sprintf("%s needs three %s in the hand, and %s does not hold them", cr.openKong(), tile, c.Seat), false
 		}
 		return notation.Meld{Kind: notation.Kong, Tile: tile, From: discarder}, RuleKongThree, "", true
 	}
@@ -156,7 +159,7 @@ func firstTile(ts []notation.Tile) notation.Tile {
 // decide picks who takes a discard among the legal claims: wins first (head bump: only the one next after
 // the discarder, unless every claimant wins), then a pong or kong, then a chow. It returns the indexes of
 // the taking claims and, for every legal claim left out, why.
-func decide(discarder notation.Seat, claims []Claim, legal []bool, allWin bool) ([]int, []string) {
+func decide(discarder notation.Seat, claims []Claim, legal []bool, allWin bool, cr *ClaimRules) ([]int, []string) {
 	why := make([]string, len(claims))
 	best := -1
 	for i, c := range claims {
@@ -186,21 +189,21 @@ func decide(discarder notation.Seat, claims []Claim, legal []bool, allWin bool) 
 		}
 		switch {
 		case c.Verb == VerbWin && top.Verb == VerbWin:
-			why[i] = fmt.Sprintf("head bump (截糊): %s sits next after %s and takes the win", top.Seat, discarder)
+			why[i] = fmt.Sprintf("%s: %s sits next after %s and takes the %s", cr.headBump(), top.Seat, discarder, cr.say(VerbWin))
 		case rank(c.Verb) < rank(top.Verb):
-			why[i] = fmt.Sprintf("%s's %s takes the tile: %s", top.Seat, top.Verb, priorityText(top.Verb, c.Verb))
+			why[i] = fmt.Sprintf("%s's %s takes the tile: %s", top.Seat, cr.say(top.Verb), priorityText(top.Verb, c.Verb, cr))
 		default:
-			why[i] = fmt.Sprintf("%s's %s takes the tile: it sits nearer after %s", top.Seat, top.Verb, discarder)
+			why[i] = fmt.Sprintf("%s's %s takes the tile: it sits nearer after %s", top.Seat, cr.say(top.Verb), discarder)
 		}
 	}
 	return takers, why
 }
 
-func priorityText(hi, lo Verb) string {
+func priorityText(hi, lo Verb, cr *ClaimRules) string {
 	if hi == VerbWin {
-		return "a win beats a " + lo.String()
+		return "a " + cr.say(VerbWin) + " beats a " + cr.say(lo)
 	}
-	return "a " + hi.String() + " beats a chow"
+	return "a " + cr.say(hi) + " beats a " + cr.say(VerbChow)
 }
 
 func isIn(i int, xs []int) bool {
@@ -244,6 +247,9 @@ type ClaimDecision struct {
 	Skipped []notation.Seat `json:"skipped"`
 	// Rulings has one ruling per claim, in the order given.
 	Rulings []Ruling `json:"rulings"`
+	// Abort names the abortive draw the claims end the hand in ("sanchahou": three rons where
+	// only two are paid), or is empty; then nobody takes the tile.
+	Abort string `json:"abort,omitempty"`
 	// Reason sums the decision up in a sentence.
 	Reason string `json:"reason"`
 }
@@ -277,6 +283,64 @@ func ResolveClaims(discarder notation.Seat, tile notation.Tile, claims []Claim, 
 // wind counts from the dealer) and the prevailing wind.
 type ClaimTable struct {
 	Dealer, Prevailing notation.Seat
+	// Riichi are the seats that have declared riichi (a riichi table): such a seat calls only a
+	// win, and its win is scored with riichi (ClaimRules.RiichiScore).
+	Riichi [4]bool
+}
+
+// ClaimRules are what a family changes in a ruling on claims (riichi's); the zero value is Hong
+// Kong's: head bump or every claimant wins as the referee rules' MultipleWins says.
+type ClaimRules struct {
+	// ThreePlayers is three-player riichi (sanma): seats E, S and W (a North seat is bad input),
+	// the turn passing W to E, and every chow refused (RuleNoChiThree).
+	ThreePlayers bool
+	// WinsAbort, above 0, is how many wins on one discard end the hand in an abortive draw
+	// instead of being paid (riichi's sanchahou: 3 where multiple_ron is 2): nobody takes the tile.
+	WinsAbort int
+	// Abort names that abortive draw ("sanchahou"), as ClaimDecision.Abort says it.
+	Abort string
+	// SeveralWin is the rule each winner cites when several take one discard: RuleWin when empty
+	// (riichi: RuleMultipleRon, citing its multiple_ron).
+	SeveralWin string
+	// RiichiScore scores a claimed win by a seat in riichi (ClaimTable.Riichi); a table with a
+	// seat in riichi needs it.
+	RiichiScore Scorer
+	// FalseWin and HeadBump are the family's words for a false win and a head bump, in reasons:
+	// "false win (詐糊)" and "head bump (截糊)" when empty.
+	FalseWin, HeadBump string
+	// Verbs are the family's words for the claims (riichi: ron, pon, kan, chi), in the rulings'
+	// actions and reasons; a verb not listed is written as a log writes it (Verb.String).
+	Verbs map[Verb]string
+}
+
+// openKong is "an exposed kong", or "an open kan" when the family says kan.
+func (cr *ClaimRules) openKong() string {
+	if w, ok := cr.Verbs[VerbKong]; ok {
+		return "an open " + w
+	}
+	return "an exposed kong"
+}
+
+// say is the family's word for the claim v.
+func (cr *ClaimRules) say(v Verb) string {
+	if w, ok := cr.Verbs[v]; ok {
+		return w
+	}
+	return v.String()
+}
+
+func (cr *ClaimRules) falseWin() string {
+	if cr.FalseWin == "" {
+		return "false win (詐糊)"
+	}
+	return cr.FalseWin
+}
+
+func (cr *ClaimRules) headBump() string {
+	if cr.HeadBump == "" {
+		return "head bump (截糊)"
+	}
+	return cr.HeadBump
 }
 
 // SeatWind returns the seat wind of the player at seat s.
@@ -293,6 +357,16 @@ func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile,
 	}
 	if !tile.IsPlaying() {
 		return d, fmt.Errorf("%s cannot be discarded: expected a suit or honour tile", tile)
+	}
+	if deps.Claims.ThreePlayers {
+		if discarder == notation.SeatNorth {
+			return d, fmt.Errorf("the discarder is N, but three players sit E, S and W")
+		}
+		for _, c := range claims {
+			if c.Seat == notation.SeatNorth {
+				return d, fmt.Errorf("claim %q: three players sit E, S and W: there is no North seat", c)
+			}
+		}
 	}
 	// Hands given with the discard already in them hold 14: take it out for the claim checks.
 	for i, h := range hands {
@@ -315,9 +389,20 @@ func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile,
 			continue
 		}
 		seen[c.Seat] = true
-		_, rule, reason, ok := checkClaim(c, discarder, tile, handsHolder(hands))
+		_, rule, reason, ok := checkClaim(c, discarder, tile, handsHolder(hands), &deps.Claims)
+		switch {
+		case c.Verb == VerbChow && deps.Claims.ThreePlayers && c.Seat != discarder:
+			rule, reason, ok = RuleNoChiThree, "three players play no chi", false
+		case !ok || c.Seat == discarder:
+		case ct.Riichi[c.Seat] && (c.Verb == VerbChow || c.Verb == VerbPong || c.Verb == VerbKong):
+			rule, reason, ok = RuleRiichiDiscard, fmt.Sprintf("%s has declared riichi and calls only a %s, not a %s", c.Seat, deps.Claims.say(VerbWin), deps.Claims.say(c.Verb)), false
+		}
 		rules[i], reasons[i], legal[i] = rule, reason, ok
-		if ok && c.Verb == VerbWin && hands[c.Seat] != nil && deps.Score != nil {
+		score := deps.Score
+		if ct.Riichi[c.Seat] {
+			score = deps.Claims.RiichiScore
+		}
+		if ok && c.Verb == VerbWin && hands[c.Seat] != nil && score != nil {
 			h := *hands[c.Seat]
 			h.Melds = append([]notation.Meld(nil), h.Melds...)
 			if h.TileCount() == 13 {
@@ -325,30 +410,51 @@ func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile,
 			}
 			h.Win = tile
 			sit := scoring.Situation{Seat: ct.SeatWind(c.Seat), Prevailing: ct.Prevailing, Win: scoring.Discard, Discarder: ct.SeatWind(discarder)}
-			sc, err := deps.Score(&h, sit)
+			sc, err := score(&h, sit)
 			switch {
 			case err != nil:
-				legal[i], rules[i], reasons[i] = false, RuleFalseWin, fmt.Sprintf("false win (詐糊): %v", err)
+				legal[i], rules[i], reasons[i] = false, RuleFalseWin, fmt.Sprintf("%s: %v", deps.Claims.falseWin(), err)
 			case !sc.Valid:
-				legal[i], rules[i], reasons[i] = false, RuleFalseWin, "false win (詐糊): "+sc.Reason
+				legal[i], rules[i], reasons[i] = false, RuleFalseWin, deps.Claims.falseWin()+": "+sc.Reason
 			default:
 				reasons[i] = fmt.Sprintf("a valid hand worth %d", sc.Total)
 			}
 		}
 	}
-	takers, why := decide(discarder, claims, legal, deps.Rules.AllWin())
+	takers, why := decide(discarder, claims, legal, deps.Rules.AllWin(), &deps.Claims)
+	abort := deps.Claims.WinsAbort > 0 && len(takers) >= deps.Claims.WinsAbort && claims[takers[0]].Verb == VerbWin
+	if abort {
+		d.Abort = deps.Claims.Abort
+		text := fmt.Sprintf("%s win on %s: the hand ends in an abortive draw (%s), and nobody takes the tile", words.Count(len(takers), "player"), tile, d.Abort)
+		for i, c := range claims {
+			switch {
+			case isIn(i, takers):
+				reasons[i], rules[i] = joinReason(reasons[i], text), RuleSanchahou
+			case legal[i] && c.Verb != VerbPass:
+				why[i] = text
+			}
+		}
+		takers = nil
+	}
 	for i, c := range claims {
-		r := Ruling{Event: 1, Seat: c.Seat, Action: actionText(&Event{Verb: c.Verb, Tiles: c.Tiles}), Verdict: VerdictOK, Rule: rules[i], Reason: reasons[i]}
+		r := Ruling{Event: 1, Seat: c.Seat, Action: deps.Claims.actionText(c), Verdict: VerdictOK, Rule: rules[i], Reason: reasons[i]}
 		switch {
 		case !legal[i]:
 			r.Verdict = VerdictIllegal
 		case c.Verb == VerbPass:
 			r.Rule, r.Reason = RulePass, fmt.Sprintf("%s passes", c.Seat)
+		case abort && c.Verb == VerbWin:
+			// The wins that end the hand: their rule is already RuleSanchahou.
+		case abort:
+			r.Reason, r.Rule = why[i], RuleSanchahou
 		case isIn(i, takers):
 			r.Reason = joinReason(reasons[i], fmt.Sprintf("%s takes %s", c.Seat, tile))
 			r.Rule = takerRule(c, rules[i], claims, legal)
 			if c.Verb == VerbWin && len(takers) > 1 {
 				r.Rule = RuleWin // every claimant wins
+				if deps.Claims.SeveralWin != "" {
+					r.Rule = deps.Claims.SeveralWin
+				}
 			}
 		default:
 			r.Reason, r.Rule = why[i], RuleClaimPriority
@@ -359,27 +465,38 @@ func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile,
 		d.Rulings = append(d.Rulings, r)
 	}
 	explain(&deps.Rules, d.Rulings)
-	if len(takers) == 0 {
-		d.Reason = fmt.Sprintf("nobody takes %s: %s draws next", tile, discarder.Next())
+	switch {
+	case abort:
+		d.Reason = fmt.Sprintf("nobody takes %s: %s win on it, and the hand ends in an abortive draw (%s)", tile, seatList(winSeats(claims, legal)), d.Abort)
+		return d, nil
+	case len(takers) == 0:
+		next := discarder.Next()
+		if deps.Claims.ThreePlayers && next == notation.SeatNorth {
+			next = notation.SeatEast
+		}
+		d.Reason = fmt.Sprintf("nobody takes %s: %s draws next", tile, next)
 		return d, nil
 	}
 	top := claims[takers[0]]
-	d.Action = top.Verb.String()
+	d.Action = deps.Claims.say(top.Verb)
 	for _, i := range takers {
 		d.Takers = append(d.Takers, claims[i].Seat)
 	}
 	if top.Verb != VerbWin {
 		d.Skipped = between(discarder, top.Seat)
+		if deps.Claims.ThreePlayers {
+			d.Skipped = slices.DeleteFunc(d.Skipped, func(s notation.Seat) bool { return s == notation.SeatNorth })
+		}
 	}
 	var b strings.Builder
 	verb := "takes"
 	if len(d.Takers) > 1 {
 		verb = "take"
 	}
-	fmt.Fprintf(&b, "%s %s %s for a %s", seatList(d.Takers), verb, tile, top.Verb)
+	fmt.Fprintf(&b, "%s %s %s for a %s", seatList(d.Takers), verb, tile, deps.Claims.say(top.Verb))
 	for i, c := range claims {
 		if why[i] != "" && legal[i] {
-			fmt.Fprintf(&b, "; %s's %s loses: %s", c.Seat, c.Verb, priorityOrBump(top, c, discarder))
+			fmt.Fprintf(&b, "; %s's %s loses: %s", c.Seat, deps.Claims.say(c.Verb), priorityOrBump(top, c, discarder, &deps.Claims))
 		}
 	}
 	if len(d.Skipped) > 0 {
@@ -389,12 +506,13 @@ func ResolveClaimsAt(ct ClaimTable, discarder notation.Seat, tile notation.Tile,
 	return d, nil
 }
 
-func priorityOrBump(top, c Claim, discarder notation.Seat) string {
+func priorityOrBump(top, c Claim, discarder notation.Seat, cr *ClaimRules) string {
 	switch {
 	case c.Verb == VerbWin && top.Verb == VerbWin:
-		return fmt.Sprintf("head bump, %s sits nearer after %s", top.Seat, discarder)
+		bump, _, _ := strings.Cut(cr.headBump(), " (")
+		return fmt.Sprintf("%s, %s sits nearer after %s", bump, top.Seat, discarder)
 	case rank(c.Verb) < rank(top.Verb):
-		return priorityText(top.Verb, c.Verb)
+		return priorityText(top.Verb, c.Verb, cr)
 	}
 	return fmt.Sprintf("%s sits nearer after %s", top.Seat, discarder)
 }
@@ -432,4 +550,24 @@ func joinReason(a, b string) string {
 		return a
 	}
 	return a + "; " + b
+}
+
+// winSeats are the seats of the legal win claims.
+func winSeats(claims []Claim, legal []bool) []notation.Seat {
+	var out []notation.Seat
+	for i, c := range claims {
+		if legal[i] && c.Verb == VerbWin {
+			out = append(out, c.Seat)
+		}
+	}
+	return out
+}
+
+// actionText is the claim as a ruling's action shows it, in the family's words: "pon", "chi 456p".
+func (cr *ClaimRules) actionText(c Claim) string {
+	s := cr.say(c.Verb)
+	if len(c.Tiles) > 0 {
+		s += " " + tilesText(c.Tiles)
+	}
+	return s
 }

@@ -616,7 +616,7 @@ func (g *game) claims(e *Event, evs []Event) {
 			rules[i], reasons[i] = RuleInHand, fmt.Sprintf("%s's discard of %s was not in the hand: there is nothing to claim", g.discarder, g.discard)
 			continue
 		}
-		melds[i], rules[i], reasons[i], legal[i] = checkClaim(claims[i], g.discarder, g.discard, replayHolder{g})
+		melds[i], rules[i], reasons[i], legal[i] = checkClaim(claims[i], g.discarder, g.discard, replayHolder{g}, &g.deps.Claims)
 		if legal[i] && c.Verb == VerbChow && len(c.Tiles) == 0 {
 			reasons[i] = fmt.Sprintf("the run was not written: taken as %s", notation.FormatTiles(melds[i].Tiles()))
 		}
@@ -635,7 +635,7 @@ func (g *game) claims(e *Event, evs []Event) {
 			}
 		}
 	}
-	takers, why := decide(g.discarder, claims, legal, g.deps.Rules.AllWin())
+	takers, why := decide(g.discarder, claims, legal, g.deps.Rules.AllWin(), &g.deps.Claims)
 	var claimedWin [4]bool
 	for _, c := range claims {
 		if c.Verb == VerbWin && c.Seat <= notation.SeatNorth {
@@ -986,7 +986,7 @@ func (g *game) robAll(evs []*Event) {
 			}
 		}
 	}
-	takers, why := decide(g.konger, claims, legal, g.deps.Rules.AllWin())
+	takers, why := decide(g.konger, claims, legal, g.deps.Rules.AllWin(), &g.deps.Claims)
 	var offender *Event
 	for i, e := range evs {
 		switch {

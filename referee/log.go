@@ -41,10 +41,12 @@ const (
 	VerbPair                      // claim the discard for a pair: only to win
 	VerbMisnamed                  // American: discard a tile under another tile's name ("E misnamed 5p 6p")
 	VerbReveal                    // DeBurger: a loser lays its hand down after the win ("S reveal = 123m...")
+	VerbRiichi                    // riichi: declare riichi ("E riichi", then the discard; or "E riichi 5p", both at once)
+	VerbDora                      // riichi: a dora indicator shown ("dora 3m", no seat): the deal's, or a kan's
 )
 
 var verbNames = [...]string{"", "draw", "discard", "chow", "pong", "kong", "add-kong", "concealed-kong", "flower", "win", "pass", "claims",
-	"charleston", "courtesy", "exchange", "quint", "sextet", "pair", "misnamed", "reveal"}
+	"charleston", "courtesy", "exchange", "quint", "sextet", "pair", "misnamed", "reveal", "riichi", "dora"}
 
 // String returns the verb as written in a log.
 func (v Verb) String() string {
@@ -63,10 +65,16 @@ var verbSpelling = strings.NewReplacer("_", "-", " ", "-")
 func ParseVerb(s string) (Verb, error) {
 	k := strings.ToLower(verbSpelling.Replace(s))
 	switch k {
-	case "addkong", "add-kong", "added-kong":
+	case "addkong", "add-kong", "added-kong", "kakan", "shouminkan":
 		return VerbAddKong, nil
-	case "concealedkong", "concealed-kong":
+	case "concealedkong", "concealed-kong", "ankan":
 		return VerbConcealedKong, nil
+	case "chi":
+		return VerbChow, nil
+	case "pon":
+		return VerbPong, nil
+	case "kan", "daiminkan", "minkan":
+		return VerbKong, nil
 	case "mahjong", "hu", "ron", "tsumo":
 		return VerbWin, nil
 	case "bonus", "season":
@@ -81,7 +89,7 @@ func ParseVerb(s string) (Verb, error) {
 			return Verb(i), nil
 		}
 	}
-	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed; DeBurger: pair, reveal)", termtext.Shorten(s, termtext.ExcerptWidth))
+	return NoVerb, fmt.Errorf("unknown action %q: expected one of draw, discard, chow, pong, kong, add-kong, concealed-kong, flower, win, pass (American: charleston, courtesy, exchange, quint, sextet, misnamed; DeBurger: pair, reveal; riichi: riichi, dora)", termtext.Shorten(s, termtext.ExcerptWidth))
 }
 
 // Unknown is written "?" in a log: a tile the scorekeeper did not see (another player's draw, a tile
@@ -310,6 +318,9 @@ type ReadOptions struct {
 	// Seats is how the caller reads the seat letters (mjref referee --by); SeatsAsLogSays leaves it
 	// to the log's seats: key. A log whose seats: key says otherwise is refused.
 	Seats SeatNaming
+	// Riichi reads riichi's own events: "E riichi" and "dora 3m" (a seatless event). Without it
+	// they are refused as not the family's.
+	Riichi bool
 }
 
 // AmericanRead is how an American log reads: 0 is the white dragon and flowers are tiles.
@@ -979,16 +990,29 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 	ev := Event{Text: s, Seat: notation.NoSeat}
 	body, shows, hasShows := strings.Cut(s, "=")
 	f := strings.Fields(body)
+	if len(f) > 0 && strings.EqualFold(f[0], "dora") {
+		// A dora indicator belongs to no seat: "dora 3m".
+		f = append([]string{""}, f...)
+	}
 	if len(f) < 2 {
 		return ev, fmt.Errorf("expected SEAT ACTION [TILE], e.g. \"E discard 3z\"")
 	}
-	seat, err := notation.ParseSeat(f[0])
-	if err != nil {
-		return ev, err
+	seat := notation.NoSeat
+	if f[0] != "" {
+		var err error
+		if seat, err = notation.ParseSeat(f[0]); err != nil {
+			return ev, err
+		}
 	}
 	verb, err := ParseVerb(f[1])
 	if err != nil {
 		return ev, err
+	}
+	if (verb == VerbRiichi || verb == VerbDora) && !ro.Riichi {
+		return ev, fmt.Errorf("%s is a riichi event, and the ruleset is not riichi", verb)
+	}
+	if seat == notation.NoSeat && verb != VerbDora {
+		return ev, fmt.Errorf("expected SEAT ACTION [TILE], e.g. \"E discard 3z\"")
 	}
 	ev.Seat, ev.Verb = seat, verb
 	if verb == VerbExchange {
@@ -1050,6 +1074,14 @@ func ParseEventWith(s string, ro ReadOptions) (Event, error) {
 	case VerbDiscard:
 		if len(tiles) != 1 {
 			return ev, fmt.Errorf("discard: expected one tile, found %d", len(tiles))
+		}
+	case VerbRiichi:
+		if len(tiles) > 1 {
+			return ev, fmt.Errorf("riichi: expected at most the tile discarded with it, e.g. \"E riichi 5p\"")
+		}
+	case VerbDora:
+		if len(tiles) != 1 {
+			return ev, fmt.Errorf("dora: expected the one indicator shown, e.g. \"dora 3m\"")
 		}
 	case VerbChow:
 		switch len(tiles) {

@@ -249,6 +249,9 @@ type Deps struct {
 	// out their own seventh flower, self-drawn, every opponent paying (settlement: seven_flowers:
 	// self-draw). Otherwise it is claimed on the eighth another player lays out (七搶一), who pays.
 	SevenFlowersSelfDrawn bool
+	// Claims are what a family changes in a ruling on claims made at the same time on one
+	// discard (ResolveClaimsAt); the zero value rules as Hong Kong does.
+	Claims ClaimRules
 }
 
 // Flow is a rule family's own flow of play: a family that does not play claim by claim as Hong

@@ -2,7 +2,7 @@ package referee
 
 // The riichi play's rules a ruling can cite (listed in gamerules.RuleIDs) besides the common ones
 // (tile-in-hand, chow-from-left, chow-shape, pong, kong, add-kong, concealed-kong, rob-kong, rob-concealed-kong, win,
-// wall-exhausted, turn-order): package scoring/riichi checks them (riichi.CheckRiichi, riichi.Furiten
+// wall-exhausted, turn-order): package scoring/riichi checks them (riichi.CheckChi, riichi.Ready, riichi.Furiten
 // and friends) for every riichi replay, mjref's own event log or a Tenhou or mjai game.
 const (
 	RuleRiichi        = "riichi"            // closed, ready, 1,000 points for the stick and four tiles left
@@ -13,4 +13,6 @@ const (
 	RuleHaitei        = "haitei"            // the last tile: no kan on it, and its discard is taken only by a win
 	RuleKanDora       = "kan-dora"          // each kan shows a new indicator: a concealed one at once, an open one after the replacement draw
 	RuleNoChiThree    = "no-chi-three"      // three players: no chi
+	RuleMultipleRon   = "multiple-ron"      // several rons on one discard, as many as the ruleset's multiple_ron
+	RuleSanchahou     = "sanchahou"         // three rons on one discard end the hand drawn, where the ruleset says so
 )

@@ -22,9 +22,7 @@ import (
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/mjref/mjref/internal/textdist"
 	"github.com/mjref/mjref/internal/yamldoc"
-	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
-	"github.com/mjref/mjref/scoring/american"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -194,7 +192,9 @@ func (l *loader) load(nameOrFile string, overrides ...string) (*Ruleset, error) 
 	rs.File = l.first
 	rs.Extends = l.extends
 	rs.node = top
-	l.houseSources(rs, top)
+	if sec, ok := lookupSection(rs.Family); ok && sec.Decoded != nil {
+		sec.Decoded(&Prep{Ruleset: rs, l: l, top: top})
+	}
 	if err := l.validate(rs, top); err != nil {
 		return nil, err
 	}
@@ -762,17 +762,7 @@ func describeType(name string) string {
 type validator interface{ Validate() error }
 
 func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
-	fail := func(p []string, msg string) error {
-		if top == nil { // a snapshot: no lines to cite
-			return &Error{File: rs.File, Msg: strings.Join(p, ".") + ": " + msg}
-		}
-		n, _ := nodeAt(top, p)
-		n, p = l.userSibling(top, n, p, msg)
-		if l.files[n] == "--set" {
-			return &Error{File: "--set", Key: strings.Join(p, "."), Set: l.sets[n], Msg: msg}
-		}
-		return &Error{File: l.files[n], Line: n.Line, Msg: msg}
-	}
+	fail := func(p []string, msg string) error { return l.fail(rs, top, p, msg) }
 	if rs.Name == "" {
 		return fail(nil, "missing name:")
 	}
@@ -809,49 +799,39 @@ func (l *loader) validate(rs *Ruleset, top *yaml.Node) error {
 	if err := check(rs.Family, want); err != nil {
 		return err
 	}
-	if rs.American != nil {
-		// The card is part of the ruleset: a bad card name or card file fails here, at its key.
-		// A card file is found next to the ruleset file that names it.
-		var from string // the file that names the card; "" for a built-in snapshot (no nodes)
-		if top != nil {
-			if n, ok := nodeAt(top, []string{FamilyAmerican, "card"}); ok {
-				from = l.files[n]
-			}
+	sec, _ := lookupSection(rs.Family)
+	p := &Prep{Ruleset: rs, l: l, top: top}
+	if sec.Prepare != nil {
+		if err := sec.Prepare(p); err != nil {
+			return err
 		}
-		if l.upload != nil && !isBuiltinCard(rs.American.Card) {
-			return fail([]string{FamilyAmerican, "card"}, fmt.Sprintf("%s: an uploaded ruleset plays a built-in card only (%s)", quote(rs.American.Card), strings.Join(ListCards(), ", ")))
-		}
-		card, err := LoadCardFrom(l.fsys, relativeTo(from, rs.American.Card, isBuiltinCard))
-		if err != nil {
-			return fail([]string{FamilyAmerican, "card"}, err.Error())
-		}
-		rs.Card = card
 	}
 	if err := check("settlement", any(rs.Settlement)); err != nil {
 		return err
 	}
-	if err := l.bindBounds(rs, top); err != nil {
-		return err
-	}
-	if rs.DeBurger != nil && rs.Flow != nil {
-		// The race says where a DeBurger game ends; the ledger's flow follows it unless it says
-		// otherwise, and the two may not disagree.
-		race := rs.DeBurger.Race
-		if rs.Flow.Target == 0 {
-			rs.Flow.Target = settle.Points(int64(race.Target))
-		} else if rs.Flow.Target != settle.Points(int64(race.Target)) {
-			return fail([]string{"flow", "target"}, fmt.Sprintf("flow.target %s differs from deburger.race.target %d: leave it out to follow the race", rs.Flow.Target, race.Target))
-		}
-		if rs.Flow.Ties == 0 {
-			rs.Flow.Ties = race.Ties
-		} else if rs.Flow.Ties != race.Ties {
-			return fail([]string{"flow", "ties"}, fmt.Sprintf("flow.ties %s differs from deburger.race.ties %s: leave it out to follow the race", rs.Flow.Ties, race.Ties))
+	if sec.Finish != nil {
+		if err := sec.Finish(p); err != nil {
+			return err
 		}
 	}
 	if err := check("flow", any(rs.Flow)); err != nil {
 		return err
 	}
 	return check("referee", any(rs.Referee))
+}
+
+// fail is an error about the value at key path p of ruleset rs (document top, nil for a
+// snapshot), cited at the line that wrote it or at the user's value beside it that msg names.
+func (l *loader) fail(rs *Ruleset, top *yaml.Node, p []string, msg string) error {
+	if top == nil { // a snapshot: no lines to cite
+		return &Error{File: rs.File, Msg: strings.Join(p, ".") + ": " + msg}
+	}
+	n, _ := nodeAt(top, p)
+	n, p = l.userSibling(top, n, p, msg)
+	if l.files[n] == "--set" {
+		return &Error{File: "--set", Key: strings.Join(p, "."), Set: l.sets[n], Msg: msg}
+	}
+	return &Error{File: l.files[n], Line: n.Line, Msg: msg}
 }
 
 // userSibling re-points an error about a value the user did not write (one inherited through
@@ -886,83 +866,6 @@ func (l *loader) userSibling(top, n *yaml.Node, p []string, msg string) (*yaml.N
 		}
 	}
 	return n, p
-}
-
-// bindBounds gives the settlement the range its family pays a win in (hk: min_faan, cap and the
-// limit; American: the values the card pays), so a payment reads the table at the worth the score
-// says, and refuses a ruleset whose payout table cannot pay every worth that range allows, naming
-// the line of the bound and the line of the table.
-func (l *loader) bindBounds(rs *Ruleset, top *yaml.Node) error {
-	s := rs.Settlement
-	if s == nil {
-		return nil
-	}
-	switch {
-	case rs.HK != nil:
-		s.Bounds = rs.HK.Bounds()
-	case rs.American != nil && rs.Card != nil:
-		s.Bounds = scoring.Bounds{Unit: "value", Values: cardValues(rs.Card, rs.American.ConcealedBonus)}
-	default:
-		return nil
-	}
-	reach, err := s.Reach()
-	if err != nil {
-		return nil // Validate has reported the table already
-	}
-	at := func(p ...string) (string, int) {
-		if top == nil { // a snapshot: no lines to cite
-			return rs.File, 0
-		}
-		n, _ := nodeAt(top, p)
-		return l.files[n], n.Line
-	}
-	tf, tl := at("settlement", "tables", reach.Table)
-	table := fmt.Sprintf("table %s (%s:%d)", reach.Table, tf, tl)
-	fail := func(p []string, msg string) error {
-		f, line := at(p...)
-		if f == "--set" {
-			msg = strings.Join(p, ".") + ": " + msg
-			line = 0
-		}
-		return &Error{File: f, Line: line, Msg: msg}
-	}
-	b := s.Bounds
-	if rs.HK != nil {
-		if b.Min < reach.From {
-			return fail([]string{FamilyHK, "min_faan"}, fmt.Sprintf("min_faan %d needs a row for %d faan, but %s starts at %d faan", b.Min, b.Min, table, reach.From))
-		}
-		if reach.Open {
-			return nil
-		}
-		const hint = "give it rows up to the cap, or beyond: {double_every: 2} (half-spicy), {double_every: 1} (full-spicy) or {add: POINTS}"
-		if b.Cap == 0 {
-			return fail([]string{FamilyHK, "cap"}, fmt.Sprintf("cap 0 (no cap) needs a row for every faan, but %s stops at %d faan: %s", table, reach.To, hint))
-		}
-		if b.Cap > reach.To {
-			return fail([]string{FamilyHK, "cap"}, fmt.Sprintf("cap %d needs a row for %d faan (a limit hand is paid at the cap), but %s stops at %d faan: %s", b.Cap, b.Cap, table, reach.To, hint))
-		}
-		return nil
-	}
-	for _, v := range b.Values {
-		if v < reach.From || (!reach.Open && v > reach.To) {
-			return fail([]string{FamilyAmerican, "card"}, fmt.Sprintf("the card pays value %d, but %s pays only %d to %d", v, table, reach.From, reach.To))
-		}
-	}
-	return nil
-}
-
-// cardValues lists every value a card pays, in order: each line's value, and with the concealed
-// bonus the value of a line marked X won with nothing exposed.
-func cardValues(c *american.Card, bonus int) []int {
-	var vs []int
-	for _, line := range c.Lines {
-		vs = append(vs, line.Value)
-		if bonus > 0 && !line.Concealed {
-			vs = append(vs, line.Value+bonus)
-		}
-	}
-	slices.Sort(vs)
-	return slices.Compact(vs)
 }
 
 var sourceType = reflect.TypeFor[scoring.Source]()
@@ -1045,27 +948,6 @@ func fillSources(v reflect.Value, n *yaml.Node, origin map[*yaml.Node]string) {
 		}
 		for i := 0; i < v.Len() && i < len(n.Content); i++ {
 			fillSources(v.Index(i), n.Content[i], origin)
-		}
-	}
-}
-
-// houseSources makes each house hand cite the file it is written in, as card lines do, so a table's
-// own hand is found in its own file.
-func (l *loader) houseSources(rs *Ruleset, top *yaml.Node) {
-	if rs.HK == nil {
-		return
-	}
-	for id, hh := range rs.HK.HouseHands {
-		if n, ok := nodeAt(top, []string{FamilyHK, "house_hands", id}); ok && hh != nil && l.files[n] != "" {
-			hh.Source.Ruleset = l.files[n]
-		}
-		if hh != nil && hh.Patterns != nil {
-			hh.PatternLines = make([]int, len(hh.Patterns))
-			for i := range hh.Patterns {
-				if n, ok := nodeAt(top, []string{FamilyHK, "house_hands", id, "patterns", fmt.Sprint(i)}); ok {
-					hh.PatternLines[i] = n.Line
-				}
-			}
 		}
 	}
 }

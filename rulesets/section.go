@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // Section is a rule family's section of its rulesets, as the family registers it: the key it is
@@ -25,7 +27,69 @@ type Section struct {
 	// Builtins holds the family's built-in rulesets, one NAME.yaml file each at its root (nil:
 	// none). Their names are built-in names like hk's: --rules NAME, extends: NAME.
 	Builtins fs.FS
+
+	// The hooks a section may set, for what it does with the rest of the ruleset; each sees the
+	// ruleset through a *Prep. Decoded runs once the YAML has decoded, before anything is
+	// validated, with every key's line (not for a built-in's snapshot): for what the section keeps
+	// of where it was written (hk's house hands cite their file). Prepare runs after the section's
+	// own Validate and before the settlement is checked: for what the section reads beside the
+	// ruleset (American's card). Finish runs after the settlement is checked and before the flow
+	// is: for what the section tells the settlement and the flow, or checks against them (hk's
+	// faan bounds, DeBurger's race).
+	Decoded func(p *Prep)
+	Prepare func(p *Prep) error
+	Finish  func(p *Prep) error
 }
+
+// Prep is a ruleset being loaded, as a section's hooks see it: the ruleset, and where each of its
+// keys was written, for errors that cite the line.
+type Prep struct {
+	Ruleset *Ruleset
+	l       *loader
+	top     *yaml.Node // the merged document; nil for a built-in's snapshot (no lines to cite)
+}
+
+// Fail is an error about the value at key path (["hk", "cap"]), cited at the line that wrote it,
+// or at the value beside it the user wrote when msg names that one (a user's cap: 2 below an
+// inherited min_faan).
+func (p *Prep) Fail(path []string, msg string) error { return p.l.fail(p.Ruleset, p.top, path, msg) }
+
+// FailAt is an error about the value at key path, cited at its own line (prefixed with its key when
+// --set wrote it).
+func (p *Prep) FailAt(path []string, msg string) error {
+	f, line := p.At(path...)
+	if f == "--set" {
+		msg = strings.Join(path, ".") + ": " + msg
+		line = 0
+	}
+	return &Error{File: f, Line: line, Msg: msg}
+}
+
+// At is the file and line that wrote key path: the ruleset's file and 0 for a snapshot.
+func (p *Prep) At(path ...string) (file string, line int) {
+	if p.top == nil {
+		return p.Ruleset.File, 0
+	}
+	n, _ := nodeAt(p.top, path)
+	return p.l.files[n], n.Line
+}
+
+// Written reports whether key path was written, and where: its file ("--set" for an override) and
+// line. A snapshot has no lines: false.
+func (p *Prep) Written(path ...string) (file string, line int, ok bool) {
+	n, ok := nodeAt(p.top, path)
+	if !ok {
+		return "", 0, false
+	}
+	return p.l.files[n], n.Line, true
+}
+
+// Uploaded reports whether the ruleset was sent as text (LoadUploaded): it may name built-in files
+// only.
+func (p *Prep) Uploaded() bool { return p.l.upload != nil }
+
+// Files reads the files the load opens.
+func (p *Prep) Files() Files { return p.l.fsys }
 
 // section is a registered section: the three families this package types itself (HK, American,
 // DeBurger, fields of Ruleset) and those registered by RegisterSection (kept in Ruleset.sections).
@@ -37,13 +101,11 @@ type section struct {
 var (
 	sectionsMu sync.RWMutex
 	// sections in the order they were registered: the typed three first.
-	sections = []section{
-		{Section: Section{Family: FamilyHK}, typed: func(rs *Ruleset) any { return nilIfNil(rs.HK) }},
-		{Section: Section{Family: FamilyAmerican}, typed: func(rs *Ruleset) any { return nilIfNil(rs.American) }},
-		{Section: Section{Family: FamilyDeBurger}, typed: func(rs *Ruleset) any { return nilIfNil(rs.DeBurger) }},
-	}
+	sections        []section
 	decodeTypeCache reflect.Type // the type a ruleset decodes into; nil until asked, reset by RegisterSection
 )
+
+func init() { sections = typedSections() } // in init: their hooks load cards, which decode with the sections
 
 // RegisterSection registers a family's section and built-in rulesets; a family package calls it
 // from its init. Registering a family twice, a key the ruleset already has (name, settlement, ...),

@@ -376,6 +376,10 @@ func runFlow(p tab, f familyFlow, url string, width int64, ledgerFile func() str
 	if names := js[string](p, `[...document.querySelectorAll("#ledger-chart text.name")].map(e => e.textContent).join(",")`); !strings.Contains(names, "Ann") {
 		t.Errorf("the chart's names %q: want the players' names as text", names)
 	}
+	// No value the page failed to render reaches the screen as a word of JavaScript's.
+	if junk := js[string](p, `(document.body.innerText.match(/\b(null|undefined|NaN)\b|\[object Object\]/g) || []).join(",")`); junk != "" {
+		t.Errorf("the page shows %q", junk)
+	}
 	if os.Getenv("UPDATE_SCREENSHOTS") != "" && f.rules == "hk" && width == flowWidths[0] {
 		name := "serve"
 		if js[bool](p, `document.querySelector('meta[name="mjref-mode"]').content === "offline"`) {

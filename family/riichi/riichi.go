@@ -1,8 +1,7 @@
 // Package riichi is the riichi (Japanese) family: its ruleset section (the scoring/riichi Options),
 // its built-in rulesets (riichi, Tenhou's rules, and the presets that extend it) and the scoring of
 // a hand in a riichi situation, its settlement with the table's counters (family.RoundSettler) and
-// its waits valued in points. The engine refuses what the family does not play yet (furiten,
-// claims, the referee, the ledger).
+// its waits valued in points, and its rulings on claims on one discard (ClaimDeps).
 package riichi
 
 import (

@@ -152,7 +152,6 @@ func (r *rules) win(req family.RoundRequest, i int, seat notation.Seat, v *Settl
 				return w, false, family.Usagef("--responsible %s: ruleset %s plays no pao (riichi: pao: [])", req.Responsible, r.rs.Name)
 			}
 			w.PaoUnits = 1 // the yakuman the seat fed; the rest of a stacked hand is the winner's own
-			paoYakuman = r.opt.Pao[:1]
 		}
 	}
 	if req.Responsible != notation.NoSeat && w.PaoUnits > 0 {

@@ -59,6 +59,7 @@ var RuleIDs = []string{
 	"courtesy-pass", "exposure", "call-pair", "dead-joker", "joker-exchange", "dead-hand", "mahjong-in-error",
 	"misnamed", "next-in-turn", "no-kong-from-hand", "flowers-kept", "bird", "bird-land", "seven-flowers",
 	"reveal", "riichi", "riichi-discard", "furiten", "temporary-furiten", "riichi-furiten", "haitei", "kan-dora", "no-chi-three",
+	"multiple-ron", "sanchahou",
 }
 
 // Values of Referee.Direction and Referee.SecondCharleston.

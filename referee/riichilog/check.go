@@ -80,6 +80,11 @@ type Settlement struct {
 // abortive draw pays nothing. ok is false for a result it cannot pay (a win the log does not value,
 // nagashi mangan, whose seat the log does not name).
 func Settle(r Round, i, players int) (s Settlement, ok bool) {
+	return settleUnder(r, i, players, &tenhouOptions)
+}
+
+// settleUnder is Settle with a win priced under opts (kiriage mangan, kazoe yakuman).
+func settleUnder(r Round, i, players int, opts *riichi.Options) (s Settlement, ok bool) {
 	res := r.Results[i]
 	s.Deltas = make([]int, 4)
 	switch res.Kind {
@@ -137,7 +142,7 @@ func Settle(r Round, i, players int) (s Settlement, ok bool) {
 		// The log names the limit but not the fu (tenhou.net/6's "満貫8000点"): price the limit.
 		han = max(han, [...]int{0, 5, 6, 8, 11, 13}[res.Limit])
 	}
-	p := riichi.Value(han, res.Fu, yakuman, res.Winner == r.Dealer, &tenhouOptions)
+	p := riichi.Value(han, res.Fu, yakuman, res.Winner == r.Dealer, opts)
 	s.Limit = limitFrom(p.Limit)
 	base := p.Basic
 	pay := shares(res, r.Dealer, players, p)

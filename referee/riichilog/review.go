@@ -245,7 +245,7 @@ func reviewResult(g *Game, r Round, i int, opts *riichi.Options) (rv ResultView)
 	rr := r
 	rr.Results = append([]Result(nil), r.Results...)
 	rr.Results[i] = scored
-	s, ok := Settle(rr, i, g.Rules.Players)
+	s, ok := settleUnder(rr, i, g.Rules.Players, opts)
 	if !ok {
 		if rv.Note == "" {
 			rv.Note = "mjref cannot settle this result: " + unsettled(res)

@@ -9,7 +9,7 @@ import (
 )
 
 // This file rules on every step of a hand: each draw, discard, call, riichi and win is checked
-// with scoring/riichi's play rules (riichi.CheckChi, riichi.CheckRiichi, riichi.Furiten and
+// with scoring/riichi's play rules (riichi.CheckChi, riichi.Ready, riichi.Furiten and
 // friends), the checks mjref's own riichi referee calls too. A step whose hand the log does not
 // show (mjai's "?") is checked for what the log does show.
 
@@ -86,6 +86,12 @@ type ruler struct {
 	// pendingDora counts kans whose indicator is not shown yet; ankanDora marks a concealed kan's.
 	pendingDora int
 	ankanDora   bool
+	// atOnce says every kan shows its indicator at once (riichi's kan_dora: at_once); strict
+	// checks an open kan's is not shown before the replacement draw's discard (mjref's own log,
+	// whose dora events are written where they were shown).
+	atOnce, strict bool
+	// openKanDora marks an open or added kan whose replacement draw's discard is still to come.
+	openKanDora bool
 	// kakan is the last added kan (robbable) until the replacement draw, ankan the last concealed one.
 	kakan, ankan *Event
 	steps        []StepView
@@ -105,14 +111,34 @@ func bit(k uint8) uint64 { return 1 << k }
 
 // ruleHand rules on every step of round r of g.
 func ruleHand(g *Game, r *Round, explain Explainer) (steps []StepView, illegal int) {
+	return rulePlay(g, r, explain, Play{})
+}
+
+// rulePlay rules on every step of round r of g, played as p says.
+func rulePlay(g *Game, r *Round, explain Explainer, p Play) (steps []StepView, illegal int) {
 	players := g.Rules.Players
 	if players != 3 {
 		players = 4
 	}
-	u := &ruler{g: g, r: r, explain: explain, players: players, live: liveWall(players), turn: r.Dealer, mustDraw: true}
+	u := &ruler{g: g, r: r, explain: explain, players: players, live: liveWall(players), turn: r.Dealer, mustDraw: true,
+		atOnce: p.Options != nil && p.Options.KanDora == riichi.KanDoraAtOnce, strict: p.Strict}
+	switch {
+	case p.MidHand:
+		u.turn = -1
+	case p.DealerDrawn:
+		u.mustDraw = false
+	}
+	if p.Live > 0 || p.MidHand {
+		u.live = p.Live
+	}
 	for s := range players {
 		sp := &u.seats[s]
 		sp.lastDiscard, sp.riichiAt = -1, -1
+		for _, t := range p.Discards[s] {
+			if t.Valid() {
+				sp.discarded |= bit(t.Kind)
+			}
+		}
 		if s < len(r.Scores) {
 			sp.points = r.Scores[s]
 		}
@@ -212,6 +238,9 @@ func (u *ruler) event(k int) {
 		switch {
 		case u.pendingDora == 0:
 			err = illegal(riichi.PlayKanDora, "a new dora indicator with no kan to show it")
+		case u.strict && !u.atOnce && u.openKanDora && !u.ankanDora:
+			err = illegal(riichi.PlayKanDora, "an open or added kan shows its indicator after the replacement draw's discard (kan_dora: after_discard), not before")
+			u.pendingDora--
 		default:
 			u.pendingDora--
 			u.ankanDora = false
@@ -230,8 +259,12 @@ func (u *ruler) draw(k int, e *Event) {
 		err = illegal(riichi.PlayWallEnd, "a draw after the live wall is empty")
 	case sp.replacement:
 		rule = "kong-replacement"
-		if u.ankanDora && u.hasDoraEvents() {
+		switch {
+		case u.ankanDora && u.hasDoraEvents():
 			err = illegal(riichi.PlayKanDora, "a concealed kan shows its indicator at once, before the replacement draw, and this one had none")
+		case u.atOnce && u.pendingDora > 0 && u.hasDoraEvents():
+			err = illegal(riichi.PlayKanDora, "every kan shows its indicator at once (kan_dora: at_once), before the replacement draw, and this one had none")
+			u.pendingDora = 0
 		}
 	case u.turn >= 0 && (e.Seat != u.turn || !u.mustDraw):
 		err = illegal("turn-order", "seat %d draws, but it is seat %d's turn", e.Seat, u.turn)
@@ -292,6 +325,7 @@ func (u *ruler) discard(k int, e *Event) {
 	}
 	u.turn, u.mustDraw = (e.Seat+1)%u.players, true
 	u.ankan = nil
+	u.openKanDora = false
 	u.step(e.Pos, e.Seat, "discard", e.Tile, rule, err)
 }
 
@@ -432,6 +466,7 @@ func (u *ruler) call(k int, e *Event) {
 	case Daiminkan, Kakan, Ankan:
 		u.pendingDora++
 		u.ankanDora = m.Kind == Ankan
+		u.openKanDora = m.Kind != Ankan
 		sp.replacement = true
 		u.turn, u.mustDraw = s, true
 	case Kita:

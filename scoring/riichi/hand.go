@@ -94,16 +94,6 @@ func (w WinKind) String() string {
 	return fmt.Sprintf("win(%d)", uint8(w))
 }
 
-// ParseWinKind reads ron, tsumo, rinshan, chankan, haitei or houtei.
-func ParseWinKind(s string) (WinKind, bool) {
-	for i, n := range winNames {
-		if n == s {
-			return WinKind(i), true
-		}
-	}
-	return 0, false
-}
-
 // SelfDrawn reports whether the winner drew the tile.
 func (w WinKind) SelfDrawn() bool { return w == WinTsumo || w == WinRinshan || w == WinHaitei }
 

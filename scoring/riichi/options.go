@@ -51,7 +51,18 @@ type Options struct {
 	// TsumoLoss (ツモ損), with three players: a self-draw is paid as with four, less the absent
 	// North's share; without it the absent share is split between the two payers.
 	TsumoLoss bool `yaml:"tsumo_loss" json:"tsumo_loss"`
+	// KanDora is when a kan's new dora indicator is shown (槓ドラ), a rule of play the referee
+	// checks: KanDoraAfterDiscard (Tenhou: a concealed kan's at once, an open or added kan's after
+	// the replacement draw's discard) or KanDoraAtOnce (every kan's at once, before the replacement
+	// draw).
+	KanDora string `yaml:"kan_dora" json:"kan_dora"`
 }
+
+// The values of Options.KanDora.
+const (
+	KanDoraAfterDiscard = "after_discard"
+	KanDoraAtOnce       = "at_once"
+)
 
 // Abortive is one kind of abortive draw (途中流局).
 type Abortive uint8
@@ -154,6 +165,7 @@ func TenhouOptions() Options {
 		Nagashi:          true,
 		AbortiveDraws:    []Abortive{KyuushuKyuuhai, SuufonRenda, SuuchaRiichi, SuukanSanra, Sanchahou},
 		Players:          4,
+		KanDora:          KanDoraAfterDiscard,
 	}
 }
 
@@ -194,6 +206,11 @@ func (o *Options) Validate() error {
 		if y != Daisangen && y != Daisuushii && y != Suukantsu {
 			return &InputError{Field: "pao", Msg: fmt.Sprintf("pao: %s has no responsible feeder: expected daisangen, daisuushii or suukantsu", y)}
 		}
+	}
+	switch o.KanDora {
+	case KanDoraAfterDiscard, KanDoraAtOnce:
+	default:
+		return &InputError{Field: "kan_dora", Msg: fmt.Sprintf("kan_dora %q: expected %s (a concealed kan's indicator at once, an open kan's after the discard) or %s (every kan's at once)", o.KanDora, KanDoraAfterDiscard, KanDoraAtOnce)}
 	}
 	if o.Players != 3 && o.Players != 4 {
 		return &InputError{Field: "players", Msg: "players must be 4, or 3 for three-player riichi (sanma)"}

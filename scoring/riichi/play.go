@@ -110,27 +110,6 @@ func Ready(c Counts, melds int) (waits uint64, ok bool) {
 	return w, w != 0
 }
 
-// CheckRiichi checks a riichi declared with the hand after (3k+1 tiles, the declaring discard
-// gone) beside melds sets: the hand must be closed (closed: every meld a concealed kan), ready,
-// the player must have RiichiPoints points, and RiichiWall tiles must be left in the live wall.
-// Already says the player has declared before.
-func CheckRiichi(after Counts, melds int, closed bool, points, wallLeft int, already bool) error {
-	switch {
-	case already:
-		return playErr(PlayRiichi, "riichi is declared once a hand")
-	case !closed:
-		return playErr(PlayRiichi, "riichi needs a closed hand, and this one has called")
-	case points < RiichiPoints:
-		return playErr(PlayRiichi, "riichi needs %d points for the stick, and the player has %d", RiichiPoints, points)
-	case wallLeft < RiichiWall:
-		return playErr(PlayRiichi, "riichi needs %d tiles left in the wall, and %d are", RiichiWall, wallLeft)
-	}
-	if _, ok := Ready(after, melds); !ok {
-		return playErr(PlayRiichi, "riichi needs a ready hand after the discard, and this one is not")
-	}
-	return nil
-}
-
 // Furiten checks a ron by a hand waiting on waits (every tile that completes its shape, with a
 // yaku or not, as Tenhou counts them): furiten (PlayFuriten) when a wait is among the player's
 // own discards (discarded); riichi furiten (PlayFuritenRiichi, for the rest of the hand) when the

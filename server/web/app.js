@@ -633,7 +633,8 @@
         h("button", { id: "ledger-add", type: "button", onclick: () => addHand(fields, players), disabled: d.over }, t("addHand")),
         h("button", { id: "ledger-undo", type: "button", class: "secondary", onclick: askUndo, disabled: !d.played }, t("undo"))));
     const history = d.history || [];
-    body.replaceChildren(next, standings, form, h("div", { id: "undo-ask" }), h("h3", {}, t("chart")), Chart.draw(players, history, t("chart")), state.offline ? Book.tools() : null);
+    // (replaceChildren writes a null as the text "null": the served page has no device tools.)
+    body.replaceChildren(...[next, standings, form, h("div", { id: "undo-ask" }), h("h3", {}, t("chart")), Chart.draw(players, history, t("chart")), state.offline ? Book.tools() : null].filter((c) => c));
   }
 
   async function addHand(fields, players) {
