@@ -11,11 +11,8 @@ Copyright (c) 2026 The mjref authors. Licensed under the MIT License (see LICENS
 mjref links the following modules into its binary. Each is distributed under its own licence,
 reproduced below as the module ships it. Notably:
   - codeberg.org/go-fonts/liberation embeds the Liberation fonts, under the SIL Open Font
-    License 1.1 (reproduced with the module's own licence);
-  - github.com/ajstarks/svgo is under the Creative Commons Attribution 4.0 licence: SVG charts
-    are drawn with SVGo by Anthony Starks;
-  - github.com/golang/freetype is used under the FreeType License: portions of this software are
-    copyright (c) The FreeType Project (www.freetype.org). All rights reserved.
+    License 1.1 (reproduced with the module's own licence): the charts' text is drawn with
+    Liberation Sans.
 HEAD
 modcache=$(go env GOMODCACHE)
 go list -deps -f '{{with .Module}}{{if not .Main}}{{.Path}} {{.Version}}{{end}}{{end}}' . | sort -u |
@@ -34,8 +31,4 @@ while read -r path version; do
     printf '\n--- %s ---\n' "$(basename "$f")"
     cat "$f"
   done
-  if [ -f "$dir/licenses/ftl.txt" ]; then # freetype: the licence chosen of its two
-    printf '\n--- licenses/ftl.txt ---\n'
-    cat "$dir/licenses/ftl.txt"
-  fi
 done

@@ -126,7 +126,9 @@ func declareLocked(f Family) {
 			if old, dup := winWords[w]; dup && old != ww {
 				panic("family: " + f.ID() + " names the win " + w + " otherwise than another family")
 			}
-			if _, err := scoring.ParseWinKind(w); err == nil {
+			// Compared by name: ParseWinKind would build a "did you mean" error for every word
+			// that is not a win kind, at every start.
+			if slices.ContainsFunc(scoring.WinKinds(), func(k string) bool { return strings.EqualFold(k, w) }) {
 				panic("family: " + f.ID() + " names the win " + w + ", which is a win kind")
 			}
 			winWords[w] = ww

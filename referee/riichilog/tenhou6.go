@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // t6Doc is a tenhou.net/6 document: names, rule and the hands.
@@ -213,11 +214,12 @@ type t6Play struct {
 	players  int
 }
 
-var t6Call = regexp.MustCompile(`^([0-9]{2})*[cpmka]([0-9]{2})+$`)
+// The tenhou.net/6 patterns are compiled on first use: a command that reads no log pays nothing.
+var t6Call = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]{2})*[cpmka]([0-9]{2})+$`) })
 
 // parseCall reads a call string: its letter, its tile codes and the letter's position (in tiles).
 func parseCall(s string) (letter byte, codes []int, at int, ok bool) {
-	if len(s) > 12 || !t6Call.MatchString(s) {
+	if len(s) > 12 || !t6Call().MatchString(s) {
 		return 0, nil, 0, false
 	}
 	i := strings.IndexAny(s, "cpmka")
@@ -466,8 +468,10 @@ func (pl *t6Play) finish() error {
 }
 
 var (
-	t6Value = regexp.MustCompile(`^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満|[二三四五六]倍役満))(\d+)(?:-(\d+))?点(∀)?$`)
-	t6Yaku  = regexp.MustCompile(`^(.+)\((\d+)飜\)$|^(.+)\(役満\)$`)
+	t6Value = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満|[二三四五六]倍役満))(\d+)(?:-(\d+))?点(∀)?$`)
+	})
+	t6Yaku = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(.+)\((\d+)飜\)$|^(.+)\(役満\)$`) })
 )
 
 var t6Limits = map[string]Limit{"満貫": Mangan, "跳満": Haneman, "倍満": Baiman, "三倍満": Sanbaiman, "数え役満": Yakuman, "役満": Yakuman}
@@ -549,7 +553,7 @@ func (p *t6Parser) result(raw json.RawMessage, r *Round, ura []Tile, sticks int)
 			if err := json.Unmarshal(y, &s); err != nil {
 				return p.errf(fmt.Sprintf("%s[%d]", isub, 4+k), "not a yaku (\"立直(1飜)\")")
 			}
-			m := t6Yaku.FindStringSubmatch(s)
+			m := t6Yaku().FindStringSubmatch(s)
 			if m == nil {
 				return p.errf(fmt.Sprintf("%s[%d]", isub, 4+k), "%s is not a yaku with its han (\"立直(1飜)\", \"国士無双(役満)\")", strconv.Quote(clip(s)))
 			}
@@ -578,7 +582,7 @@ func (p *t6Parser) result(raw json.RawMessage, r *Round, ura []Tile, sticks int)
 // value reads a win's value text: "30符1飜1000点" (ron), "30符1飜300-500点" (tsumo), "500点∀" (each),
 // "満貫8000点".
 func (p *t6Parser) value(text string, res *Result, sub string) error {
-	m := t6Value.FindStringSubmatch(text)
+	m := t6Value().FindStringSubmatch(text)
 	if m == nil {
 		return p.errf(sub, "%s is not a win's value (\"30符1飜1000点\", \"満貫2000-4000点\")", strconv.Quote(clip(text)))
 	}

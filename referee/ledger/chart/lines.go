@@ -4,11 +4,6 @@ import (
 	"fmt"
 	"io"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-
 	"github.com/mjref/mjref/referee/ledger"
 )
 
@@ -32,45 +27,23 @@ func DrawLines(w io.Writer, format, title, xLabel, yLabel string, lines []Line, 
 	if format != SVG && format != PNG {
 		return nil, fmt.Errorf("unknown chart format %q: expected svg or png", format)
 	}
-	people := make([]ledger.Person, len(lines))
+	names := make([]string, len(lines))
 	for i, l := range lines {
-		people[i].Name = l.Name
+		names[i] = l.Name
 	}
-	names, face, warnings, err := chooseFont(&ledger.State{People: people}, o)
+	labels, f, warnings, err := chooseFont(names, o)
 	if err != nil {
 		return nil, err
 	}
-	p := plot.New()
-	style(p, face)
-	p.Title.Text = title
-	p.Title.Padding = 3 * vg.Millimeter
-	p.X.Label.Text = xLabel
-	p.Y.Label.Text = yLabel
-	p.Add(plotter.NewGrid())
+	fig := &figure{title: title, xLabel: xLabel, yLabel: yLabel, integerX: true}
 	for k, l := range lines {
-		xys := make(plotter.XYs, len(l.Points))
+		pts := make([]xy, len(l.Points))
 		var last ledger.Amount
 		for i, pt := range l.Points {
-			xys[i] = plotter.XY{X: pt.X, Y: amountFloat(pt.Y)}
+			pts[i] = xy{x: pt.X, y: amountFloat(pt.Y)}
 			last = pt.Y
 		}
-		line, err := plotter.NewLine(xys)
-		if err != nil {
-			return nil, err
-		}
-		line.Color = plotutil.Color(k)
-		line.Width = vg.Points(1.5)
-		line.Dashes = plotutil.Dashes(k)
-		p.Add(line)
-		p.Legend.Add(fmt.Sprintf("%s %s", names[k], last), line)
+		fig.series = append(fig.series, series{legend: fmt.Sprintf("%s %s", labels[k], last), points: pts, style: playerStyle(k)})
 	}
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.X.Min = 0
-	p.X.Tick.Marker = plainTicks{integer: true}
-	p.Y.Tick.Marker = plainTicks{}
-	if span := p.Y.Max - p.Y.Min; span > 0 {
-		p.Y.Max += span / 3
-	}
-	return warnings, write(p, w, format)
+	return warnings, fig.write(w, format, f)
 }
