@@ -56,3 +56,24 @@ func TestReleaseManPagesStamped(t *testing.T) {
 		t.Error("no before hook writes the man pages with go run . man")
 	}
 }
+
+// TestReleaseBuildsThePageEngine: the release binaries embed the page's engine (server/web/mjref.wasm,
+// generated and git-ignored), so a before hook runs go generate ./server; without it a release's
+// mjref page refuses to write the offline page.
+func TestReleaseBuildsThePageEngine(t *testing.T) {
+	b, err := os.ReadFile(".goreleaser.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Before struct {
+			Hooks []string `yaml:"hooks"`
+		} `yaml:"before"`
+	}
+	if err := yaml.Unmarshal(b, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(cfg.Before.Hooks, "go generate ./server") {
+		t.Errorf("no before hook runs go generate ./server: the release would have no page engine (hooks %q)", cfg.Before.Hooks)
+	}
+}
