@@ -14,21 +14,7 @@ import (
 // same -X ldflags as the release binaries, so the pages' .TH line names the release's version
 // and date, not "mjref (devel)".
 func TestReleaseManPagesStamped(t *testing.T) {
-	b, err := os.ReadFile(".goreleaser.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cfg struct {
-		Before struct {
-			Hooks []string `yaml:"hooks"`
-		} `yaml:"before"`
-		Builds []struct {
-			Ldflags []string `yaml:"ldflags"`
-		} `yaml:"builds"`
-	}
-	if err := yaml.Unmarshal(b, &cfg); err != nil {
-		t.Fatal(err)
-	}
+	cfg := releaseConfig(t)
 	xflag := regexp.MustCompile(`-X \S+=(?:\{\{[^}]*\}\}|\S+)`)
 	var want []string
 	for _, bd := range cfg.Builds {
@@ -61,19 +47,31 @@ func TestReleaseManPagesStamped(t *testing.T) {
 // generated and git-ignored), so a before hook runs go generate ./server; without it a release's
 // mjref page refuses to write the offline page.
 func TestReleaseBuildsThePageEngine(t *testing.T) {
+	cfg := releaseConfig(t)
+	if !slices.Contains(cfg.Before.Hooks, "go generate ./server") {
+		t.Errorf("no before hook runs go generate ./server: the release would have no page engine (hooks %q)", cfg.Before.Hooks)
+	}
+}
+
+// goreleaserConfig is what the release tests read of .goreleaser.yaml.
+type goreleaserConfig struct {
+	Before struct {
+		Hooks []string `yaml:"hooks"`
+	} `yaml:"before"`
+	Builds []struct {
+		Ldflags []string `yaml:"ldflags"`
+	} `yaml:"builds"`
+}
+
+func releaseConfig(t *testing.T) goreleaserConfig {
+	t.Helper()
 	b, err := os.ReadFile(".goreleaser.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cfg struct {
-		Before struct {
-			Hooks []string `yaml:"hooks"`
-		} `yaml:"before"`
-	}
+	var cfg goreleaserConfig
 	if err := yaml.Unmarshal(b, &cfg); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(cfg.Before.Hooks, "go generate ./server") {
-		t.Errorf("no before hook runs go generate ./server: the release would have no page engine (hooks %q)", cfg.Before.Hooks)
-	}
+	return cfg
 }

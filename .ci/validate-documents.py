@@ -40,7 +40,7 @@ def load_schemas(schema_dir):
 def documents(fmt, text):
     if not text.strip():
         return []
-    if fmt == "json" and not text.lstrip().startswith("{\"schema_version\":1,\"input_line\""):
+    if fmt == "json":
         try:
             return [json.loads(text)]
         except json.JSONDecodeError:

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -49,8 +50,9 @@ func dumpRun(args []string, code int, stdout, stderr string) {
 		return
 	}
 	path, batch := commandPath(args)
-	schemas := dumpSchemas()[path]
-	if len(schemas) == 0 || format == FormatYAML && yamlIsFile[path] {
+	cases := dumpCases()
+	schemas := cases.schemas[path]
+	if len(schemas) == 0 || format == FormatYAML && cases.yamlIsFile[path] {
 		return
 	}
 	d := dumped{Args: args, Code: code, Format: format, Stdout: stdout, Stderr: stderr, Schemas: schemas, Batch: batch}
@@ -83,19 +85,17 @@ func commandPath(args []string) (string, bool) {
 	return strings.TrimPrefix(c.CommandPath(), root.Name()+" "), slices.Contains(rest, "-") && strings.HasSuffix(c.Use, "| -")
 }
 
-var (
-	dumpSchemaMap map[string][]string
-	// yamlIsFile: the commands whose -o yaml prints a file of its own format (rules show).
-	yamlIsFile = map[string]bool{}
-)
+// dumpCaseMap is what the contract test's cases say of each command path.
+type dumpCaseMap struct {
+	schemas    map[string][]string
+	yamlIsFile map[string]bool
+}
 
-// dumpSchemas maps each command path to the schemas its contract-test cases use.
-func dumpSchemas() map[string][]string {
-	if dumpSchemaMap != nil {
-		return dumpSchemaMap
-	}
+// dumpCases maps each command path to the schemas its contract-test cases use, and names the
+// commands whose -o yaml prints a file of its own format (rules show), once for every run.
+var dumpCases = sync.OnceValue(func() dumpCaseMap {
 	root := newRootCmd(&factory{IO: &IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}})
-	m := map[string][]string{}
+	m := dumpCaseMap{schemas: map[string][]string{}, yamlIsFile: map[string]bool{}}
 	for _, c := range outputCases() {
 		if c.schema == "" {
 			continue
@@ -106,15 +106,14 @@ func dumpSchemas() map[string][]string {
 		}
 		k := strings.TrimPrefix(cmd.CommandPath(), root.Name()+" ")
 		if c.yamlIsFile {
-			yamlIsFile[k] = true
+			m.yamlIsFile[k] = true
 		}
-		if !slices.Contains(m[k], c.schema) {
-			m[k] = append(m[k], c.schema)
+		if !slices.Contains(m.schemas[k], c.schema) {
+			m.schemas[k] = append(m.schemas[k], c.schema)
 		}
 	}
-	dumpSchemaMap = m
 	return m
-}
+})
 
 // teeWriter keeps a copy of what passes through it.
 type teeWriter struct {

@@ -108,23 +108,18 @@ func (s *Server) Endpoints() [][2]string {
 
 // AnswerBodies are the types of the answers that are no document of the contract (the catalog,
 // the preview), whose schemas requests.json holds too.
-func (s *Server) AnswerBodies() []any {
+func (s *Server) AnswerBodies() []any { return s.bodies(func(e endpoint) any { return e.answer }) }
+
+// bodies is each endpoint's value of field, where it has one.
+func (s *Server) bodies(field func(endpoint) any) []any {
 	var out []any
 	for _, e := range s.endpoints() {
-		if e.answer != nil {
-			out = append(out, e.answer)
+		if v := field(e); v != nil {
+			out = append(out, v)
 		}
 	}
 	return out
 }
 
 // RequestBodies lists a value of each request body type the endpoints decode, for requests.json.
-func (s *Server) RequestBodies() []any {
-	var out []any
-	for _, e := range s.endpoints() {
-		if e.request != nil {
-			out = append(out, e.request)
-		}
-	}
-	return out
-}
+func (s *Server) RequestBodies() []any { return s.bodies(func(e endpoint) any { return e.request }) }
