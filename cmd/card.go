@@ -11,7 +11,6 @@ import (
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/words"
-	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/spf13/cobra"
@@ -126,7 +125,7 @@ func defaultCard(f *factory) (string, error) {
 	if cp, ok := e.Rules().(family.CardPlayer); ok && cp.CardName() != "" {
 		return cp.CardName(), nil
 	}
-	names := rulesets.ListCards()
+	names := engine.ListCards()
 	if len(names) == 0 {
 		return "", errors.New("no built-in card") // a bug: the sample card is embedded
 	}
@@ -226,7 +225,7 @@ func cardCompletion(_ *cobra.Command, args []string, _ string) ([]string, cobra.
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return rulesets.ListCards(), cobra.ShellCompDirectiveDefault
+	return engine.ListCards(), cobra.ShellCompDirectiveDefault
 }
 
 func yearText(y int) string {

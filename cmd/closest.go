@@ -10,7 +10,6 @@ import (
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring/american"
 	"github.com/spf13/cobra"
 )
@@ -62,7 +61,7 @@ Exit status: 0 at least one line is live, 1 a dead hand, 2 bad input (or a rules
 	fl.StringVar(&o.Card, "card", "", "a card file or built-in card name (default: the ruleset's card; see 'mjref card list')")
 	fl.IntVar(&o.Top, "top", 0, "show only the N closest lines (0: every line)")
 	fl.StringVar(&o.Seen, "seen", "", "tiles no longer available: discards and others' exposures in brackets, e.g. 'NNN 3m J [666pJ]'")
-	f.completeFlag(cmd, "card", withFiles(rulesets.ListCards(), "yaml", "yml"))
+	f.completeFlag(cmd, "card", withFiles(engine.ListCards(), "yaml", "yml"))
 	return cmd
 }
 

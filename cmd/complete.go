@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -76,7 +77,7 @@ func (f *factory) completeDefault(c *cobra.Command, fl *pflag.Flag) {
 	}
 	if exts, ok := fileFlags[fl.Name]; ok {
 		if fl.Name == "card" {
-			f.completeFlag(c, fl.Name, withFiles(rulesets.ListCards(), exts...))
+			f.completeFlag(c, fl.Name, withFiles(engine.ListCards(), exts...))
 			return
 		}
 		f.completeFlag(c, fl.Name, fileCompletion(exts...))

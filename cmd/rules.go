@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/schema"
 	"io"
 	"strings"
@@ -89,10 +90,9 @@ func newRulesCmd(f *factory) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				v := schema.RulesCheck{File: name, Name: rs.Name, Family: rs.Family, Extends: rs.Extends, OK: true, HouseHands: rs.HouseExamples()}
-				if rs.Card != nil {
-					f.warn(rs.Card.Warnings) // the ruleset plays the card's other lines
-				}
+				house, warnings := engine.CheckRuleset(rs)
+				v := schema.RulesCheck{File: name, Name: rs.Name, Family: rs.Family, Extends: rs.Extends, OK: true, HouseHands: house}
+				f.warn(warnings) // an American ruleset plays its card's other lines
 				if f.Output != FormatTable {
 					return render(f.IO.Out, f.Output, v)
 				}

@@ -20,3 +20,6 @@ func LoadCard(name string) (*american.Card, error) { return amfamily.LoadCard(na
 func CheckCardFrom(files rulesets.Files, name string) (*american.Card, error) {
 	return amfamily.CheckCardFrom(files, name)
 }
+
+// ListCards returns the names of the built-in American cards ("sample-2026"), sorted.
+func ListCards() []string { return amfamily.ListCards() }

@@ -3,7 +3,6 @@ package rulesets
 import (
 	"bytes"
 	"cmp"
-	"embed"
 	"encoding"
 	"errors"
 	"fmt"
@@ -25,9 +24,6 @@ import (
 	"github.com/mjref/mjref/scoring"
 	"go.yaml.in/yaml/v3"
 )
-
-//go:embed builtin
-var builtinFS embed.FS
 
 // Default is the ruleset used when none is named.
 const Default = "hk"

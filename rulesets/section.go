@@ -1,6 +1,7 @@
 package rulesets
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"reflect"
@@ -9,6 +10,9 @@ import (
 	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/mjref/mjref/referee/settle"
+	"github.com/mjref/mjref/scoring"
 )
 
 // Section is a rule family's section of its rulesets, as the family registers it: the key it is
@@ -39,6 +43,10 @@ type Section struct {
 	Decoded func(p *Prep)
 	Prepare func(p *Prep) error
 	Finish  func(p *Prep) error
+
+	// Snapshots are the family's built-in rulesets as go generate decoded them, so loading one
+	// parses no YAML (see Snapshots); nil: they are read from their YAML.
+	Snapshots *Snapshots
 }
 
 // Prep is a ruleset being loaded, as a section's hooks see it: the ruleset, and where each of its
@@ -91,21 +99,51 @@ func (p *Prep) Uploaded() bool { return p.l.upload != nil }
 // Files reads the files the load opens.
 func (p *Prep) Files() Files { return p.l.fsys }
 
-// section is a registered section: the three families this package types itself (HK, American,
-// DeBurger, fields of Ruleset) and those registered by RegisterSection (kept in Ruleset.sections).
+// Keep keeps v with the ruleset, for its family to read back (Ruleset.Kept): what a hook made of
+// what the section names (American's card, loaded).
+func (p *Prep) Keep(v any) { p.Ruleset.kept = v }
+
+// Beside resolves a file named in the ruleset at key path (a card:): a built-in name (builtin
+// says which are) as it is, else a path against the directory of the file that wrote the key, so
+// a ruleset means the same wherever it is run from. A built-in ruleset names built-ins only.
+func (p *Prep) Beside(path []string, name string, builtin func(string) bool) string {
+	from, _, _ := p.Written(path...) // "" for a built-in snapshot (no nodes)
+	return relativeTo(from, name, builtin)
+}
+
+// BindBounds gives the settlement the range a win is paid in (b: hk's faan from min_faan to the
+// cap, American's values), so a payment reads the table at the worth the score says, and says what
+// its table reaches and how a message names the table, with its line ("table faan (hk.yaml:40)");
+// ok is false with no settlement, or with a table the settlement's own check has reported.
+func (p *Prep) BindBounds(b scoring.Bounds) (reach settle.Reach, table string, ok bool) {
+	s := p.Ruleset.Settlement
+	if s == nil {
+		return reach, "", false
+	}
+	s.Bounds = b
+	reach, err := s.Reach()
+	if err != nil {
+		return reach, "", false // Validate has reported the table already
+	}
+	tf, tl := p.At("settlement", "tables", reach.Table)
+	return reach, fmt.Sprintf("table %s (%s:%d)", reach.Table, tf, tl), true
+}
+
+// Quote quotes a value from a ruleset file for a message: Go-quoted (control characters
+// escaped) and cut to an excerpt, so a 1 MB key does not make a 1 MB message.
+func Quote(s string) string { return quote(s) }
+
+// section is a registered section.
 type section struct {
 	Section
-	typed func(rs *Ruleset) any // a typed section's field, nil when not set; nil for a registered one
 }
 
 var (
 	sectionsMu sync.RWMutex
-	// sections in the order they were registered: the typed three first.
+	// sections in the order they were registered.
 	sections        []section
 	decodeTypeCache reflect.Type // the type a ruleset decodes into; nil until asked, reset by RegisterSection
 )
-
-func init() { sections = typedSections() } // in init: their hooks load cards, which decode with the sections
 
 // RegisterSection registers a family's section and built-in rulesets; a family package calls it
 // from its init. Registering a family twice, a key the ruleset already has (name, settlement, ...),
@@ -136,35 +174,46 @@ func RegisterSection(s Section) {
 			}
 		}
 	}
+	for name := range s.Snapshots.rulesets() {
+		if s.Builtins == nil || !slices.Contains(builtinFileNames(s.Builtins), name) {
+			panic("rulesets: section " + s.Family + ": a snapshot of " + name + ", which it does not build in")
+		}
+	}
 	sections = append(sections, section{Section: s})
 	decodeTypeCache = nil
 }
 
-// Families lists the families of the registered sections, in the order they were registered
-// (hk, american, deburger first).
+// Families lists the families of the registered sections as a listing reads them: the family of
+// the default ruleset first, then the others by name ("hk", "american", "deburger", "riichi").
 func Families() []string {
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	out := make([]string, len(sections))
+	first := ""
 	for i, s := range sections {
 		out[i] = s.Family
+		if s.Builtins != nil && slices.Contains(builtinFileNames(s.Builtins), Default) {
+			first = s.Family
+		}
 	}
+	rank := func(f string) int {
+		if f == first {
+			return 0
+		}
+		return 1
+	}
+	slices.SortFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a, b)) })
 	return out
 }
 
-// Section is the section of the ruleset's own family: *hk.Rules, *american.Rules, *points.Rules
-// for the families this package types, else the value the family's registered Section.New made;
-// nil when the ruleset has none.
+// Section is the section of the ruleset's own family: the value the family's registered
+// Section.New made; nil when the ruleset has none.
 func (rs *Ruleset) Section() any { return rs.sectionOf(rs.Family) }
 
 // sectionOf is the section written under key family, or nil.
 func (rs *Ruleset) sectionOf(family string) any {
-	s, ok := lookupSection(family)
-	switch {
-	case !ok:
+	if rs == nil {
 		return nil
-	case s.typed != nil:
-		return s.typed(rs)
 	}
 	return rs.sections[family]
 }
@@ -200,9 +249,6 @@ func decodeType() reflect.Type {
 	}
 	fields := []reflect.StructField{{Name: "Ruleset", Type: reflect.TypeFor[Ruleset](), Tag: `yaml:",inline"`}}
 	for i, s := range sections {
-		if s.typed != nil {
-			continue
-		}
 		fields = append(fields, reflect.StructField{Name: fmt.Sprintf("Section%d", i), Type: reflect.TypeOf(s.New()),
 			Tag: reflect.StructTag(fmt.Sprintf(`yaml:"%s,omitempty"`, s.Family))})
 	}
@@ -245,14 +291,10 @@ func isDecodeType(typeName string) bool {
 	return typeName == "rulesets.Ruleset" || strings.HasPrefix(typeName, "struct")
 }
 
-// builtinFile is the built-in ruleset name's file: embedded, or from a registered section.
+// builtinFile is the built-in ruleset name's file, from the registered section that builds it in.
 func builtinFile(name string) ([]byte, error) {
 	if strings.ContainsAny(name, "/\\") {
 		return nil, fs.ErrNotExist
-	}
-	b, err := builtinFS.ReadFile("builtin/" + name + ".yaml")
-	if err == nil {
-		return b, nil
 	}
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
@@ -264,11 +306,23 @@ func builtinFile(name string) ([]byte, error) {
 			return b, nil
 		}
 	}
-	return nil, err
+	return nil, fs.ErrNotExist
 }
 
-// builtinNames lists every built-in ruleset: the embedded ones, then each registered section's, in
-// the order of their files.
+// builtinSection is the registered section that builds in the ruleset name.
+func builtinSection(name string) (section, bool) {
+	sectionsMu.RLock()
+	defer sectionsMu.RUnlock()
+	for _, s := range sections {
+		if s.Builtins != nil && slices.Contains(builtinFileNames(s.Builtins), name) {
+			return s, true
+		}
+	}
+	return section{}, false
+}
+
+// builtinNames lists every built-in ruleset, of every registered section, in the order of their
+// file names.
 func builtinNames() []string {
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
@@ -276,24 +330,13 @@ func builtinNames() []string {
 }
 
 func builtinNamesLocked() []string {
-	names := embeddedNames()
+	var names []string
 	for _, s := range sections {
 		if s.Builtins != nil {
 			names = append(names, builtinFileNames(s.Builtins)...)
 		}
 	}
-	return names
-}
-
-// embeddedNames lists the rulesets embedded in this package (those the snapshot holds).
-func embeddedNames() []string {
-	entries, _ := fs.ReadDir(builtinFS, "builtin")
-	var names []string
-	for _, e := range entries {
-		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
-			names = append(names, n)
-		}
-	}
+	slices.SortFunc(names, func(a, b string) int { return strings.Compare(a+".yaml", b+".yaml") })
 	return names
 }
 
@@ -307,12 +350,4 @@ func builtinFileNames(fsys fs.FS) []string {
 		}
 	}
 	return names
-}
-
-// nilIfNil is p as an any, or nil when p is a nil pointer (not an any holding one).
-func nilIfNil[T any](p *T) any {
-	if p == nil {
-		return nil
-	}
-	return p
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"hash/crc32"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -12,45 +13,73 @@ import (
 )
 
 // Decoding a built-in ruleset's YAML (parsing it, checking it strictly, merging what it extends,
-// finding every rule's line) costs milliseconds, more than scoring a hand. So the built-ins are
-// decoded when the program is built: go generate writes each resolved ruleset as a Go value in
-// snapshot_gen.go, and Load takes that instead, then validates it as usual (which also prepares
-// what the scorers need). A snapshot is used only while the checksums of the files it came from
-// match the embedded files: one made before a ruleset file changed is ignored, never trusted.
-// TestSnapshotCurrent fails until it is regenerated (also after a change to the ruleset types):
+// finding every rule's line) costs milliseconds, more than scoring a hand. So a family's built-ins
+// may be decoded when the program is built: go generate in the family's package writes each
+// resolved ruleset as a Go value (its snapshot_gen.go, see SnapshotSource and internal/snapshot),
+// which the family registers as its Section.Snapshots, and Load takes that instead, then validates
+// it as usual (which also prepares what the scorers need). A snapshot is used only while the
+// checksums of the files it came from match the built-in files: one made before a ruleset file
+// changed is ignored, never trusted. VerifySnapshots (a test) fails until it is regenerated (also
+// after a change to the ruleset types):
 //
-//	go generate ./rulesets
+//	go generate ./family/...
 //
-// The generator builds with the tag mjref_nosnapshot, which leaves snapshot_gen.go out, so it runs
-// even when a change to the ruleset types has made the old snapshot fail to compile.
-//
-//go:generate go run -tags mjref_nosnapshot ./internal/snapshot
+// The generator builds with the tag mjref_nosnapshot, which leaves the snapshot_gen.go files out,
+// so it runs even when a change to the ruleset types has made an old snapshot fail to compile.
 
-// snapshot is one built-in ruleset as go generate decoded it.
-type snapshot struct {
-	// sums are the checksums of the files it was decoded from: the ruleset and each it extends.
-	sums  []fileSum
-	build func() *Ruleset // the value the YAML decodes to, before validation
+// Snapshots are a family's built-in rulesets as go generate decoded them.
+type Snapshots struct {
+	// Shape is the checksum of the types the rulesets decoded into when they were made (see
+	// VerifySnapshots).
+	Shape uint32
+	// Rulesets are the snapshots by built-in name.
+	Rulesets map[string]Snapshot
 }
 
-type fileSum struct {
-	name string // a built-in ruleset
-	crc  uint32 // fileCRC of its file
+func (s *Snapshots) rulesets() map[string]Snapshot {
+	if s == nil {
+		return nil
+	}
+	return s.Rulesets
+}
+
+// Snapshot is one built-in ruleset as go generate decoded it.
+type Snapshot struct {
+	// Sums are the checksums of the files it was decoded from: the ruleset and each it extends.
+	Sums []FileSum
+	// Build makes the value the YAML decodes to, before validation (see Snapshotted).
+	Build func() *Ruleset
+}
+
+// FileSum is the checksum of a built-in ruleset's file.
+type FileSum struct {
+	Name string // a built-in ruleset
+	CRC  uint32 // its file's checksum (CRC-32C)
+}
+
+// Snapshotted is rs with sec as its family's section: how a generated snapshot builds a ruleset.
+func Snapshotted(rs *Ruleset, sec any) *Ruleset {
+	rs.sections = map[string]any{rs.Family: sec}
+	return rs
 }
 
 // fromSnapshot returns the built-in ruleset name from its snapshot, validated, or nil when there is
 // no current snapshot for it (Load then reads the YAML).
 func fromSnapshot(name string) *Ruleset {
-	snap, ok := snapshots[name]
+	sec, ok := builtinSection(name)
 	if !ok {
 		return nil
 	}
-	for _, f := range snap.sums {
-		if fileCRC(f.name) != f.crc {
+	snap, ok := sec.Snapshots.rulesets()[name]
+	if !ok {
+		return nil
+	}
+	for _, f := range snap.Sums {
+		if fileCRC(f.Name) != f.CRC {
 			return nil // the file changed since go generate: read it
 		}
 	}
-	rs := snap.build()
+	rs := snap.Build()
 	rs.snapshot = name
 	if err := (&loader{}).validate(rs, nil); err != nil {
 		return nil
@@ -65,7 +94,7 @@ var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc
 // fileCRC is the checksum of a built-in ruleset's file (0 when there is none). A snapshot checks
 // the files it came from with it: a change, not an attack, is what it detects.
 func fileCRC(name string) uint32 {
-	b, err := builtinFS.ReadFile("builtin/" + name + ".yaml")
+	b, err := builtinFile(name)
 	if err != nil {
 		return 0
 	}
@@ -73,10 +102,62 @@ func fileCRC(name string) uint32 {
 }
 
 // shapeCRC is the checksum of the exported shape (field names, types and tags) of the types a
-// ruleset decodes into. The snapshot records it, so TestSnapshotCurrent notices a type change that
-// no ruleset file shows.
-func shapeCRC() uint32 {
-	return crc32.Checksum(appendShape(nil, reflect.TypeFor[Ruleset](), map[reflect.Type]bool{}), castagnoli())
+// ruleset of the section decodes into. A snapshot records it, so VerifySnapshots notices a type
+// change that no ruleset file shows.
+func shapeCRC(sec section) uint32 {
+	seen := map[reflect.Type]bool{}
+	b := appendShape(nil, reflect.TypeFor[Ruleset](), seen)
+	b = appendShape(b, reflect.TypeOf(sec.New()), seen)
+	return crc32.Checksum(b, castagnoli())
+}
+
+// VerifySnapshots checks the snapshots family registered (none: nil): one for each of its
+// built-in rulesets, current (made from the files and types as they are now), each the very value
+// its YAML decodes to, prepared for scoring the same way, printing the same resolved YAML. A test
+// calls it for every family; its error says to run go generate.
+func VerifySnapshots(family string) error {
+	sec, ok := lookupSection(family)
+	if !ok {
+		return fmt.Errorf("no section %s is registered", family)
+	}
+	if sec.Snapshots == nil {
+		return nil
+	}
+	stale := func(what string) error {
+		return fmt.Errorf("the snapshots of %s are stale (%s): run go generate in its package", family, what)
+	}
+	if sec.Snapshots.Shape != shapeCRC(sec) {
+		return stale("a ruleset type changed")
+	}
+	for _, name := range builtinFileNames(sec.Builtins) {
+		if _, ok := sec.Snapshots.Rulesets[name]; !ok {
+			return stale(name + " has none")
+		}
+		snap := fromSnapshot(name)
+		if snap == nil {
+			return stale(name + " changed, or does not validate")
+		}
+		slow, err := loadYAML(name)
+		if err != nil {
+			return err
+		}
+		want, err := slow.YAML()
+		if err != nil {
+			return err
+		}
+		got, err := snap.YAML()
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(want, got) {
+			return stale(name + " prints other YAML")
+		}
+		slow.node, snap.snapshot = nil, ""
+		if !reflect.DeepEqual(slow, snap) {
+			return stale(name + " differs from its YAML")
+		}
+	}
+	return nil
 }
 
 // appendShape appends t's exported structure, depth first, each type once.
@@ -116,12 +197,18 @@ func appendShape(b []byte, t reflect.Type, seen map[reflect.Type]bool) []byte {
 	return b
 }
 
-// SnapshotSource returns snapshot_gen.go before gofmt: every built-in ruleset decoded from its
-// YAML, written as a Go value. go generate formats it and writes it (see rulesets/internal/snapshot);
-// formatting is left to the caller so mjref itself does not link the Go parser.
-func SnapshotSource() ([]byte, error) {
-	g := &goWriter{imports: map[string]bool{}}
-	names := embeddedNames() // a registered section's rulesets are read from their YAML
+// SnapshotSource returns the snapshot_gen.go of the family's built-in rulesets before gofmt, in
+// package pkg (its import path pkgPath, whose own types it writes unqualified): each decoded from
+// its YAML, written as a Go value, and the variable snapshots, a *Snapshots for its Section. go
+// generate formats it and writes it (see internal/snapshot); formatting is left to the caller so
+// mjref itself does not link the Go parser.
+func SnapshotSource(family, pkg, pkgPath string) ([]byte, error) {
+	sec, ok := lookupSection(family)
+	if !ok || sec.Builtins == nil {
+		return nil, fmt.Errorf("snapshot: no section %s with built-in rulesets is registered", family)
+	}
+	g := &goWriter{imports: map[string]string{}, self: pkgPath}
+	names := builtinFileNames(sec.Builtins)
 	slices.Sort(names)
 	var body bytes.Buffer
 	for _, name := range names {
@@ -130,78 +217,86 @@ func SnapshotSource() ([]byte, error) {
 			return nil, fmt.Errorf("snapshot %s: %w", name, err)
 		}
 		rs.node = nil
-		rs.Card = nil // validate loads the card
-		fmt.Fprintf(&body, "\t%q: {\n\t\tsums: []fileSum{", name)
+		fmt.Fprintf(&body, "\t\t%q: {\n\t\t\tSums: []%s{", name, g.typeName(reflect.TypeFor[FileSum]()))
 		for file, depth := name, 0; file != "" && depth < 10; depth++ {
-			fmt.Fprintf(&body, "{%q, 0x%08x}, ", file, fileCRC(file))
+			fmt.Fprintf(&body, "{Name: %q, CRC: 0x%08x}, ", file, fileCRC(file))
 			parent, err := loadYAML(file)
 			if err != nil {
 				return nil, fmt.Errorf("snapshot %s: %w", name, err)
 			}
 			file = parent.Extends
 		}
-		body.WriteString("},\n\t\tbuild: func() *Ruleset {\n\t\t\treturn ")
+		fmt.Fprintf(&body, "},\n\t\t\tBuild: func() *%s {\n\t\t\t\treturn %s(", g.typeName(reflect.TypeFor[Ruleset]()), g.qualify(thisPkg, "Snapshotted"))
 		if err := g.value(&body, reflect.ValueOf(rs)); err != nil {
 			return nil, fmt.Errorf("snapshot %s: %w", name, err)
 		}
-		body.WriteString("\n\t\t},\n\t},\n")
+		body.WriteString(", ")
+		if err := g.value(&body, reflect.ValueOf(rs.Section())); err != nil {
+			return nil, fmt.Errorf("snapshot %s: %w", name, err)
+		}
+		body.WriteString(")\n\t\t\t},\n\t\t},\n")
 	}
 	var src bytes.Buffer
-	src.WriteString("// Code generated by go generate ./rulesets (internal/snapshot); DO NOT EDIT.\n\n")
-	src.WriteString("//go:build !mjref_nosnapshot\n\npackage rulesets\n\n")
+	fmt.Fprintf(&src, "// Code generated by go generate (internal/snapshot); DO NOT EDIT.\n\n")
+	fmt.Fprintf(&src, "//go:build !mjref_nosnapshot\n\npackage %s\n\n", pkg)
 	if len(g.imports) > 0 {
 		src.WriteString("import (\n")
-		for _, p := range slices.Sorted(mapKeys(g.imports)) {
+		for _, p := range slices.Sorted(maps.Keys(g.imports)) {
 			fmt.Fprintf(&src, "\t%q\n", p)
 		}
 		src.WriteString(")\n\n")
 	}
-	fmt.Fprintf(&src, "// snapshotShape is shapeCRC when the snapshots were made (see TestSnapshotCurrent).\nconst snapshotShape = 0x%08x\n\n", shapeCRC())
-	src.WriteString("// snapshots are the built-in rulesets as their YAML decodes, before validation.\n")
-	src.WriteString("var snapshots = map[string]snapshot{\n")
+	fmt.Fprintf(&src, "// snapshots are the built-in rulesets of %s as their YAML decodes, before validation.\n", family)
+	fmt.Fprintf(&src, "var snapshots = &%s{\n\tShape: 0x%08x,\n\tRulesets: map[string]%s{\n", g.typeName(reflect.TypeFor[Snapshots]()), shapeCRC(sec), g.typeName(reflect.TypeFor[Snapshot]()))
 	src.Write(body.Bytes())
-	src.WriteString("}\n\n")
-	src.WriteString("func ptr[T any](v T) *T { return &v }\n")
-	return src.Bytes(), nil
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
+	src.WriteString("\t},\n}\n\n")
+	src.WriteString("func snapshotPtr[T any](v T) *T { return &v }\n")
+	return src.Bytes(), g.err
 }
 
 // goWriter writes values as Go expressions and records the packages they name.
 type goWriter struct {
-	imports map[string]bool
+	imports map[string]string // import path -> package name
+	self    string            // the import path of the package written
+	err     error             // two packages of one name
 }
 
 const thisPkg = "github.com/mjref/mjref/rulesets"
 
-// typeName is t as Go source names it here.
-func (g *goWriter) typeName(t reflect.Type) string {
-	g.noteImports(t)
-	return strings.ReplaceAll(t.String(), "rulesets.", "")
+// qualify is the name name of package path as the written package names it.
+func (g *goWriter) qualify(path, name string) string {
+	if path == "" || path == g.self {
+		return name
+	}
+	pkg := path[strings.LastIndex(path, "/")+1:]
+	if path == thisPkg {
+		pkg = "rulesets"
+	}
+	for p, n := range g.imports {
+		if n == pkg && p != path && g.err == nil {
+			g.err = fmt.Errorf("snapshot: packages %s and %s have one name", p, path)
+		}
+	}
+	g.imports[path] = pkg
+	return pkg + "." + name
 }
 
-func (g *goWriter) noteImports(t reflect.Type) {
+// typeName is t as Go source names it in the package written.
+func (g *goWriter) typeName(t reflect.Type) string {
 	if t.Name() != "" {
-		if p := t.PkgPath(); p != "" && p != thisPkg {
-			g.imports[p] = true
-		}
-		return
+		return g.qualify(t.PkgPath(), t.Name())
 	}
 	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array:
-		g.noteImports(t.Elem())
+	case reflect.Pointer:
+		return "*" + g.typeName(t.Elem())
+	case reflect.Slice:
+		return "[]" + g.typeName(t.Elem())
+	case reflect.Array:
+		return fmt.Sprintf("[%d]%s", t.Len(), g.typeName(t.Elem()))
 	case reflect.Map:
-		g.noteImports(t.Key())
-		g.noteImports(t.Elem())
+		return "map[" + g.typeName(t.Key()) + "]" + g.typeName(t.Elem())
 	}
+	return t.String()
 }
 
 // value writes v as a Go expression. Unexported fields are left out: validation rebuilds them.
@@ -217,7 +312,7 @@ func (g *goWriter) value(w *bytes.Buffer, v reflect.Value) error {
 			w.WriteByte('&')
 			return g.value(w, v.Elem())
 		}
-		w.WriteString("ptr(")
+		w.WriteString("snapshotPtr(")
 		if err := g.value(w, v.Elem()); err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	amfamily "github.com/mjref/mjref/family/american"
 	"github.com/mjref/mjref/internal/yamljson"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
@@ -77,7 +78,7 @@ func NewParse(h notation.Hand, opt notation.Options) Parse {
 
 // CardList is the JSON of card list: {"schema_version": 1, "cards": [...]}.
 type CardList struct {
-	Cards []rulesets.CardInfo `json:"cards"`
+	Cards []amfamily.CardInfo `json:"cards"`
 }
 
 // CardLine is one line of a card in 'card show'.
@@ -201,7 +202,7 @@ func NewRulesList() RulesList { return RulesList{Rulesets: rulesets.Builtins()} 
 
 // NewCardList is the document of card list: the built-in cards.
 func NewCardList() (CardList, error) {
-	items, err := rulesets.CardInfos()
+	items, err := amfamily.CardInfos()
 	return CardList{Cards: items}, err
 }
 

@@ -310,7 +310,7 @@ func (s *Server) defaultRules() string {
 
 // builtinCard refuses a card that is not built in.
 func builtinCard(field, name string) error {
-	cards := rulesets.ListCards()
+	cards := engine.ListCards()
 	if slices.Contains(cards, name) {
 		return nil
 	}

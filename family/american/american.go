@@ -19,7 +19,7 @@ import (
 type Family struct{}
 
 // ID is "american".
-func (Family) ID() string { return rulesets.FamilyAmerican }
+func (Family) ID() string { return ID }
 
 // Title is "American".
 func (Family) Title() string { return "American" }
@@ -33,10 +33,10 @@ func (Family) Documents() map[string]any { return map[string]any{"score": Scored
 // Bind binds the family to an American ruleset and the card it plays: opt.Card when given, else
 // the ruleset's own.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
-	if rs.American == nil {
+	if Rules(rs) == nil {
 		return nil, family.WithHint(fmt.Errorf("ruleset %s has no american: section", rs.Name), "start the ruleset with 'extends: american'")
 	}
-	r := &rules{rs: rs, card: rs.Card, cardName: rs.American.Card, files: opt.Files}
+	r := &rules{rs: rs, card: Card(rs), cardName: Rules(rs).Card, files: opt.Files}
 	if opt.Card != "" || r.card == nil {
 		if opt.Card != "" {
 			r.cardName = opt.Card
@@ -76,7 +76,7 @@ func LoadCard(name string) (*card.Card, error) { return loadCard(nil, name) }
 
 // loadCard is LoadCard reading a card file through files (nil: the file system).
 func loadCard(files rulesets.Files, name string) (*card.Card, error) {
-	c, err := rulesets.LoadCardFrom(files, name)
+	c, err := LoadCardFrom(files, name)
 	if err != nil {
 		return nil, cardError(name, err)
 	}

@@ -11,7 +11,7 @@ func (r *rules) LogOptions() referee.ReadOptions { return referee.AmericanRead }
 // RefereeDeps replays a hand with the Charleston, calls that must fit the card and dead hands,
 // paid by the card line's value.
 func (r *rules) RefereeDeps() referee.Deps {
-	return referee.American(r.card, r.rs.American, r.rs.Settlement, r.rs.Referee)
+	return referee.American(r.card, Rules(r.rs), r.rs.Settlement, r.rs.Referee)
 }
 
 // RefereeStyle: items by value, the win without seat winds, then payments.

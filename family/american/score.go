@@ -14,7 +14,7 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 	if sit.Win.HongKongOnly() {
 		return nil, family.Usagef("--win %s is a Hong Kong win: an American table has no such win", sit.Win)
 	}
-	res := card.Match(r.card, h, r.rs.American)
+	res := card.Match(r.card, h, Rules(r.rs))
 	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.FormatWith(*h, Family{}.Notation()), Ruleset: r.rs.Name, Situation: sit.View(), Warnings: r.card.Warnings}, Result: &res}, nil
 }
 

@@ -12,7 +12,7 @@ func (r *rules) WaitOptions(_ *notation.Hand, _ scoring.Situation) (waits.Option
 	return waits.Options{
 		ByValue: true,
 		Value: func(h *notation.Hand, _ scoring.WinKind) waits.Value {
-			res := card.Match(r.card, h, r.rs.American)
+			res := card.Match(r.card, h, Rules(r.rs))
 			return waits.Value{Valid: res.Valid, Total: res.Value, Unit: "value", Line: res.Line, Reason: res.Reason}
 		},
 	}, nil

@@ -14,7 +14,7 @@ import (
 type Family struct{}
 
 // ID is "deburger".
-func (Family) ID() string { return rulesets.FamilyDeBurger }
+func (Family) ID() string { return ID }
 
 // Title is "DeBurger".
 func (Family) Title() string { return "DeBurger" }
@@ -29,7 +29,7 @@ func (Family) Documents() map[string]any {
 
 // Bind binds the family to a DeBurger ruleset.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
-	if rs.DeBurger == nil {
+	if Rules(rs) == nil {
 		return nil, family.WithHint(fmt.Errorf("ruleset %s has no deburger: section", rs.Name), "start the ruleset with 'extends: deburger-2026'")
 	}
 	if err := family.RefuseCard(rs, opt, Family{}); err != nil {

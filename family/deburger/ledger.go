@@ -18,7 +18,7 @@ func (r *rules) LedgerUnit() string { return "" }
 // ScoreLedgerTable scores the four hands of a hand that mahjong won by win, by the DeBurger
 // sheet: each seat's points, or why the Mahjong hand is not a win.
 func (r *rules) ScoreLedgerTable(hands [4]*notation.Hand, mahjong notation.Seat, win scoring.WinKind) ([4]int, string, error) {
-	res, pts, err := points.ScoreTable(hands, mahjong, win, r.rs.DeBurger)
+	res, pts, err := points.ScoreTable(hands, mahjong, win, Rules(r.rs))
 	if errors.Is(err, scoring.ErrNotWinning) {
 		return pts, res[mahjong].Reason, nil
 	}

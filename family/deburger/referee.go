@@ -11,7 +11,7 @@ func (r *rules) LogOptions() referee.ReadOptions {
 }
 
 // RefereeDeps replays a hand with the bird, and at the end scores every player's hand.
-func (r *rules) RefereeDeps() referee.Deps { return referee.DeBurger(r.rs.DeBurger, r.rs.Referee) }
+func (r *rules) RefereeDeps() referee.Deps { return referee.DeBurger(Rules(r.rs), r.rs.Referee) }
 
 // RefereeStyle: items in points; every player's points, no payments.
 func (r *rules) RefereeStyle() family.RefereeStyle { return family.RefereeStyle{Unit: "points"} }

@@ -23,13 +23,13 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 	var res points.Result
 	var err error
 	if sit.Loser {
-		res, err = points.ScoreLoser(h, r.rs.DeBurger)
+		res, err = points.ScoreLoser(h, Rules(r.rs))
 		sv = &family.SituationView{Seat: sv.Seat, Prevailing: sv.Prevailing, Win: "none", Loser: true}
 		shown := *h
 		shown.Win = notation.NoTile // a non-winner has no winning tile to mark
 		s.Hand = notation.Format(shown)
 	} else {
-		res, err = points.ScoreWinner(h, sit.Win, r.rs.DeBurger)
+		res, err = points.ScoreWinner(h, sit.Win, Rules(r.rs))
 	}
 	if err != nil && !errors.Is(err, scoring.ErrNotWinning) {
 		return nil, err

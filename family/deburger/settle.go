@@ -110,7 +110,7 @@ func (r *rules) SettleTable(req family.TableRequest) (family.Settlement, error) 
 				return nil, fmt.Errorf("--hand %s: %w", notation.Seat(i), err)
 			}
 		}
-		res, p, err := points.ScoreTable(hands, mahjong, req.Win, rs.DeBurger)
+		res, p, err := points.ScoreTable(hands, mahjong, req.Win, Rules(rs))
 		if errors.Is(err, scoring.ErrNotWinning) {
 			v.Players = []Player{{Seat: mahjong, Hand: notation.Format(*hands[mahjong]), Mahjong: true, Result: &res[mahjong]}}
 			v.Reason = fmt.Sprintf("%s went Mahjong, but the hand is not a win: %s", mahjong, res[mahjong].Reason)
@@ -136,7 +136,7 @@ func (r *rules) SettleTable(req family.TableRequest) (family.Settlement, error) 
 	v.Points = &p
 	if req.Totals != nil {
 		before := *req.Totals
-		race := points.NewRace(rs.DeBurger)
+		race := points.NewRace(Rules(rs))
 		race.Totals = before
 		st, err := race.Add(pts, mahjong)
 		if err != nil {

@@ -17,7 +17,7 @@ func (r *rules) WaitOptions(h *notation.Hand, _ scoring.Situation) (waits.Option
 	return waits.Options{
 		Shapes: shanten.ShapeStandard | shanten.ShapeSevenPairs,
 		Value: func(h *notation.Hand, win scoring.WinKind) waits.Value {
-			res, _ := points.ScoreWinner(h, win, r.rs.DeBurger)
+			res, _ := points.ScoreWinner(h, win, Rules(r.rs))
 			return waits.Value{Valid: res.Valid, Total: res.Total, Unit: "points", Reason: res.Reason}
 		},
 	}, nil

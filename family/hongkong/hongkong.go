@@ -15,7 +15,7 @@ import (
 type Family struct{}
 
 // ID is "hk".
-func (Family) ID() string { return rulesets.FamilyHK }
+func (Family) ID() string { return ID }
 
 // Title is "Hong Kong".
 func (Family) Title() string { return "Hong Kong" }
@@ -28,7 +28,7 @@ func (Family) Documents() map[string]any { return map[string]any{"score": Scored
 
 // Bind binds the family to a Hong Kong ruleset.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
-	if rs.HK == nil {
+	if Rules(rs) == nil {
 		return nil, family.WithHint(fmt.Errorf("ruleset %s has no hk: section", rs.Name), "start the ruleset with 'extends: hk'")
 	}
 	if err := family.RefuseCard(rs, opt, Family{}); err != nil {

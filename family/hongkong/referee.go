@@ -13,7 +13,9 @@ func (r *rules) LogOptions() referee.ReadOptions {
 // RefereeDeps replays a hand claim by claim: the scorer and settlement, and the referee:
 // section's table rules (dead wall, missed-win lock); the tile count and several winners follow
 // hk.flowers and settlement.multiple_winners unless the referee: section sets them.
-func (r *rules) RefereeDeps() referee.Deps { return referee.HK(r.rs.HK, r.rs.Settlement, r.rs.Referee) }
+func (r *rules) RefereeDeps() referee.Deps {
+	return referee.HK(Rules(r.rs), r.rs.Settlement, r.rs.Referee)
+}
 
 // RefereeStyle: items in faan with Chinese names, the win placed by seat winds, then payments.
 func (r *rules) RefereeStyle() family.RefereeStyle {

@@ -14,7 +14,7 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 	if err := family.RefuseJokers(h, Family{}); err != nil {
 		return nil, err
 	}
-	res, err := hk.Score(h, sit.Situation, r.rs.HK)
+	res, err := hk.Score(h, sit.Situation, Rules(r.rs))
 	if err != nil {
 		return nil, err
 	}

@@ -20,17 +20,17 @@ func (r *rules) WaitOptions(h *notation.Hand, sit scoring.Situation) (waits.Opti
 	}
 	rs := r.rs
 	opt := waits.Options{Shapes: shanten.ShapeStandard | shanten.ShapeThirteenOrphans}
-	if rs.HK.SevenPairs != hk.Off {
+	if Rules(rs).SevenPairs != hk.Off {
 		opt.Shapes |= shanten.ShapeSevenPairs
 	}
-	opt.SevenPairsRepeated = rs.HK.SevenPairsRepeated
+	opt.SevenPairsRepeated = Rules(rs).SevenPairsRepeated
 	opt.Value = func(h *notation.Hand, win scoring.WinKind) waits.Value {
 		st := sit
 		st.Win = win
 		if !win.SelfDrawn() {
 			st.Discarder = st.Seat.Next()
 		}
-		res, err := hk.Score(h, st, rs.HK)
+		res, err := hk.Score(h, st, Rules(rs))
 		if err != nil {
 			return waits.Value{Unit: "faan", Reason: err.Error()}
 		}

@@ -1,4 +1,4 @@
-package rulesets
+package american
 
 import (
 	"errors"
@@ -22,7 +22,7 @@ func TestListCards(t *testing.T) {
 }
 
 func TestSampleCard(t *testing.T) {
-	info, err := CheckCard("sample-2026")
+	info, err := checkCard("sample-2026")
 	if err != nil {
 		t.Fatalf("CheckCard: %v", err)
 	}
@@ -60,7 +60,7 @@ func TestSampleCard(t *testing.T) {
 }
 
 func TestSampleCardMatches(t *testing.T) {
-	card, err := LoadCard("sample-2026.yaml")
+	card, err := LoadCardFrom(nil, "sample-2026.yaml")
 	if err != nil {
 		t.Fatalf("LoadCard: %v", err)
 	}
@@ -324,7 +324,7 @@ func TestLoadCardFile(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			info, err := CheckCard(tt.path)
+			info, err := checkCard(tt.path)
 			gotErr := ""
 			if err != nil {
 				gotErr = err.Error()
@@ -334,7 +334,7 @@ func TestLoadCardFile(t *testing.T) {
 				hands += i.Hands
 			}
 			if diff := cmp.Diff([2]any{tt.wantErr, tt.hands}, [2]any{gotErr, hands}); diff != "" {
-				t.Errorf("CheckCard(%q) mismatch (-want +got):\n%s", tt.path, diff)
+				t.Errorf("checkCard(%q) mismatch (-want +got):\n%s", tt.path, diff)
 			}
 		})
 	}
@@ -374,11 +374,11 @@ func FuzzParseCard(f *testing.F) {
 // TestShortForms compiles a card written with every short form of the card language and the same
 // card written the long way: each line must stand for the same concrete hands.
 func TestShortForms(t *testing.T) {
-	short, err := LoadCard("testdata/cards/short-forms.yaml")
+	short, err := LoadCardFrom(nil, "testdata/cards/short-forms.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	long, err := LoadCard("testdata/cards/long-forms.yaml")
+	long, err := LoadCardFrom(nil, "testdata/cards/long-forms.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package rulesets
+package american
 
 import (
 	"embed"
@@ -14,8 +14,9 @@ import (
 
 	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/internal/yamldoc"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
-	"github.com/mjref/mjref/scoring/american"
+	card "github.com/mjref/mjref/scoring/american"
 )
 
 //go:embed cards/*.yaml
@@ -39,7 +40,7 @@ func ListCards() []string {
 
 // readCard returns a card file's bytes and the name its errors cite: a built-in card by name
 // ("sample-2026", with or without .yaml), else a file path.
-func readCard(files Files, nameOrPath string) ([]byte, string, error) {
+func readCard(files rulesets.Files, nameOrPath string) ([]byte, string, error) {
 	if isBuiltinCard(nameOrPath) {
 		base := strings.TrimSuffix(nameOrPath, ".yaml")
 		data, err := cardFS.ReadFile(path.Join("cards", base+".yaml"))
@@ -47,7 +48,7 @@ func readCard(files Files, nameOrPath string) ([]byte, string, error) {
 	}
 	data, err := filesOr(files).ReadFile(nameOrPath, safeio.RulesetLimit)
 	if err != nil {
-		if errors.Is(err, ErrNoFiles) {
+		if errors.Is(err, rulesets.ErrNoFiles) {
 			// The same words for a file that is there and one that is not.
 			return nil, "", fmt.Errorf("card %q: no built-in card of that name (%s); no card file is read here", nameOrPath, strings.Join(ListCards(), ", "))
 		}
@@ -69,15 +70,10 @@ func isBuiltinCard(name string) bool {
 	return !strings.ContainsAny(base, `/\`) && slices.Contains(ListCards(), base)
 }
 
-// LoadCard loads a built-in card by name or a card file by path, checks it and expands every line
-// to its concrete hands. Errors name the file and YAML line: "card.yaml:12: line R1: ...".
-func LoadCard(nameOrPath string) (*american.Card, error) {
-	return LoadCardFrom(OSFiles, nameOrPath)
-}
-
-// LoadCardFrom is LoadCard reading a card file through files (nil: the file system); with
-// NoFiles only a built-in card loads.
-func LoadCardFrom(files Files, nameOrPath string) (*american.Card, error) {
+// LoadCardFrom loads a built-in card by name or a card file by path, read through files (nil:
+// the file system; with rulesets.NoFiles only a built-in card loads), checks it and expands every
+// line to its concrete hands. Errors name the file and YAML line: "card.yaml:12: line R1: ...".
+func LoadCardFrom(files rulesets.Files, nameOrPath string) (*card.Card, error) {
 	data, file, err := readCard(files, nameOrPath)
 	if err != nil {
 		return nil, err
@@ -85,11 +81,11 @@ func LoadCardFrom(files Files, nameOrPath string) (*american.Card, error) {
 	return ParseCard(data, file)
 }
 
-// CheckCard loads a card as LoadCard does and returns each line with its number of concrete hands
+// checkCard loads a card as LoadCardFrom does and returns each line with its number of concrete hands
 // (what `mjref card check FILE` prints). The error joins every problem found, a line left out
 // included.
-func CheckCard(nameOrPath string) ([]american.LineInfo, error) {
-	c, err := LoadCard(nameOrPath)
+func checkCard(nameOrPath string) ([]card.LineInfo, error) {
+	c, err := LoadCardFrom(nil, nameOrPath)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +96,7 @@ func CheckCard(nameOrPath string) ([]american.LineInfo, error) {
 }
 
 // ParseCard decodes card YAML; file is the name errors cite.
-func ParseCard(data []byte, file string) (*american.Card, error) {
+func ParseCard(data []byte, file string) (*card.Card, error) {
 	if err := yamldoc.Prescan(data); err != nil {
 		return nil, limitError(file, err)
 	}
@@ -111,7 +107,7 @@ func ParseCard(data []byte, file string) (*american.Card, error) {
 	if err := yamldoc.Check(&doc); err != nil {
 		return nil, limitError(file, err)
 	}
-	if line, msg := moreYAML(data, "card file"); msg != "" {
+	if line, msg := rulesets.OneDocument(data, "card file"); msg != "" {
 		if line > 0 {
 			return nil, fmt.Errorf("%s:%d: %s", file, line, msg)
 		}
@@ -128,12 +124,12 @@ func ParseCard(data []byte, file string) (*american.Card, error) {
 		slices.SortStableFunc(errs, func(a, b error) int { return errLine(a) - errLine(b) })
 		return nil, errors.Join(errs...)
 	}
-	return american.Compile(spec)
+	return card.Compile(spec)
 }
 
 // errLine is the YAML line a decoding problem is on.
 func errLine(err error) int {
-	var le *american.LineError
+	var le *card.LineError
 	if errors.As(err, &le) {
 		return le.Source.Line
 	}
@@ -151,7 +147,7 @@ func (d *cardDecoder) src(n *yaml.Node) scoring.Source {
 }
 
 func (d *cardDecoder) errf(n *yaml.Node, format string, args ...any) {
-	d.errs = append(d.errs, &american.LineError{Source: d.src(n), Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &card.LineError{Source: d.src(n), Msg: fmt.Sprintf(format, args...)})
 }
 
 // lineDefaults are the line fields a card or section may set for its lines.
@@ -386,8 +382,8 @@ func (d *cardDecoder) defaults(n *yaml.Node, base lineDefaults) lineDefaults {
 	return out
 }
 
-func (d *cardDecoder) document(doc *yaml.Node) american.CardSpec {
-	spec := american.CardSpec{Source: scoring.Source{Ruleset: d.file, Line: 1}}
+func (d *cardDecoder) document(doc *yaml.Node) card.CardSpec {
+	spec := card.CardSpec{Source: scoring.Source{Ruleset: d.file, Line: 1}}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		d.errf(doc, "empty card file: expected a card: mapping")
 		return spec
@@ -410,7 +406,7 @@ func (d *cardDecoder) document(doc *yaml.Node) american.CardSpec {
 	return spec
 }
 
-func (d *cardDecoder) card(n *yaml.Node, spec *american.CardSpec) {
+func (d *cardDecoder) card(n *yaml.Node, spec *card.CardSpec) {
 	def := lineDefaults{}
 	var sections, lines *yaml.Node
 	d.fields(n, "card", []string{"name", "year", "defaults", "sections", "lines"}, func(key string, _, v *yaml.Node) {
@@ -443,7 +439,7 @@ func (d *cardDecoder) card(n *yaml.Node, spec *american.CardSpec) {
 	}
 }
 
-func (d *cardDecoder) section(n *yaml.Node, def lineDefaults, spec *american.CardSpec) {
+func (d *cardDecoder) section(n *yaml.Node, def lineDefaults, spec *card.CardSpec) {
 	name := ""
 	var lines, defs *yaml.Node
 	d.fields(n, "a section", []string{"name", "defaults", "lines"}, func(key string, _, v *yaml.Node) {
@@ -468,7 +464,7 @@ func (d *cardDecoder) section(n *yaml.Node, def lineDefaults, spec *american.Car
 	d.lines(lines, name, false, def, spec)
 }
 
-func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDefaults, spec *american.CardSpec) {
+func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDefaults, spec *card.CardSpec) {
 	keys := []string{"id", "pattern", "value", "concealed", "note", "x", "y", "suits", "numbers", "jokerless_bonus"}
 	if flat {
 		keys = append([]string{"section"}, keys...)
@@ -478,7 +474,7 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDef
 		return
 	}
 	for _, ln := range n.Content {
-		ls := american.LineSpec{Section: section, JokerlessBonus: true, Source: d.src(ln)}
+		ls := card.LineSpec{Section: section, JokerlessBonus: true, Source: d.src(ln)}
 		// What is wrong inside a line is the line's problem: the card plays its other lines.
 		before := len(d.errs)
 		if def.value != nil {
@@ -543,7 +539,7 @@ func (d *cardDecoder) lines(n *yaml.Node, section string, flat bool, def lineDef
 }
 
 // pattern reads a pattern: one string, or a list of alternatives.
-func (d *cardDecoder) pattern(n *yaml.Node, ls *american.LineSpec) {
+func (d *cardDecoder) pattern(n *yaml.Node, ls *card.LineSpec) {
 	switch n.Kind {
 	case yaml.ScalarNode:
 		ls.Pattern = []string{n.Value}
@@ -570,4 +566,34 @@ func hasSuitVar(patterns []string) bool {
 		}
 	}
 	return false
+}
+
+// filesOr is files, or the file system when nil.
+func filesOr(files rulesets.Files) rulesets.Files {
+	if files == nil {
+		return rulesets.OSFiles
+	}
+	return files
+}
+
+// limitError is a card's document over a yamldoc limit, at its line.
+func limitError(file string, err error) error {
+	var le *yamldoc.LimitError
+	if errors.As(err, &le) {
+		return &rulesets.Error{File: file, Line: le.Line, Msg: le.Msg}
+	}
+	return &rulesets.Error{File: file, Msg: err.Error()}
+}
+
+// valueAt is the value of key in mapping m, or nil.
+func valueAt(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
 }

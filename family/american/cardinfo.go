@@ -1,4 +1,4 @@
-package rulesets
+package american
 
 import "fmt"
 
@@ -14,7 +14,7 @@ type CardInfo struct {
 func CardInfos() ([]CardInfo, error) {
 	items := []CardInfo{}
 	for _, name := range ListCards() {
-		c, err := LoadCard(name)
+		c, err := LoadCardFrom(nil, name)
 		if err != nil {
 			return nil, fmt.Errorf("built-in card %s: %w", name, err) // a bug: built-in cards are tested
 		}
