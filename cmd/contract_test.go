@@ -85,7 +85,7 @@ func outputCases() []outputCase {
 		{schema: "card-list", args: []string{"card", "list"}},
 		{schema: "card-show", args: []string{"card", "show", "sample-2026"}},
 		{schema: "rules-list", args: []string{"rules", "list"}},
-		{schema: "rules-check", args: []string{"rules", "check", "../rulesets/builtin/hk-oldstyle.yaml"}},
+		{schema: "rules-check", args: []string{"rules", "check", "../family/hongkong/builtin/hk-oldstyle.yaml"}},
 		{schema: "rules-check", args: []string{"rules", "check", "hk", "--set", "cap=8"}},
 		{schema: "rules-show", args: []string{"rules", "show", "hk", "--set", "cap=8"}, yamlIsFile: true},
 		{schema: "version", args: []string{"version"}},

@@ -26,7 +26,7 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 	wins := []scoring.WinKind{scoring.Discard, scoring.SelfDraw}
 	for i, line := range lines {
 		h := notation.MustParse(line)
-		res, err := hk.Score(&h, scoring.Situation{Win: wins[i%2], Discarder: notation.NoSeat}, rs.HK)
+		res, err := hk.Score(&h, scoring.Situation{Win: wins[i%2], Discarder: notation.NoSeat}, hongkong.Rules(rs))
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family/hongkong"
 )
 
 // Score a Hong Kong hand won by self-draw and print its verdict and JSON document.
@@ -94,7 +95,7 @@ func ExampleOpen() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(e.Ruleset().Name, e.Title(), "cap", e.Ruleset().HK.Cap)
+	fmt.Println(e.Ruleset().Name, e.Title(), "cap", hongkong.Rules(e.Ruleset()).Cap)
 	// Output:
 	// hk Hong Kong cap 13
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	amfamily "github.com/mjref/mjref/family/american"
+	"github.com/mjref/mjref/family/deburger"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/gamerules"
@@ -25,14 +27,10 @@ func familyDeps(t testing.TB, name string, r *gamerules.Referee) referee.Deps {
 		t.Fatal(err)
 	}
 	switch rs.Family {
-	case rulesets.FamilyAmerican:
-		card, err := rulesets.LoadCard(rs.American.Card)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return referee.American(card, rs.American, rs.Settlement, r)
-	case rulesets.FamilyDeBurger:
-		return referee.DeBurger(rs.DeBurger, r)
+	case amfamily.ID:
+		return referee.American(amfamily.Card(rs), amfamily.Rules(rs), rs.Settlement, r)
+	case deburger.ID:
+		return referee.DeBurger(deburger.Rules(rs), r)
 	}
 	t.Fatalf("%s: family %s", name, rs.Family)
 	return referee.Deps{}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/referee/gamerules"
@@ -42,7 +43,7 @@ func hkDeps(t testing.TB) referee.Deps {
 	if err := doc.Settlement.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	return referee.HK(rs.HK, doc.Settlement, nil)
+	return referee.HK(hongkong.Rules(rs), doc.Settlement, nil)
 }
 
 // replay replays a log that describes a real hand.
@@ -231,7 +232,7 @@ func TestHKDeps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := *rs.HK
+	h := *hongkong.Rules(rs)
 	h.Flowers = false
 	st := &settle.Rules{MultipleWinners: settle.MultipleWinnersRule{As: settle.AllWin}}
 	d := referee.HK(&h, st, nil)
@@ -253,7 +254,7 @@ func TestHKHumanHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deps := referee.HK(rs.HK, rs.Settlement, rs.Referee)
+	deps := referee.HK(hongkong.Rules(rs), rs.Settlement, rs.Referee)
 	r := replay(t, readLog(t, "testdata/logs/human-hand.yaml"), deps)
 	res := r.Result
 	if res.Context == nil {

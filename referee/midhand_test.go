@@ -3,6 +3,9 @@ package referee_test
 import (
 	"testing"
 
+	amfamily "github.com/mjref/mjref/family/american"
+	"github.com/mjref/mjref/family/deburger"
+	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/referee"
 	"github.com/mjref/mjref/rulesets"
 )
@@ -18,16 +21,12 @@ func TestMidHandLogStartingWithClaims(t *testing.T) {
 			}
 			var deps referee.Deps
 			switch rs.Family {
-			case rulesets.FamilyHK:
-				deps = referee.HK(rs.HK, rs.Settlement, rs.Referee)
-			case rulesets.FamilyAmerican:
-				card, err := rulesets.LoadCard(rs.American.Card)
-				if err != nil {
-					t.Fatal(err)
-				}
-				deps = referee.American(card, rs.American, rs.Settlement, rs.Referee)
+			case hongkong.ID:
+				deps = referee.HK(hongkong.Rules(rs), rs.Settlement, rs.Referee)
+			case amfamily.ID:
+				deps = referee.American(amfamily.Card(rs), amfamily.Rules(rs), rs.Settlement, rs.Referee)
 			default:
-				deps = referee.DeBurger(rs.DeBurger, rs.Referee)
+				deps = referee.DeBurger(deburger.Rules(rs), rs.Referee)
 			}
 			lg, err := referee.ReadLog([]byte("ruleset: " + name + "\ndealer: E\nstart: {}\nevents:\n  - claims: [W pong 5p]\n"))
 			if err != nil {

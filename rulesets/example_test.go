@@ -3,6 +3,7 @@ package rulesets_test
 import (
 	"fmt"
 
+	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/rulesets"
 )
 
@@ -13,7 +14,7 @@ func ExampleLoad() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(rs.Name, rs.Family, "minimum", rs.HK.MinFaan, "cap", rs.HK.Cap)
+	fmt.Println(rs.Name, rs.Family, "minimum", hongkong.Rules(rs).MinFaan, "cap", hongkong.Rules(rs).Cap)
 	// Output:
 	// hk hk minimum 3 cap 13
 }
@@ -29,4 +30,11 @@ func ExampleBuiltins() {
 	// hk-table hk
 	// american american
 	// deburger-2026 deburger
+	// riichi riichi
+	// riichi-ema riichi
+	// riichi-majsoul riichi
+	// riichi-mleague riichi
+	// riichi-sanma riichi
+	// riichi-sanma-majsoul riichi
+	// riichi-wrc riichi
 }

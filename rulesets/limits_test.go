@@ -1,8 +1,9 @@
-package rulesets
+package rulesets_test
 
 import (
 	"errors"
 	"fmt"
+	"github.com/mjref/mjref/rulesets"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,39 +49,39 @@ func TestLimits(t *testing.T) {
 	big := writeTemp(t, "big.yaml", manyKeys(40_000))
 	aliases := writeTemp(t, "aliases.yaml", manyAliases(70_000))
 	nested := writeTemp(t, "nested.yaml", []byte("name: n\nextends: hk\ndescription: x\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"))
-	sets := make([]string, MaxSets+1)
+	sets := make([]string, rulesets.MaxSets+1)
 	for i := range sets {
 		sets[i] = "cap=13"
 	}
 	tests := []struct {
 		name string
-		load func() (*Ruleset, error)
+		load func() (*rulesets.Ruleset, error)
 		want string
 	}{
-		{"a 16,000-part --set", func() (*Ruleset, error) { return Load("hk", deepSet(16_000)) },
+		{"a 16,000-part --set", func() (*rulesets.Ruleset, error) { return rulesets.Load("hk", deepSet(16_000)) },
 			`--set: "a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.…": a key of 16000 parts: the limit is 8 (hk.house_hands.ID.pattern has 4)`},
-		{"a 9-part --set", func() (*Ruleset, error) { return Load("hk", deepSet(9)) },
+		{"a 9-part --set", func() (*rulesets.Ruleset, error) { return rulesets.Load("hk", deepSet(9)) },
 			`--set: "a.a.a.a.a.a.a.a.a": a key of 9 parts: the limit is 8 (hk.house_hands.ID.pattern has 4)`},
-		{"too many --set", func() (*Ruleset, error) { return Load("hk", sets...) },
+		{"too many --set", func() (*rulesets.Ruleset, error) { return rulesets.Load("hk", sets...) },
 			"--set: 65 values to set: the limit is 64"},
-		{"--set extends", func() (*Ruleset, error) { return Load("hk-oldstyle", "extends=american") },
+		{"--set extends", func() (*rulesets.Ruleset, error) { return rulesets.Load("hk-oldstyle", "extends=american") },
 			"extends (from --set extends=american): extends cannot be set: write a ruleset file that extends the one you want, and give it to --rules"},
-		{"a --set value of many keys", func() (*Ruleset, error) {
-			return Load("hk", "house_hands={"+strings.Repeat("a: 1, ", 600)+"}")
+		{"a --set value of many keys", func() (*rulesets.Ruleset, error) {
+			return rulesets.Load("hk", "house_hands={"+strings.Repeat("a: 1, ", 600)+"}")
 		}, `hk.house_hands (from --set "house_hands={a: 1, a: 1, a: 1, a: 1, a: 1, a: 1, a: 1, a: 1,…"): a mapping of more than 500 keys: the limit is 500 in one mapping`},
-		{"40,000 keys in a file", func() (*Ruleset, error) { return Load(big) },
+		{"40,000 keys in a file", func() (*rulesets.Ruleset, error) { return rulesets.Load(big) },
 			big + ":5: a mapping of more than 500 keys: the limit is 500 in one mapping"},
-		{"11,000 keys uploaded (250 KB)", func() (*Ruleset, error) { return LoadUploaded(manyKeys(11_000)) },
+		{"11,000 keys uploaded (250 KB)", func() (*rulesets.Ruleset, error) { return rulesets.LoadUploaded(manyKeys(11_000)) },
 			"upload.yaml:5: a mapping of more than 500 keys: the limit is 500 in one mapping"},
-		{"70,000 aliases", func() (*Ruleset, error) { return Load(aliases) },
+		{"70,000 aliases", func() (*rulesets.Ruleset, error) { return rulesets.Load(aliases) },
 			aliases + ":7: more than 100 aliases (*name): the limit is 100 in one document"},
-		{"nested aliases", func() (*Ruleset, error) { return Load(nested) },
+		{"nested aliases", func() (*rulesets.Ruleset, error) { return rulesets.Load(nested) },
 			nested + ":7: aliases (*name) that stand for more than 10000 values: the limit is 10000 in one document"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.load()
-			var re *Error
+			var re *rulesets.Error
 			if !errors.As(err, &re) {
 				t.Fatalf("got %v, want a *rulesets.Error", err)
 			}
@@ -90,20 +91,11 @@ func TestLimits(t *testing.T) {
 		})
 	}
 	// At the limits, a ruleset still loads.
-	if _, err := Load("hk", deepSet(8)); err == nil || strings.Contains(err.Error(), "parts") {
+	if _, err := rulesets.Load("hk", deepSet(8)); err == nil || strings.Contains(err.Error(), "parts") {
 		t.Errorf("an 8-part key: %v, want an unknown key", err)
 	}
-	if _, err := Load(writeTemp(t, "ok.yaml", manyKeys(3))); err != nil && strings.Contains(err.Error(), "limit") {
+	if _, err := rulesets.Load(writeTemp(t, "ok.yaml", manyKeys(3))); err != nil && strings.Contains(err.Error(), "limit") {
 		t.Errorf("3 keys: %v", err)
-	}
-}
-
-// A card file is checked the same way.
-func TestCardLimits(t *testing.T) {
-	data := "card:\n  name: big\n  lines:\n    - {" + strings.Repeat("id: x, ", 501) + "}\n"
-	_, err := ParseCard([]byte(data), "big.yaml")
-	if err == nil || err.Error() != "big.yaml:4: a mapping of more than 500 keys: the limit is 500 in one mapping" {
-		t.Errorf("ParseCard = %v", err)
 	}
 }
 
@@ -112,7 +104,7 @@ type spyFiles struct{ asked []string }
 
 func (s *spyFiles) ReadFile(path string, limit int64) ([]byte, error) {
 	s.asked = append(s.asked, path)
-	return nil, ErrNoFiles
+	return nil, rulesets.ErrNoFiles
 }
 
 // With NoFiles, no key or value opens a file, and a file that is there gets the words a missing
@@ -129,22 +121,30 @@ func TestNoFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	missing := filepath.Join(dir, "nosuch")
-	opt := LoadOptions{Files: NoFiles}
+	opt := rulesets.LoadOptions{Files: rulesets.NoFiles}
 	loads := map[string]func(path string) error{
-		"rules":          func(p string) error { _, err := LoadWith(opt, p); return err },
-		"set card":       func(p string) error { _, err := LoadWith(opt, "american", "card="+p); return err },
-		"set american":   func(p string) error { _, err := LoadWith(opt, "american", "american={card: "+p+"}"); return err },
-		"set key with =": func(p string) error { _, err := LoadWith(opt, "american", "american.card="+p+" #=x"); return err },
-		"upload extends": func(p string) error { _, err := LoadUploaded([]byte("name: x\nextends: " + p + "\n")); return err },
+		"rules":    func(p string) error { _, err := rulesets.LoadWith(opt, p); return err },
+		"set card": func(p string) error { _, err := rulesets.LoadWith(opt, "american", "card="+p); return err },
+		"set american": func(p string) error {
+			_, err := rulesets.LoadWith(opt, "american", "american={card: "+p+"}")
+			return err
+		},
+		"set key with =": func(p string) error {
+			_, err := rulesets.LoadWith(opt, "american", "american.card="+p+" #=x")
+			return err
+		},
+		"upload extends": func(p string) error {
+			_, err := rulesets.LoadUploaded([]byte("name: x\nextends: " + p + "\n"))
+			return err
+		},
 		"upload card": func(p string) error {
-			_, err := LoadUploaded([]byte("name: x\nextends: american\namerican:\n  card: " + p + "\n"))
+			_, err := rulesets.LoadUploaded([]byte("name: x\nextends: american\namerican:\n  card: " + p + "\n"))
 			return err
 		},
 		"upload set card": func(p string) error {
-			_, err := LoadUploaded([]byte("name: x\nextends: american\n"), "card="+p)
+			_, err := rulesets.LoadUploaded([]byte("name: x\nextends: american\n"), "card="+p)
 			return err
 		},
-		"card": func(p string) error { _, err := LoadCardFrom(NoFiles, p); return err },
 	}
 	for name, load := range loads {
 		t.Run(name, func(t *testing.T) {
@@ -161,18 +161,8 @@ func TestNoFiles(t *testing.T) {
 		})
 	}
 	spy := &spyFiles{}
-	if _, err := LoadWith(LoadOptions{Files: spy}, "american", "card=sample-2026"); err != nil || len(spy.asked) > 0 {
+	if _, err := rulesets.LoadWith(rulesets.LoadOptions{Files: spy}, "american", "card=sample-2026"); err != nil || len(spy.asked) > 0 {
 		t.Errorf("a built-in card: %v, files asked for: %q", err, spy.asked)
-	}
-}
-
-// On the command line too, a file that is not a card is refused without a word of what it holds.
-func TestCardFileNotACard(t *testing.T) {
-	p := writeTemp(t, "shadow", []byte("root:*:19000:0:99999:7:::\nalice: $6$salt$SECRET\n"))
-	_, err := LoadCard(p)
-	want := p + ":1: not a card file: a card file is a YAML mapping with a card: key holding name, year and the lines"
-	if err == nil || err.Error() != want {
-		t.Errorf("LoadCard = %v, want %s", err, want)
 	}
 }
 
@@ -191,9 +181,9 @@ func FuzzSetPath(f *testing.F) {
 			rules = "hk"
 		}
 		spy := &spyFiles{}
-		_, err := LoadWith(LoadOptions{Files: spy}, rules, set)
+		_, err := rulesets.LoadWith(rulesets.LoadOptions{Files: spy}, rules, set)
 		if err != nil {
-			var re *Error
+			var re *rulesets.Error
 			if !errors.As(err, &re) {
 				t.Fatalf("LoadWith(%q) error %T %v, want *rulesets.Error", set, err, err)
 			}
@@ -207,7 +197,7 @@ func FuzzSetPath(f *testing.F) {
 func BenchmarkRefuseDeepSet(b *testing.B) {
 	set := deepSet(16_000)
 	for b.Loop() {
-		if _, err := Load("hk", set); err == nil {
+		if _, err := rulesets.Load("hk", set); err == nil {
 			b.Fatal("loaded")
 		}
 	}
@@ -216,7 +206,7 @@ func BenchmarkRefuseDeepSet(b *testing.B) {
 func BenchmarkRefuseManyKeys(b *testing.B) {
 	p := writeTemp(b, "big.yaml", manyKeys(40_000))
 	for b.Loop() {
-		if _, err := Load(p); err == nil {
+		if _, err := rulesets.Load(p); err == nil {
 			b.Fatal("loaded")
 		}
 	}
@@ -225,7 +215,7 @@ func BenchmarkRefuseManyKeys(b *testing.B) {
 func BenchmarkRefuseManyKeysUploaded(b *testing.B) {
 	data := manyKeys(11_000) // 250 KB, within a request body
 	for b.Loop() {
-		if _, err := LoadUploaded(data); err == nil {
+		if _, err := rulesets.LoadUploaded(data); err == nil {
 			b.Fatal("loaded")
 		}
 	}

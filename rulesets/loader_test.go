@@ -1,7 +1,8 @@
-package rulesets
+package rulesets_test
 
 import (
 	"errors"
+	"github.com/mjref/mjref/rulesets"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,13 +10,13 @@ import (
 )
 
 func TestBuiltinsLoad(t *testing.T) {
-	infos := Builtins()
+	infos := rulesets.Builtins()
 	if len(infos) < 4 {
 		t.Fatalf("Builtins() = %d rulesets, want at least hk, hk-oldstyle, american, deburger-2026", len(infos))
 	}
 	for _, i := range infos {
 		t.Run(i.Name, func(t *testing.T) {
-			rs, err := Load(i.Name)
+			rs, err := rulesets.Load(i.Name)
 			if err != nil {
 				t.Fatalf("Load(%s): %v", i.Name, err)
 			}
@@ -30,20 +31,20 @@ func TestBuiltinsLoad(t *testing.T) {
 }
 
 func TestExtendsOverrides(t *testing.T) {
-	rs, err := Load("testdata/club.yaml")
+	rs, err := rulesets.Load("testdata/club.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rs.Name != "club" || rs.Extends != "hk" || rs.Family != FamilyHK {
+	if rs.Name != "club" || rs.Extends != "hk" || rs.Family != "hk" {
 		t.Errorf("name/extends/family = %q %q %q", rs.Name, rs.Extends, rs.Family)
 	}
-	if rs.HK.Cap != 13 {
-		t.Errorf("cap = %d, want 13 from the club file", rs.HK.Cap)
+	if hkOf(rs).Cap != 13 {
+		t.Errorf("cap = %d, want 13 from the club file", hkOf(rs).Cap)
 	}
-	if rs.HK.MinFaan != 3 {
-		t.Errorf("min_faan = %d, want 3 inherited from hk", rs.HK.MinFaan)
+	if hkOf(rs).MinFaan != 3 {
+		t.Errorf("min_faan = %d, want 3 inherited from hk", hkOf(rs).MinFaan)
 	}
-	item := rs.HK.Items["all-one-suit"]
+	item := hkOf(rs).Items["all-one-suit"]
 	if item == nil || item.Value == nil || item.Value.String() != "6" {
 		t.Fatalf("all-one-suit = %+v, want value 6 from the club file", item)
 	}
@@ -54,30 +55,30 @@ func TestExtendsOverrides(t *testing.T) {
 	if item.Source.Ruleset != "club" || item.Source.Line != 10 {
 		t.Errorf("all-one-suit source = %+v, want club line 10", item.Source)
 	}
-	other := rs.HK.Items["all-pongs"]
+	other := hkOf(rs).Items["all-pongs"]
 	if other.Source.Ruleset != "hk" || other.Source.Line == 0 {
 		t.Errorf("all-pongs source = %+v, want a line of hk", other.Source)
 	}
 }
 
 func TestSetOverrides(t *testing.T) {
-	rs, err := Load("hk", "cap=13", "hk.min_faan=1", "items.all-one-suit.value=6")
+	rs, err := rulesets.Load("hk", "cap=13", "hk.min_faan=1", "items.all-one-suit.value=6")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rs.HK.Cap != 13 || rs.HK.MinFaan != 1 || rs.HK.Items["all-one-suit"].Value.String() != "6" {
-		t.Errorf("overrides not applied: cap %d min %d", rs.HK.Cap, rs.HK.MinFaan)
+	if hkOf(rs).Cap != 13 || hkOf(rs).MinFaan != 1 || hkOf(rs).Items["all-one-suit"].Value.String() != "6" {
+		t.Errorf("overrides not applied: cap %d min %d", hkOf(rs).Cap, hkOf(rs).MinFaan)
 	}
-	if src := rs.HK.Items["all-one-suit"].Source; src.Ruleset != "hk" {
+	if src := hkOf(rs).Items["all-one-suit"].Source; src.Ruleset != "hk" {
 		t.Errorf("a --set value keeps the item's source, got %+v", src)
 	}
 	// The built-in is unchanged for the next load.
-	again, err := Load("hk")
+	again, err := rulesets.Load("hk")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.HK.Cap != 10 {
-		t.Errorf("a later Load sees cap %d: overrides leaked", again.HK.Cap)
+	if hkOf(again).Cap != 10 {
+		t.Errorf("a later rulesets.Load sees cap %d: overrides leaked", hkOf(again).Cap)
 	}
 }
 
@@ -118,13 +119,13 @@ func TestLoadErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Load(tt.file, tt.sets...)
-			var re *Error
+			_, err := rulesets.Load(tt.file, tt.sets...)
+			var re *rulesets.Error
 			if !errors.As(err, &re) {
 				t.Fatalf("Load = %v, want a *rulesets.Error", err)
 			}
-			if !errors.Is(err, ErrRuleset) {
-				t.Error("errors.Is(err, ErrRuleset) = false")
+			if !errors.Is(err, rulesets.ErrRuleset) {
+				t.Error("errors.Is(err, rulesets.ErrRuleset) = false")
 			}
 			if tt.wantFile != "" && !strings.HasSuffix(re.File, tt.wantFile) {
 				t.Errorf("file = %q, want %q", re.File, tt.wantFile)
@@ -140,24 +141,24 @@ func TestLoadErrors(t *testing.T) {
 }
 
 func TestSetErrorsCiteTheFlag(t *testing.T) {
-	_, err := Load("american", "american.concealed_bonus=-3")
-	var re *Error
+	_, err := rulesets.Load("american", "american.concealed_bonus=-3")
+	var re *rulesets.Error
 	if !errors.As(err, &re) || re.File != "--set" || re.Line != 0 {
 		t.Fatalf("Load = %v, want an error citing --set", err)
 	}
-	_, err = Load("american", "american.card=nosuchcard")
+	_, err = rulesets.Load("american", "american.card=nosuchcard")
 	if !errors.As(err, &re) || !strings.Contains(err.Error(), "nosuchcard") {
 		t.Fatalf("Load with a missing card = %v, want an error naming it", err)
 	}
 }
 
 func TestFlowFollowsTheRace(t *testing.T) {
-	rs, err := Load("deburger-2026", "race.target=5000", "race.ties=mahjong")
+	rs, err := rulesets.Load("deburger-2026", "race.target=5000", "race.ties=mahjong")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rs.Flow.Target.String() != "5000" || rs.Flow.Ties != rs.DeBurger.Race.Ties {
-		t.Errorf("flow target %s ties %s, want the race's 5000 and %s", rs.Flow.Target, rs.Flow.Ties, rs.DeBurger.Race.Ties)
+	if rs.Flow.Target.String() != "5000" || rs.Flow.Ties != debOf(rs).Race.Ties {
+		t.Errorf("flow target %s ties %s, want the race's 5000 and %s", rs.Flow.Target, rs.Flow.Ties, debOf(rs).Race.Ties)
 	}
 }
 
@@ -183,9 +184,9 @@ func FuzzLoad(f *testing.F) {
 		if set != "" {
 			sets = []string{set}
 		}
-		rs, err := Load(p, sets...)
+		rs, err := rulesets.Load(p, sets...)
 		if err != nil {
-			var re *Error
+			var re *rulesets.Error
 			if !errors.As(err, &re) {
 				t.Fatalf("Load error %T %v, want *rulesets.Error", err, err)
 			}

@@ -1,127 +1,165 @@
 package rulesets
 
 import (
-	"bytes"
 	"go/format"
-	"os"
-	"reflect"
-	"slices"
+	"hash/crc32"
+	"io/fs"
+	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/mjref/mjref/scoring"
 )
 
-// The committed snapshot is what go generate writes now.
-func TestSnapshotCurrent(t *testing.T) {
-	want, err := SnapshotSource()
-	if err == nil {
-		want, err = format.Source(want)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("snapshot_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("rulesets/snapshot_gen.go is stale (a built-in ruleset, a card or a ruleset type changed): run go generate ./rulesets")
-	}
-}
-
-// A ruleset from the snapshot is the very value the YAML decodes to, prepared for scoring the same
-// way, and it prints the same resolved YAML.
-func TestSnapshotMatchesYAML(t *testing.T) {
-	for _, name := range builtinNames() {
-		t.Run(name, func(t *testing.T) {
-			snap := fromSnapshot(name)
-			if snap == nil {
-				t.Fatal("no current snapshot: run go generate ./rulesets")
-			}
-			slow, err := loadYAML(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			wantYAML, err := slow.YAML()
-			if err != nil {
-				t.Fatal(err)
-			}
-			gotYAML, err := snap.YAML()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(wantYAML), string(gotYAML)); diff != "" {
-				t.Errorf("YAML() (-yaml +snapshot):\n%s", diff)
-			}
-			fast, err := Load(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fast.snapshot != name {
-				t.Errorf("Load(%q) did not use the snapshot", name)
-			}
-			for _, rs := range []*Ruleset{snap, slow, fast} {
-				rs.node, rs.snapshot = nil, ""
-			}
-			if !reflect.DeepEqual(slow, snap) || !reflect.DeepEqual(slow, fast) {
-				all := cmp.Exporter(func(reflect.Type) bool { return true })
-				t.Errorf("snapshot differs from the YAML (-yaml +snapshot):\n%s", cmp.Diff(slow, snap, all))
-			}
-		})
+// toySnapshots gives the toy section the snapshots go generate would write for it; edit, when
+// given, changes the value toy's snapshot builds.
+func toySnapshots(edit func(*toyRules)) func(*Section) {
+	return func(s *Section) {
+		sum := func(name string) FileSum {
+			b, _ := fs.ReadFile(s.Builtins, name+".yaml")
+			return FileSum{Name: name, CRC: crc32.Checksum(b, castagnoli())}
+		}
+		yaku := func() map[string]*toyYaku {
+			return map[string]*toyYaku{"tanyao": {Value: 1, Source: scoring.Source{Ruleset: "toy", Line: 8}}}
+		}
+		s.Snapshots = &Snapshots{
+			Shape: shapeCRC(section{Section: *s}),
+			Rulesets: map[string]Snapshot{
+				"toy": {Sums: []FileSum{sum("toy")}, Build: func() *Ruleset {
+					sec := &toyRules{MinPoints: 1, Yaku: yaku()}
+					if edit != nil {
+						edit(sec)
+					}
+					return Snapshotted(&Ruleset{Name: "toy", Family: "toy", Description: "a toy family", File: "toy.yaml"}, sec)
+				}},
+				"toy-plus": {Sums: []FileSum{sum("toy-plus"), sum("toy")}, Build: func() *Ruleset {
+					return Snapshotted(&Ruleset{Name: "toy-plus", Extends: "toy", Family: "toy", Description: "a toy family", File: "toy-plus.yaml"},
+						&toyRules{MinPoints: 2, Yaku: yaku()})
+				}},
+			},
+		}
 	}
 }
 
-// A snapshot made before its file changed is never used: Load reads the YAML instead.
+// A built-in with a current snapshot loads from it, validated and prepared as the YAML is (its
+// hooks run), and VerifySnapshots finds it the very value its YAML decodes to.
+func TestSnapshotUsed(t *testing.T) {
+	registerToy(t, toySnapshots(nil))
+	for _, name := range []string{"toy", "toy-plus"} {
+		rs, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs.snapshot != name || rs.Kept() == nil {
+			t.Errorf("Load(%q): snapshot %q, kept %v", name, rs.snapshot, rs.Kept())
+		}
+	}
+	if err := VerifySnapshots("toy"); err != nil {
+		t.Error(err)
+	}
+	if err := VerifySnapshots("other"); err != nil {
+		t.Errorf("a family without snapshots: %v", err)
+	}
+}
+
+// A snapshot made before one of its files changed is never used: Load reads the YAML instead, and
+// VerifySnapshots says to regenerate.
 func TestSnapshotStaleIsIgnored(t *testing.T) {
-	if fromSnapshot("hk-oldstyle") == nil {
-		t.Fatal("the current snapshot was refused")
-	}
-	saved := snapshots["hk-oldstyle"]
-	defer func() { snapshots["hk-oldstyle"] = saved }()
-	for i := range saved.sums {
-		stale := saved
-		stale.sums = slices.Clone(saved.sums)
-		stale.sums[i].crc++ // as if this file had changed since go generate
-		snapshots["hk-oldstyle"] = stale
-		if fromSnapshot("hk-oldstyle") != nil {
-			t.Errorf("a snapshot made before %s changed was used", stale.sums[i].name)
+	for i := range 2 {
+		unregister("toy", "other")
+		registerToy(t, func(s *Section) {
+			toySnapshots(nil)(s)
+			snap := s.Snapshots.Rulesets["toy-plus"]
+			snap.Sums[i].CRC++ // as if this file had changed since go generate
+			s.Snapshots.Rulesets["toy-plus"] = snap
+		})
+		if fromSnapshot("toy-plus") != nil {
+			t.Errorf("a snapshot made before file %d changed was used", i)
 		}
-		if rs, err := Load("hk-oldstyle"); err != nil || rs.snapshot != "" {
-			t.Errorf("Load with a stale snapshot: snapshot %q, err %v", rs.snapshot, err)
+		if rs, err := Load("toy-plus"); err != nil || rs.snapshot != "" {
+			t.Errorf("Load with a stale snapshot: %v", err)
 		}
-	}
-	if len(saved.sums) != 3 {
-		t.Errorf("hk-oldstyle's snapshot checks %d files, want 3 (itself, hk-table and hk)", len(saved.sums))
-	}
-	if snapshotShape != shapeCRC() {
-		t.Error("the ruleset types changed since go generate: run go generate ./rulesets")
+		if err := VerifySnapshots("toy"); err == nil || !strings.Contains(err.Error(), "run go generate") {
+			t.Errorf("VerifySnapshots = %v", err)
+		}
 	}
 }
 
-// A snapshot that fails validation is not used either.
+// A snapshot that fails validation is not used either; one that differs from its YAML, or was
+// made for other types, fails VerifySnapshots.
 func TestSnapshotInvalidIsIgnored(t *testing.T) {
-	saved := snapshots["hk"]
-	defer func() { snapshots["hk"] = saved }()
-	snapshots["hk"] = snapshot{sums: saved.sums, build: func() *Ruleset {
-		rs := saved.build()
-		rs.HK.MinFaan = 300
-		return rs
-	}}
-	if fromSnapshot("hk") != nil {
+	registerToy(t, toySnapshots(func(r *toyRules) { r.MinPoints = -1 }))
+	if fromSnapshot("toy") != nil {
 		t.Error("a snapshot that fails validation was used")
+	}
+	unregister("toy", "other")
+	registerToy(t, toySnapshots(func(r *toyRules) { r.MinPoints = 3 }))
+	if err := VerifySnapshots("toy"); err == nil || !strings.Contains(err.Error(), "differs from its YAML") {
+		t.Errorf("VerifySnapshots of a snapshot that differs = %v", err)
+	}
+	unregister("toy", "other")
+	registerToy(t, func(s *Section) { toySnapshots(nil)(s); s.Snapshots.Shape++ })
+	if err := VerifySnapshots("toy"); err == nil || !strings.Contains(err.Error(), "a ruleset type changed") {
+		t.Errorf("VerifySnapshots after a type change = %v", err)
 	}
 }
 
 // With overrides, Load reads the YAML (so --set errors cite their key) and the snapshot is untouched.
 func TestOverridesBypassSnapshot(t *testing.T) {
-	rs, err := Load("hk", "cap=13")
+	registerToy(t, toySnapshots(nil))
+	rs, err := Load("toy", "min_points=4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rs.snapshot != "" || rs.HK.Cap != 13 {
-		t.Errorf("snapshot %q, cap %d", rs.snapshot, rs.HK.Cap)
+	if rs.snapshot != "" || SectionOf[*toyRules](rs, "toy").MinPoints != 4 {
+		t.Errorf("snapshot %q, min_points %d", rs.snapshot, SectionOf[*toyRules](rs, "toy").MinPoints)
 	}
-	if again, _ := Load("hk"); again.HK.Cap != 10 {
-		t.Errorf("hk cap %d after an override elsewhere, want 10", again.HK.Cap)
+	if again, _ := Load("toy"); SectionOf[*toyRules](again, "toy").MinPoints != 1 || again.snapshot != "toy" {
+		t.Errorf("toy after an override elsewhere: %+v", SectionOf[*toyRules](again, "toy"))
 	}
+}
+
+// SnapshotSource writes Go that gofmt takes, naming the types of other packages by their package
+// and those of the package written unqualified.
+func TestSnapshotSource(t *testing.T) {
+	registerToy(t, nil)
+	src, err := SnapshotSource("toy", "rulesets", thisPkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err = format.Source(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"package rulesets\n",
+		"\t\"github.com/mjref/mjref/scoring\"\n",
+		"var snapshots = &Snapshots{",
+		`"toy-plus": {`,
+		"Sums: []FileSum{{Name: \"toy-plus\", CRC: 0x",
+		"return Snapshotted(&Ruleset{",
+		"}, &toyRules{",
+		"Source: scoring.Source{",
+	} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("the source has no %q:\n%s", want, src)
+		}
+	}
+	if _, err := SnapshotSource("nosuch", "x", "x"); err == nil {
+		t.Error("a snapshot of no section")
+	}
+}
+
+// unregister takes the sections of families out.
+func unregister(families ...string) {
+	sectionsMu.Lock()
+	defer sectionsMu.Unlock()
+	for _, f := range families {
+		for i, s := range sections {
+			if s.Family == f {
+				sections = append(sections[:i], sections[i+1:]...)
+				break
+			}
+		}
+	}
+	decodeTypeCache = nil
 }

@@ -1,6 +1,7 @@
-package rulesets
+package rulesets_test
 
 import (
+	"github.com/mjref/mjref/rulesets"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ func TestLoadUploaded(t *testing.T) {
 	}{
 		{"extends a built-in", "extends: hk\nname: our table\nhk:\n  cap: 13\n", nil, ""},
 		{"with a set", "extends: hk\nname: our table\n", []string{"cap=8"}, ""},
-		{"extends a file", "extends: ../rulesets/builtin/hk.yaml\nname: x\n", nil, "extends only a built-in ruleset"},
+		{"extends a file", "extends: ../family/hongkong/builtin/hk.yaml\nname: x\n", nil, "extends only a built-in ruleset"},
 		{"extends an absolute file", "extends: /etc/passwd\nname: x\n", nil, "extends only a built-in ruleset"},
 		{"a card file", "extends: american\nname: x\namerican:\n  card: /etc/passwd\n", nil, "built-in card only"},
 		{"a built-in card", "extends: american\nname: x\namerican:\n  card: sample-2026\n", nil, ""},
@@ -25,16 +26,16 @@ func TestLoadUploaded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rs, err := LoadUploaded([]byte(tt.yaml), tt.sets...)
+			rs, err := rulesets.LoadUploaded([]byte(tt.yaml), tt.sets...)
 			if tt.err == "" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
 				}
-				if rs.HK != nil && tt.name == "extends a built-in" && rs.HK.Cap != 13 {
-					t.Errorf("cap %d, want 13", rs.HK.Cap)
+				if hkOf(rs) != nil && tt.name == "extends a built-in" && hkOf(rs).Cap != 13 {
+					t.Errorf("cap %d, want 13", hkOf(rs).Cap)
 				}
-				if rs.HK != nil && tt.name == "with a set" && rs.HK.Cap != 8 {
-					t.Errorf("cap %d, want 8", rs.HK.Cap)
+				if hkOf(rs) != nil && tt.name == "with a set" && hkOf(rs).Cap != 8 {
+					t.Errorf("cap %d, want 8", hkOf(rs).Cap)
 				}
 				return
 			}

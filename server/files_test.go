@@ -76,7 +76,7 @@ func TestRequestsOpenNoFile(t *testing.T) {
 // other: a request may name the server's own card file again, but not a file beside it.
 func TestRequestsReadOnlyTheServersFiles(t *testing.T) {
 	dir := t.TempDir()
-	card, err := os.ReadFile("../rulesets/cards/sample-2026.yaml")
+	card, err := os.ReadFile("../family/american/cards/sample-2026.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -199,7 +199,7 @@ func TestScoreAndWaits(t *testing.T) {
 		{"bad seat", "/v1/score", `{"hand": "123m456p789s111z55z", "seat": "Q"}`, 400, "error", `unknown seat`},
 		{"bad set", "/v1/score", `{"hand": "123m456p789s111z55z", "set": {"cap": "lots"}}`, 400, "error", `"file":"--set"`},
 		{"unknown ruleset", "/v1/score", `{"hand": "123m", "rules": "hk-newstyle"}`, 404, "error", `no built-in ruleset`},
-		{"a ruleset file", "/v1/score", `{"hand": "123m", "rules": "../rulesets/builtin/hk.yaml"}`, 404, "error", `no built-in ruleset`},
+		{"a ruleset file", "/v1/score", `{"hand": "123m", "rules": "../family/hongkong/builtin/hk.yaml"}`, 404, "error", `no built-in ruleset`},
 		{"an absolute path", "/v1/score", `{"hand": "123m", "rules": "/etc/passwd"}`, 404, "error", `no built-in ruleset`},
 		{"a card file", "/v1/score", `{"hand": "123m", "rules": "american", "card": "/etc/passwd"}`, 400, "error", `no built-in card`},
 		{"a card file by set", "/v1/score", `{"hand": "123m", "rules": "american", "set": {"card": "/etc/passwd"}}`, 400, "error", `no built-in card of that name (sample-2026); no card file is read here`},

@@ -11,8 +11,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/scoring"
-	"github.com/mjref/mjref/scoring/american"
+	am "github.com/mjref/mjref/scoring/american"
 )
 
 func TestListCards(t *testing.T) {
@@ -27,7 +28,7 @@ func TestSampleCard(t *testing.T) {
 		t.Fatalf("CheckCard: %v", err)
 	}
 	src := func(line int) scoring.Source { return scoring.Source{Ruleset: "sample-2026.yaml", Line: line} }
-	want := []american.LineInfo{
+	want := []am.LineInfo{
 		{ID: "Y1", Section: "2026", Value: 25, Hands: 3, Source: src(17)},
 		{ID: "Y2", Section: "2026", Value: 25, Hands: 3, Source: src(18)},
 		{ID: "Y3", Section: "2026", Value: 30, Concealed: true, Hands: 3, Source: src(19)},
@@ -74,7 +75,7 @@ func TestSampleCardMatches(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := notation.MustParse(tt.hand)
-			got := american.Match(card, &h, nil)
+			got := am.Match(card, &h, nil)
 			if diff := cmp.Diff([2]any{tt.line, tt.bonus}, [2]any{got.Line, got.JokerlessBonus}); diff != "" {
 				t.Errorf("Match(%q) mismatch (-want +got):\n%s", tt.hand, diff)
 			}
@@ -404,7 +405,7 @@ func TestShortForms(t *testing.T) {
 // TestReadmeCardExamples compiles every example line of the README's card language reference, so
 // each short form shown there is one a card may really use.
 func TestReadmeCardExamples(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
+	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,5 +435,52 @@ func TestReadmeCardExamples(t *testing.T) {
 		if l.Hands() == 0 {
 			t.Errorf("README example %s stands for no hand", l.ID)
 		}
+	}
+}
+
+// A card file is checked as a ruleset file is: a mapping of too many keys is refused at its line.
+func TestCardLimits(t *testing.T) {
+	data := "card:\n  name: big\n  lines:\n    - {" + strings.Repeat("id: x, ", 501) + "}\n"
+	_, err := ParseCard([]byte(data), "big.yaml")
+	if err == nil || err.Error() != "big.yaml:4: a mapping of more than 500 keys: the limit is 500 in one mapping" {
+		t.Errorf("ParseCard = %v", err)
+	}
+}
+
+// On the command line too, a file that is not a card is refused without a word of what it holds.
+func TestCardFileNotACard(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "shadow")
+	if err := os.WriteFile(p, []byte("root:*:19000:0:99999:7:::\nalice: $6$salt$SECRET\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadCardFrom(nil, p)
+	want := p + ":1: not a card file: a card file is a YAML mapping with a card: key holding name, year and the lines"
+	if err == nil || err.Error() != want {
+		t.Errorf("LoadCardFrom = %v, want %s", err, want)
+	}
+}
+
+// With rulesets.NoFiles a card file is refused in the same words whether or not it is there, and
+// its contents are never quoted.
+func TestCardNoFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), strings.Repeat("d", 80))
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(dir, "shadow")
+	if err := os.WriteFile(secret, []byte("alice:$6$salt$SECRET:19000:0:99999:7:::\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "nosuch")
+	_, there := LoadCardFrom(rulesets.NoFiles, secret)
+	_, gone := LoadCardFrom(rulesets.NoFiles, missing)
+	if there == nil || gone == nil {
+		t.Fatalf("loaded: %v / %v", there, gone)
+	}
+	if strings.Contains(there.Error(), "SECRET") || strings.Contains(there.Error(), "alice") {
+		t.Errorf("the error quotes the file: %v", there)
+	}
+	if a, b := strings.ReplaceAll(there.Error(), secret, "PATH"), strings.ReplaceAll(gone.Error(), missing, "PATH"); a != b {
+		t.Errorf("a file that is there: %s\nand one that is not: %s", a, b)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/mjref/mjref/scoring"
 )
 
-// sampleLines is the sample card of issue 7 (rulesets/cards/sample-2026.yaml), written out here so the
+// sampleLines is the sample card of issue 7 (family/american/cards/sample-2026.yaml), written out here so the
 // package's tests do not depend on the YAML loader; rulesets/card_test.go checks the two agree.
 var sampleLines = []LineSpec{
 	{Section: "2026", ID: "Y1", Pattern: []string{"NN 2026a SS 666b 666c"}, Value: 25},

@@ -26,7 +26,7 @@ type rulesetFile struct {
 
 func readRuleset(t testing.TB, name string) *yaml.Node {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "rulesets", "builtin", name+".yaml"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "family", "hongkong", "builtin", name+".yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

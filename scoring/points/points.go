@@ -249,7 +249,7 @@ func (t *TieRule) UnmarshalText(b []byte) error {
 }
 
 // Default returns the sheet's own rules, with the documented defaults for what it leaves open. It is
-// what rulesets/builtin/deburger-2026.yaml holds (without the Source lines).
+// what family/deburger/builtin/deburger-2026.yaml holds (without the Source lines).
 func Default() *Rules {
 	return &Rules{
 		Sets: SetValues{

@@ -103,11 +103,11 @@ func TestOptionText(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-// TestBuiltinRuleset decodes the deburger: section of rulesets/builtin/deburger-2026.yaml strictly,
+// TestBuiltinRuleset decodes the deburger: section of family/deburger/builtin/deburger-2026.yaml strictly,
 // as the loader does, and checks it holds exactly Default. Other top-level sections (the ledger's
 // flow:) belong to other packages and are left to them.
 func TestBuiltinRuleset(t *testing.T) {
-	b, err := os.ReadFile("../../rulesets/builtin/deburger-2026.yaml")
+	b, err := os.ReadFile("../../family/deburger/builtin/deburger-2026.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
