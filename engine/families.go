@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/family/american"
 	"github.com/mjref/mjref/family/deburger"
@@ -54,3 +56,6 @@ func Documents(doc string) (values []any, titles []string) {
 	}
 	return values, titles
 }
+
+// Families are the rule families mjref plays, in the order documents list them.
+func Families() []family.Family { return slices.Clone(families) }

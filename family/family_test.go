@@ -2,6 +2,7 @@ package family_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,12 +11,20 @@ import (
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
 
-	_ "github.com/mjref/mjref/engine" // registers the families
+	"github.com/mjref/mjref/engine" // registers the families
 )
 
 func TestRegistry(t *testing.T) {
-	if diff := cmp.Diff([]string{"american", "deburger", "hk", "riichi"}, family.IDs()); diff != "" {
+	var want []string
+	for _, f := range engine.Families() {
+		want = append(want, f.ID())
+	}
+	slices.Sort(want)
+	if diff := cmp.Diff(want, family.IDs()); diff != "" {
 		t.Errorf("IDs (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, slices.Sorted(slices.Values(rulesets.Families()))); diff != "" {
+		t.Errorf("the families' sections (-want +got):\n%s", diff)
 	}
 	for _, b := range rulesets.Builtins() {
 		f, ok := family.Lookup(b.Family)

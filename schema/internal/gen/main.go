@@ -460,13 +460,21 @@ func schemaFile(name, title string, types []any) ([]byte, error) {
 		if opt.yamlKeys {
 			s = reflectYAML(reflect.TypeOf(v))
 			if name == "rules-show" {
-				// A family that registers its own section (riichi) adds its key to the ruleset.
-				for _, id := range family.IDs() {
-					f, _ := family.Lookup(id)
-					if sf, ok := f.(family.Sectioned); ok {
-						s.Properties.Set(id, reflectYAML(reflect.TypeOf(sf.Section().New()).Elem()))
+				// Each family's section is a key of the ruleset, after its description, in the
+				// order the families are registered.
+				props := jsonschema.NewProperties()
+				for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+					props.Set(p.Key, p.Value)
+					if p.Key != "description" {
+						continue
+					}
+					for _, f := range engine.Families() {
+						if sf, ok := f.(family.Sectioned); ok {
+							props.Set(f.ID(), reflectYAML(reflect.TypeOf(sf.Section().New()).Elem()))
+						}
 					}
 				}
+				s.Properties = props
 			}
 		} else {
 			s = reflectType(reflect.TypeOf(v))
