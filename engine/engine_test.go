@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/rulesets"
 	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring"
@@ -19,33 +20,24 @@ import (
 // Every built-in ruleset opens, and each door answers under it: a win is valid, a hand that is not
 // one is a negative result (not an error), closest answers only where a card is played.
 func TestEveryBuiltinEveryDoor(t *testing.T) {
-	hands := map[string]struct{ win, notWin, ready string }{
-		"hk":                   {"123m456p789s111z55z", "123m456p789s12345z", "123m456p789s11z45s"},
-		"hk-oldstyle":          {"123m456p789s111z55z", "123m456p789s12345z", "123m456p789s11z45s"},
-		"hk-table":             {"123m456p789s111z55z", "123m456p789s12345z", "123m456p789s11z45s"},
-		"deburger-2026":        {"123m456m789p111z55s", "123m456p789s12345z", "123m456p789s11z45s"},
-		"american":             {"NN 2026m SS 666p 666s", "NN 2026m SS 666p 135s", "NN 2026m SS 666p 66s"},
-		"riichi":               {"234m23p456p678s99s+1p", "123m456p789s12345z", "234m23p456p678s99s"},
-		"riichi-wrc":           {"234m23p456p678s99s+1p", "123m456p789s12345z", "234m23p456p678s99s"},
-		"riichi-ema":           {"234m23p456p678s99s+1p", "123m456p789s12345z", "234m23p456p678s99s"},
-		"riichi-mleague":       {"234m23p456p678s99s+1p", "123m456p789s12345z", "234m23p456p678s99s"},
-		"riichi-majsoul":       {"234m23p456p678s99s+1p", "123m456p789s12345z", "234m23p456p678s99s"},
-		"riichi-sanma":         {"111m999m123p456s7z+7z", "19m456p789s123456z", "111m999m123p456s7z"},
-		"riichi-sanma-majsoul": {"111m999m123p456s7z+7z", "19m456p789s123456z", "111m999m123p456s7z"},
-	}
 	for _, b := range rulesets.Builtins() {
 		t.Run(b.Name, func(t *testing.T) {
-			hs, ok := hands[b.Name]
+			f, _ := family.Lookup(b.Family)
+			sampled, _ := f.(family.Sampled)
+			if sampled == nil {
+				t.Fatalf("family %s gives no sample hands (family.Sampled)", b.Family)
+			}
+			hs, ok := sampled.Samples()[b.Name]
 			if !ok {
-				t.Fatalf("no sample hands for built-in ruleset %s: add them here", b.Name)
+				t.Fatalf("family %s gives no sample hands for its built-in ruleset %s", b.Family, b.Name)
 			}
 			e, err := engine.Open(b.Name, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			win, err := e.Score(engine.ScoreRequest{Hand: hs.win, Win: "self-draw"})
+			win, err := e.Score(engine.ScoreRequest{Hand: hs.Win, Win: "self-draw"})
 			if err != nil || !win.Valid() {
-				t.Fatalf("Score(%s) = valid %v, %v; want a valid win", hs.win, win != nil && win.Valid(), err)
+				t.Fatalf("Score(%s) = valid %v, %v; want a valid win", hs.Win, win != nil && win.Valid(), err)
 			}
 			if win.Head().Ruleset != b.Name || win.Head().Hand == "" {
 				t.Errorf("head = %+v", win.Head())
@@ -54,16 +46,20 @@ func TestEveryBuiltinEveryDoor(t *testing.T) {
 			if err != nil || !strings.HasPrefix(string(doc), `{"schema_version":1,`) || !json.Valid(doc) {
 				t.Errorf("document: %s, %v", doc, err)
 			}
-			lost, err := e.Score(engine.ScoreRequest{Hand: hs.notWin})
+			lost, err := e.Score(engine.ScoreRequest{Hand: hs.NotWin})
 			if err != nil || lost.Valid() {
-				t.Errorf("Score(%s) = valid %v, %v; want a negative result", hs.notWin, lost != nil && lost.Valid(), err)
+				t.Errorf("Score(%s) = valid %v, %v; want a negative result", hs.NotWin, lost != nil && lost.Valid(), err)
 			}
-			w, err := e.Waits(engine.WaitsRequest{Hand: hs.ready})
-			if err != nil || !w.Ready || len(w.Waits) == 0 {
-				t.Errorf("Waits(%s) = %+v, %v; want ready", hs.ready, w, err)
+			w, err := e.Waits(engine.WaitsRequest{Hand: hs.Ready})
+			if _, plays := e.Rules().(family.Waiter); !plays {
+				if err == nil || !engine.IsInput(err) {
+					t.Errorf("Waits under %s, which finds no waits: %v, want bad input", b.Name, err)
+				}
+			} else if err != nil || !w.Ready || len(w.Waits) == 0 {
+				t.Errorf("Waits(%s) = %+v, %v; want ready", hs.Ready, w, err)
 			}
-			_, err = e.Closest(engine.ClosestRequest{Hand: hs.ready})
-			if plays := b.Family == "american"; plays != (err == nil) {
+			_, err = e.Closest(engine.ClosestRequest{Hand: hs.Ready})
+			if _, plays := e.Rules().(family.CardPlayer); plays != (err == nil) {
 				t.Errorf("Closest under %s: %v", b.Name, err)
 			} else if err != nil && !engine.IsInput(err) {
 				t.Errorf("Closest refused, but not as bad input: %v", err)

@@ -238,3 +238,16 @@ type Limit struct {
 type Limited interface {
 	Limits() (caps []Limit, paragraph string)
 }
+
+// Samples are sample hands for a built-in ruleset, in notation: a win (self-drawn), a hand that is
+// no win, and a ready hand.
+type Samples struct {
+	Win, NotWin, Ready string
+}
+
+// Sampled is a Family that gives sample hands for each of its built-in rulesets, by name: the
+// engine's tests play every built-in through every door with them, so a family that brings a
+// built-in ruleset gives its samples in its own package.
+type Sampled interface {
+	Samples() map[string]Samples
+}
