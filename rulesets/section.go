@@ -136,6 +136,7 @@ func Quote(s string) string { return quote(s) }
 // section is a registered section.
 type section struct {
 	Section
+	names []string // its built-in rulesets (builtinFileNames of Builtins), read once
 }
 
 var (
@@ -179,7 +180,7 @@ func RegisterSection(s Section) {
 			panic("rulesets: section " + s.Family + ": a snapshot of " + name + ", which it does not build in")
 		}
 	}
-	sections = append(sections, section{Section: s})
+	sections = append(sections, section{Section: s, names: builtinFileNames(s.Builtins)})
 	decodeTypeCache = nil
 }
 
@@ -192,7 +193,7 @@ func Families() []string {
 	first := ""
 	for i, s := range sections {
 		out[i] = s.Family
-		if s.Builtins != nil && slices.Contains(builtinFileNames(s.Builtins), Default) {
+		if slices.Contains(s.names, Default) {
 			first = s.Family
 		}
 	}
@@ -299,11 +300,8 @@ func builtinFile(name string) ([]byte, error) {
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	for _, s := range sections {
-		if s.Builtins == nil {
-			continue
-		}
-		if b, err := fs.ReadFile(s.Builtins, name+".yaml"); err == nil {
-			return b, nil
+		if slices.Contains(s.names, name) {
+			return fs.ReadFile(s.Builtins, name+".yaml")
 		}
 	}
 	return nil, fs.ErrNotExist
@@ -314,7 +312,7 @@ func builtinSection(name string) (section, bool) {
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	for _, s := range sections {
-		if s.Builtins != nil && slices.Contains(builtinFileNames(s.Builtins), name) {
+		if slices.Contains(s.names, name) {
 			return s, true
 		}
 	}
@@ -332,16 +330,17 @@ func builtinNames() []string {
 func builtinNamesLocked() []string {
 	var names []string
 	for _, s := range sections {
-		if s.Builtins != nil {
-			names = append(names, builtinFileNames(s.Builtins)...)
-		}
+		names = append(names, s.names...)
 	}
 	slices.SortFunc(names, func(a, b string) int { return strings.Compare(a+".yaml", b+".yaml") })
 	return names
 }
 
-// builtinFileNames lists the NAME.yaml files at the root of fsys, by NAME.
+// builtinFileNames lists the NAME.yaml files at the root of fsys, by NAME (none for nil).
 func builtinFileNames(fsys fs.FS) []string {
+	if fsys == nil {
+		return nil
+	}
 	entries, _ := fs.ReadDir(fsys, ".")
 	var names []string
 	for _, e := range entries {

@@ -129,7 +129,7 @@ func VerifySnapshots(family string) error {
 	if sec.Snapshots.Shape != shapeCRC(sec) {
 		return stale("a ruleset type changed")
 	}
-	for _, name := range builtinFileNames(sec.Builtins) {
+	for _, name := range sec.names {
 		if _, ok := sec.Snapshots.Rulesets[name]; !ok {
 			return stale(name + " has none")
 		}
@@ -208,7 +208,7 @@ func SnapshotSource(family, pkg, pkgPath string) ([]byte, error) {
 		return nil, fmt.Errorf("snapshot: no section %s with built-in rulesets is registered", family)
 	}
 	g := &goWriter{imports: map[string]string{}, self: pkgPath}
-	names := builtinFileNames(sec.Builtins)
+	names := slices.Clone(sec.names)
 	slices.Sort(names)
 	var body bytes.Buffer
 	for _, name := range names {
