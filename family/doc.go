@@ -24,9 +24,17 @@
 //     request fields of settle and the ledger it does not read, with what to give instead);
 //   - its rulesets' section and built-in rulesets, from Sectioned (rulesets.Section: the key, a New
 //     for the Go value the YAML decodes into, an fs.FS of NAME.yaml files, usually go:embed, and
-//     the hooks Decoded, Prepare and Finish for what the section does with the rest of the ruleset);
+//     the hooks Decoded, Prepare and Finish for what the section does with the rest of the ruleset:
+//     Prep.Keep for what a hook loads beside it, as American's card); the family reads its section
+//     back with rulesets.SectionOf (hongkong.Rules, american.Rules, deburger.Rules wrap it);
+//   - if its built-ins should load without parsing YAML at start-up, their snapshot: the line
+//     //go:generate go run -tags mjref_nosnapshot ../../internal/snapshot, a snapshot_none.go
+//     declaring var snapshots *rulesets.Snapshots under the build tag mjref_nosnapshot, and
+//     Snapshots: snapshots in its Section; go generate writes snapshot_gen.go, and engine's
+//     TestSnapshotsCurrent checks every family's against its YAML;
 //   - the shape of its score document for the page, from Shaped (the catalog refuses a family
-//     without one);
+//     without one), and sample hands for each of its built-in rulesets, from Sampled (engine's
+//     TestEveryBuiltinEveryDoor plays each through every door);
 //   - the situation fields it reads beyond the seats and the win, from SituationTaker (a
 //     SituationField each: its flag's name, kind and usage), and its own words for how a hand was
 //     won, from WinNamer: mjref score offers them as flags and a score request's JSON as fields,
@@ -34,24 +42,24 @@
 //   - the capabilities it plays (Waiter, a flow of play as a referee.Flow in the Deps its
 //     RefereeDeps returns, ...), and the example values of its JSON documents, from Documented.
 //
-// Nothing of the family is written in package rulesets, cmd, server or schema. (Hong Kong,
-// American and DeBurger are the exception still: their sections are typed in rulesets itself,
-// rulesets/typed.go, until they register theirs as riichi does.) What changes besides is
-// generated, or is a test that lists every family on purpose. A throwaway family "tiny" that pays
-// a point for each set of three alike (a scratch copy, never committed; 91 lines of Go and a
-// 5-line built-in ruleset) touched, besides its package and engine/families.go (2 lines):
+// Nothing of the family is written in package rulesets, cmd, server or schema, and no test
+// outside its package lists it: they ask the registry. What changes besides is generated. A
+// throwaway fifth family "tiny" that pays a point for each set of three alike, with one built-in
+// ruleset, snapshotted (a scratch copy, never committed), touched by hand its package (tiny.go,
+// 99 lines; builtin/tiny.yaml, 5; snapshot_none.go, 8) and engine/families.go (2 lines: the
+// import and the entry); generated:
 //
-//   - generated: go generate ./schema rewrote seven schemas (the family enum of
-//     rules-list, rules-show, rules-check, ledger-record, ledger-show, referee and season, and the
-//     new section in rules-show), and UPDATE_README=1 go test . -run TestREADME the README's
-//     mjref rules list; a family with situation fields also has go test ./server -run
-//     TestRequestSchemas -update rewrite server/requests.json, and one with a Documented result
-//     schema/score.json;
-//   - the tests that list every family: family.TestRegistry (the IDs), engine's
-//     TestEveryBuiltinEveryDoor (sample hands for each built-in ruleset; it asks every family
-//     for waits, so a family without Waiter needs the test to let it refuse) and
-//     cmd/testdata/script/ruleset_paths.txtar (the message naming every family, "expected hk,
-//     american, deburger or riichi").
+//   - go generate in its package: snapshot_gen.go (31 lines);
+//   - go generate ./schema: seven schemas (the family enum of rules-list, rules-show,
+//     rules-check, ledger-record, ledger-show, referee and season, and the new section in
+//     rules-show: 25 lines added, 7 removed);
+//   - UPDATE_README=1 go test . -run TestREADME: the README's mjref rules list (5 lines);
+//   - a family with situation fields also has go test ./server -run TestRequestSchemas -update
+//     rewrite server/requests.json, and one with a Documented result schema/score.json.
+//
+// One expected output names every family on purpose and changes with a new one: the message for
+// an unknown family: key ("expected hk, american, deburger or riichi", cmd/testdata/script/
+// ruleset_paths.txtar).
 //
 // The package example (example_test.go) registers a throwaway fourth family and scores a hand
 // through the engine.

@@ -231,7 +231,7 @@ func lookupSection(family string) (section, bool) {
 	return section{}, false
 }
 
-// familyList names the registered families for a message: "hk, american or deburger".
+// familyList names the registered families for a message: "hk, american, deburger or riichi".
 func familyList() string {
 	f := Families()
 	if len(f) == 1 {
