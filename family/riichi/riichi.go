@@ -23,6 +23,8 @@ const ID = "riichi"
 //go:embed builtin/*.yaml
 var builtin embed.FS
 
+//go:generate go run -tags mjref_nosnapshot ../../internal/snapshot
+
 // Family is the riichi family.
 type Family struct{}
 
@@ -86,7 +88,7 @@ func (Family) Section() rulesets.Section {
 	if err != nil {
 		panic(err) // the embedded directory is part of the build
 	}
-	return rulesets.Section{Family: ID, New: func() any { return &Section{Options: rscore.TenhouOptions()} }, Builtins: sub}
+	return rulesets.Section{Family: ID, New: func() any { return &Section{Options: rscore.TenhouOptions()} }, Builtins: sub, Snapshots: snapshots}
 }
 
 // Section is a ruleset's riichi: section: the scorer's options, keys as scoring/riichi.Options
