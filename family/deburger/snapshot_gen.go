@@ -14,7 +14,7 @@ import (
 
 // snapshots are the built-in rulesets of deburger as their YAML decodes, before validation.
 var snapshots = &rulesets.Snapshots{
-	Shape: 0x3e8703a9,
+	Shape: 0x98e00979,
 	Rulesets: map[string]rulesets.Snapshot{
 		"deburger-2026": {
 			Sums: []rulesets.FileSum{{Name: "deburger-2026", CRC: 0x60a70fb8}},
@@ -28,7 +28,7 @@ var snapshots = &rulesets.Snapshots{
 							Kind: gamerules.LengthKind(5),
 						},
 						Target: settle.Amount(100000000),
-						Ties:   points.TieRule(1),
+						Ties:   scoring.TieRule(1),
 						Source: scoring.Source{
 							Ruleset: "deburger-2026",
 							Line:    104,
@@ -452,7 +452,7 @@ var snapshots = &rulesets.Snapshots{
 					},
 					Race: points.RaceRules{
 						Target: 10000,
-						Ties:   points.TieRule(1),
+						Ties:   scoring.TieRule(1),
 						Source: scoring.Source{
 							Ruleset: "deburger-2026",
 							Line:    94,

@@ -13,7 +13,7 @@ import (
 
 // snapshots are the built-in rulesets of riichi as their YAML decodes, before validation.
 var snapshots = &rulesets.Snapshots{
-	Shape: 0xde026744,
+	Shape: 0x9d8eb6fc,
 	Rulesets: map[string]rulesets.Snapshot{
 		"riichi": {
 			Sums: []rulesets.FileSum{{Name: "riichi", CRC: 0x5f1a6aa8}},

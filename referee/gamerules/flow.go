@@ -7,7 +7,6 @@ import (
 
 	"github.com/mjref/mjref/referee/settle"
 	"github.com/mjref/mjref/scoring"
-	"github.com/mjref/mjref/scoring/points"
 )
 
 // LengthKind says how a game's end is measured.
@@ -110,7 +109,7 @@ type Flow struct {
 	Target settle.Amount `yaml:"target,omitempty" json:"target,omitempty"`
 	// Ties says who wins a target game when two or more players share the highest total at or over
 	// the target: play-on (the default), shared, or mahjong (the tied player who won the hand).
-	Ties points.TieRule `yaml:"ties,omitempty" json:"ties,omitempty"`
+	Ties scoring.TieRule `yaml:"ties,omitempty" json:"ties,omitempty"`
 	// The riichi table (all zero under the other families). DealerRepeatsWhenReady: after an
 	// exhaustive draw the dealer deals again when ready (tenpai renchan) and the deal passes
 	// otherwise; DealerRepeatsOnAbortive: the dealer deals again after an abortive draw.
@@ -160,7 +159,7 @@ func AmericanFlow() Flow {
 // not cancel out, and the first to 10,000 wins. The seed does not say who deals next; the deal
 // passes round the table after every hand.
 func DeBurgerFlow() Flow {
-	return Flow{Length: Length{Kind: Target}, Target: settle.Points(10000), Ties: points.TiesPlayOn}
+	return Flow{Length: Length{Kind: Target}, Target: settle.Points(10000), Ties: scoring.TiesPlayOn}
 }
 
 // RiichiFlow returns the flow of a Tenhou east-south game (hanchan): the dealer deals again after
@@ -214,7 +213,7 @@ func (f *Flow) CheckLength(l Length) error {
 		return &scoring.RuleError{Path: []string{"target"}, Msg: "a game played to a target needs a target above zero"}
 	case l.Kind == Rounds && !f.PrevailingWind:
 		return &scoring.RuleError{Path: []string{"length"}, Msg: "a game measured in rounds needs prevailing_wind: true"}
-	case f.Ties > points.TiesMahjong:
+	case f.Ties > scoring.TiesMahjong:
 		return &scoring.RuleError{Path: []string{"ties"}, Msg: "unknown tie rule: expected play-on, shared or mahjong"}
 	case f.RiichiStick < 0:
 		return &scoring.RuleError{Path: []string{"riichi_stick"}, Msg: "a riichi stick cannot be worth less than zero"}

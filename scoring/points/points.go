@@ -160,23 +160,19 @@ const (
 )
 
 // TieRule says who wins the race when two or more players reach the target on the same hand with
-// the same, highest total. A single highest total always wins.
-type TieRule uint8
+// the same, highest total (scoring.TieRule: a ledger's flow says it too).
+type TieRule = scoring.TieRule
 
 // Tie rules.
 const (
-	// TiesPlayOn plays further hands until one player's total is highest alone.
-	TiesPlayOn TieRule = iota + 1
-	// TiesShared makes every tied player a winner.
-	TiesShared
-	// TiesMahjong gives the game to the tied player who went Mahjong on that hand, else plays on.
-	TiesMahjong
+	TiesPlayOn  = scoring.TiesPlayOn
+	TiesShared  = scoring.TiesShared
+	TiesMahjong = scoring.TiesMahjong
 )
 
 var (
 	nonwinnerNames = [...]string{"", "forced", "best"}
 	kongNames      = [...]string{"", "sets", "forbidden"}
-	tieNames       = [...]string{"", "play-on", "shared", "mahjong"}
 )
 
 func enumString(names []string, v uint8) string {
@@ -232,19 +228,6 @@ func (k KongRule) MarshalText() ([]byte, error) { return []byte(k.String()), nil
 func (k *KongRule) UnmarshalText(b []byte) error {
 	v, err := enumParse("kongs", kongNames[:], b)
 	*k = KongRule(v)
-	return err
-}
-
-// String returns "play-on", "shared" or "mahjong".
-func (t TieRule) String() string { return enumString(tieNames[:], uint8(t)) }
-
-// MarshalText implements encoding.TextMarshaler.
-func (t TieRule) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler: "play-on", "shared" or "mahjong".
-func (t *TieRule) UnmarshalText(b []byte) error {
-	v, err := enumParse("ties", tieNames[:], b)
-	*t = TieRule(v)
 	return err
 }
 
