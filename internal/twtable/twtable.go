@@ -49,13 +49,8 @@ const (
 	tokenMax  = 0xFFFFD
 )
 
-// narrow makes tablewriter measure East Asian ambiguous characters narrow, as termtext does,
-// whatever the locale says (tablewriter decides it from the environment when it starts).
-var narrow = sync.OnceFunc(func() { twwidth.SetOptions(twwidth.Options{}) })
-
 // NewWriter returns a Writer.
 func NewWriter() *Writer {
-	narrow()
 	w := &Writer{}
 	w.tbl = tablewriter.NewTable(&w.buf,
 		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
@@ -107,6 +102,10 @@ func (w *Writer) Append(b []byte, header []string, rows [][]string) ([]byte, err
 	if cols == 0 {
 		return b, nil
 	}
+	// tablewriter's measure is global and set from the locale when it starts (ambiguous characters
+	// such as ± and Ω wide under RUNEWIDTH_EASTASIAN=1 or a CJK LANG): narrow, as termtext measures.
+	// SetOptions does nothing when it is so already.
+	twwidth.SetOptions(twwidth.Options{})
 	w.reset()
 	header, rows = w.mask(header, rows)
 	t := w.tbl

@@ -9,6 +9,7 @@ import (
 	"github.com/mjref/mjref/internal/asciitable"
 	"github.com/mjref/mjref/internal/termtext"
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/tw"
 	"pgregory.net/rapid"
 )
@@ -136,6 +137,18 @@ func blankLineInCell(header []string, rows [][]string) bool {
 		}
 	}
 	return false
+}
+
+// Whatever set tablewriter's measure wide for ambiguous characters (a CJK locale when it started),
+// a table measures them narrow, as termtext does.
+func TestAmbiguousNarrow(t *testing.T) {
+	w := NewWriter()
+	twwidth.SetEastAsian(true)
+	defer twwidth.SetOptions(twwidth.Options{})
+	header, rows := []string{"player", "n"}, [][]string{{"Ωmega ±", "1"}, {"Ann", "2"}}
+	if got, want := draw(t, w, header, rows), string(asciitable.Append(nil, header, rows)); got != want {
+		t.Errorf("(-asciitable +twtable):\n%s", cmp.Diff(want, got))
+	}
 }
 
 func TestEmpty(t *testing.T) {
