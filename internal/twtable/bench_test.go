@@ -2,6 +2,7 @@ package twtable
 
 import (
 	"io"
+	"strconv"
 	"testing"
 
 	"github.com/mjref/mjref/internal/asciitable"
@@ -51,6 +52,31 @@ func BenchmarkScoreTable(b *testing.B) {
 		var buf []byte
 		for b.Loop() {
 			buf = asciitable.Append(buf[:0], scoreHeader, scoreRows)
+		}
+	})
+}
+
+// A long evening's history as 'mjref ledger show' draws it: 60 hands, 8 columns.
+func BenchmarkHistoryTable(b *testing.B) {
+	header := []string{"hand", "wind", "dealer", "result", "Ann Lee", "Ben Wong", "Cat Chan", "Dan Ho"}
+	var rows [][]string
+	for i := range 60 {
+		rows = append(rows, []string{strconv.Itoa(i + 1), "E", "Ann Lee", "Ben Wong wins 5 faan on Cat Chan's discard", "0 = 0", "+36 = 36", "-36 = -36", "0 = 0"})
+	}
+	b.Run("tablewriter-reused", func(b *testing.B) {
+		w := NewWriter()
+		var buf []byte
+		for b.Loop() {
+			var err error
+			if buf, err = w.Append(buf[:0], header, rows); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("asciitable", func(b *testing.B) {
+		var buf []byte
+		for b.Loop() {
+			buf = asciitable.Append(buf[:0], header, rows)
 		}
 	})
 }
