@@ -81,10 +81,10 @@ func render(w io.Writer, format string, v any) error {
 }
 
 // table renders rows under a header, with ASCII borders and headers as written, so golden output
-// is stable: drawn by tablewriter (internal/twtable), or by the hand-written internal/asciitable,
-// which draws the same bytes, for each line of a batch (see batchTables). Every cell is escaped (termtext.Escape) first: cells hold
-// names and notes from users and files, and escaping before the table measures them keeps the
-// columns aligned. Written to a fitWriter (a terminal, or COLUMNS set), long text columns then wrap
+// is stable: drawn by tablewriter (internal/twtable), or for each line of a batch by the
+// hand-written internal/asciitable, which draws the same bytes (see batchTables). Every cell is
+// escaped (termtext.Escape) first: cells hold names and notes from users and files, and escaping
+// before the table measures them keeps the columns aligned. Written to a fitWriter (a terminal, or COLUMNS set), long text columns then wrap
 // to fit its width, and a table too wide even then is laid out as vertical records.
 func table(w io.Writer, header []string, rows [][]string) error {
 	esc := make([][]string, len(rows))
@@ -141,11 +141,12 @@ func writeTable(w io.Writer, header []string, esc [][]string) error {
 }
 
 // batchTables is a batch's output in table format, where each line's tables are drawn by the
-// hand-written internal/asciitable: tablewriter, reused, takes about 45 times its CPU a table
-// (BenchmarkScoreTable in internal/twtable: a scored hand's table, 5 rows, on one core: 433-519 µs
-// and 1,243 allocations against 7.8-17 µs and none, on a machine at load 10), so 'mjref score -'
-// could not draw 50,000 hands' tables a second with it (20 µs a hand, scoring included), and drew
-// about 2,000. asciitable's tests check it draws tablewriter's bytes.
+// hand-written internal/asciitable: a reused tablewriter table costs 30-60 times its CPU a table
+// (go test ./internal/twtable -run - -bench ScoreTable -benchmem -cpu 1, a scored hand's table:
+// 165-519 µs and 1,243 allocations against 4.5-17 µs and none, 2 cores at load 10-20), and with it
+// 'mjref score -' scored 9,000-12,500 hands per CPU-second against 74,000-80,000
+// (BenchmarkBatchScoreHKTable -cpu 1, CPU time of the run, three interleaved pairs): short of the
+// batch's 50,000 hands a second on one core. asciitable's tests check it draws tablewriter's bytes.
 type batchTables struct{ *bytes.Buffer }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then

@@ -2,9 +2,9 @@
 // closest - in table format): the bytes tablewriter draws with StyleASCII, a header row as written and
 // no wrapping, which is how internal/twtable draws every other table (its tests check the two agree,
 // and this package's test checks it against tablewriter itself). It is kept for that one path because
-// a reused tablewriter table costs about 45 times its CPU a table: 'go test ./internal/twtable -run -
-// -bench ScoreTable -benchmem -cpu 1', a scored hand's table (5 rows, 6 columns), 433-519 µs and 1,243
-// allocations with tablewriter against 7.8-17 µs and none here (2 cores at load 10-20); and
+// a reused tablewriter table costs 30-60 times its CPU a table: 'go test ./internal/twtable -run -
+// -bench ScoreTable -benchmem -cpu 1', a scored hand's table (5 rows, 6 columns), 165-519 µs and 1,243
+// allocations with tablewriter against 4.5-17 µs and none here (2 cores at load 10-20); and
 // 'go test ./cmd -run XXX -bench BatchScoreHKTable -benchtime 2x -cpu 1' scored about 9,000-12,500
 // hands per CPU-second with tablewriter drawing them against 74,000-80,000 with this package (CPU time
 // of the run, three interleaved pairs), short of the batch's 50,000 hands a second on one core.
