@@ -144,7 +144,7 @@ func writeTable(w io.Writer, header []string, esc [][]string) error {
 // hand-written internal/asciitable: a reused tablewriter table costs 30-60 times its CPU a table
 // (go test ./internal/twtable -run - -bench ScoreTable -benchmem -cpu 1, a scored hand's table:
 // 165-519 µs and 1,243 allocations against 4.5-17 µs and none, 2 cores at load 10-20), and with it
-// 'mjref score -' scored 9,000-12,500 hands per CPU-second against 74,000-80,000
+// 'mjref score -' scored 8,600-12,600 hands per CPU-second against 77,000-79,000
 // (BenchmarkBatchScoreHKTable -cpu 1, CPU time of the run, three interleaved pairs): short of the
 // batch's 50,000 hands a second on one core. asciitable's tests check it draws tablewriter's bytes.
 type batchTables struct{ *bytes.Buffer }

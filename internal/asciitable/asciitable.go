@@ -5,8 +5,8 @@
 // a reused tablewriter table costs 30-60 times its CPU a table: 'go test ./internal/twtable -run -
 // -bench ScoreTable -benchmem -cpu 1', a scored hand's table (5 rows, 6 columns), 165-519 µs and 1,243
 // allocations with tablewriter against 4.5-17 µs and none here (2 cores at load 10-20); and
-// 'go test ./cmd -run XXX -bench BatchScoreHKTable -benchtime 2x -cpu 1' scored about 9,000-12,500
-// hands per CPU-second with tablewriter drawing them against 74,000-80,000 with this package (CPU time
+// 'go test ./cmd -run XXX -bench BatchScoreHKTable -benchtime 2x -cpu 1' scored about 8,600-12,600
+// hands per CPU-second with tablewriter drawing them against 77,000-79,000 with this package (CPU time
 // of the run, three interleaved pairs), short of the batch's 50,000 hands a second on one core.
 package asciitable
 
