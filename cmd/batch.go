@@ -389,7 +389,7 @@ func (b batch) handleChunk(c *chunk) {
 func (b batch) write(c *chunk, l batchLine, v any) error {
 	switch b.format {
 	case FormatTable:
-		return b.table(c.out, l, v)
+		return b.table(batchTables{c.out}, l, v)
 	case FormatYAML:
 		return writeYAMLDoc(c.out, v)
 	}

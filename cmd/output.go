@@ -11,6 +11,7 @@ import (
 	"github.com/mjref/mjref/internal/asciitable"
 	"github.com/mjref/mjref/internal/tablefit"
 	"github.com/mjref/mjref/internal/termtext"
+	"github.com/mjref/mjref/internal/twtable"
 	"github.com/mjref/mjref/schema"
 )
 
@@ -80,9 +81,10 @@ func render(w io.Writer, format string, v any) error {
 }
 
 // table renders rows under a header, with ASCII borders and headers as written, so golden output
-// is stable (see internal/asciitable). Every cell is escaped (termtext.Escape) first: cells hold
-// names and notes from users and files, and escaping before the table measures them keeps the
-// columns aligned. Written to a fitWriter (a terminal, or COLUMNS set), long text columns then wrap
+// is stable: drawn by tablewriter (internal/twtable), or for each line of a batch by the
+// hand-written internal/asciitable, which draws the same bytes (see batchTables). Every cell is
+// escaped (termtext.Escape) first: cells hold names and notes from users and files, and escaping
+// before the table measures them keeps the columns aligned. Written to a fitWriter (a terminal, or COLUMNS set), long text columns then wrap
 // to fit its width, and a table too wide even then is laid out as vertical records.
 func table(w io.Writer, header []string, rows [][]string) error {
 	esc := make([][]string, len(rows))
@@ -124,15 +126,28 @@ func writeTable(w io.Writer, header []string, esc [][]string) error {
 	for i, h := range header {
 		header[i] = termtext.Escape(h) // a ledger's history names its players in the header
 	}
-	if fw, ok := w.(*fitWriter); ok {
-		h, r, fits := tablefit.Fit(header, esc, fw.width)
+	switch w := w.(type) {
+	case batchTables:
+		w.Write(asciitable.Append(w.AvailableBuffer(), header, esc)) // in place when it fits
+		return nil
+	case *fitWriter:
+		h, r, fits := tablefit.Fit(header, esc, w.width)
 		if !fits {
-			return tablefit.Vertical(w, header, esc, fw.width)
+			return tablefit.Vertical(w, header, esc, w.width)
 		}
 		header, esc = h, r
 	}
-	return asciitable.Write(w, header, esc)
+	return twtable.Write(w, header, esc)
 }
+
+// batchTables is a batch's output in table format, where each line's tables are drawn by the
+// hand-written internal/asciitable: a reused tablewriter table costs 30-60 times its CPU a table
+// (go test ./internal/twtable -run - -bench ScoreTable -benchmem -cpu 1, a scored hand's table:
+// 165-519 µs and 1,243 allocations against 4.5-17 µs and none, 2 cores at load 10-20), and with it
+// 'mjref score -' scored 8,600-12,600 hands per CPU-second against 77,000-79,000
+// (BenchmarkBatchScoreHKTable -cpu 1, CPU time of the run, three interleaved pairs): short of the
+// batch's 50,000 hands a second on one core. asciitable's tests check it draws tablewriter's bytes.
+type batchTables struct{ *bytes.Buffer }
 
 // renderResult writes a command's result v in the chosen format (a table drawn by tableFn) and then
 // returns errNegative (exit 1) when the verdict ok is no.

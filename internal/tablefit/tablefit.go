@@ -1,8 +1,19 @@
 // Package tablefit fits text for people into a terminal's width: it wraps the long text columns of a table
 // at spaces, lays a table out as vertical records when even wrapping cannot fit it, and wraps "label: value"
-// lines under their value. Text is measured as internal/asciitable measures it (East Asian wide characters count 2),
-// so a fitted table is exactly as wide as planned. Words are never broken, so tile notation stays whole, and
-// a cell without letters ("+36 = 36") is not wrapped at all.
+// lines under their value. Text is measured as termtext.Width measures it, grapheme by grapheme (a wide
+// character or an emoji sequence counts 2), as internal/twtable draws it, so a fitted table is exactly as
+// wide as planned. Words are never broken, so tile notation stays whole, and a cell without letters
+// ("+36 = 36") is not wrapped at all. The fitted cells are then drawn by tablewriter (internal/twtable).
+//
+// tablewriter's own fitting (WithMaxWidth with WithRowAutoWrap) does not serve here, as tried on mjref's
+// tables: it gives every column an equal share of the width (MaxWidth / columns), so at 80 columns `rules
+// list`'s description wraps to 18 columns, six lines a ruleset, with 24 columns of the terminal unused, and
+// short labels wrap that need not ("Seat" / "wind" in a score table at 60 columns); a word longer than its
+// share is left whole and the table overflows the width anyway (the score table at 60 came out 65 wide),
+// unless wrapping breaks words (WrapBreak: "seat-wi↩nd", tile notation cut) or truncates them
+// (WrapTruncate: "Prevai…", the item lost); and it has no record layout for a table that cannot fit. The
+// fitted output is what the README's COLUMNS=80 examples and the testscripts show, so tablefit chooses the
+// widths (the column whose narrowing costs the fewest lines first) and tablewriter only draws them.
 package tablefit
 
 import (
