@@ -45,10 +45,13 @@ func writeDoc(w http.ResponseWriter, status int, v any) {
 		return
 	}
 	d.indented = append(indentJSON(d.indented[:0], d.compact), '\n')
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = contentTypeJSON
 	w.WriteHeader(status)
 	_, _ = w.Write(d.indented)
 }
+
+// contentTypeJSON is an answer's Content-Type, made once (see securityHeaderValues).
+var contentTypeJSON = []string{"application/json"}
 
 // maxPooledDoc is the most buffer an answer keeps for the next: a long referee review is not kept.
 const maxPooledDoc = 256 << 10
