@@ -25,7 +25,8 @@ var docBufs = sync.Pool{New: func() any { return new(docBuf) }}
 type docBuf struct{ compact, indented []byte }
 
 // writeDoc writes v as the command line's -o json writes it (schema.MarshalIndent), byte for
-// byte: a value that writes its own JSON does so without reflection, and the document is
+// byte: a value that writes its own JSON does so without reflection, any other is encoded into
+// a buffer kept from answer to answer, and the document is
 // indented in one pass over it (indentJSON) rather than re-scanned by json.Indent.
 func writeDoc(w http.ResponseWriter, status int, v any) {
 	d := docBufs.Get().(*docBuf)
@@ -38,7 +39,13 @@ func writeDoc(w http.ResponseWriter, status int, v any) {
 	if a, ok := v.(jsonAppender); ok {
 		d.compact, err = schema.WithVersion(a.AppendJSON(d.compact[:0]), 0)
 	} else {
-		d.compact, err = schema.Marshal(v)
+		// As schema.Marshal encodes, into the kept buffer rather than one grown afresh.
+		buf := bytes.NewBuffer(d.compact[:0])
+		enc := json.NewEncoder(buf)
+		enc.SetEscapeHTML(false)
+		if err = enc.Encode(v); err == nil {
+			d.compact, err = schema.WithVersion(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), 0)
+		}
 	}
 	if err != nil {
 		fail(w, fmt.Errorf("internal error: %w", err))
