@@ -2,7 +2,10 @@ package cmd
 
 import (
 	"bytes"
+	"io"
+	"math"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -92,5 +95,37 @@ func TestBatchWriteVersionFirst(t *testing.T) {
 	}
 	if err := (batch{format: FormatJSONL}).write(&chunk{out: new(bytes.Buffer)}, batchLine{N: 1}, appendRaw(`[1]`)); err == nil {
 		t.Error("an array written as a document: no error")
+	}
+}
+
+// A batch runs under a soft memory limit above what it keeps (so the GC percent of 400 does not
+// let 'closest -' grow to five times that), restores the limit after, and leaves a limit set
+// before it (GOMEMLIMIT) as it was.
+func TestBatchMemoryLimit(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	run := func() int64 {
+		var during int64
+		b := batch{format: FormatJSONL, handle: func(l batchLine) (any, bool, error) {
+			during = debug.SetMemoryLimit(-1)
+			return map[string]int{"n": l.N}, true, nil
+		}}
+		if _, err := b.run(strings.NewReader("a\n"), io.Discard, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		return during
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if got, want := run(), batchMemoryLimit(workers); got != want {
+		t.Errorf("limit during the batch = %d, want %d", got, want)
+	}
+	if kept := int64(2*workers+1) * 2 * chunkBytes; batchMemoryLimit(workers) < 2*kept {
+		t.Errorf("limit %d is not twice what the batch keeps (%d)", batchMemoryLimit(workers), kept)
+	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("limit after the batch = %d, want none", got)
+	}
+	debug.SetMemoryLimit(1 << 40)
+	if got := run(); got != 1<<40 {
+		t.Errorf("with GOMEMLIMIT's limit set the batch ran under %d, want it left at %d", got, int64(1<<40))
 	}
 }

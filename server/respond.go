@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,7 +25,8 @@ var docBufs = sync.Pool{New: func() any { return new(docBuf) }}
 type docBuf struct{ compact, indented []byte }
 
 // writeDoc writes v as the command line's -o json writes it (schema.MarshalIndent), byte for
-// byte: a value that writes its own JSON does so without reflection, and the document is
+// byte: a value that writes its own JSON does so without reflection, any other is encoded into
+// a buffer kept from answer to answer, and the document is
 // indented in one pass over it (indentJSON) rather than re-scanned by json.Indent.
 func writeDoc(w http.ResponseWriter, status int, v any) {
 	d := docBufs.Get().(*docBuf)
@@ -37,17 +39,26 @@ func writeDoc(w http.ResponseWriter, status int, v any) {
 	if a, ok := v.(jsonAppender); ok {
 		d.compact, err = schema.WithVersion(a.AppendJSON(d.compact[:0]), 0)
 	} else {
-		d.compact, err = schema.Marshal(v)
+		// As schema.Marshal encodes, into the kept buffer rather than one grown afresh.
+		buf := bytes.NewBuffer(d.compact[:0])
+		enc := json.NewEncoder(buf)
+		enc.SetEscapeHTML(false)
+		if err = enc.Encode(v); err == nil {
+			d.compact, err = schema.WithVersion(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), 0)
+		}
 	}
 	if err != nil {
 		fail(w, fmt.Errorf("internal error: %w", err))
 		return
 	}
 	d.indented = append(indentJSON(d.indented[:0], d.compact), '\n')
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = contentTypeJSON
 	w.WriteHeader(status)
 	_, _ = w.Write(d.indented)
 }
+
+// contentTypeJSON is an answer's Content-Type, made once (see securityHeaderValues).
+var contentTypeJSON = []string{"application/json"}
 
 // maxPooledDoc is the most buffer an answer keeps for the next: a long referee review is not kept.
 const maxPooledDoc = 256 << 10
@@ -109,9 +120,63 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 }
 
 // decodeBodyUpTo is decodeBody with a limit of its own (a referee log may be longer).
+// A body with a fast reading (fastBody) is read whole first and read fast when it can be; when it
+// cannot, the same bytes (and the read's error, if any) are decoded in full, so the answer is the
+// one the full decoding gives whatever the body.
 func decodeBodyUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(r.Body)
+	f, ok := v.(fastBody)
+	if !ok {
+		return decodeJSON(r.Body, v, limit)
+	}
+	buf := bodyBufs.Get().(*[]byte)
+	defer func() {
+		if cap(*buf) <= maxPooledBody {
+			bodyBufs.Put(buf)
+		}
+	}()
+	data, err := readAll(r.Body, (*buf)[:0])
+	*buf = data
+	if err == nil && f.decodeFast(data) {
+		return nil
+	}
+	var src io.Reader = bytes.NewReader(data)
+	if err != nil {
+		src = io.MultiReader(src, errReader{err})
+	}
+	return decodeJSON(src, v, limit)
+}
+
+// bodyBufs keep the buffers request bodies are read into; a body over maxPooledBody is not kept.
+var bodyBufs = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+const maxPooledBody = 16 << 10
+
+// readAll appends what r reads to b until EOF (nil) or another error (returned).
+func readAll(r io.Reader, b []byte) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+}
+
+// errReader reads nothing but its error: the body's read error, after the bytes read before it.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// decodeJSON decodes src, a body read up to limit bytes, as exactly one JSON object into v.
+func decodeJSON(src io.Reader, v any, limit int64) error {
+	dec := json.NewDecoder(src)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var mbe *http.MaxBytesError

@@ -4,9 +4,11 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 )
@@ -19,16 +21,38 @@ const tokenCookie = "mjref_token"
 const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
+// securityHeaderValues are the headers securityHeaders sets, by canonical key, each value made
+// once: a response takes them as they are rather than a new slice and a canonicalized key each
+// (what Header.Set costs). A value's capacity is its length, so an Add appends to a copy, never
+// into a slice other responses hold.
+var securityHeaderValues = func() []headerValue {
+	h := http.Header{}
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	var out []headerValue
+	for _, k := range slices.Sorted(maps.Keys(h)) {
+		out = append(out, headerValue{k, slices.Clip(h[k])})
+	}
+	return out
+}()
+
+// headerValue is one header: its canonical key and its value.
+type headerValue struct {
+	key   string
+	value []string
+}
+
 // securityHeaders sets the headers every response carries.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		for _, kv := range securityHeaderValues {
+			h[kv.key] = kv.value
+		}
 		next.ServeHTTP(w, r)
 	})
 }
