@@ -14,6 +14,11 @@ const hexDigits = "0123456789abcdef"
 
 // AppendJSONString appends s as a JSON string, escaped as encoding/json does with HTML escaping off.
 func AppendJSONString(b []byte, s string) []byte {
+	if jsonPlain(s) { // most strings: ids, names, tiles; Chinese names are valid UTF-8
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -33,6 +38,10 @@ func AppendJSONString(b []byte, s string) []byte {
 				b = append(b, '\\', 'r')
 			case '\t':
 				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
 			default:
 				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
@@ -59,6 +68,23 @@ func AppendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// jsonPlain says whether s is written in JSON as it is, between quotes: valid UTF-8 with no control
+// character, quote, backslash, U+2028 or U+2029.
+func jsonPlain(s string) bool {
+	high := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+		if c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 { // U+2028, U+2029
+			return false
+		}
+		high |= c
+	}
+	return high < utf8.RuneSelf || utf8.ValidString(s)
 }
 
 // AppendJSONTiles appends tiles as a JSON array of notation strings.
