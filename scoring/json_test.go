@@ -10,7 +10,9 @@ import (
 // any string, whether it takes the plain path (written as it is) or escapes.
 func FuzzAppendJSONString(f *testing.F) {
 	for _, s := range []string{"", "plain", "門前清", "\"\\\n\r\t\x00\x1f", "\u2028\u2029", "a\u2028", "\xe2\x80", "\xe2\x80\xa8",
-		"\xe2\x80\xaa", "bad \xff utf8", "<&>", "\x7f", "ok\xc3", "é"} {
+		"\xe2\x80\xaa", "bad \xff utf8", "<&>", "\x7f", "ok\xc3", "é",
+		"Concealed hand", "門前清 and more", "twelve bytes\x1f", "seven b\"eight", "long and \xe2\x80\xa9 x", "long and \xe2\x82\xac euro",
+		"abcdefgh\\", "abcdefg\\h", "門前清門前清\xff", "\x00abcdefghijklmnop"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
