@@ -8,8 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/cpuclock"
 	"github.com/mjref/mjref/internal/handgen"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/scoring"
+	"github.com/mjref/mjref/scoring/hk"
 )
 
 // randomWinningHands writes n random Hong Kong winning hands, one per line: four sets and a pair,
@@ -36,6 +40,7 @@ func BenchmarkBatchScoreHK(b *testing.B) {
 	n := benchHands
 	input := randomWinningHands(n, 7)
 	b.SetBytes(int64(len(input)))
+	cpu0 := cpuTime()
 	for b.Loop() {
 		ios := &IOStreams{In: strings.NewReader(input), Out: io.Discard, ErrOut: &bytes.Buffer{}}
 		if code := Run([]string{"score", "-", "-o", "jsonl", "--win", "self-draw"}, ios); code > 1 {
@@ -43,6 +48,39 @@ func BenchmarkBatchScoreHK(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(n*b.N), "cpu-ns/hand")
+	}
+}
+
+// BenchmarkScoreAloneHK is what BenchmarkBatchScoreHK and BenchmarkScoreLineHK are measured
+// against: Hong Kong scoring alone (hk.Score) of the same random hands, parsed beforehand, in the
+// same situation, in thread CPU time. A batch line's cost over this is the batch's own: parsing
+// the line, the situation, the result's head and its JSON.
+//
+//	go test ./cmd -run XXX -bench 'ScoreAloneHK|ScoreLineHK' -cpu 1
+func BenchmarkScoreAloneHK(b *testing.B) {
+	lines := strings.Split(strings.TrimSpace(randomWinningHands(2000, 5)), "\n")
+	e, err := engine.Open("hk", engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	hands := make([]notation.Hand, len(lines))
+	for i, l := range lines {
+		if hands[i], err = e.Parse(l); err != nil {
+			b.Fatal(err)
+		}
+	}
+	sit := scoring.Situation{Seat: notation.SeatEast, Prevailing: notation.SeatEast, Win: scoring.SelfDraw}
+	i := 0
+	clock := cpuclock.Start()
+	for b.Loop() {
+		if _, err := hk.Score(&hands[i%len(hands)], sit, e.Ruleset().HK); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	clock.Stop(b)
 }
 
 // BenchmarkBatchScoreHKTable is BenchmarkBatchScoreHK with the default table output: each hand's
@@ -80,6 +118,7 @@ func BenchmarkScoreLineHK(b *testing.B) {
 	}
 	var buf []byte
 	i := 0
+	clock := cpuclock.Start()
 	for b.Loop() {
 		req, err := parseRequest(lines[i%len(lines)])
 		if err != nil {
@@ -92,6 +131,7 @@ func BenchmarkScoreLineHK(b *testing.B) {
 		buf = v.(jsonAppender).AppendJSON(buf[:0])
 		i++
 	}
+	clock.Stop(b)
 }
 
 // randomAmericanHands writes n random 13-tile American hands, one per line, drawn from a whole

@@ -97,8 +97,8 @@ func completeSeats(f *factory, cmd *cobra.Command, flags ...string) {
 // scorer scores requests under one ruleset, each request's empty fields taken from the flags; it
 // is safe for concurrent use.
 type scorer struct {
-	e   *engine.Engine
-	def engine.ScoreRequest
+	e *engine.Engine
+	b *engine.Scorer // the flags' situation read once
 }
 
 func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
@@ -109,12 +109,12 @@ func newScorer(f *factory, o *scoreOptions) (*scorer, error) {
 	lastTile, loser := o.LastTile, o.Loser
 	def := engine.ScoreRequest{Seat: o.Seat, Prevailing: o.Prevailing, Win: o.Win, Discarder: o.Discarder, LastTile: &lastTile, Loser: &loser,
 		Extra: o.Extra.given()}
-	return &scorer{e: e, def: def}, nil
+	return &scorer{e: e, b: e.Scorer(def)}, nil
 }
 
 // score scores one request; the fields it leaves empty are the flags'.
 func (s *scorer) score(req engine.ScoreRequest) (family.Scored, error) {
-	return s.e.Score(req.Over(s.def))
+	return s.b.Score(req)
 }
 
 // notationOptions reads hands as the ruleset's family does (0 is the white dragon under American

@@ -293,6 +293,50 @@ func (e *Engine) Score(req ScoreRequest) (family.Scored, error) {
 	return e.score(&h, sit)
 }
 
+// Scorer scores requests whose empty fields are a default request's (see ScoreRequest.Over),
+// with the default's situation read once: a batch line that gives only its hand is scored in it
+// without reading the flags again. Make one with (*Engine).Scorer; it is safe for concurrent use.
+type Scorer struct {
+	e   *Engine
+	def ScoreRequest
+	sit family.Situation
+	// bound says sit is the default's situation and serves a request that gives only its hand:
+	// the default's situation reads without an error and has no family fields (whose values a
+	// family might hold on to).
+	bound bool
+}
+
+// Scorer returns a Scorer of requests over def. A bad situation in def is not an error here: each
+// request that leaves it in place reports it, as Score does.
+func (e *Engine) Scorer(def ScoreRequest) *Scorer {
+	s := &Scorer{e: e, def: def}
+	sit, err := def.Situation()
+	if err == nil && len(sit.Extra) == 0 {
+		s.sit, s.bound = sit, true
+	}
+	return s
+}
+
+// Score scores req with the fields it leaves empty taken from the default: what
+// e.Score(req.Over(def)) returns.
+func (s *Scorer) Score(req ScoreRequest) (family.Scored, error) {
+	if !s.bound || !req.handOnly() {
+		return s.e.Score(req.Over(s.def))
+	}
+	h, err := s.e.Parse(req.Hand)
+	if err != nil {
+		return nil, err
+	}
+	return s.e.score(&h, s.sit)
+}
+
+// handOnly says whether req gives its hand and nothing else, so that req.Over(def) is def with
+// req's hand.
+func (req *ScoreRequest) handOnly() bool {
+	return req.Seat == "" && req.Prevailing == "" && req.Win == "" && req.Discarder == "" &&
+		req.LastTile == nil && req.Loser == nil && len(req.Extra) == 0
+}
+
 // score scores h in sit under the engine's rules, refusing a situation field the family does not
 // declare, and a non-winner's hand where the family scores only winners.
 func (e *Engine) score(h *notation.Hand, sit family.Situation) (family.Scored, error) {

@@ -1,6 +1,9 @@
 package notation
 
 import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,4 +125,44 @@ func naiveFormatWith(h Hand, opt Options) string {
 		parts = append(parts, b.String())
 	}
 	return strings.Join(parts, " ")
+}
+
+// appendConcealedByList is appendConcealed as it was written before it wrote the playing tiles
+// straight from the counts: the tiles listed in order, one copy of the winning tile taken out.
+func appendConcealedByList(b []byte, c Counts, win Tile) []byte {
+	var arr [32]Tile
+	ts := c.appendTiles(arr[:0])
+	if win == NoTile || c[win] == 0 || ts[len(ts)-1] == win {
+		return AppendTiles(b, ts)
+	}
+	i := slices.Index(ts, win)
+	ts = append(ts[:i], ts[i+1:]...)
+	b = AppendTiles(b, ts)
+	return append(append(b, '+'), win.String()...)
+}
+
+// TestAppendConcealedIsByList: the concealed tiles are written as listing them wrote them, for
+// random counts of playing tiles, jokers and bonus tiles, with the winning tile held, not held,
+// the last or none.
+func TestAppendConcealedIsByList(t *testing.T) {
+	r := rand.New(rand.NewPCG(30, 15))
+	for range 20000 {
+		var c Counts
+		top := Red
+		if r.IntN(4) == 0 {
+			top = Joker
+		}
+		for range 1 + r.IntN(18) {
+			c[1+Tile(r.IntN(int(top)))]++
+		}
+		win := Tile(r.IntN(int(Joker) + 1))
+		if r.IntN(2) == 0 {
+			ts := c.Tiles()
+			win = ts[r.IntN(len(ts))]
+		}
+		got, want := appendConcealed([]byte("x"), c, win), appendConcealedByList([]byte("x"), c, win)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("tiles %v, win %v: %s, want %s", c.Tiles(), win, got, want)
+		}
+	}
 }

@@ -107,6 +107,14 @@ func Parse(s string) (Hand, error) { return ParseWith(s, Options{}) }
 
 // ParseWith is Parse with options.
 func ParseWith(s string, opt Options) (Hand, error) {
+	if h, ok := parseSimple(s); ok { // what Format writes, and most input
+		return h, nil
+	}
+	return parseGeneral(s, opt)
+}
+
+// parseGeneral is ParseWith without its fast path: any input, every error.
+func parseGeneral(s string, opt Options) (Hand, error) {
 	if !utf8.ValidString(s) {
 		return Hand{}, &Error{Input: s, Msg: "input is not valid UTF-8"}
 	}
@@ -695,13 +703,49 @@ func appendCounts(b []byte, c *Counts) []byte {
 // appendConcealed appends the concealed tiles c with the winning tile after '+' unless it is the
 // last of them.
 func appendConcealed(b []byte, c Counts, win Tile) []byte {
-	var arr [32]Tile
-	ts := c.appendTiles(arr[:0])
-	if win == NoTile || c[win] == 0 || ts[len(ts)-1] == win {
-		return AppendTiles(b, ts)
+	last := NoTile
+	for t := Tile(NumTiles - 1); t > NoTile; t-- {
+		if c[t] > 0 {
+			last = t
+			break
+		}
 	}
-	i := slices.Index(ts, win) // one copy of the winning tile goes after '+'
-	ts = append(ts[:i], ts[i+1:]...)
-	b = AppendTiles(b, ts)
-	return append(append(b, '+'), win.String()...)
+	if last == NoTile {
+		return b
+	}
+	moved := win != NoTile && c[win] > 0 && last != win
+	if moved {
+		c[win]-- // one copy of the winning tile goes after '+'
+	}
+	if last <= Red {
+		b = appendPlaying(b, &c)
+	} else {
+		var arr [32]Tile
+		b = AppendTiles(b, c.appendTiles(arr[:0]))
+	}
+	if moved {
+		b = append(append(b, '+'), win.String()...)
+	}
+	return b
+}
+
+// appendPlaying appends the playing tiles c holds as AppendTiles writes them in tile order: each
+// suit's digits, then its letter. It writes a hand without listing its tiles first.
+func appendPlaying(b []byte, c *Counts) []byte {
+	for s := range 4 {
+		base, n := M1+Tile(9*s), 9
+		if s == 3 {
+			n = 7
+		}
+		from := len(b)
+		for i := range n {
+			for range c[base+Tile(i)] {
+				b = append(b, byte('1'+i))
+			}
+		}
+		if len(b) > from {
+			b = append(b, "mpsz"[s])
+		}
+	}
+	return b
 }

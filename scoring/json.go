@@ -14,6 +14,11 @@ const hexDigits = "0123456789abcdef"
 
 // AppendJSONString appends s as a JSON string, escaped as encoding/json does with HTML escaping off.
 func AppendJSONString(b []byte, s string) []byte {
+	if jsonPlain(s) { // most strings: ids, names, tiles; Chinese names are valid UTF-8
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -33,6 +38,10 @@ func AppendJSONString(b []byte, s string) []byte {
 				b = append(b, '\\', 'r')
 			case '\t':
 				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
 			default:
 				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
@@ -59,6 +68,50 @@ func AppendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// jsonPlain says whether s is written in JSON as it is, between quotes: valid UTF-8 with no control
+// character, quote, backslash, U+2028 or U+2029. It looks at eight bytes at a time; a word with a
+// byte below 0x20, a quote, a backslash or 0xE2 (how U+2028 and U+2029 start) sends the string to
+// jsonPlainBytes.
+func jsonPlain(s string) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	var high uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		q, bs, e2 := x^(lo*'"'), x^(lo*'\\'), x^(lo*0xE2)
+		// A byte below n shows as a high bit of (x - n*lo) &^ x, and only then (n <= 0x80).
+		if ((x-lo*0x20)&^x|(q-lo)&^q|(bs-lo)&^bs|(e2-lo)&^e2)&hi != 0 {
+			return jsonPlainBytes(s)
+		}
+		high |= x
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' || c == 0xE2 {
+			return jsonPlainBytes(s)
+		}
+		high |= uint64(c)
+	}
+	return high&hi == 0 || utf8.ValidString(s)
+}
+
+// jsonPlainBytes is jsonPlain a byte at a time.
+func jsonPlainBytes(s string) bool {
+	high := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+		if c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&^1 == 0xA8 { // U+2028, U+2029
+			return false
+		}
+		high |= c
+	}
+	return high < utf8.RuneSelf || utf8.ValidString(s)
 }
 
 // AppendJSONTiles appends tiles as a JSON array of notation strings.

@@ -18,7 +18,17 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 	if err != nil {
 		return nil, err
 	}
-	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*h), Ruleset: r.rs.Name, Situation: sit.View()}, Result: &res}, nil
+	// The result, its situation and the faan are one allocation: a batch scores a hand a line.
+	box := &scoredBox{res: res, view: *sit.View()}
+	box.s = Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*h), Ruleset: r.rs.Name, Situation: &box.view}, Result: &box.res}
+	return &box.s, nil
+}
+
+// scoredBox holds a Scored with what it points to.
+type scoredBox struct {
+	s    Scored
+	res  hk.Result
+	view family.SituationView
 }
 
 // Scored is a scored Hong Kong hand: the head and the faan (hk.Result).

@@ -19,6 +19,7 @@ type Lines struct {
 	n     int
 	text  string
 	err   error
+	buf   []byte // reused for each line's bytes, which Text copies
 }
 
 // NewLines reads r, which errors call name ("standard input"), with lines of at most limit bytes
@@ -42,7 +43,7 @@ func (l *Lines) Next() bool {
 		return false
 	}
 	l.err, l.text = nil, ""
-	var buf []byte
+	buf := l.buf[:0]
 	over := false
 	for {
 		chunk, err := l.r.ReadSlice('\n')
@@ -65,6 +66,9 @@ func (l *Lines) Next() bool {
 			return false // clean end: no partial last line
 		}
 		l.n++
+		if !over && cap(buf) <= 64<<10 { // a long line's buffer is not kept
+			l.buf = buf[:0]
+		}
 		if !over {
 			buf = bytes.TrimSuffix(buf, []byte("\n"))
 			buf = bytes.TrimSuffix(buf, []byte("\r"))

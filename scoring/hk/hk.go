@@ -5,6 +5,7 @@ package hk
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -746,8 +747,8 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 	case t.limit || counted >= r.MinFaan:
 		res.Valid = true
 	case !r.BonusCountsTowardMin && t.bonus > 0:
-		res.Reason = fmt.Sprintf("%d faan without bonus tiles, minimum %d", counted, r.MinFaan)
-	default:
-		res.Reason = fmt.Sprintf("%d faan, minimum %d", counted, r.MinFaan)
+		res.Reason = strconv.Itoa(counted) + " faan without bonus tiles, minimum " + strconv.Itoa(r.MinFaan)
+	default: // built without fmt: most random hands fall short, and a batch scores one a line
+		res.Reason = strconv.Itoa(counted) + " faan, minimum " + strconv.Itoa(r.MinFaan)
 	}
 }

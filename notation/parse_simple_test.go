@@ -1,0 +1,73 @@
+package notation
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// checkSimple fails when the fast path reads s and the general parser reads it otherwise (another
+// hand, or an error), under either reading of 0.
+func checkSimple(t interface{ Fatalf(string, ...any) }, s string) bool {
+	h, ok := parseSimple(s)
+	if !ok {
+		return false
+	}
+	for _, opt := range []Options{{}, {ZeroIsWhite: true}} {
+		want, err := parseGeneral(s, opt)
+		if err != nil {
+			t.Fatalf("parseSimple(%q) reads a hand; the general parser (%+v): %v", s, opt, err)
+		}
+		if diff := cmp.Diff(want, h); diff != "" {
+			t.Fatalf("parseSimple(%q) (-general +simple):\n%s", s, diff)
+		}
+	}
+	return true
+}
+
+// TestParseSimpleIsParse: what Format writes for any hand without jokers, red fives or bare
+// flowers is read by the fast path, and as the general parser reads it; so are the same texts
+// with a tile dropped, added, moved or doubled, where the fast path reads them at all.
+func TestParseSimpleIsParse(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		h := genHand(t)
+		s := Format(h)
+		simple := true
+		for _, b := range h.Bonus {
+			simple = simple && b.Tile != Flower && !b.Boosted
+		}
+		for _, m := range h.Melds {
+			simple = simple && m.Jokers == 0
+		}
+		simple = simple && h.Concealed[Joker] == 0 && h.Concealed.Total()+len(h.Melds)+len(h.Bonus) > 0
+		if got := checkSimple(t, s); simple && !got {
+			t.Fatalf("parseSimple(%q) = not read, want read", s)
+		}
+		// Mutations: cut the text, insert a byte from the grammar, swap two bytes.
+		alphabet := "123456789mpszf+[]()@ ESWN0J*,"
+		i := rapid.IntRange(0, len(s)).Draw(t, "at")
+		checkSimple(t, s[:i])
+		checkSimple(t, s[i:])
+		c := alphabet[rapid.IntRange(0, len(alphabet)-1).Draw(t, "byte")]
+		checkSimple(t, s[:i]+string(c)+s[i:])
+		if j := rapid.IntRange(0, len(s)).Draw(t, "to"); i < j {
+			b := []byte(s)
+			b[i], b[j-1] = b[j-1], b[i]
+			checkSimple(t, string(b))
+			checkSimple(t, s+" "+s[i:j])
+		}
+	})
+}
+
+// FuzzParseSimple: whatever the fast path reads, the general parser reads the same.
+func FuzzParseSimple(f *testing.F) {
+	for _, s := range []string{
+		"123m456p789s11155z", "123m456p789s111z5z+5z", "19m19p19s1234567z+1m 1f2f", "[555p@W] (7777s) 11m 1f",
+		"123m [123m] [456p@N] 55z", "+5m", "55m+5m", "1m+55m", "[1111m]", "(111m)", "[11m]", "[1m2m3m]", "11111m",
+		"1f1f", "9f", "8z", "[12m3m@E]", "[123m@X]", "[123m@E", "123m ", " 123m", "1m  2m", "",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkSimple(t, s) })
+}
