@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/internal/cpuclock"
 	"github.com/mjref/mjref/internal/handgen"
 	"github.com/mjref/mjref/notation"
@@ -75,7 +76,7 @@ func BenchmarkScoreAloneHK(b *testing.B) {
 	i := 0
 	clock := cpuclock.Start()
 	for b.Loop() {
-		if _, err := hk.Score(&hands[i%len(hands)], sit, e.Ruleset().HK); err != nil {
+		if _, err := hk.Score(&hands[i%len(hands)], sit, hongkong.Rules(e.Ruleset())); err != nil {
 			b.Fatal(err)
 		}
 		i++
