@@ -107,6 +107,28 @@ var (
 
 func init() { sections = typedSections() } // in init: their hooks load cards, which decode with the sections
 
+// beforeRead, when set (OnFirstRead), runs before the registered sections are read, so sections
+// registered on first use are there to read. It must not read the sections itself.
+var beforeRead func()
+
+// OnFirstRead makes register run before the registered sections are first read (Families, Load,
+// the built-in rulesets): the family package registers families on first use through it.
+// register is called before every read and must be cheap once it has run (a sync.Once); it may
+// call RegisterSection. Set it from an init function, once.
+func OnFirstRead(register func()) {
+	if beforeRead != nil {
+		panic("rulesets: OnFirstRead called twice")
+	}
+	beforeRead = register
+}
+
+// readySections runs beforeRead, outside sectionsMu: every reader of sections calls it first.
+func readySections() {
+	if beforeRead != nil {
+		beforeRead()
+	}
+}
+
 // RegisterSection registers a family's section and built-in rulesets; a family package calls it
 // from its init. Registering a family twice, a key the ruleset already has (name, settlement, ...),
 // a built-in ruleset name already taken, or a New that does not return a pointer to a struct panics:
@@ -143,6 +165,7 @@ func RegisterSection(s Section) {
 // Families lists the families of the registered sections, in the order they were registered
 // (hk, american, deburger first).
 func Families() []string {
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	out := make([]string, len(sections))
@@ -171,6 +194,7 @@ func (rs *Ruleset) sectionOf(family string) any {
 
 // lookupSection is the section registered for family.
 func lookupSection(family string) (section, bool) {
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	for _, s := range sections {
@@ -193,6 +217,7 @@ func familyList() string {
 // decodeType is the type a ruleset's YAML decodes into: Ruleset itself, or, once a family has
 // registered a section, Ruleset inline with a field for each registered section.
 func decodeType() reflect.Type {
+	readySections()
 	sectionsMu.Lock()
 	defer sectionsMu.Unlock()
 	if decodeTypeCache != nil {
@@ -254,6 +279,7 @@ func builtinFile(name string) ([]byte, error) {
 	if err == nil {
 		return b, nil
 	}
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	for _, s := range sections {
@@ -270,6 +296,7 @@ func builtinFile(name string) ([]byte, error) {
 // builtinNames lists every built-in ruleset: the embedded ones, then each registered section's, in
 // the order of their files.
 func builtinNames() []string {
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	return builtinNamesLocked()
