@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/mjref/mjref/engine"
 
@@ -74,7 +75,10 @@ const exitCodesHelp = `Exit status
   the worst line's: 2 or 3 if any line failed, else 1 if any verdict was negative, else 0.
 `
 
-var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
+// limitsHelp is the limits topic, built when it is shown (help, man: see lazyLong), not at every
+// start: it asks every family for its caps.
+var limitsHelp = sync.OnceValue(func() string {
+	return fmt.Sprintf(`Limits on what mjref reads
 
   Files and standard input are untrusted: mjref reads only regular files (a
   directory, a device such as /dev/zero, a named pipe or a socket is refused at
@@ -112,13 +116,14 @@ var limitsHelp = fmt.Sprintf(`Limits on what mjref reads
   control characters escaped (\x1b, \a, \u202e) in tables, plain lines and
   errors; JSON and YAML keep the exact strings.
 `, safeio.FormatSize(safeio.RulesetLimit), familyCaps(),
-	safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
-	safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit),
-	yamldoc.MaxKeys, yamldoc.MaxAliases, yamldoc.MaxAliasNodes, rulesets.MaxSets, rulesets.MaxSetParts,
-	gameLimits(),
-	termtext.ExcerptWidth, safeio.FormatSize(server.MaxBody), safeio.FormatSize(safeio.LogLimit),
-	safeio.FormatSize(server.MaxHeader),
-	familyParagraphs())
+		safeio.FormatSize(safeio.LogLimit), referee.MaxEvents,
+		safeio.FormatSize(safeio.LedgerLimit), safeio.FormatSize(safeio.LineLimit),
+		yamldoc.MaxKeys, yamldoc.MaxAliases, yamldoc.MaxAliasNodes, rulesets.MaxSets, rulesets.MaxSetParts,
+		gameLimits(),
+		termtext.ExcerptWidth, safeio.FormatSize(server.MaxBody), safeio.FormatSize(safeio.LogLimit),
+		safeio.FormatSize(server.MaxHeader),
+		familyParagraphs())
+})
 
 const patternsHelp = `Patterns: card lines and house hands
 
@@ -172,8 +177,20 @@ func addHelpTopics(root *cobra.Command) {
 		&cobra.Command{Use: "exit-codes", Short: "What mjref's exit statuses mean", Long: exitCodesHelp},
 		&cobra.Command{Use: "environment", Short: "Environment variables, the preferences file and its keys", Long: environmentHelp},
 		&cobra.Command{Use: "patterns", Short: "The pattern language of card lines and house hands", Long: patternsHelp},
-		&cobra.Command{Use: "limits", Short: "How big a file or line mjref reads, and what it refuses", Long: limitsHelp},
+		&cobra.Command{Use: "limits", Short: "How big a file or line mjref reads, and what it refuses",
+			Annotations: map[string]string{lazyLongKey: "limits"}},
 	)
+}
+
+// lazyLongKey annotates a help topic whose Long is built when the topic is shown (lazyLongs).
+const lazyLongKey = "mjref:lazy-long"
+
+// fillLong sets c's Long when it is built on demand (annotated with lazyLongKey): what shows c's
+// text (its help, its man page) calls it first.
+func fillLong(c *cobra.Command) {
+	if c.Long == "" && c.Annotations[lazyLongKey] == "limits" {
+		c.Long = limitsHelp()
+	}
 }
 
 // gameLimits are the paragraphs of the families that read game logs on their caps

@@ -15,6 +15,7 @@ import (
 func (f *factory) wrapHelp(root *cobra.Command) {
 	help := root.HelpFunc()
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		fillLong(c)
 		width := f.IO.Width
 		if width <= 0 || f.Wide {
 			help(c, args)

@@ -128,6 +128,7 @@ func manPage(c *cobra.Command, section string, h manHeader) string {
 		}
 	}
 	b.WriteString(".SH DESCRIPTION\n")
+	fillLong(c)
 	long := c.Long
 	if long == "" {
 		long = c.Short

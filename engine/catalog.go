@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/rulesets"
@@ -63,46 +64,49 @@ type Field struct {
 
 // fieldKinds are what each request field takes, by JSON name and use case ("" for every use case).
 // A test checks that every field of the requests has one.
-var fieldKinds = map[string]map[family.Use]string{
-	"hand":          {family.UseScore: "hand", family.UseSettle: "hand", family.UseLedger: "player_hands"},
-	"hands":         {family.UseSettle: "seat_hands"},
-	"seat":          {"": "seat"},
-	"prevailing":    {"": "seat"},
-	"win":           {"": "win"},
-	"discarder":     {"": "seat", family.UseLedger: "player"},
-	"last_tile":     {"": "bool"},
-	"loser":         {"": "bool"},
-	"riichi":        {"": "bool"},
-	"double_riichi": {"": "bool"},
-	"ippatsu":       {"": "bool"},
-	"first_turn":    {"": "bool"},
-	"dora":          {"": "tiles"},
-	"ura":           {"": "tiles"},
-	"honba":         {"": "number"},
-	"sticks":        {"": "number"},
-	"faan":          {"": "number"},
-	"value":         {"": "number"},
-	"limit":         {"": "bool"},
-	"winner":        {"": "seat", family.UseLedger: "players"},
-	"responsible":   {"": "seat", family.UseLedger: "player"},
-	"drawn":         {"": "bool"},
-	"wall":          {"": "bool"},
-	"false_win":     {"": "seat", family.UseLedger: "player"},
-	"jokerless":     {"": "bool"},
-	"misnamed":      {"": "bool"},
-	"card":          {"": "text"},
-	"points":        {"": "amounts"},
-	"totals":        {"": "amounts"},
-	"mahjong":       {"": "seat"},
-	"note":          {"": "text"},
-	"han":           {"": "number"},
-	"fu":            {"": "number"},
-	"yakuman":       {"": "number"},
-	"tenpai":        {"": "text"},
-	"nagashi":       {"": "text"},
-	"abortive":      {"": "text"},
-	"kita":          {"": "number"},
-}
+// Built on first use (a catalog, a request check), not at every start: 40-odd maps.
+var fieldKinds = sync.OnceValue(func() map[string]map[family.Use]string {
+	return map[string]map[family.Use]string{
+		"hand":          {family.UseScore: "hand", family.UseSettle: "hand", family.UseLedger: "player_hands"},
+		"hands":         {family.UseSettle: "seat_hands"},
+		"seat":          {"": "seat"},
+		"prevailing":    {"": "seat"},
+		"win":           {"": "win"},
+		"discarder":     {"": "seat", family.UseLedger: "player"},
+		"last_tile":     {"": "bool"},
+		"loser":         {"": "bool"},
+		"riichi":        {"": "bool"},
+		"double_riichi": {"": "bool"},
+		"ippatsu":       {"": "bool"},
+		"first_turn":    {"": "bool"},
+		"dora":          {"": "tiles"},
+		"ura":           {"": "tiles"},
+		"honba":         {"": "number"},
+		"sticks":        {"": "number"},
+		"faan":          {"": "number"},
+		"value":         {"": "number"},
+		"limit":         {"": "bool"},
+		"winner":        {"": "seat", family.UseLedger: "players"},
+		"responsible":   {"": "seat", family.UseLedger: "player"},
+		"drawn":         {"": "bool"},
+		"wall":          {"": "bool"},
+		"false_win":     {"": "seat", family.UseLedger: "player"},
+		"jokerless":     {"": "bool"},
+		"misnamed":      {"": "bool"},
+		"card":          {"": "text"},
+		"points":        {"": "amounts"},
+		"totals":        {"": "amounts"},
+		"mahjong":       {"": "seat"},
+		"note":          {"": "text"},
+		"han":           {"": "number"},
+		"fu":            {"": "number"},
+		"yakuman":       {"": "number"},
+		"tenpai":        {"": "text"},
+		"nagashi":       {"": "text"},
+		"abortive":      {"": "text"},
+		"kita":          {"": "number"},
+	}
+})
 
 // requestFields lists the JSON fields of a request type as Fields, each with its flag's name: the
 // JSON name with - for _, or the field's flag:"NAME" tag.
@@ -118,7 +122,7 @@ func requestFields(t reflect.Type, use family.Use) []Field {
 		if tf := f.Tag.Get("flag"); tf != "" {
 			flag = tf
 		}
-		kinds := fieldKinds[name]
+		kinds := fieldKinds()[name]
 		kind, ok := kinds[use]
 		if !ok {
 			kind = kinds[""]
@@ -238,6 +242,6 @@ func BuiltinCatalog() (*Catalog, error) {
 // HasFieldKind says whether the JSON field tagged tag ("hand,omitempty") has a kind in the catalog.
 func HasFieldKind(tag string) bool {
 	name, _, _ := strings.Cut(tag, ",")
-	_, ok := fieldKinds[name]
+	_, ok := fieldKinds()[name]
 	return ok
 }

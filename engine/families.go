@@ -15,11 +15,9 @@ import (
 // one package implementing family.Family (see family/doc.go) and one entry here.
 var families = []family.Family{hongkong.Family{}, deburger.Family{}, american.Family{}, riichi.Family{}}
 
-func init() {
-	for _, f := range families {
-		family.Register(f)
-	}
-}
+// Registered on first use, not at start: registering checks each family's sections, situation
+// fields and win words, which mjref version, completion and help never need.
+func init() { family.RegisterOnFirstUse(func() []family.Family { return families }) }
 
 // familyPlays says whether f's rules, bound to the first of its built-in rulesets, satisfy has: for a
 // message naming the families that do something (rule on claims).

@@ -106,7 +106,35 @@ func (r Refusals) Takes(field string) (bool, string) {
 var (
 	mu       sync.RWMutex
 	registry = map[string]Family{}
+
+	// onFirstUse are the families RegisterOnFirstUse registers, registered by ready.
+	onFirstUse     func() []Family
+	onFirstUseOnce sync.Once
 )
+
+// RegisterOnFirstUse registers the families all returns, in order, as Register does, the first
+// time the registry or the rulesets' sections are read (Lookup, Bind, rulesets.Load, ...), not at
+// start: mjref registers its families so, so that a command that plays no family (mjref version)
+// pays nothing for them. A family registered twice panics then. Call it once, from an init function.
+func RegisterOnFirstUse(all func() []Family) {
+	if onFirstUse != nil {
+		panic("family: RegisterOnFirstUse called twice")
+	}
+	onFirstUse = all
+	rulesets.OnFirstRead(ready)
+}
+
+// ready registers the families of RegisterOnFirstUse, once: every reader of the registry calls it
+// before taking mu.
+func ready() {
+	if onFirstUse != nil {
+		onFirstUseOnce.Do(func() {
+			for _, f := range onFirstUse() {
+				Register(f)
+			}
+		})
+	}
+}
 
 // Sectioned is a Family whose rulesets have a section of its own, which the family registers
 // with rulesets when it is registered (Hong Kong, American and DeBurger have theirs typed in
@@ -148,6 +176,7 @@ func Register(f Family) {
 
 // Lookup returns the family registered as id.
 func Lookup(id string) (Family, bool) {
+	ready()
 	mu.RLock()
 	defer mu.RUnlock()
 	f, ok := registry[id]
@@ -156,6 +185,7 @@ func Lookup(id string) (Family, bool) {
 
 // IDs lists the registered families, sorted.
 func IDs() []string {
+	ready()
 	mu.RLock()
 	defer mu.RUnlock()
 	ids := make([]string, 0, len(registry))

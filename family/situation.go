@@ -140,6 +140,7 @@ func declareLocked(f Family) {
 // the families registered: the flags of mjref score and the fields of a score request beyond its
 // own.
 func SituationFields() []SituationField {
+	ready()
 	mu.RLock()
 	defer mu.RUnlock()
 	out := make([]SituationField, len(declared))
@@ -151,6 +152,7 @@ func SituationFields() []SituationField {
 
 // FieldFamilies are the registered families that declare the situation field named.
 func FieldFamilies(name string) []Family {
+	ready()
 	mu.RLock()
 	defer mu.RUnlock()
 	for _, d := range declared {
@@ -168,6 +170,7 @@ func Declares(f Family, name string) bool {
 
 // LookupWinWord is the win a registered family's word names (case does not matter).
 func LookupWinWord(word string) (WinWord, bool) {
+	ready()
 	mu.RLock()
 	defer mu.RUnlock()
 	w, ok := winWords[strings.ToLower(word)]
@@ -177,6 +180,7 @@ func LookupWinWord(word string) (WinWord, bool) {
 // WinWordNames are the families' own words for how a hand was won (WinNamer), sorted: with the win
 // kinds (scoring.WinKinds) and "none" (a DeBurger non-winner) they are every win a situation names.
 func WinWordNames() []string {
+	ready()
 	names := make([]string, 0, len(winWords))
 	for w := range winWords {
 		names = append(names, w)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Door is the front end a request came through. A message that names a request's fields is
@@ -54,14 +55,15 @@ func (e Either) In(d Door) string {
 // answer names them as its fields ("faan" 5).
 type Flags string
 
-var flagName = regexp.MustCompile(`--([a-z][a-z-]*)`)
+// flagName is compiled on first use, not at every start.
+var flagName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`--([a-z][a-z-]*)`) })
 
 // In is the text as door d words it.
 func (f Flags) In(d Door) string {
 	if d != HTTP {
 		return string(f)
 	}
-	return flagName.ReplaceAllStringFunc(string(f), func(m string) string { return Field(m[2:]).In(HTTP) })
+	return flagName().ReplaceAllStringFunc(string(f), func(m string) string { return Field(m[2:]).In(HTTP) })
 }
 
 // Text is a message written once for every door: a format as fmt.Sprintf takes it, whose

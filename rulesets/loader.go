@@ -526,7 +526,7 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 	probeRS, _ := decodeTarget()
 	if err := dec.Decode(probeRS); err != nil {
 		msg := err.Error()
-		if m := fieldRe.FindStringSubmatch(msg); m != nil {
+		if m := fieldRe().FindStringSubmatch(msg); m != nil {
 			msg = fmt.Sprintf("unknown key %s", quote(m[2]))
 		} else {
 			msg = cleanYAMLMsg(msg)
@@ -563,9 +563,10 @@ func (l *loader) override(top *yaml.Node, family, o string) error {
 	return nil
 }
 
+// lineRe and fieldRe read yaml.v3's messages; compiled on the first error, not at every start.
 var (
-	lineRe  = regexp.MustCompile(`line (\d+): (.*)`)
-	fieldRe = regexp.MustCompile(`line (\d+): field (\S+) not found in type (\S+)`)
+	lineRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+): (.*)`) })
+	fieldRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+): field (\S+) not found in type (\S+)`) })
 )
 
 // yamlError turns a yaml.v3 error into an *Error with the first line it names.
@@ -576,7 +577,7 @@ func (l *loader) yamlError(file string, err error) error {
 		msgs = te.Errors
 	}
 	for _, m := range msgs {
-		if f := fieldRe.FindStringSubmatch(m); f != nil {
+		if f := fieldRe().FindStringSubmatch(m); f != nil {
 			line, _ := strconv.Atoi(f[1])
 			msg := fmt.Sprintf("unknown key %s", quote(f[2]))
 			typeName := strings.TrimPrefix(f[3], "*")
@@ -588,7 +589,7 @@ func (l *loader) yamlError(file string, err error) error {
 			}
 			return &Error{File: file, Line: line, Msg: msg}
 		}
-		if f := lineRe.FindStringSubmatch(m); f != nil {
+		if f := lineRe().FindStringSubmatch(m); f != nil {
 			line, _ := strconv.Atoi(f[1])
 			return &Error{File: file, Line: line, Msg: cleanYAMLMsg(f[2])}
 		}
@@ -655,7 +656,7 @@ func nearestKey(key, typeName string) string {
 func cleanYAMLMsg(s string) string {
 	s = strings.TrimPrefix(s, "yaml: ")
 	s = strings.TrimPrefix(s, "unmarshal errors:\n  ")
-	if f := lineRe.FindStringSubmatch(s); f != nil {
+	if f := lineRe().FindStringSubmatch(s); f != nil {
 		s = f[2]
 	}
 	return humanUnmarshal(s)

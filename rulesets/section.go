@@ -146,6 +146,28 @@ var (
 	decodeTypeCache reflect.Type // the type a ruleset decodes into; nil until asked, reset by RegisterSection
 )
 
+// beforeRead, when set (OnFirstRead), runs before the registered sections are read, so sections
+// registered on first use are there to read. It must not read the sections itself.
+var beforeRead func()
+
+// OnFirstRead makes register run before the registered sections are first read (Families, Load,
+// the built-in rulesets): the family package registers families on first use through it.
+// register is called before every read and must be cheap once it has run (a sync.Once); it may
+// call RegisterSection. Set it from an init function, once.
+func OnFirstRead(register func()) {
+	if beforeRead != nil {
+		panic("rulesets: OnFirstRead called twice")
+	}
+	beforeRead = register
+}
+
+// readySections runs beforeRead, outside sectionsMu: every reader of sections calls it first.
+func readySections() {
+	if beforeRead != nil {
+		beforeRead()
+	}
+}
+
 // RegisterSection registers a family's section and built-in rulesets; a family package calls it
 // from its init. Registering a family twice, a key the ruleset already has (name, settlement, ...),
 // a built-in ruleset name already taken, or a New that does not return a pointer to a struct panics:
@@ -187,6 +209,7 @@ func RegisterSection(s Section) {
 // Families lists the families of the registered sections as a listing reads them: the family of
 // the default ruleset first, then the others by name ("hk", "american", "deburger", "riichi").
 func Families() []string {
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	out := make([]string, len(sections))
@@ -221,6 +244,7 @@ func (rs *Ruleset) sectionOf(family string) any {
 
 // lookupSection is the section registered for family.
 func lookupSection(family string) (section, bool) {
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	for _, s := range sections {
@@ -243,6 +267,7 @@ func familyList() string {
 // decodeType is the type a ruleset's YAML decodes into: Ruleset itself, or, once a family has
 // registered a section, Ruleset inline with a field for each registered section.
 func decodeType() reflect.Type {
+	readySections()
 	sectionsMu.Lock()
 	defer sectionsMu.Unlock()
 	if decodeTypeCache != nil {
@@ -297,6 +322,7 @@ func builtinFile(name string) ([]byte, error) {
 	if strings.ContainsAny(name, "/\\") {
 		return nil, fs.ErrNotExist
 	}
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	for _, s := range sections {
@@ -309,6 +335,7 @@ func builtinFile(name string) ([]byte, error) {
 
 // builtinSection is the registered section that builds in the ruleset name.
 func builtinSection(name string) (section, bool) {
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	for _, s := range sections {
@@ -322,6 +349,7 @@ func builtinSection(name string) (section, bool) {
 // builtinNames lists every built-in ruleset, of every registered section, in the order of their
 // file names.
 func builtinNames() []string {
+	readySections()
 	sectionsMu.RLock()
 	defer sectionsMu.RUnlock()
 	return builtinNamesLocked()

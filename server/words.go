@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mjref/mjref/family"
 )
@@ -15,7 +16,8 @@ import (
 // reworded, with its hint, before it is answered.
 
 // flagRe finds a field named as a flag in a message.
-var flagRe = regexp.MustCompile(`--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)`)
+// It is compiled on first use, not at every start of mjref.
+var flagRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)`) })
 
 // bodyFields maps the flag names of the fields of a request body of type t (embedded structs
 // flattened) to their JSON names: a field's flag:"NAME" tag where its flag is not its JSON name
@@ -67,7 +69,7 @@ func inBodyWords[B any](err error) error {
 
 // reword names each field of fields that s names as a flag (--seat) as JSON does ("seat").
 func reword(s string, fields map[string]string) string {
-	return flagRe.ReplaceAllStringFunc(s, func(m string) string {
+	return flagRe().ReplaceAllStringFunc(s, func(m string) string {
 		if name, ok := fields[m[2:]]; ok {
 			return strconv.Quote(name)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
@@ -483,7 +484,7 @@ func (f *handFlow) report(c *conv, hv riichilog.HandView) referee.Report {
 		if r.Reason == "" {
 			r.Reason = okReason(r.Seat, sv)
 		}
-		r.Reason = seatNumbers.ReplaceAllStringFunc(r.Reason, func(m string) string { return notation.Seat(m[len(m)-1] - '0').String() })
+		r.Reason = seatNumbers().ReplaceAllStringFunc(r.Reason, func(m string) string { return notation.Seat(m[len(m)-1] - '0').String() })
 		if st.tile != "" && sv.Tile == "" {
 			r.Action += " " + st.tile
 		}
@@ -510,7 +511,8 @@ func (f *handFlow) report(c *conv, hv riichilog.HandView) referee.Report {
 }
 
 // seatNumbers are the ruler's seat numbers in a reason ("seat 1"): the log's letters stand for them.
-var seatNumbers = regexp.MustCompile(`\bseat [0-3]\b`)
+// Compiled on first use, not at every start.
+var seatNumbers = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bseat [0-3]\b`) })
 
 // okReason says what a legal step did.
 func okReason(seat notation.Seat, sv riichilog.StepView) string {

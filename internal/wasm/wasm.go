@@ -312,7 +312,7 @@ func openLedger() (*engine.Ledger, error) {
 	return engine.OpenLedgerWith(LedgerPath, engine.LedgerOpening{Record: true})
 }
 
-var flagRe = regexp.MustCompile(`--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)`)
+var flagRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)`) }) // on first use, not at every start
 
 // errorDoc is err's status and JSON error object, its fields named as the JSON body names them.
 func errorDoc(err error) (int, schema.Error) {
@@ -329,7 +329,7 @@ func errorDoc(err error) (int, schema.Error) {
 		hint = re.hint
 	}
 	quote := func(s string) string {
-		return flagRe.ReplaceAllStringFunc(s, func(m string) string { return `"` + strings.ReplaceAll(m[2:], "-", "_") + `"` })
+		return flagRe().ReplaceAllStringFunc(s, func(m string) string { return `"` + strings.ReplaceAll(m[2:], "-", "_") + `"` })
 	}
 	e := schema.NewError(err, code, quote(hint))
 	e.Message = schema.ShortMessage(quote(msg))

@@ -20,7 +20,8 @@ const (
 	MaxAliasNodes = 10_000
 )
 
-var keysMsg = fmt.Sprintf("a mapping of more than %d keys: the limit is %d in one mapping", MaxKeys, MaxKeys)
+// keysMsg is a constant (strconv would need init): MaxKeys spelled out, checked by a test.
+const keysMsg = "a mapping of more than 500 keys: the limit is 500 in one mapping"
 
 // LimitError is a document over one of the limits: the line of the mapping or alias and what is
 // over. It quotes nothing of the document.

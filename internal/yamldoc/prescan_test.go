@@ -1,6 +1,7 @@
 package yamldoc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,4 +124,11 @@ func FuzzPrescan(f *testing.F) {
 // rootScalar says the document's root is a scalar.
 func rootScalar(n *yaml.Node) bool {
 	return n.Kind == yaml.DocumentNode && len(n.Content) == 1 && n.Content[0].Kind == yaml.ScalarNode
+}
+
+// keysMsg is written out as a constant (no fmt.Sprintf at every start): it names MaxKeys.
+func TestKeysMsgNamesMaxKeys(t *testing.T) {
+	if want := fmt.Sprintf("a mapping of more than %d keys: the limit is %d in one mapping", MaxKeys, MaxKeys); keysMsg != want {
+		t.Errorf("keysMsg = %q, want %q", keysMsg, want)
+	}
 }
