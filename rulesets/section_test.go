@@ -67,8 +67,9 @@ func registerToy(t *testing.T, edit func(*Section)) {
 }
 
 // isolate hides the sections registered (the families mjref plays, which the engine registers for
-// this package's external tests) until the test ends, so that it sees only the toys it registers.
+// this package's external tests, on first use) until the test ends, so that it sees only the toys it registers.
 func isolate(t *testing.T) {
+	readySections() // the families registered on first use are registered now, and kept for after
 	sectionsMu.Lock()
 	saved := sections
 	sections, decodeTypeCache = nil, nil
