@@ -136,9 +136,8 @@ func ready() {
 	}
 }
 
-// Sectioned is a Family whose rulesets have a section of its own, which the family registers
-// with rulesets when it is registered (Hong Kong, American and DeBurger have theirs typed in
-// rulesets).
+// Sectioned is a Family whose rulesets have a section of its own, which Register registers with
+// rulesets (every family mjref plays has one).
 type Sectioned interface {
 	// Section is the family's section of its rulesets and its built-in rulesets; its Family is
 	// the family's ID.
@@ -156,7 +155,7 @@ type Documented interface {
 
 // Register makes f the family of every ruleset whose family: key is f.ID(), and registers its
 // section when it has one (Sectioned). Registering an ID twice panics: it is a programming error,
-// found at start-up.
+// found when the families are registered (on first use; family.TestRegistry registers them all).
 func Register(f Family) {
 	mu.Lock()
 	defer mu.Unlock()

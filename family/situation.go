@@ -102,7 +102,7 @@ var reserved = []string{"hand", "seat", "prevailing", "win", "discarder", "last-
 
 // declareLocked records f's situation fields and win words. A field another family declares with
 // another kind, a reserved name, a word already taken for another win, or a field without a name
-// or a kind panics: it is a programming error, found at start-up.
+// or a kind panics: it is a programming error, found when the families are registered.
 func declareLocked(f Family) {
 	if t, ok := f.(SituationTaker); ok {
 		for _, sf := range t.SituationFields() {

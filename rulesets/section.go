@@ -168,10 +168,10 @@ func readySections() {
 	}
 }
 
-// RegisterSection registers a family's section and built-in rulesets; a family package calls it
-// from its init. Registering a family twice, a key the ruleset already has (name, settlement, ...),
+// RegisterSection registers a family's section and built-in rulesets; family.Register calls it for
+// a family that has one (a test may call it for a toy section). Registering a family twice, a key the ruleset already has (name, settlement, ...),
 // a built-in ruleset name already taken, or a New that does not return a pointer to a struct panics:
-// it is a programming error, found at start-up.
+// it is a programming error, found when the families are registered.
 func RegisterSection(s Section) {
 	sectionsMu.Lock()
 	defer sectionsMu.Unlock()

@@ -6,29 +6,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
+	"github.com/mjref/mjref/internal/twtable"
 	"pgregory.net/rapid"
 )
 
-// tablewriterTable draws what mjref drew with tablewriter before this package: the reference.
+// tablewriterTable draws the table as mjref draws the tables people read, with tablewriter
+// (internal/twtable): the reference.
 func tablewriterTable(t testing.TB, header []string, rows [][]string) string {
 	var b bytes.Buffer
-	tbl := tablewriter.NewTable(&b,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRendition(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)}),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-	)
-	if len(header) > 0 {
-		tbl.Header(header)
-	}
-	for _, r := range rows {
-		if err := tbl.Append(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tbl.Render(); err != nil {
+	if err := twtable.Write(&b, header, rows); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
