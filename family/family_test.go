@@ -1,6 +1,7 @@
 package family_test
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -92,5 +93,33 @@ func TestRefuseJokers(t *testing.T) {
 	h := notation.MustParse("123m456p789s111z55z")
 	if err := family.RefuseJokers(&h, hk); err != nil {
 		t.Errorf("a hand without jokers: %v", err)
+	}
+}
+
+// TestTableIntsJSON: a table of four writes every seat, a table of three no North (not a zero),
+// and the seats read back as SeatInts would write them.
+func TestTableIntsJSON(t *testing.T) {
+	tests := []struct {
+		in   family.TableInts
+		want string
+	}{
+		{family.TableInts{SeatInts: family.SeatInts{8000, -4000, -4000, 0}, Seats: 4}, `{"E":8000,"S":-4000,"W":-4000,"N":0}`},
+		{family.TableInts{SeatInts: family.SeatInts{8000, -4000, -4000, 0}, Seats: 3}, `{"E":8000,"S":-4000,"W":-4000}`},
+		{family.TableInts{SeatInts: family.SeatInts{-1000, 3000, -1000, -1000}}, `{"E":-1000,"S":3000,"W":-1000,"N":-1000}`},
+	}
+	for _, tc := range tests {
+		got, err := json.Marshal(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tc.want {
+			t.Errorf("%+v: %s, want %s", tc.in, got, tc.want)
+		}
+		if tc.in.Seats != 3 {
+			four, _ := json.Marshal(tc.in.SeatInts)
+			if string(four) != tc.want {
+				t.Errorf("%+v: %s, SeatInts writes %s", tc.in, got, four)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package family
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/settle"
@@ -64,6 +65,34 @@ func (s SeatInts) MarshalJSON() ([]byte, error) {
 			b = append(b, ',')
 		}
 		b = fmt.Appendf(b, "%q:%d", notation.Seat(i).String(), n)
+	}
+	return append(b, '}'), nil
+}
+
+// TableInts is one whole number per seat at the table: in JSON an object keyed "E", "S", "W" and
+// "N", or "E", "S" and "W" at a table of three (Seats 3), as a three-player ledger writes its
+// deltas: nobody sits North, so North has no amount rather than a zero.
+type TableInts struct {
+	SeatInts
+	// Seats is how many sit at the table: 4, or 3 (E, S and W).
+	Seats int
+}
+
+// MarshalJSON writes {"E":..,"S":..,"W":..,"N":..}, without N at a table of three.
+func (t TableInts) MarshalJSON() ([]byte, error) {
+	n := len(t.SeatInts)
+	if t.Seats == 3 {
+		n = 3
+	}
+	b := []byte{'{'}
+	for i, v := range t.SeatInts[:n] {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, notation.Seat(i).String()...)
+		b = append(b, '"', ':')
+		b = strconv.AppendInt(b, int64(v), 10)
 	}
 	return append(b, '}'), nil
 }

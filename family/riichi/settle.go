@@ -337,8 +337,8 @@ type SettleView struct {
 	Score       *Result `json:"score,omitempty"`
 	// Payments are every payment: from a seat, or from the table (the riichi sticks).
 	Payments []PaymentView `json:"payments"`
-	// Deltas are each seat's change.
-	Deltas family.SeatInts `json:"deltas"`
+	// Deltas are each seat's change: E, S and W only under a three-player ruleset.
+	Deltas family.TableInts `json:"deltas"`
 	// Notes explain what was decided on the way: a head bump, an abortive draw, a pao.
 	Notes []string `json:"notes,omitempty"`
 
@@ -368,7 +368,7 @@ type PaymentView struct {
 }
 
 // SeatDeltas implements family.SeatChanges: each seat's change.
-func (v *SettleView) SeatDeltas() family.SeatInts { return v.Deltas }
+func (v *SettleView) SeatDeltas() family.SeatInts { return v.Deltas.SeatInts }
 
 // NotSettled implements family.SeatChanges: why the hand was not settled.
 func (v *SettleView) NotSettled() string { return v.Reason }
@@ -388,7 +388,7 @@ func (v *SettleView) fill(st *rscore.Settlement) {
 		}
 		v.Payments = append(v.Payments, p)
 	}
-	v.Deltas = family.SeatInts(st.Deltas)
+	v.Deltas = family.TableInts{SeatInts: family.SeatInts(st.Deltas), Seats: v.players}
 	v.SticksTaken = st.Taken()
 	if st.Note != "" {
 		v.Notes = append(v.Notes, st.Note)
@@ -461,7 +461,7 @@ func (v *SettleView) Render(w family.Printer) error {
 	if v.players == 3 {
 		parts = parts[:3] // nobody sits North
 	}
-	for i, d := range v.Deltas[:len(parts)] {
+	for i, d := range v.Deltas.SeatInts[:len(parts)] {
 		sign := ""
 		if d > 0 {
 			sign = "+"

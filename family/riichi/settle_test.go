@@ -63,7 +63,7 @@ func TestSettleRound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tc.want, v.Deltas); diff != "" {
+			if diff := cmp.Diff(tc.want, v.Deltas.SeatInts); diff != "" {
 				t.Errorf("deltas (-want +got):\n%s", diff)
 			}
 		})
@@ -134,7 +134,7 @@ func TestSettleRoundZeroSum(t *testing.T) {
 		}
 		sv := v.(*riichi.SettleView)
 		sum := 0
-		for _, d := range sv.Deltas {
+		for _, d := range sv.Deltas.SeatInts {
 			sum += d
 		}
 		if sum != sv.SticksTaken {

@@ -248,6 +248,10 @@ func customSchema(t reflect.Type) *jsonschema.Schema {
 		return d
 	case reflect.TypeFor[family.SeatInts]():
 		return seats("integer")
+	case reflect.TypeFor[family.TableInts]():
+		d := seats("integer")
+		d.Required = []string{"E", "S", "W"} // N too at a table of four; a three-player game has none
+		return d
 	case reflect.TypeFor[schema.ByPlayer]():
 		return &jsonschema.Schema{Type: "object", MinProperties: new(uint64(3)), MaxProperties: new(uint64(4)),
 			AdditionalProperties: &jsonschema.Schema{Type: "number"}, Description: "an amount for each player at the table, keyed by name (three in a three-player game)"}
