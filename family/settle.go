@@ -59,14 +59,7 @@ type SeatInts [4]int
 
 // MarshalJSON writes {"E":..,"S":..,"W":..,"N":..}.
 func (s SeatInts) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	for i, n := range s {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = fmt.Appendf(b, "%q:%d", notation.Seat(i).String(), n)
-	}
-	return append(b, '}'), nil
+	return TableInts{SeatInts: s, Seats: len(s)}.MarshalJSON()
 }
 
 // TableInts is one whole number per seat at the table: in JSON an object keyed "E", "S", "W" and
