@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -113,6 +114,7 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 			return fmt.Errorf("--season: %w", err)
 		}
 	}
+	tuneServeGC(os.LookupEnv)
 	log := slog.New(slog.NewTextHandler(o.IO.ErrOut, nil))
 	s, err := server.New(server.Options{Addr: o.Addr, Token: o.Token, Ledger: led, Season: season, Rules: o.Rules, Set: o.Sets, Log: log})
 	if errors.Is(err, server.ErrNeedToken) {
@@ -149,4 +151,29 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// serveGCPercent and serveMemoryLimit are the collector's settings for mjref serve when the
+// environment sets neither GOGC nor GOMEMLIMIT. A server's live heap is small (the opened
+// rulesets, a ledger, one answer's buffers), so at Go's default GOGC=100 it collects every few
+// megabytes allocated: a fifth to a third of its CPU under load went to the collector
+// (`wrk` on loopback, six bodies of the load test: 52 → 40–52 µs of CPU a request). GOGC=400
+// lets the heap grow to five times what is live; the soft limit bounds that growth, so that the
+// heap is collected sooner as it nears 256 MiB rather than growing fivefold beyond it.
+const (
+	serveGCPercent   = 400
+	serveMemoryLimit = 256 << 20
+)
+
+// tuneServeGC sets serveGCPercent and serveMemoryLimit unless GOGC or GOMEMLIMIT is set: a user
+// who tunes the collector keeps their own settings, both of them.
+func tuneServeGC(lookup func(string) (string, bool)) {
+	if _, ok := lookup("GOGC"); ok {
+		return
+	}
+	if _, ok := lookup("GOMEMLIMIT"); ok {
+		return
+	}
+	debug.SetGCPercent(serveGCPercent)
+	debug.SetMemoryLimit(serveMemoryLimit)
 }
