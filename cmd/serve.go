@@ -156,8 +156,8 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 // serveGCPercent and serveMemoryLimit are the collector's settings for mjref serve when the
 // environment sets neither GOGC nor GOMEMLIMIT. A server's live heap is small (the opened
 // rulesets, a ledger, one answer's buffers), so at Go's default GOGC=100 it collects every few
-// megabytes allocated: a fifth to a third of its CPU under load went to the collector
-// (`wrk` on loopback, six bodies of the load test: 52 → 40–52 µs of CPU a request). GOGC=400
+// megabytes allocated: a fifth to a third of its CPU under load went to the collector, and
+// GOGC=400 takes 10–20% off the CPU a request (wrk on loopback, the load test's six bodies). It
 // lets the heap grow to five times what is live; the soft limit bounds that growth, so that the
 // heap is collected sooner as it nears 256 MiB rather than growing fivefold beyond it.
 const (

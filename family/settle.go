@@ -71,14 +71,18 @@ type TableInts struct {
 	Seats int
 }
 
+// Seated are the numbers of the seats at the table, East first: without North at a table of three.
+func (t *TableInts) Seated() []int {
+	if t.Seats == 3 {
+		return t.SeatInts[:3]
+	}
+	return t.SeatInts[:]
+}
+
 // MarshalJSON writes {"E":..,"S":..,"W":..,"N":..}, without N at a table of three.
 func (t TableInts) MarshalJSON() ([]byte, error) {
-	n := len(t.SeatInts)
-	if t.Seats == 3 {
-		n = 3
-	}
 	b := []byte{'{'}
-	for i, v := range t.SeatInts[:n] {
+	for i, v := range t.Seated() {
 		if i > 0 {
 			b = append(b, ',')
 		}

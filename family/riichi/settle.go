@@ -31,7 +31,7 @@ var settleRefused = family.Refusals{
 // on the table go as package scoring/riichi settles them: 300 a honba and the riichi sticks to
 // the winner (the first from the discarder on a double ron).
 func (r *rules) SettleRound(req family.RoundRequest) (family.Settlement, error) {
-	v := &SettleView{Ruleset: r.rs.Name, Honba: req.Situation.Extra.Count(fieldHonba), Sticks: req.Situation.Extra.Count(fieldSticks), Payments: []PaymentView{}, players: r.opt.Players}
+	v := &SettleView{Ruleset: r.rs.Name, Honba: req.Situation.Extra.Count(fieldHonba), Sticks: req.Situation.Extra.Count(fieldSticks), Payments: []PaymentView{}, Deltas: family.TableInts{Seats: r.opt.Players}}
 	if r.opt.Players == 3 {
 		for _, f := range []struct {
 			flag  string
@@ -341,8 +341,6 @@ type SettleView struct {
 	Deltas family.TableInts `json:"deltas"`
 	// Notes explain what was decided on the way: a head bump, an abortive draw, a pao.
 	Notes []string `json:"notes,omitempty"`
-
-	players int // 3 or 4
 }
 
 // WinnerView is one winner of a settled riichi hand.
@@ -388,7 +386,7 @@ func (v *SettleView) fill(st *rscore.Settlement) {
 		}
 		v.Payments = append(v.Payments, p)
 	}
-	v.Deltas = family.TableInts{SeatInts: family.SeatInts(st.Deltas), Seats: v.players}
+	v.Deltas.SeatInts = family.SeatInts(st.Deltas)
 	v.SticksTaken = st.Taken()
 	if st.Note != "" {
 		v.Notes = append(v.Notes, st.Note)
@@ -457,11 +455,9 @@ func (v *SettleView) Render(w family.Printer) error {
 			return err
 		}
 	}
-	parts := make([]string, 4)
-	if v.players == 3 {
-		parts = parts[:3] // nobody sits North
-	}
-	for i, d := range v.Deltas.SeatInts[:len(parts)] {
+	seated := v.Deltas.Seated() // E, S and W at a table of three: nobody sits North
+	parts := make([]string, len(seated))
+	for i, d := range seated {
 		sign := ""
 		if d > 0 {
 			sign = "+"
