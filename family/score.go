@@ -10,7 +10,12 @@ import (
 
 // View is the situation as a scored hand echoes it: seats as E S W N, the win as a word.
 func (s Situation) View() *SituationView {
-	v := &SituationView{Seat: s.Seat.String(), Prevailing: s.Prevailing.String(), Win: s.Win.String(), LastTile: s.LastTile, Loser: s.Loser}
+	v := s.view() // View inlines, so a caller that copies *View() allocates nothing
+	return &v
+}
+
+func (s Situation) view() SituationView {
+	v := SituationView{Seat: s.Seat.String(), Prevailing: s.Prevailing.String(), Win: s.Win.String(), LastTile: s.LastTile, Loser: s.Loser}
 	if s.Discarder != notation.NoSeat {
 		v.Discarder = s.Discarder.String()
 	}

@@ -44,6 +44,15 @@ type Scored struct {
 	*points.Result
 }
 
+// AppendJSON appends what encoding/json writes for s, without reflection: a batch line and a server
+// answer.
+func (s *Scored) AppendJSON(b []byte) []byte {
+	b = family.AppendHead(b, &s.ScoreHead)
+	b = append(b, ',')
+	b = s.Result.AppendJSON(b)
+	return append(b, '}')
+}
+
 // Valid says whether the hand is a win (a non-winner's hand is valid when it scores).
 func (s *Scored) Valid() bool { return s.Result.Valid }
 
