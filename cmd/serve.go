@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/internal/logbuf"
 	"github.com/mjref/mjref/server"
 	"github.com/spf13/cobra"
 )
@@ -50,7 +51,8 @@ SIGTERM.
 request that names none; a request names built-in rulesets only, or sends its YAML as ruleset_yaml.
 It listens on 127.0.0.1 only unless --addr says otherwise; any other address needs --token
 (--token random makes one), which every API call must carry as 'Authorization: Bearer TOKEN'.
-The URL it prints carries the token for the page. Requests are logged to standard error.
+The URL it prints carries the token for the page. Requests are logged to standard error, within
+a tenth of a second (errors at once).
 
 --season FILE|DIR (repeatable: several ledgers, or a directory of them) shows the season on the
 page: the standings across the evenings and each player's net after every evening drawn as a
@@ -115,7 +117,11 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 		}
 	}
 	tuneServeGC(os.LookupEnv)
-	log := slog.New(slog.NewTextHandler(o.IO.ErrOut, nil))
+	// The request log is gathered and written a batch at a time (within logbuf.Delay, a warning or
+	// an error at once), and what is left is written before serve returns.
+	lw := logbuf.New(o.IO.ErrOut)
+	defer lw.Close()
+	log := slog.New(logbuf.FlushAbove(slog.NewTextHandler(lw, nil), lw, slog.LevelWarn))
 	s, err := server.New(server.Options{Addr: o.Addr, Token: o.Token, Ledger: led, Season: season, Rules: o.Rules, Set: o.Sets, Log: log})
 	if errors.Is(err, server.ErrNeedToken) {
 		return withHint(err, "give --token "+server.RandomToken+" (or your own, 16 characters or more), or listen on 127.0.0.1")
