@@ -7,6 +7,13 @@ import (
 	"github.com/mjref/mjref/scoring"
 )
 
+// AppendScored appends a scored hand's JSON object without reflection: the head's fields, then the
+// fields the family's result appends (without braces), as encoding/json writes the two embedded.
+func AppendScored(b []byte, h *ScoreHead, result interface{ AppendJSON([]byte) []byte }) []byte {
+	b = append(AppendHead(b, h), ',')
+	return append(result.AppendJSON(b), '}')
+}
+
 // AppendHead appends '{' and the head's fields, without reflection, and a ',' when fields are to
 // follow: the batch hot path of a family whose result appends its own JSON.
 func AppendHead(b []byte, h *ScoreHead) []byte {

@@ -47,10 +47,7 @@ type Scored struct {
 // AppendJSON appends what encoding/json writes for s, without reflection: a batch line and a server
 // answer.
 func (s *Scored) AppendJSON(b []byte) []byte {
-	b = family.AppendHead(b, &s.ScoreHead)
-	b = append(b, ',')
-	b = s.Result.AppendJSON(b)
-	return append(b, '}')
+	return family.AppendScored(b, &s.ScoreHead, s.Result)
 }
 
 // Valid says whether the hand is a win (a non-winner's hand is valid when it scores).

@@ -42,10 +42,7 @@ func (s *Scored) Valid() bool { return s.Result.Valid }
 
 // AppendJSON appends what encoding/json writes for s, without reflection: the batch hot path.
 func (s *Scored) AppendJSON(b []byte) []byte {
-	b = family.AppendHead(b, &s.ScoreHead)
-	b = append(b, ',')
-	b = s.Result.AppendJSON(b)
-	return append(b, '}')
+	return family.AppendScored(b, &s.ScoreHead, s.Result)
 }
 
 // Render writes the hand, its reading, the items and the total.
