@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -343,6 +344,12 @@ func TestSecondWriterOtherProcess(t *testing.T) {
 	}
 	if le.PID != cmd.Process.Pid && le.PID != 0 {
 		t.Errorf("holder pid %d, want the child %d", le.PID, cmd.Process.Pid)
+	}
+	if _, err := os.Stat("/proc/locks"); err == nil && runtime.GOOS == "linux" {
+		// Where the kernel lists its locks, the holder is named: the child, by its command.
+		if want := filepath.Base(os.Args[0]); le.PID != cmd.Process.Pid || !strings.HasPrefix(want, le.Command) || le.Command == "" {
+			t.Errorf("holder %d (%q), want the child %d (%q)", le.PID, le.Command, cmd.Process.Pid, want)
+		}
 	}
 	t.Logf("refused: %v", err)
 	cmd.Process.Kill()

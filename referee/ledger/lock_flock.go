@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/mjref/mjref/internal/safeio"
 )
 
 // LockedError says another writer holds the ledger file.
@@ -78,10 +80,11 @@ func holder(f *os.File) (int, string) {
 	if !ok {
 		return 0, ""
 	}
-	// /proc/locks and /proc/PID/comm are the kernel's files, not user input: no safeio. /proc/locks
-	// is read a line at a time (bufio.Scanner: 64 KB a line at most), and comm is at most 16 bytes;
-	// the command name is printed through the error writers' terminal escaping like any message.
-	locks, err := os.Open("/proc/locks")
+	// /proc/locks and /proc/PID/comm are the kernel's files, read as any file is: safeio (regular
+	// files only, never blocking, bounded). /proc/locks is read a line at a time (bufio.Scanner:
+	// 64 KB a line at most), and comm is at most 16 bytes and read to 64; the command name is
+	// printed through the error writers' terminal escaping like any message.
+	locks, err := safeio.Open("/proc/locks")
 	if err != nil {
 		return 0, ""
 	}
@@ -98,7 +101,7 @@ func holder(f *os.File) (int, string) {
 		if err != nil || pid <= 0 {
 			continue
 		}
-		comm, _ := os.ReadFile("/proc/" + fields[4] + "/comm")
+		comm, _ := safeio.ReadFile("/proc/"+fields[4]+"/comm", 64)
 		return pid, strings.TrimSpace(string(comm))
 	}
 	return 0, ""

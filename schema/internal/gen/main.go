@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -21,6 +22,8 @@ import (
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/family/riichi"
+	"github.com/mjref/mjref/internal/filewrite"
+	"github.com/mjref/mjref/internal/safeio"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee/ledger"
 	"github.com/mjref/mjref/referee/riichilog"
@@ -55,19 +58,23 @@ func generate(dir string, write bool) (stale []string, err error) {
 			return nil, fmt.Errorf("%s: %w", d.name, err)
 		}
 		path := filepath.Join(dir, d.name+".json")
-		// The committed schema this generator wrote (a file of the repository, not user input).
-		if got, _ := os.ReadFile(path); bytes.Equal(got, want) {
+		// The committed schema this generator wrote, read as any file is (bounded: a schema is
+		// well under schemaLimit) and replaced by a rename, never written through a symlink.
+		if got, _ := safeio.ReadFile(path, schemaLimit); bytes.Equal(got, want) {
 			continue
 		}
 		stale = append(stale, d.name+".json")
 		if write {
-			if err := os.WriteFile(path, want, 0o644); err != nil {
+			if err := filewrite.Write(path, func(w io.Writer) error { _, err := w.Write(want); return err }); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return stale, nil
 }
+
+// schemaLimit bounds the read of a committed schema (the largest is under 100 KB).
+const schemaLimit = 4 << 20
 
 // The families' own documents, as the families registered give them (engine.Documents).
 var (
