@@ -141,6 +141,7 @@ func (f *flow) open() bool { return f.quote != 0 || len(f.stack) > 0 }
 
 // scan follows one line (without its indentation) of a value.
 func (f *flow) scan(s []byte, line int) error {
+	closed := -1 // where a quoted scalar ended on this line
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch f.quote {
@@ -148,7 +149,7 @@ func (f *flow) scan(s []byte, line int) error {
 			if c == '\\' {
 				i++
 			} else if c == '"' {
-				f.quote = 0
+				f.quote, closed = 0, i
 			}
 			continue
 		case '\'':
@@ -156,7 +157,7 @@ func (f *flow) scan(s []byte, line int) error {
 				if i+1 < len(s) && s[i+1] == '\'' {
 					i++
 				} else {
-					f.quote = 0
+					f.quote, closed = 0, i
 				}
 			}
 			continue
@@ -166,8 +167,10 @@ func (f *flow) scan(s []byte, line int) error {
 		}
 		top := len(f.stack) - 1
 		switch {
-		case c == '#' && (i == 0 || strings.IndexByte(" \t,[]{}:", s[i-1]) >= 0):
-			return nil // a comment to the end of the line (go-yaml takes "{x,#" for one too)
+		case c == '#' && (i == 0 || i == closed+1 || strings.IndexByte(" \t,[]{}:", s[i-1]) >= 0):
+			// A comment to the end of the line. go-yaml (as libyaml) takes a '#' right after a
+			// token for one too: "{x,#", and "{"a"#," after a quoted scalar.
+			return nil
 		case c == '"' || c == '\'':
 			// A quote opens a scalar only where one starts; taking one in the middle of a
 			// plain scalar for an opening only makes the scan skip lines.
