@@ -91,7 +91,15 @@ type batch struct {
 	// guess of size: see lineSize.
 	lineBytes int
 	size      *lineSize // set by run
+	// jsonLine, when set, writes each line's result for FormatJSONL in place of handle and write:
+	// it is called once a chunk for the chunk's lineFunc, which may keep what it reuses from line
+	// to line (engine.Line's hand).
+	jsonLine func() lineFunc
 }
+
+// lineFunc appends one line's result as a JSON object to b; positive is its verdict. On an error
+// it returns b as it came.
+type lineFunc func(b []byte, l batchLine) (out []byte, positive bool, err error)
 
 // lineSize is a batch's running measure of the bytes one line's result takes, from the chunks
 // written so far. It sizes each chunk's output buffer, so a line is appended in place rather than
@@ -369,18 +377,28 @@ func (b batch) handleChunk(c *chunk) {
 	c.out = outBufs.Get().(*bytes.Buffer)
 	c.out.Grow(len(c.lines) * b.size.bytes())
 	defer func() { b.size.observe(c.out.Len(), len(c.lines)) }()
+	var lines lineFunc
+	if b.format == FormatJSONL && b.jsonLine != nil {
+		lines = b.jsonLine()
+	}
 	for i, l := range c.lines {
 		if i == 1 && c.out.Available() < c.out.Len()*(len(c.lines)-1) {
 			// The first line took more than the measure so far said: room for the rest at once.
 			c.out.Grow(c.out.Len() * (len(c.lines) - 1))
 		}
 		c.sum.Lines++
-		v, ok, err := safeCall(b.handle, l)
-		if l.Err != nil {
-			v, ok, err = nil, false, l.Err
-		}
-		if err == nil {
-			err = b.write(c, l, v)
+		var ok bool
+		var err error
+		switch {
+		case l.Err != nil:
+			err = l.Err
+		case lines != nil:
+			ok, err = appendLine(c, lines, l)
+		default:
+			var v any
+			if v, ok, err = safeCall(b.handle, l); err == nil {
+				err = b.write(c, l, v)
+			}
 		}
 		if err != nil {
 			c.sum.Failed++
@@ -413,25 +431,51 @@ func (b batch) write(c *chunk, l batchLine, v any) error {
 		return writeYAMLDoc(c.out, v)
 	}
 	if a, fast := v.(jsonAppender); fast {
-		// schema_version is written first and the value's own opening brace turned into the comma
-		// after it, rather than put in afterwards by moving the whole line.
 		b := append(c.out.AvailableBuffer(), versionPrefix...)
-		n := len(b)
-		b = a.AppendJSON(b)
-		switch {
-		case n+1 >= len(b) || b[n] != '{':
-			return fmt.Errorf("render: a document must be a JSON object, not %.20q", b[n:])
-		case bytes.HasPrefix(b[n+1:], []byte(`"schema_version":`)): // the value wrote its own
-			b = append(b[:0], b[n:]...)
-		case b[n+1] == '}':
-			b = append(b[:n], '}')
-		default:
-			b[n] = ','
+		b, err := versioned(a.AppendJSON(b), len(versionPrefix))
+		if err != nil {
+			return err
 		}
 		c.out.Write(append(b, '\n')) // in place when it fits
 		return nil
 	}
 	return encodeDoc(c.out, v)
+}
+
+// appendLine writes line l with fn into the chunk, as write writes a jsonAppender's line; a panic
+// in fn is the line's error (exit 3 for the run), as safeCall makes it.
+func appendLine(c *chunk, fn lineFunc, l batchLine) (ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok, err = false, &bugError{msg: "internal error: " + toString(r)}
+		}
+	}()
+	b, ok, err := fn(append(c.out.AvailableBuffer(), versionPrefix...), l)
+	if err != nil {
+		return false, err
+	}
+	if b, err = versioned(b, len(versionPrefix)); err != nil {
+		return false, err
+	}
+	c.out.Write(append(b, '\n')) // in place when it fits
+	return ok, nil
+}
+
+// versioned finishes a line whose JSON object was appended after versionPrefix, at b[n:]:
+// schema_version is written first and the object's own opening brace turned into the comma after
+// it, rather than put in afterwards by moving the whole line.
+func versioned(b []byte, n int) ([]byte, error) {
+	switch {
+	case n+1 >= len(b) || b[n] != '{':
+		return nil, fmt.Errorf("render: a document must be a JSON object, not %.20q", b[n:])
+	case bytes.HasPrefix(b[n+1:], []byte(`"schema_version":`)): // the value wrote its own
+		b = append(b[:0], b[n:]...)
+	case b[n+1] == '}':
+		b = append(b[:n], '}')
+	default:
+		b[n] = ','
+	}
+	return b, nil
 }
 
 // versionPrefix opens a batch line written by a jsonAppender: the object and its schema_version.

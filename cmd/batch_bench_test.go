@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"github.com/mjref/mjref/engine"
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/internal/cpuclock"
 	"github.com/mjref/mjref/internal/handgen"
 	"github.com/mjref/mjref/notation"
-	"github.com/mjref/mjref/scoring"
 	"github.com/mjref/mjref/scoring/hk"
 )
 
@@ -72,11 +72,15 @@ func BenchmarkScoreAloneHK(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	sit := scoring.Situation{Seat: notation.SeatEast, Prevailing: notation.SeatEast, Win: scoring.SelfDraw}
+	// The situation the batch's flags give (--win self-draw: no discarder).
+	sit, err := engine.ScoreRequest{Seat: "E", Prevailing: "E", Win: "self-draw"}.Situation()
+	if err != nil {
+		b.Fatal(err)
+	}
 	i := 0
 	clock := cpuclock.Start()
 	for b.Loop() {
-		if _, err := hk.Score(&hands[i%len(hands)], sit, hongkong.Rules(e.Ruleset())); err != nil {
+		if _, err := hk.Score(&hands[i%len(hands)], sit.Situation, hongkong.Rules(e.Ruleset())); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -105,7 +109,9 @@ func BenchmarkBatchScoreHKTable(b *testing.B) {
 var benchHands = 100_000
 
 // BenchmarkScoreLineHK measures one batch line of `mjref score - -o jsonl` on one core, without the
-// reading and writing around it: parse, score under hk, write the JSON line.
+// reading and writing around it: the line's request read, parsed and scored under hk, and its JSON
+// line written into the chunk's buffer, by the batch's own functions (the score command's
+// jsonLine, appendLine).
 //
 //	go test ./cmd -run XXX -bench ScoreLineHK
 func BenchmarkScoreLineHK(b *testing.B) {
@@ -117,19 +123,83 @@ func BenchmarkScoreLineHK(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	fn := s.jsonLine()
+	c := &chunk{out: bytes.NewBuffer(make([]byte, 0, 64<<10))}
+	i := 0
+	clock := cpuclock.Start()
+	for b.Loop() {
+		if c.out.Available() < 4096 {
+			c.out.Reset()
+		}
+		if _, err := appendLine(c, fn, batchLine{N: i + 1, Text: lines[i%len(lines)]}); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	clock.Stop(b)
+}
+
+// BenchmarkScoreLineFloorHK is a batch line's work with none of the batch around it: the hand
+// parsed into one reused Hand, hk.Score called directly, and the line's JSON (schema_version, the
+// head with the canonical hand appended in place, the result) written straight into one buffer;
+// no result box, no interface, no situation check. Against BenchmarkScoreLineHK it measures what
+// the batch's own glue costs; against BenchmarkScoreAloneHK what parsing, formatting and the JSON
+// cost once the scorer shares the core with them.
+//
+//	go test ./cmd -run XXX -bench 'ScoreAloneHK|ScoreLine' -cpu 1 -count 6
+func BenchmarkScoreLineFloorHK(b *testing.B) {
+	lines := strings.Split(strings.TrimSpace(randomWinningHands(2000, 5)), "\n")
+	e, err := engine.Open("hk", engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sit, err := engine.ScoreRequest{Seat: "E", Prevailing: "E", Win: "self-draw"}.Situation()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rules := hongkong.Rules(e.Ruleset())
+	// The head after the hand is the same on every line: written once.
+	rest := family.AppendHead(nil, &family.ScoreHead{Ruleset: e.Ruleset().Name, Situation: sit.View()})
+	rest = rest[len(`{"hand":""`):]
+	h := new(notation.Hand)
+	line := func(buf []byte, i int) []byte {
+		if *h, err = e.Parse(lines[i%len(lines)]); err != nil {
+			b.Fatal(err)
+		}
+		res, err := hk.Score(h, sit.Situation, rules)
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf = append(buf[:0], versionPrefix...)
+		buf = append(strconv.AppendInt(append(buf, `,"input_line":`...), int64(i+1), 10), `,"hand":"`...)
+		buf = append(notation.AppendFormatWith(buf, *h, notation.Options{}), '"')
+		return append(res.AppendJSON(append(append(buf, rest...), ',')), '}', '\n')
+	}
+	// The floor writes what the batch writes.
+	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}
+	s, err := newScorer(&factory{IO: ios, Rules: "hk"}, &scoreOptions{IO: ios, Seat: "E", Prevailing: "E", Win: "self-draw"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 200 {
+		v, err := s.score(engine.ScoreRequest{Hand: lines[i]})
+		if err != nil {
+			b.Fatal(err)
+		}
+		v.Head().InputLine = i + 1
+		c := &chunk{out: new(bytes.Buffer)}
+		if err := (batch{format: FormatJSONL}).write(c, batchLine{N: i + 1}, v); err != nil {
+			b.Fatal(err)
+		}
+		if got := line(nil, i); !bytes.Equal(got, c.out.Bytes()) {
+			b.Fatalf("line %d: the floor wrote\n%q\nthe batch\n%q", i+1, got, c.out.Bytes())
+		}
+	}
 	var buf []byte
 	i := 0
 	clock := cpuclock.Start()
 	for b.Loop() {
-		req, err := parseRequest(lines[i%len(lines)])
-		if err != nil {
-			b.Fatal(err)
-		}
-		v, err := s.score(req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		buf = v.(jsonAppender).AppendJSON(buf[:0])
+		buf = line(buf, i)
 		i++
 	}
 	clock.Stop(b)

@@ -132,3 +132,32 @@ func TestBatchMemoryLimit(t *testing.T) {
 		t.Errorf("with GOMEMLIMIT's limit set the batch ran under %d, want it left at %d", got, int64(1<<40))
 	}
 }
+
+// TestBatchPanicIsTheLinesBug is TestBatchPanicIsABug for a batch whose JSON lines a jsonLine
+// writes: a panic in it is that line's error (exit 3, "internal error"), and the lines around it
+// are written in order.
+func TestBatchPanicIsTheLinesBug(t *testing.T) {
+	jsonLine := func() lineFunc {
+		return func(b []byte, l batchLine) ([]byte, bool, error) {
+			if l.Text == "boom" {
+				var m map[string]int
+				m["x"]++ // a runtime panic
+			}
+			return append(b, `{"text":"`+l.Text+`"}`...), true, nil
+		}
+	}
+	var out bytes.Buffer
+	b := batch{handle: func(batchLine) (any, bool, error) { panic("not called") }, format: FormatJSONL, jsonLine: jsonLine}
+	sum, err := b.run(strings.NewReader("a\nboom\nc\n"), &out, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Lines != 3 || sum.Failed != 1 || exitCode(sum.Worst) != ExitBug {
+		t.Errorf("summary %+v (worst exit %d), want 3 lines, 1 failed, exit %d", sum, exitCode(sum.Worst), ExitBug)
+	}
+	got := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(got) != 3 || got[0] != `{"schema_version":1,"text":"a"}` || got[2] != `{"schema_version":1,"text":"c"}` ||
+		!strings.Contains(got[1], `"input_line":2`) || !strings.Contains(got[1], "internal error") || !strings.Contains(got[1], `"code":3`) {
+		t.Errorf("output: %q", got)
+	}
+}

@@ -117,6 +117,19 @@ func (s *scorer) score(req engine.ScoreRequest) (family.Scored, error) {
 	return s.b.Score(req)
 }
 
+// jsonLine writes a batch's JSON lines, one chunk's: with engine.Line, so that a Hong Kong line is
+// written without a Scored made and into one reused hand.
+func (s *scorer) jsonLine() lineFunc {
+	line := s.b.Line()
+	return func(b []byte, l batchLine) ([]byte, bool, error) {
+		req, err := parseRequest(l.Text)
+		if err != nil {
+			return b, false, err
+		}
+		return line.AppendJSON(b, req, l.N)
+	}
+}
+
 // notationOptions reads hands as the ruleset's family does (0 is the white dragon under American
 // rules, a red five elsewhere).
 func notationOptions(rs *rulesets.Ruleset) notation.Options { return family.Notation(rs) }
@@ -179,8 +192,9 @@ func scoreRun(_ context.Context, o *scoreOptions, f *factory) error {
 			return v, v.Valid(), nil
 		}
 		return runBatchResult(o.IO, batch{
-			handle: handle,
-			format: batchFormat(o.Output),
+			handle:   handle,
+			jsonLine: s.jsonLine,
+			format:   batchFormat(o.Output),
 			table: func(w io.Writer, l batchLine, v any) error {
 				fmt.Fprintf(w, "line %d: ", l.N)
 				return renderScore(w, v.(family.Scored))

@@ -330,6 +330,59 @@ func (s *Scorer) Score(req ScoreRequest) (family.Scored, error) {
 	return s.e.score(&h, s.sit)
 }
 
+// Line writes what a Scorer scores as JSON, a batch line at a time: for each request, the JSON
+// object of what Scorer.Score returns, with its head's InputLine set. Where the family is a
+// family.ScoreAppender and the request gives only its hand, the line is written without a
+// Scored being made, into one Hand reused from line to line: so a Line is not safe for
+// concurrent use. Make one for each goroutine with Scorer.Line.
+type Line struct {
+	s   *Scorer
+	app family.ScoreAppender // nil: every line is Score's result, written as it writes itself
+	opt notation.Options
+	h   notation.Hand
+}
+
+// Line returns a Line of s's requests.
+func (s *Scorer) Line() *Line {
+	l := &Line{s: s, opt: s.e.rules.Family().Notation()}
+	// A bound situation passes score's checks but one: a loser's hand, refused by the families
+	// that score only winners, is left to Score.
+	if app, ok := s.e.rules.(family.ScoreAppender); ok && s.bound && !s.sit.Loser {
+		l.app = app
+	}
+	return l
+}
+
+// AppendJSON appends the JSON object of what Score(req) returns, its input_line n, to b (as
+// encoding/json writes it, HTML escaping off); valid is its Valid. On an error b is returned as it
+// came, and the error is Score's.
+func (l *Line) AppendJSON(b []byte, req ScoreRequest, n int) (out []byte, valid bool, err error) {
+	if l.app != nil && req.handOnly() {
+		if err := notation.ParseInto(&l.h, req.Hand, l.opt); err != nil {
+			return b, false, err
+		}
+		if out, valid, err = l.app.AppendScore(b, &l.h, l.s.sit, n); err != nil {
+			return b, false, err
+		}
+		return out, valid, nil
+	}
+	sc, err := l.s.Score(req)
+	if err != nil {
+		return b, false, err
+	}
+	sc.Head().InputLine = n
+	if a, ok := sc.(interface{ AppendJSON([]byte) []byte }); ok {
+		return a.AppendJSON(b), sc.Valid(), nil
+	}
+	w := bytes.NewBuffer(b) // encoded in place, after b
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(sc); err != nil {
+		return b, false, err
+	}
+	return bytes.TrimSuffix(w.Bytes(), []byte("\n")), sc.Valid(), nil
+}
+
 // handOnly says whether req gives its hand and nothing else, so that req.Over(def) is def with
 // req's hand.
 func (req *ScoreRequest) handOnly() bool {

@@ -1,14 +1,19 @@
 package engine_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/mjref/mjref/engine"
 	"github.com/mjref/mjref/family"
+	"github.com/mjref/mjref/family/hongkong"
 	"github.com/mjref/mjref/internal/handgen"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring/hk"
 )
 
 // TestScorerIsScoreOver: a Scorer, which reads its default's situation once, scores every request
@@ -62,6 +67,110 @@ func TestScorerIsScoreOver(t *testing.T) {
 					t.Fatalf("%s, default %+v, %+v:\n got %s\nwant %s", rules, def, req, jsonOf(t, got), jsonOf(t, want))
 				}
 			}
+		}
+	}
+}
+
+// TestLineIsScore: a Line writes, for each request in turn, the JSON of what its Scorer's Score
+// returns with input_line set, or fails with Score's error and leaves the buffer as it was: under
+// every built-in ruleset (Hong Kong's lines written without a Scored, the others through Score),
+// defaults good and bad, and one Line reused across good lines and bad.
+func TestLineIsScore(t *testing.T) {
+	yes, no := true, false
+	defs := []engine.ScoreRequest{
+		{},
+		{Seat: "E", Prevailing: "E", Win: "self-draw", LastTile: &no, Loser: &no},
+		{Seat: "S", Prevailing: "W", Win: "discard", Discarder: "N", LastTile: &yes, Loser: &no},
+		{Seat: "X"},
+		{Win: "self-draw", Loser: &yes},
+		{Extra: map[string]any{"riichi": true}},
+	}
+	r := rand.New(rand.NewPCG(4, 40))
+	var reqs []engine.ScoreRequest
+	for i := range 200 {
+		h := handgen.Random(r, 2)
+		switch i % 5 {
+		case 0:
+			h.Bonus = []notation.BonusTile{{Tile: notation.F1 + notation.Tile(r.IntN(8))}}
+		case 1:
+			h.Bonus = []notation.BonusTile{{Tile: notation.F1}, {Tile: notation.F1 + 4}}
+		}
+		reqs = append(reqs, engine.ScoreRequest{Hand: notation.Format(h)})
+		if i%7 == 0 { // a bad line between good ones: the reused hand must not carry it over
+			reqs = append(reqs, engine.ScoreRequest{Hand: notation.Format(h) + "x"})
+		}
+	}
+	reqs = append(reqs,
+		engine.ScoreRequest{Hand: "123m456p789s111z55"},
+		engine.ScoreRequest{Hand: "[111mJ] 234p 567s 99s 1z1z1z"},
+		engine.ScoreRequest{Hand: "19m19p19s1234567z1m"},
+		engine.ScoreRequest{Hand: "2233445566778m8m", Win: "self-draw"},
+		engine.ScoreRequest{Hand: "123m456p789s111z55z", Seat: "N"},
+		engine.ScoreRequest{Hand: "123m456p789s111z55z", Extra: map[string]any{"dora": "1m"}},
+		engine.ScoreRequest{Hand: "0 2026m 2026p 2026s 11z"},
+	)
+	for _, info := range rulesets.Builtins() {
+		e, err := engine.Open(info.Name, engine.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", info.Name, err)
+		}
+		for _, def := range defs {
+			s := e.Scorer(def)
+			l := s.Line()
+			buf := []byte("prefix")
+			for n, req := range reqs {
+				got, valid, gotErr := l.AppendJSON(buf, req, n+1)
+				want, wantErr := s.Score(req)
+				if (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+					t.Fatalf("%s, default %+v, %+v: error %v, want %v", info.Name, def, req, gotErr, wantErr)
+				}
+				if !bytes.HasPrefix(got, []byte("prefix")) {
+					t.Fatalf("%s, %+v: the buffer's bytes were lost: %q", info.Name, req, got)
+				}
+				if gotErr != nil {
+					if len(got) != len("prefix") {
+						t.Fatalf("%s, %+v: failed, and wrote %q", info.Name, req, got)
+					}
+					continue
+				}
+				want.Head().InputLine = n + 1
+				var w bytes.Buffer
+				enc := json.NewEncoder(&w)
+				enc.SetEscapeHTML(false)
+				if err := enc.Encode(want); err != nil {
+					t.Fatal(err)
+				}
+				if g, w := string(got[len("prefix"):]), strings.TrimSuffix(w.String(), "\n"); g != w || valid != want.Valid() {
+					t.Fatalf("%s, default %+v, %+v:\n got %s (valid %v)\nwant %s (valid %v)", info.Name, def, req, g, valid, w, want.Valid())
+				}
+			}
+		}
+	}
+}
+
+// A Hong Kong line is written without a Scored and into a reused hand: it allocates what
+// hk.Score allocates for the hand's result (its items and reading) and nothing of its own.
+func TestLineAllocs(t *testing.T) {
+	e, err := engine.Open("hk", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := engine.ScoreRequest{Win: "self-draw"}
+	s := e.Scorer(def)
+	sit, err := def.Situation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"123m 456p 789s 11z [555p] 1f", "123m456p789s11z [555p]", "19m19p19s1234567z1m", "22m33p44s55z 1f 2f"} {
+		req := engine.ScoreRequest{Hand: text}
+		l := s.Line()
+		buf := make([]byte, 0, 4096)
+		line := testing.AllocsPerRun(200, func() { _, _, _ = l.AppendJSON(buf[:0], req, 1) })
+		h := notation.MustParse(text)
+		alone := testing.AllocsPerRun(200, func() { _, _ = hk.Score(&h, sit.Situation, hongkong.Rules(e.Ruleset())) })
+		score := testing.AllocsPerRun(200, func() { _, _ = s.Score(req) })
+		if line != alone || line >= score {
+			t.Errorf("%s: a line allocates %v times, hk.Score %v, Scorer.Score %v: want hk.Score's", text, line, alone, score)
 		}
 	}
 }

@@ -213,6 +213,16 @@ func Title(rs *rulesets.Ruleset) string {
 	return rs.Family
 }
 
+// ScoreAppender is Rules that write a scored hand's JSON without making its Scored: a batch's
+// line (engine.Line), one after another. AppendScore scores h in sit as Score does, with the
+// same errors, and appends the JSON object that Score's result writes (as encoding/json writes
+// it), its head's InputLine set to line and its ruleset, situation and warnings filled in as
+// the engine fills them; valid is that result's Valid. It must not keep h, which the caller
+// reuses for the next line, and on an error it returns b as it came.
+type ScoreAppender interface {
+	AppendScore(b []byte, h *notation.Hand, sit Situation, line int) (out []byte, valid bool, err error)
+}
+
 // Warner is Rules that carried on past problems in their files: an American card's bad lines,
 // left out of play.
 type Warner interface {

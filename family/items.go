@@ -1,9 +1,9 @@
 package family
 
 import (
-	"encoding/json"
 	"strconv"
 
+	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -14,17 +14,36 @@ func AppendScored(b []byte, h *ScoreHead, result interface{ AppendJSON([]byte) [
 	return append(result.AppendJSON(b), '}')
 }
 
-// AppendHead appends '{' and the head's fields, without reflection, and a ',' when fields are to
-// follow: the batch hot path of a family whose result appends its own JSON.
+// AppendHead appends '{' and the head's fields, without reflection: the batch hot path of a
+// family whose result appends its own JSON (the caller appends ',' and the result's fields).
 func AppendHead(b []byte, h *ScoreHead) []byte {
+	b = appendInputLine(b, h.InputLine)
+	b = scoring.AppendJSONString(b, h.Hand)
+	return appendHeadRest(b, h)
+}
+
+// AppendHeadHand is AppendHead for a head whose hand is h as notation.FormatWith(*h, opt)
+// writes it, appended in place rather than made a string first (notation needs no JSON
+// escaping); head.Hand is not read.
+func AppendHeadHand(b []byte, head *ScoreHead, h *notation.Hand, opt notation.Options) []byte {
+	b = append(appendInputLine(b, head.InputLine), '"')
+	b = append(notation.AppendFormatWith(b, *h, opt), '"')
+	return appendHeadRest(b, head)
+}
+
+// appendInputLine opens the object with its input_line, when there is one, and the "hand" key.
+func appendInputLine(b []byte, line int) []byte {
 	b = append(b, '{')
-	if h.InputLine != 0 {
+	if line != 0 {
 		b = append(b, `"input_line":`...)
-		b = strconv.AppendInt(b, int64(h.InputLine), 10)
+		b = strconv.AppendInt(b, int64(line), 10)
 		b = append(b, ',')
 	}
-	b = append(b, `"hand":`...)
-	b = scoring.AppendJSONString(b, h.Hand)
+	return append(b, `"hand":`...)
+}
+
+// appendHeadRest appends the head's fields after the hand.
+func appendHeadRest(b []byte, h *ScoreHead) []byte {
 	b = append(b, `,"ruleset":`...)
 	b = scoring.AppendJSONString(b, h.Ruleset)
 	if s := h.Situation; s != nil {
@@ -48,8 +67,7 @@ func AppendHead(b []byte, h *ScoreHead) []byte {
 	}
 	if len(h.Warnings) > 0 {
 		b = append(b, `,"warnings":`...)
-		w, _ := json.Marshal(h.Warnings) // strings and numbers: it cannot fail
-		b = append(b, w...)
+		b = scoring.AppendJSONWarnings(b, h.Warnings)
 	}
 	return b
 }

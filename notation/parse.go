@@ -113,6 +113,19 @@ func ParseWith(s string, opt Options) (Hand, error) {
 	return parseGeneral(s, opt)
 }
 
+// ParseInto is ParseWith into *h, reusing the room of h's slices (a batch parses a line at a
+// time into one Hand, and allocates nothing for most lines). The hand read is what ParseWith
+// returns, except that a slice that is empty may be empty rather than nil; on an error *h is the
+// zero Hand and the error is ParseWith's.
+func ParseInto(h *Hand, s string, opt Options) error {
+	if parseSimpleInto(h, s) {
+		return nil
+	}
+	g, err := parseGeneral(s, opt)
+	*h = g
+	return err
+}
+
 // parseGeneral is ParseWith without its fast path: any input, every error.
 func parseGeneral(s string, opt Options) (Hand, error) {
 	if !utf8.ValidString(s) {

@@ -8,6 +8,15 @@ package notation
 // when ok is true the hand is exactly what the general parser reads, and every error is still
 // worded by it (TestParseSimpleIsParse and FuzzParseSimple check it).
 func parseSimple(s string) (h Hand, ok bool) {
+	ok = parseSimpleInto(&h, s)
+	return h, ok
+}
+
+// parseSimpleInto is parseSimple into *h, whose slices' room it reuses: when it returns true *h
+// is the hand (with empty, not nil, slices where h had room and the hand has none); when false,
+// *h is left half written.
+func parseSimpleInto(h *Hand, s string) bool {
+	h.Concealed, h.Win, h.Red = Counts{}, NoTile, [3]uint8{}
 	var (
 		all      Counts // every tile, for the copy limits
 		melds    [8]Meld
@@ -98,54 +107,50 @@ func parseSimple(s string) (h Hand, ok bool) {
 				switch {
 				case s[i] == '@' && c == '[' && i+2 < len(s) && s[i+2] == closeR:
 					if from = seatOf(rune(s[i+1])); from == NoSeat {
-						return Hand{}, false
+						return false
 					}
 					i += 2
 				case s[i] == ' ':
 					i++
 				default:
 					if i = run(i, inMeld); i == 0 {
-						return Hand{}, false
+						return false
 					}
 				}
 			}
 			if i == len(s) || nMelds == len(melds) {
-				return Hand{}, false
+				return false
 			}
 			i++ // the closing bracket
 			m, msg := makeMeld(meldTiles[:nMeld], c == '(')
 			if msg != "" {
-				return Hand{}, false
+				return false
 			}
 			m.From = from
 			melds[nMelds] = m
 			nMelds++
 		case '+':
 			if winSet || i+2 >= len(s) || s[i+1] < '1' || s[i+1] > '9' || s[i+2] == 'f' || s[i+2] >= '0' && s[i+2] <= '9' {
-				return Hand{}, false
+				return false
 			}
 			if i = run(i+1, concealed); i == 0 || lastConc == NoTile {
-				return Hand{}, false
+				return false
 			}
 			h.Win, winSet = lastConc, true
 		default:
 			if i = run(i, concealed); i == 0 {
-				return Hand{}, false
+				return false
 			}
 		}
 	}
 	if lastConc == NoTile && nMelds == 0 && nBonus == 0 {
-		return Hand{}, false // nothing: the general parser says what it makes of that
+		return false // nothing: the general parser says what it makes of that
 	}
 	if !winSet {
 		h.Win = lastConc
 	}
-	if nMelds > 0 {
-		h.Melds = append([]Meld(nil), melds[:nMelds]...)
-	}
-	if nBonus > 0 {
-		h.Bonus = append([]BonusTile(nil), bonus[:nBonus]...)
-	}
+	h.Melds = append(h.Melds[:0], melds[:nMelds]...) // nil stays nil when there are none
+	h.Bonus = append(h.Bonus[:0], bonus[:nBonus]...)
 	h.Canonicalize()
-	return h, true
+	return true
 }

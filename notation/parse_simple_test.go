@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"pgregory.net/rapid"
 )
 
@@ -70,4 +71,44 @@ func FuzzParseSimple(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) { checkSimple(t, s) })
+}
+
+// TestParseIntoIsParseWith: ParseInto into one Hand, reused from text to text (what a batch
+// does), reads each text as ParseWith does (an empty slice for a nil one aside), and fails with
+// ParseWith's error and a zero Hand.
+func TestParseIntoIsParseWith(t *testing.T) {
+	var h Hand
+	rapid.Check(t, func(t *rapid.T) {
+		s := Format(genHand(t))
+		if rapid.Bool().Draw(t, "mutate") { // a byte from the grammar put in: often an error
+			const alphabet = "123456789mpszf+[]()@ ESWN0J*,"
+			i, c := rapid.IntRange(0, len(s)).Draw(t, "at"), alphabet[rapid.IntRange(0, len(alphabet)-1).Draw(t, "byte")]
+			s = s[:i] + string(c) + s[i:]
+		}
+		for _, opt := range []Options{{}, {ZeroIsWhite: true}} {
+			want, werr := ParseWith(s, opt)
+			err := ParseInto(&h, s, opt)
+			if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+				t.Fatalf("ParseInto(%q, %+v) error %v, ParseWith's %v", s, opt, err, werr)
+			}
+			if diff := cmp.Diff(want, h, cmpopts.EquateEmpty()); diff != "" {
+				t.Fatalf("ParseInto(%q, %+v) (-ParseWith +ParseInto):\n%s", s, opt, diff)
+			}
+		}
+	})
+}
+
+// ParseInto allocates nothing for a line the fast path reads, once h has room.
+func TestParseIntoAllocs(t *testing.T) {
+	var h Hand
+	s := "123m 567s 22z [555p] [666z@W] 1f 3f"
+	if err := ParseInto(&h, s, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = ParseInto(&h, s, Options{}) }); n != 0 {
+		t.Errorf("ParseInto allocates %v times a hand, want 0", n)
+	}
+	if len(h.Melds) != 2 || len(h.Bonus) != 2 || h.Concealed.Total() != 8 {
+		t.Errorf("ParseInto(%q) = %+v", s, h)
+	}
 }

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -307,8 +308,19 @@ func FuzzParse(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	dirty := MustParse("1234m [555p@W] (7777s) 1f 2f 3f 4f")
 	f.Fuzz(func(t *testing.T, s string) {
 		h, err := Parse(s)
+		// ParseInto over a hand already holding melds and flowers reads s as Parse does.
+		reused := dirty
+		reused.Melds, reused.Bonus = slices.Clone(dirty.Melds), slices.Clone(dirty.Bonus)
+		ierr := ParseInto(&reused, s, Options{})
+		if (ierr == nil) != (err == nil) || err != nil && ierr.Error() != err.Error() {
+			t.Fatalf("ParseInto(%q) error %v, Parse's %v", s, ierr, err)
+		}
+		if diff := cmp.Diff(h, reused, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("ParseInto(%q) (-Parse +ParseInto):\n%s", s, diff)
+		}
 		if err != nil {
 			var ne *Error
 			if !errors.As(err, &ne) {

@@ -180,3 +180,39 @@ func AppendJSONItems(b []byte, items []Item) []byte {
 	}
 	return append(b, ']')
 }
+
+// AppendJSON appends what encoding/json writes for w.
+func (w *Warning) AppendJSON(b []byte) []byte {
+	b = append(b, `{"message":`...)
+	b = AppendJSONString(b, w.Message)
+	if w.File != "" {
+		b = append(b, `,"file":`...)
+		b = AppendJSONString(b, w.File)
+	}
+	if w.Line != 0 {
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(w.Line), 10)
+	}
+	if w.CardLine != "" {
+		b = append(b, `,"card_line":`...)
+		b = AppendJSONString(b, w.CardLine)
+	}
+	b = append(b, `,"left_out":`...)
+	return append(AppendJSONBool(b, w.LeftOut), '}')
+}
+
+// AppendJSONWarnings appends warnings as a JSON array ("null" for a nil slice, as encoding/json
+// does).
+func AppendJSONWarnings(b []byte, ws []Warning) []byte {
+	if ws == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range ws {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = ws[i].AppendJSON(b)
+	}
+	return append(b, ']')
+}

@@ -28,3 +28,25 @@ func FuzzAppendJSONString(f *testing.F) {
 		}
 	})
 }
+
+// Warnings are written as encoding/json writes them (HTML escaping off): every field given or left out, escapes, and
+// a nil and an empty list.
+func TestAppendJSONWarnings(t *testing.T) {
+	for _, ws := range [][]Warning{
+		nil,
+		{},
+		{{Message: "card.yaml:12: line R1 left out: alternative 1 has 13 tiles, expected 14", File: "card.yaml", Line: 12, CardLine: "R1", LeftOut: true}},
+		{{Message: "a \"quoted\"\tname\n\u2028"}, {Message: "", Line: -3}, {Message: "牌", File: `C:\cards\x.yaml`, CardLine: "<&>"}},
+	} {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false) // as the batch writes its lines
+		if err := enc.Encode(ws); err != nil {
+			t.Fatal(err)
+		}
+		want := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+		if got := AppendJSONWarnings(nil, ws); string(got) != string(want) {
+			t.Errorf("AppendJSONWarnings(%+v)\n got %s\nwant %s", ws, got, want)
+		}
+	}
+}

@@ -24,6 +24,21 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 	return &box.s, nil
 }
 
+// AppendScore appends the JSON of what Score returns, with its input_line, without making it:
+// the result stays on the stack and the hand is written straight from h.
+func (r *rules) AppendScore(b []byte, h *notation.Hand, sit family.Situation, line int) ([]byte, bool, error) {
+	if err := family.RefuseJokers(h, Family{}); err != nil {
+		return b, false, err
+	}
+	res, err := hk.Score(h, sit.Situation, Rules(r.rs))
+	if err != nil {
+		return b, false, err
+	}
+	head := family.ScoreHead{InputLine: line, Ruleset: r.rs.Name, Situation: sit.View()}
+	b = family.AppendHeadHand(b, &head, h, notation.Options{})
+	return append(res.AppendJSON(append(b, ',')), '}'), res.Valid, nil
+}
+
 // scoredBox holds a Scored with what it points to.
 type scoredBox struct {
 	s    Scored
