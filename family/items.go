@@ -42,7 +42,8 @@ func appendInputLine(b []byte, line int) []byte {
 	return append(b, `"hand":`...)
 }
 
-// appendHeadRest appends the head's fields after the hand.
+// appendHeadRest appends the head's fields after the hand. (Not scoring.AppendJSONName: what it
+// is given escapes, and a head on the stack would move to the heap.)
 func appendHeadRest(b []byte, h *ScoreHead) []byte {
 	b = append(b, `,"ruleset":`...)
 	b = scoring.AppendJSONString(b, h.Ruleset)

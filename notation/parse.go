@@ -672,8 +672,8 @@ func AppendFormatWith(b []byte, h Hand, opt Options) []byte {
 		default:
 			b = appendConcealed(append(appendZeros(b, zeros), ' '), c, h.Win)
 		}
-	} else if c.Total() > 0 {
-		b = appendConcealed(b, c, h.Win)
+	} else {
+		b = appendConcealed(b, c, h.Win) // nothing when there are no concealed tiles
 	}
 	for _, m := range h.Melds {
 		b = m.AppendText(sep())

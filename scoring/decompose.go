@@ -96,21 +96,41 @@ func (s Set) String() string {
 
 // AppendText appends the set as String writes it.
 func (s Set) AppendText(b []byte) []byte {
-	var ts [4]notation.Tile
-	n := s.Size()
-	for i := range n {
-		ts[i] = s.Tile
-		if s.Kind == Chow {
-			ts[i] += notation.Tile(i)
-		}
-	}
 	switch {
 	case s.Melded && s.Concealed:
-		return append(notation.AppendTiles(append(b, '('), ts[:n]), ')')
+		return append(s.appendTiles(append(b, '(')), ')')
 	case s.Melded:
-		return append(notation.AppendTiles(append(b, '['), ts[:n]), ']')
+		return append(s.appendTiles(append(b, '[')), ']')
 	}
-	return notation.AppendTiles(b, ts[:n])
+	return s.appendTiles(b)
+}
+
+// appendTiles appends the set's tiles as notation.AppendTiles writes them, for a set of one suit
+// without listing them first: a batch writes four sets a line.
+func (s Set) appendTiles(b []byte) []byte {
+	suit, n := s.Tile.Suit(), s.Tile.Num()
+	if suit < notation.Man || suit > notation.Honor || s.Kind == Chow && (suit == notation.Honor || n > 7) {
+		// Not a set a decomposition makes (a chow running out of its suit): tile by tile.
+		var ts [4]notation.Tile
+		k := s.Size()
+		for i := range k {
+			ts[i] = s.Tile
+			if s.Kind == Chow {
+				ts[i] += notation.Tile(i)
+			}
+		}
+		return notation.AppendTiles(b, ts[:k])
+	}
+	d := byte('0' + n)
+	switch s.Kind {
+	case Chow:
+		b = append(b, d, d+1, d+2)
+	case Kong:
+		b = append(b, d, d, d, d)
+	default:
+		b = append(b, d, d, d)
+	}
+	return append(b, suit.Letter())
 }
 
 // Shape is the overall form of a winning hand.
@@ -204,7 +224,7 @@ func (d *Decomposition) NumGroups() int {
 func (d *Decomposition) AppendGroup(b []byte, i int) []byte {
 	switch d.Shape {
 	case SevenPairs:
-		return notation.AppendTiles(b, []notation.Tile{d.Pairs[i], d.Pairs[i]})
+		return appendPair(b, d.Pairs[i])
 	case ThirteenOrphans:
 		if i == 0 {
 			return notation.AppendTiles(b, orphans[:])
@@ -214,7 +234,16 @@ func (d *Decomposition) AppendGroup(b []byte, i int) []byte {
 	if i < len(d.Sets) {
 		return d.Sets[i].AppendText(b)
 	}
-	return notation.AppendTiles(b, []notation.Tile{d.Pair, d.Pair})
+	return appendPair(b, d.Pair)
+}
+
+// appendPair appends a pair of t as notation.AppendTiles writes it.
+func appendPair(b []byte, t notation.Tile) []byte {
+	if suit := t.Suit(); suit >= notation.Man && suit <= notation.Honor {
+		d := byte('0' + t.Num())
+		return append(b, d, d, suit.Letter())
+	}
+	return notation.AppendTiles(b, []notation.Tile{t, t})
 }
 
 // String returns the groups separated by spaces.

@@ -139,12 +139,12 @@ func AppendJSONBool(b []byte, v bool) []byte {
 // AppendJSON appends the item as encoding/json would write it.
 func (it *Item) AppendJSON(b []byte) []byte {
 	b = append(b, `{"id":`...)
-	b = AppendJSONString(b, it.ID)
+	b = AppendJSONName(b, it.ID)
 	b = append(b, `,"name":`...)
-	b = AppendJSONString(b, it.Name)
+	b = AppendJSONName(b, it.Name)
 	if it.NameZH != "" {
 		b = append(b, `,"name_zh":`...)
-		b = AppendJSONString(b, it.NameZH)
+		b = AppendJSONName(b, it.NameZH)
 	}
 	b = append(b, `,"value":`...)
 	b = strconv.AppendInt(b, int64(it.Value), 10)
@@ -160,7 +160,7 @@ func (it *Item) AppendJSON(b []byte) []byte {
 		b = AppendJSONString(b, it.Note)
 	}
 	b = append(b, `,"source":{"ruleset":`...)
-	b = AppendJSONString(b, it.Source.Ruleset)
+	b = AppendJSONName(b, it.Source.Ruleset)
 	b = append(b, `,"line":`...)
 	b = strconv.AppendInt(b, int64(it.Source.Line), 10)
 	return append(b, "}}"...)

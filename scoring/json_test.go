@@ -3,6 +3,8 @@ package scoring
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -26,7 +28,84 @@ func FuzzAppendJSONString(f *testing.F) {
 		if got := AppendJSONString([]byte("x"), s); !bytes.Equal(got[1:], want) || got[0] != 'x' {
 			t.Fatalf("AppendJSONString(%q) = %s, want %s", s, got[1:], want)
 		}
+		// AppendJSONName writes the same, the first time (checked) and the next (remembered),
+		// and so do its prefixes, which start at the same place.
+		for range 2 {
+			for i := range len(s) + 1 {
+				if got, want := AppendJSONName(nil, s[:i]), AppendJSONString(nil, s[:i]); !bytes.Equal(got, want) {
+					t.Fatalf("AppendJSONName(%q) = %s, want %s", s[:i], got, want)
+				}
+			}
+		}
 	})
+}
+
+// A string is remembered as plain by its place and its length: a longer string at the same place,
+// which needs escaping, is still escaped; a string that needs escaping is never remembered.
+func TestAppendJSONNameSamePlace(t *testing.T) {
+	s := "Pure one suit\\"
+	for range 3 {
+		if got := string(AppendJSONName(nil, s[:len(s)-1])); got != `"Pure one suit"` {
+			t.Fatalf("prefix: %s", got)
+		}
+		if got := string(AppendJSONName(nil, s)); got != `"Pure one suit\\"` {
+			t.Fatalf("whole: %s", got)
+		}
+	}
+	var table nameTable
+	if table.known(s) || table.known(s) {
+		t.Error("a string that needs escaping was known")
+	}
+	if !table.known(s[:3]) || !table.known(s[:3]) {
+		t.Error("a plain string was not known")
+	}
+	// Two lengths at the same place whose slot is the same: the longer, which holds a quote, is
+	// not taken for the shorter remembered there.
+	long := strings.Repeat("a", 3000) + `"` + strings.Repeat("b", 3000)
+	found := false
+	var tb nameTable
+	for l1 := 1; l1 <= 3000 && !found; l1++ {
+		for l2 := 3001; l2 <= len(long); l2++ {
+			if tb.slot(long[:l1]) == tb.slot(long[:l2]) {
+				if !tb.known(long[:l1]) || tb.known(long[:l2]) {
+					t.Errorf("lengths %d and %d in one slot: the longer was known", l1, l2)
+				}
+				found = true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no two lengths share a slot")
+	}
+	filled := 0
+	for i := range table {
+		if table[i].Load() != nil {
+			filled++
+		}
+	}
+	if filled != 1 {
+		t.Errorf("%d slots filled, want 1 (the plain string)", filled)
+	}
+}
+
+// Many goroutines writing the same names and others at once (run under -race) all write what
+// AppendJSONString writes.
+func TestAppendJSONNameConcurrent(t *testing.T) {
+	names := []string{"self-draw", "Self-drawn", "自摸", "hk", "E", "a\"quote", "no-flowers", "無花", "x\ny"}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 2000 {
+				s := names[(g+i)%len(names)]
+				if got, want := AppendJSONName(nil, s), AppendJSONString(nil, s); !bytes.Equal(got, want) {
+					t.Errorf("AppendJSONName(%q) = %s, want %s", s, got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // Warnings are written as encoding/json writes them (HTML escaping off): every field given or left out, escapes, and

@@ -60,7 +60,7 @@ func (r *Reading) appendJSON(b []byte) []byte {
 		nsets = 1
 	}
 	b = append(b, `{"shape":`...)
-	b = scoring.AppendJSONString(b, r.Shape.String())
+	b = scoring.AppendJSONName(b, r.Shape.String())
 	b = append(b, `,"sets":[`...)
 	for i := range nsets {
 		if i > 0 {

@@ -16,7 +16,7 @@ func (res *Result) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(res.Total), 10)
 	if res.Reading != "" {
 		b = append(b, `,"reading":`...)
-		b = scoring.AppendJSONString(b, string(res.Reading))
+		b = scoring.AppendJSONName(b, string(res.Reading))
 	}
 	b = append(b, `,"items":`...)
 	b = scoring.AppendJSONItems(b, res.Items)
@@ -43,7 +43,7 @@ func (f *FlowerUse) appendJSON(b []byte) []byte {
 	b = append(b, `","boosted":`...)
 	b = scoring.AppendJSONBool(b, f.Boosted)
 	b = append(b, `,"use":`...)
-	b = scoring.AppendJSONString(b, string(f.Use))
+	b = scoring.AppendJSONName(b, string(f.Use))
 	if f.Cancels != 0 {
 		b = append(b, `,"cancels":"`...)
 		b = append(b, f.Cancels.String()...)
