@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -743,8 +744,35 @@ func appendConcealed(b []byte, c Counts, win Tile) []byte {
 }
 
 // appendPlaying appends the playing tiles c holds as AppendTiles writes them in tile order: each
-// suit's digits, then its letter. It writes a hand without listing its tiles first.
+// suit's digits, then its letter. It writes a hand without listing its tiles first, and without a
+// branch on each tile's count: four copies of each digit are stored and the count kept.
 func appendPlaying(b []byte, c *Counts) []byte {
+	var buf [4*34 + 4 + 4]byte // four of each tile, four letters, and room for the last store
+	j := 0
+	for s := range 4 {
+		base, n := M1+Tile(9*s), 9
+		if s == 3 {
+			n = 7
+		}
+		from := j
+		for i := range n {
+			k := c[base+Tile(i)]
+			if k > 4 { // more than a set holds: not a hand Parse reads
+				return appendPlayingEach(b, c)
+			}
+			binary.LittleEndian.PutUint32(buf[j:], uint32('1'+i)*0x01010101)
+			j += int(k)
+		}
+		if j > from {
+			buf[j] = "mpsz"[s]
+			j++
+		}
+	}
+	return append(b, buf[:j]...)
+}
+
+// appendPlayingEach is appendPlaying a tile at a time, for counts of any size.
+func appendPlayingEach(b []byte, c *Counts) []byte {
 	for s := range 4 {
 		base, n := M1+Tile(9*s), 9
 		if s == 3 {

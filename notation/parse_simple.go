@@ -26,70 +26,55 @@ func parseSimpleInto(h *Hand, s string) bool {
 		lastConc = NoTile
 		winSet   bool
 	)
-	// run reads a run of digits closed by a suit letter at s[i:], adding each tile with add, and
-	// returns where it ends (0: not a run this path reads).
-	run := func(i int, add func(Tile) bool) int {
-		start := i
-		for i < len(s) && s[i] >= '1' && s[i] <= '9' {
-			i++
-		}
-		if i == start || i == len(s) {
+	// concealed adds the tiles of the run at s[i:] to the concealed tiles (numbered flowers to the
+	// bonus tiles) and returns where the run ends (0: not a run this path reads).
+	concealed := func(i int) int {
+		start, end, suit := simpleRun(s, i)
+		if end == 0 {
 			return 0
 		}
-		suit := Honor
-		switch s[i] {
-		case 'm':
-			suit = Man
-		case 'p':
-			suit = Pin
-		case 's':
-			suit = Sou
-		case 'z':
-		case 'f':
-			suit = Bonus
-		default:
-			return 0
-		}
-		for _, d := range s[start:i] {
+		for _, d := range s[start:end] {
 			t := NewTile(suit, int(d-'0'))
-			if t == NoTile || !add(t) {
+			if t == NoTile {
 				return 0
 			}
-		}
-		return i + 1
-	}
-	count := func(t Tile) bool {
-		all[t]++
-		if t.IsBonus() {
-			return all[t] == 1 // one of each numbered flower and season
-		}
-		return all[t] <= 4
-	}
-	concealed := func(t Tile) bool {
-		if !count(t) {
-			return false
-		}
-		if t.IsBonus() {
-			if nBonus == len(bonus) {
-				return false
+			all[t]++
+			if suit == Bonus {
+				if all[t] != 1 || nBonus == len(bonus) { // one of each numbered flower and season
+					return 0
+				}
+				bonus[nBonus] = BonusTile{Tile: t}
+				nBonus++
+				continue
 			}
-			bonus[nBonus] = BonusTile{Tile: t}
-			nBonus++
-			return true
+			if all[t] > 4 {
+				return 0
+			}
+			h.Concealed[t]++
+			lastConc = t
 		}
-		h.Concealed[t]++
-		lastConc = t
-		return true
+		return end + 1
 	}
 	var meldTiles [8]placed
 	nMeld := 0
-	inMeld := func(t Tile) bool {
-		if t.IsBonus() || nMeld == len(meldTiles) || !count(t) {
-			return false
+	// inMeld adds the tiles of the run at s[i:] to the meld being read, as concealed does.
+	inMeld := func(i int) int {
+		start, end, suit := simpleRun(s, i)
+		if end == 0 || suit == Bonus || nMeld+end-start > len(meldTiles) {
+			return 0
 		}
-		meldTiles[nMeld] = placed{t: t}
-		nMeld++
-		return true
+		for _, d := range s[start:end] {
+			t := NewTile(suit, int(d-'0'))
+			if t == NoTile {
+				return 0
+			}
+			if all[t]++; all[t] > 4 {
+				return 0
+			}
+			meldTiles[nMeld] = placed{t: t}
+			nMeld++
+		}
+		return end + 1
 	}
 	for i := 0; i < len(s); {
 		switch c := s[i]; c {
@@ -113,7 +98,7 @@ func parseSimpleInto(h *Hand, s string) bool {
 				case s[i] == ' ':
 					i++
 				default:
-					if i = run(i, inMeld); i == 0 {
+					if i = inMeld(i); i == 0 {
 						return false
 					}
 				}
@@ -133,12 +118,12 @@ func parseSimpleInto(h *Hand, s string) bool {
 			if winSet || i+2 >= len(s) || s[i+1] < '1' || s[i+1] > '9' || s[i+2] == 'f' || s[i+2] >= '0' && s[i+2] <= '9' {
 				return false
 			}
-			if i = run(i+1, concealed); i == 0 || lastConc == NoTile {
+			if i = concealed(i + 1); i == 0 || lastConc == NoTile {
 				return false
 			}
 			h.Win, winSet = lastConc, true
 		default:
-			if i = run(i, concealed); i == 0 {
+			if i = concealed(i); i == 0 {
 				return false
 			}
 		}
@@ -153,4 +138,32 @@ func parseSimpleInto(h *Hand, s string) bool {
 	h.Bonus = append(h.Bonus[:0], bonus[:nBonus]...)
 	h.Canonicalize()
 	return true
+}
+
+// simpleRun finds the run of digits 1-9 at s[i:] and the suit letter closing it (m p s z, or f for
+// numbered bonus tiles): the digits are s[start:end] and the letter s[end]. end is 0 when there
+// is no such run.
+func simpleRun(s string, i int) (start, end int, suit Suit) {
+	start = i
+	for i < len(s) && s[i] >= '1' && s[i] <= '9' {
+		i++
+	}
+	if i == start || i == len(s) {
+		return 0, 0, NoSuit
+	}
+	switch s[i] {
+	case 'm':
+		suit = Man
+	case 'p':
+		suit = Pin
+	case 's':
+		suit = Sou
+	case 'z':
+		suit = Honor
+	case 'f':
+		suit = Bonus
+	default:
+		return 0, 0, NoSuit
+	}
+	return start, i, suit
 }

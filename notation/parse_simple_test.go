@@ -112,3 +112,20 @@ func TestParseIntoAllocs(t *testing.T) {
 		t.Errorf("ParseInto(%q) = %+v", s, h)
 	}
 }
+
+// appendPlaying writes what appendPlayingEach writes (a tile at a time) for any counts of the
+// playing tiles, more than four of a tile included.
+func TestAppendPlayingIsEach(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var c Counts
+		hi := rapid.SampledFrom([]int{1, 4, 4, 4, 9}).Draw(t, "most")
+		for tile := M1; tile <= Red; tile++ {
+			if rapid.IntRange(0, 3).Draw(t, "has") == 0 {
+				c[tile] = uint8(rapid.IntRange(0, hi).Draw(t, "n"))
+			}
+		}
+		if got, want := string(appendPlaying([]byte("x"), &c)), string(appendPlayingEach([]byte("x"), &c)); got != want {
+			t.Fatalf("counts %v: %q, want %q", c, got, want)
+		}
+	})
+}
