@@ -148,9 +148,12 @@ func TestLineIsScore(t *testing.T) {
 	}
 }
 
-// A Hong Kong line is written without a Scored and into a reused hand: it allocates what
-// hk.Score allocates for the hand's result (its items and reading) and nothing of its own.
+// A Hong Kong line is written without a Scored, into a reused hand and with its result's items and
+// reading in a reused scratch: it allocates nothing, where hk.Score allocates the result's.
 func TestLineAllocs(t *testing.T) {
+	if raceBuild {
+		t.Skip("the race detector's sync.Pool drops scratches on purpose")
+	}
 	e, err := engine.Open("hk", engine.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -161,16 +164,15 @@ func TestLineAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, text := range []string{"123m 456p 789s 11z [555p] 1f", "123m456p789s11z [555p]", "19m19p19s1234567z1m", "22m33p44s55z 1f 2f"} {
+	for _, text := range []string{"123m 456p 789s 11z [555p] 1f", "123m456p789s11z [555p]", "19m19p19s1234567z1m", "147m258p369s12345z 1f 2f"} {
 		req := engine.ScoreRequest{Hand: text}
 		l := s.Line()
 		buf := make([]byte, 0, 4096)
 		line := testing.AllocsPerRun(200, func() { _, _, _ = l.AppendJSON(buf[:0], req, 1) })
 		h := notation.MustParse(text)
 		alone := testing.AllocsPerRun(200, func() { _, _ = hk.Score(&h, sit.Situation, hongkong.Rules(e.Ruleset())) })
-		score := testing.AllocsPerRun(200, func() { _, _ = s.Score(req) })
-		if line != alone || line >= score {
-			t.Errorf("%s: a line allocates %v times, hk.Score %v, Scorer.Score %v: want hk.Score's", text, line, alone, score)
+		if line != 0 {
+			t.Errorf("%s: a line allocates %v times (hk.Score %v): want none", text, line, alone)
 		}
 	}
 }

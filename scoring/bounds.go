@@ -117,20 +117,31 @@ func (b Bounds) Check(w int, limit bool) error {
 	return nil
 }
 
+// PaidAt is Paid's number alone, without the note that explains it: what a scorer compares
+// readings by.
+func (b Bounds) PaidAt(w int, limit bool) int {
+	switch {
+	case limit:
+		return b.Limit
+	case b.Cap > 0 && w > b.Cap:
+		return b.Cap
+	}
+	return w
+}
+
 // Paid returns what a hand worth w (a limit hand when limit) is paid at. It does not check the
 // minimum: see Check.
 func (b Bounds) Paid(w int, limit bool) Worth {
-	p := Worth{Worth: w, Unit: b.Unit, Limit: limit, Paid: w}
+	p := Worth{Worth: w, Unit: b.Unit, Limit: limit, Paid: b.PaidAt(w, limit)}
 	switch {
 	case limit:
-		p.Paid = b.Limit
 		if b.Cap > 0 {
 			p.Note = fmt.Sprintf("a limit hand, paid at the cap of %d", b.Cap)
 		} else {
 			p.Note = fmt.Sprintf("a limit hand, paid at %s (no cap)", worthText(b.Limit, b.Unit))
 		}
 	case b.Cap > 0 && w > b.Cap:
-		p.Paid, p.Capped = b.Cap, true
+		p.Capped = true
 		p.Note = fmt.Sprintf("%s, paid at the cap of %d", worthText(w, b.Unit), b.Cap)
 	}
 	return p

@@ -2,6 +2,7 @@ package hongkong
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
@@ -25,12 +26,15 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 }
 
 // AppendScore appends the JSON of what Score returns, with its input_line, without making it:
-// the result stays on the stack and the hand is written straight from h.
+// the result stays on the stack, what it points to in a scratch written before it is given back,
+// and the hand is written straight from h.
 func (r *rules) AppendScore(b []byte, h *notation.Hand, sit family.Situation, line int) ([]byte, bool, error) {
 	if err := family.RefuseJokers(h, Family{}); err != nil {
 		return b, false, err
 	}
-	res, err := hk.Score(h, sit.Situation, Rules(r.rs))
+	sc := scratches.Get().(*hk.Scratch)
+	defer scratches.Put(sc)
+	res, err := hk.ScoreScratch(h, sit.Situation, Rules(r.rs), sc)
 	if err != nil {
 		return b, false, err
 	}
@@ -38,6 +42,9 @@ func (r *rules) AppendScore(b []byte, h *notation.Hand, sit family.Situation, li
 	b = family.AppendHeadHand(b, &head, h, notation.Options{})
 	return append(res.AppendJSON(append(b, ',')), '}'), res.Valid, nil
 }
+
+// scratches hold the items and readings of the lines AppendScore writes.
+var scratches = sync.Pool{New: func() any { return new(hk.Scratch) }}
 
 // scoredBox holds a Scored with what it points to.
 type scoredBox struct {

@@ -21,7 +21,7 @@ func HouseStepBound(r *Rules) int { return r.table.houseSteps }
 // HouseSteps scores h and returns the house-hand matching steps: in all, and on the busiest reading.
 func HouseSteps(h *notation.Hand, sit scoring.Situation, r *Rules) (total, reading int, err error) {
 	var st matchSteps
-	_, err = score(h, sit, r, &st)
+	_, err = score(h, sit, r, &st, nil)
 	return st.total, st.reading, err
 }
 

@@ -5,7 +5,6 @@ package hk
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/mjref/mjref/notation"
@@ -220,15 +219,31 @@ func oneSuit(s uint8) bool { return s == 1 || s == 2 || s == 4 }
 // A hand that is not a winning shape, or is worth less than the minimum, is a Result with Valid false
 // and a Reason. Of all the readings of the hand, the one worth most is scored.
 func Score(h *notation.Hand, sit scoring.Situation, r *Rules) (Result, error) {
-	return score(h, sit, r, nil)
+	return score(h, sit, r, nil, nil)
+}
+
+// Scratch holds what a Result points to (its items, their tiles, its reading) for ScoreScratch to
+// use again from hand to hand. Its zero value is ready; it is not safe for concurrent use.
+type Scratch struct {
+	items   []scoring.Item
+	tiles   []notation.Tile
+	reading Reading
+}
+
+// ScoreScratch is Score with the result's items, their tiles and its reading held in sc: the
+// result is good until sc is used again, and scoring allocates nothing for most hands. A batch
+// that writes each result before it scores the next uses one.
+func ScoreScratch(h *notation.Hand, sit scoring.Situation, r *Rules, sc *Scratch) (Result, error) {
+	return score(h, sit, r, nil, sc)
 }
 
 // matchSteps counts the house-hand matching steps of scoring hands: in all, and the most one
 // reading took.
 type matchSteps struct{ total, reading int }
 
-// score is Score that adds the house-hand matching steps to st (nil: not counted).
-func score(h *notation.Hand, sit scoring.Situation, r *Rules, st *matchSteps) (Result, error) {
+// score is Score that adds the house-hand matching steps to st (nil: not counted), and keeps the
+// result's items and reading in sc (nil: allocated).
+func score(h *notation.Hand, sit scoring.Situation, r *Rules, st *matchSteps, sc *Scratch) (Result, error) {
 	tb := r.table
 	if tb == nil {
 		var err error
@@ -246,7 +261,7 @@ func score(h *notation.Hand, sit scoring.Situation, r *Rules, st *matchSteps) (R
 	if r.Flowers && tb.on(idEightFlowers) && eightFlowers(h) {
 		return scoreEightFlowers(res, h, sit, r, tb, st), nil
 	}
-	res.scoreHand(h, sit, r, tb, st)
+	res.scoreHand(h, sit, r, tb, st, sc)
 	if !r.Flowers && len(h.Bonus) > 0 {
 		res.Note = noFlowersNote(h)
 	}
@@ -295,7 +310,7 @@ func scoreSevenFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *R
 	}
 	var t tally
 	t.add(tb, idSevenFlowers, notation.NoTile, 0)
-	res.finish(&t, nil, h, tb, r)
+	res.finish(&t, nil, h, tb, r, nil)
 	return res, nil
 }
 
@@ -307,7 +322,7 @@ func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *R
 	var t tally
 	t.add(tb, idEightFlowers, notation.NoTile, 0)
 	eight.SelfDrawn = true
-	eight.finish(&t, nil, h, tb, r)
+	eight.finish(&t, nil, h, tb, r, nil)
 	if shapeProblem(h) != "" {
 		return eight
 	}
@@ -316,7 +331,7 @@ func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *R
 		return eight
 	}
 	hand := res
-	hand.scoreHand(h, sit, r, tb, st)
+	hand.scoreHand(h, sit, r, tb, st, nil) // two results at once: not in a scratch
 	if !hand.Valid {
 		return eight
 	}
@@ -329,7 +344,7 @@ func scoreEightFlowers(res Result, h *notation.Hand, sit scoring.Situation, r *R
 }
 
 // scoreHand reads h every way it can be read and scores the best reading into res.
-func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable, st *matchSteps) {
+func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, tb *valueTable, st *matchSteps, sc *Scratch) {
 	if reason := shapeProblem(h); reason != "" {
 		res.Reason = reason
 		return
@@ -357,14 +372,13 @@ func (res *Result) scoreHand(h *notation.Hand, sit scoring.Situation, r *Rules, 
 		}
 	}
 	if bestD == nil {
-		res.Reason = "not a winning shape: no reading as four sets and a pair"
+		res.Reason = "not a winning shape: no reading as four sets and a pair or thirteen orphans"
 		if opt.SevenPairs {
-			res.Reason += ", seven pairs"
+			res.Reason = "not a winning shape: no reading as four sets and a pair, seven pairs or thirteen orphans"
 		}
-		res.Reason += " or thirteen orphans"
 		return
 	}
-	res.finish(&best, bestD, h, tb, r)
+	res.finish(&best, bestD, h, tb, r, sc)
 }
 
 // better reports whether reading a is worth more than b: paid value first, then the raw total.
@@ -376,7 +390,7 @@ func better(a, b *tally, r *Rules) bool {
 	return a.total > b.total
 }
 
-func paid(t *tally, r *Rules) int { return r.Bounds().Paid(t.total, t.limit).Paid }
+func paid(t *tally, r *Rules) int { return r.Bounds().PaidAt(t.total, t.limit) }
 
 // shapeProblem explains why a hand cannot be a win whatever its reading, or returns "".
 func shapeProblem(h *notation.Hand) string {
@@ -677,10 +691,16 @@ func bonusItems(t *tally, h *notation.Hand, seat notation.Seat, r *Rules, tb *va
 	}
 }
 
-// finish turns the best tally into the result's items, totals and verdict.
-func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, tb *valueTable, r *Rules) {
+// finish turns the best tally into the result's items, totals and verdict, kept in sc when sc is
+// not nil.
+func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, tb *valueTable, r *Rules, sc *Scratch) {
 	if d != nil {
-		res.Decomposition = &Reading{Decomposition: *d}
+		if sc != nil {
+			sc.reading = Reading{Decomposition: *d}
+			res.Decomposition = &sc.reading
+		} else {
+			res.Decomposition = &Reading{Decomposition: *d}
+		}
 	}
 	lim := r.LimitValue()
 	n := 0
@@ -689,8 +709,19 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 			n++
 		}
 	}
-	res.Items = make([]scoring.Item, 0, n)
 	var tiles []notation.Tile // one backing array for every item's tiles
+	switch {
+	case sc == nil:
+		res.Items = make([]scoring.Item, 0, n)
+	case sc.items != nil && cap(sc.items) >= n:
+		res.Items = sc.items[:0]
+	default:
+		sc.items = make([]scoring.Item, 0, n+4)
+		res.Items = sc.items
+	}
+	if sc != nil && cap(sc.tiles) >= 4*t.n {
+		tiles = sc.tiles[:0]
+	}
 	firstLimit := true
 	for _, e := range t.e[:t.n] {
 		v := tb.val[e.id]
@@ -714,6 +745,9 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 		if e.bonus != 0 || e.kind != 0 || e.tile != notation.NoTile {
 			if tiles == nil {
 				tiles = make([]notation.Tile, 0, 4*t.n)
+				if sc != nil {
+					sc.tiles = tiles
+				}
 			}
 			start := len(tiles)
 			switch {
@@ -738,7 +772,7 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 	if t.limit {
 		res.RawTotal = lim
 	}
-	res.Total = r.Bounds().Paid(t.total, t.limit).Paid
+	res.Total = r.Bounds().PaidAt(t.total, t.limit)
 	counted := res.Total
 	if !t.limit && !r.BonusCountsTowardMin {
 		counted = t.total - t.bonus
@@ -746,9 +780,7 @@ func (res *Result) finish(t *tally, d *scoring.Decomposition, h *notation.Hand, 
 	switch {
 	case t.limit || counted >= r.MinFaan:
 		res.Valid = true
-	case !r.BonusCountsTowardMin && t.bonus > 0:
-		res.Reason = strconv.Itoa(counted) + " faan without bonus tiles, minimum " + strconv.Itoa(r.MinFaan)
-	default: // built without fmt: most random hands fall short, and a batch scores one a line
-		res.Reason = strconv.Itoa(counted) + " faan, minimum " + strconv.Itoa(r.MinFaan)
+	default: // most random hands fall short, and a batch scores one a line
+		res.Reason = tb.reason(counted, r.MinFaan, !r.BonusCountsTowardMin && t.bonus > 0)
 	}
 }

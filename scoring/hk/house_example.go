@@ -337,7 +337,7 @@ func (e *exampler) try(base int) {
 	for _, w := range wins {
 		for _, kind := range kinds {
 			h.Win = w
-			res, err := score(&h, scoring.Situation{Win: kind, Discarder: notation.NoSeat}, e.r, e.steps)
+			res, err := score(&h, scoring.Situation{Win: kind, Discarder: notation.NoSeat}, e.r, e.steps, nil)
 			if err != nil || !slices.ContainsFunc(res.Items, func(it scoring.Item) bool { return it.ID == id }) {
 				continue
 			}

@@ -199,6 +199,29 @@ type valueTable struct {
 	house []houseHand
 	// houseSteps is the most matching steps the house hands take together on one reading.
 	houseSteps int
+	// below[n] is the reason a hand of n faan is short of minFaan, the minimum compiled in;
+	// belowBonus[n] the reason when it is short without its bonus tiles.
+	minFaan           int
+	below, belowBonus []string
+}
+
+// belowReason is why a hand that counts n faan towards the minimum min is short of it.
+func belowReason(n, min int, withoutBonus bool) string {
+	if withoutBonus {
+		return strconv.Itoa(n) + " faan without bonus tiles, minimum " + strconv.Itoa(min)
+	}
+	return strconv.Itoa(n) + " faan, minimum " + strconv.Itoa(min) // without fmt: most random hands fall short
+}
+
+// reason is belowReason from the table when it holds it: built once, not for every hand.
+func (t *valueTable) reason(n, min int, withoutBonus bool) string {
+	if min == t.minFaan && n >= 0 && n < len(t.below) {
+		if withoutBonus {
+			return t.belowBonus[n]
+		}
+		return t.below[n]
+	}
+	return belowReason(n, min, withoutBonus)
 }
 
 // Validate checks the section and prepares it for Score. Errors are *scoring.RuleError values whose
@@ -308,6 +331,11 @@ func (r *Rules) compile() (*valueTable, error) {
 	}
 	if err := t.compileHouse(r); err != nil {
 		return nil, err
+	}
+	t.minFaan = r.MinFaan
+	for n := range r.MinFaan {
+		t.below = append(t.below, belowReason(n, r.MinFaan, false))
+		t.belowBonus = append(t.belowBonus, belowReason(n, r.MinFaan, true))
 	}
 	return t, nil
 }

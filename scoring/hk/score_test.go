@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -376,5 +377,48 @@ func TestScoreConcurrently(t *testing.T) {
 		if msg := <-done; msg != "" {
 			t.Error(msg)
 		}
+	}
+}
+
+// TestRapidScoreScratchIsScore: ScoreScratch, with one Scratch used from hand to hand, returns what
+// Score returns (an empty item list as empty, not nil), whatever the hand held before it: hands
+// with and without flowers, all eight of them (two results at once) and the situations' every win.
+func TestRapidScoreScratchIsScore(t *testing.T) {
+	rules := []*hk.Rules{loadRules(t, "hk", nil), loadRules(t, "hk-oldstyle", nil)}
+	var sc hk.Scratch
+	var withTiles, read, eight int // what the hands reached: items with tiles, a reading, eight flowers
+	rapid.Check(t, func(t *rapid.T) {
+		h := genHand(t)
+		if rapid.IntRange(0, 5).Draw(t, "eight") == 0 {
+			h.Bonus = nil
+			for f := notation.F1; f < notation.F1+8; f++ {
+				h.Bonus = append(h.Bonus, notation.BonusTile{Tile: f})
+			}
+		}
+		r := rules[rapid.IntRange(0, 1).Draw(t, "ruleset")]
+		sit := genSituation(t)
+		want, werr := hk.Score(&h, sit, r)
+		got, gerr := hk.ScoreScratch(&h, sit, r, &sc)
+		if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+			t.Fatalf("errors differ: %v vs %v", werr, gerr)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("%s, %+v (-Score +ScoreScratch):\n%s", notation.Format(h), sit, diff)
+		}
+		if (want.Items == nil) != (got.Items == nil) {
+			t.Fatalf("items nil %v, Score's nil %v", got.Items == nil, want.Items == nil)
+		}
+		if slices.ContainsFunc(got.Items, func(it scoring.Item) bool { return len(it.Tiles) > 0 }) {
+			withTiles++
+		}
+		if got.Decomposition != nil {
+			read++
+		}
+		if len(h.Bonus) == 8 {
+			eight++
+		}
+	})
+	if withTiles < 10 || read < 10 || eight < 10 {
+		t.Errorf("hands with items' tiles %d, with a reading %d, with eight flowers %d: want 10 of each", withTiles, read, eight)
 	}
 }
