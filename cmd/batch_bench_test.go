@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"flag"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -38,7 +39,7 @@ func randomWinningHands(n int, seed uint64) string {
 //
 //	go test ./cmd -run XXX -bench BatchScoreHK -benchtime 3x
 func BenchmarkBatchScoreHK(b *testing.B) {
-	n := benchHands
+	n := *benchHands
 	input := randomWinningHands(n, 7)
 	b.SetBytes(int64(len(input)))
 	cpu0 := cpuTime()
@@ -61,7 +62,7 @@ func BenchmarkBatchScoreHK(b *testing.B) {
 //
 //	go test ./cmd -run XXX -bench 'ScoreAloneHK|ScoreLineHK' -cpu 1
 func BenchmarkScoreAloneHK(b *testing.B) {
-	lines := strings.Split(strings.TrimSpace(randomWinningHands(2000, 5)), "\n")
+	lines := strings.Split(strings.TrimSpace(randomWinningHands(*lineHands, 5)), "\n")
 	e, err := engine.Open("hk", engine.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -93,7 +94,7 @@ func BenchmarkScoreAloneHK(b *testing.B) {
 //
 //	go test ./cmd -run XXX -bench BatchScoreHKTable -benchtime 3x
 func BenchmarkBatchScoreHKTable(b *testing.B) {
-	n := benchHands / 4
+	n := *benchHands / 4
 	input := randomWinningHands(n, 7)
 	b.SetBytes(int64(len(input)))
 	for b.Loop() {
@@ -105,8 +106,13 @@ func BenchmarkBatchScoreHKTable(b *testing.B) {
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 }
 
-// benchHands is how many hands one run of BenchmarkBatchScoreHK scores.
-var benchHands = 100_000
+// benchHands is how many hands one run of BenchmarkBatchScoreHK scores (the issue's figure is on
+// a million: go test ./cmd -run XXX -bench 'BatchScoreHK$' -benchtime 1x -args -bench.hands 1000000).
+var benchHands = flag.Int("bench.hands", 100_000, "how many hands one run of BenchmarkBatchScoreHK scores")
+
+// lineHands is how many different hands BenchmarkScoreAloneHK and the line benchmarks go round:
+// 2,000 stay in the caches; a million do not, as in a batch of a million.
+var lineHands = flag.Int("bench.linehands", 2000, "how many different hands the one-line benchmarks go round")
 
 // BenchmarkScoreLineHK measures one batch line of `mjref score - -o jsonl` on one core, without the
 // reading and writing around it: the line's request read, parsed and scored under hk, and its JSON
@@ -115,7 +121,7 @@ var benchHands = 100_000
 //
 //	go test ./cmd -run XXX -bench ScoreLineHK
 func BenchmarkScoreLineHK(b *testing.B) {
-	lines := strings.Split(strings.TrimSpace(randomWinningHands(2000, 5)), "\n")
+	lines := strings.Split(strings.TrimSpace(randomWinningHands(*lineHands, 5)), "\n")
 	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: io.Discard}
 	f := &factory{IO: ios, Rules: "hk"}
 	o := &scoreOptions{IO: ios, Seat: "E", Prevailing: "E", Win: "self-draw"}
@@ -148,7 +154,7 @@ func BenchmarkScoreLineHK(b *testing.B) {
 //
 //	go test ./cmd -run XXX -bench 'ScoreAloneHK|ScoreLine' -cpu 1 -count 6
 func BenchmarkScoreLineFloorHK(b *testing.B) {
-	lines := strings.Split(strings.TrimSpace(randomWinningHands(2000, 5)), "\n")
+	lines := strings.Split(strings.TrimSpace(randomWinningHands(*lineHands, 5)), "\n")
 	e, err := engine.Open("hk", engine.Options{})
 	if err != nil {
 		b.Fatal(err)
