@@ -1,17 +1,19 @@
 package scoring
 
 import (
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
 
 // AppendJSONName is AppendJSONString for a string that recurs from line to line, the same string
-// each time: an item's id, name and source from the ruleset, a seat or a win word. Such a string,
-// once found to need no escaping, is remembered by where its bytes are, and written again without
-// being looked at. A string's bytes never change, and the entry holds the string, so its bytes are
-// never freed and reused for another: the same place and length are the same text.
+// each time: an item's id, name and source from the ruleset, a reading's shape. Such a string,
+// once found to need no escaping, is remembered by where its bytes are and its length, and
+// written again without being looked at. A string's bytes never change, and a string remembered
+// is kept (so its bytes are never freed and reused for another): the same place and length are
+// the same text.
 func AppendJSONName(b []byte, s string) []byte {
-	if len(s) == 0 || !plainNames.known(s) {
+	if !plainNames.known(s) {
 		return AppendJSONString(b, s)
 	}
 	b = append(b, '"')
@@ -24,35 +26,58 @@ func AppendJSONName(b []byte, s string) []byte {
 // no slot for is only checked every time, as AppendJSONString checks it).
 var plainNames nameTable
 
-type nameTable [1024]atomic.Pointer[string]
+// nameTable's slots hold a string's key: where its bytes are and its length in one word, so that
+// a lookup is one load. kept holds the strings remembered.
+type nameTable struct {
+	slots [1024]atomic.Uint64
+	mu    sync.Mutex
+	kept  []string
+}
+
+// key is s's place and length in one word, or 0 when they do not fit in one (a place above 2^48,
+// a string of 64 KiB or more: never remembered) or s is empty.
+func key(s string) uint64 {
+	p := uint64(uintptr(unsafe.Pointer(unsafe.StringData(s))))
+	if len(s) == 0 || len(s) >= 1<<16 || p >= 1<<48 {
+		return 0
+	}
+	return p | uint64(len(s))<<48
+}
+
+// slot is the slot of a key.
+func (t *nameTable) slot(k uint64) *atomic.Uint64 {
+	return &t.slots[(k>>3^k>>48*0x9e37)%uint64(len(t.slots))]
+}
 
 // known says whether s is a string found plain before, and when it is not, checks it and
 // remembers it if it is plain and its slot is free.
 func (t *nameTable) known(s string) bool {
-	slot := t.slot(s)
-	if c := slot.Load(); c != nil && unsafe.StringData(*c) == unsafe.StringData(s) && len(*c) == len(s) {
+	k := key(s)
+	if k == 0 {
+		return jsonPlain(s)
+	}
+	slot := t.slot(k)
+	v := slot.Load()
+	if v == k {
 		return true
 	}
 	if !jsonPlain(s) {
 		return false
 	}
-	if slot.Load() == nil {
-		remember(slot, s)
+	if v == 0 {
+		t.remember(slot, k, s)
 	}
 	return true
 }
 
-// slot is the slot of s: by where its bytes are and its length.
-func (t *nameTable) slot(s string) *atomic.Pointer[string] {
-	return &t[(uintptr(unsafe.Pointer(unsafe.StringData(s)))>>3^uintptr(len(s))*0x9e37)%uintptr(len(t))]
-}
-
-// remember fills slot with s. It is apart from known so that only a string remembered is copied
-// to the heap, not every string known is asked about.
+// remember fills slot with k, keeping s. It is apart from known so that known stays small.
 //
 //go:noinline
-func remember(slot *atomic.Pointer[string], s string) {
-	ps := new(string)
-	*ps = s
-	slot.CompareAndSwap(nil, ps)
+func (t *nameTable) remember(slot *atomic.Uint64, k uint64, s string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if slot.Load() == 0 {
+		t.kept = append(t.kept, s)
+		slot.Store(k)
+	}
 }

@@ -87,6 +87,9 @@ func (l *Lines) Next() bool {
 }
 
 func isLineErr(err error) bool {
+	if err == nil { // every line but a long one: no errors.As, whose target escapes
+		return false
+	}
 	var le *LimitError
 	return errors.As(err, &le)
 }

@@ -388,3 +388,19 @@ func openUnblocked(t *testing.T, open func(string) (*os.File, error), path strin
 		return nil
 	}
 }
+
+// Reading lines allocates a line's text and nothing else a line (a batch reads a million).
+func TestLinesAllocs(t *testing.T) {
+	in := strings.Repeat("123m456p789s11z [555p]\n", 100)
+	n := testing.AllocsPerRun(20, func() {
+		l := NewLines(strings.NewReader(in), "standard input", LineLimit)
+		for l.Next() {
+			if l.LineErr() != nil || l.Text() == "" {
+				t.Fatal("bad line")
+			}
+		}
+	})
+	if n > 100+8 {
+		t.Errorf("%v allocations for 100 lines: want a text each and a few for the reader", n)
+	}
+}
