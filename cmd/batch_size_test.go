@@ -140,8 +140,8 @@ func TestBatchPanicIsTheLinesBug(t *testing.T) {
 	jsonLine := func() lineFunc {
 		return func(b []byte, l batchLine) ([]byte, bool, error) {
 			if l.Text == "boom" {
-				var m map[string]int
-				m["x"]++ // a runtime panic
+				var none []int
+				_ = none[l.N] // a runtime panic: index out of range
 			}
 			return append(b, `{"text":"`+l.Text+`"}`...), true, nil
 		}
@@ -157,7 +157,7 @@ func TestBatchPanicIsTheLinesBug(t *testing.T) {
 	}
 	got := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(got) != 3 || got[0] != `{"schema_version":1,"text":"a"}` || got[2] != `{"schema_version":1,"text":"c"}` ||
-		!strings.Contains(got[1], `"input_line":2`) || !strings.Contains(got[1], "internal error") || !strings.Contains(got[1], `"code":3`) {
+		!strings.Contains(got[1], `"input_line":2`) || !strings.Contains(got[1], "internal error: runtime error: index out of range") || !strings.Contains(got[1], `"code":3`) {
 		t.Errorf("output: %q", got)
 	}
 }

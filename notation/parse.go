@@ -380,15 +380,7 @@ func (p *parser) suitGroup(r rune, ctx context) {
 		p.fail(col, "suit letter %q has no digits before it: write e.g. 123%c", r, r)
 		return
 	}
-	suit := Honor
-	switch r {
-	case 'm':
-		suit = Man
-	case 'p':
-		suit = Pin
-	case 's':
-		suit = Sou
-	}
+	suit := suitOfLetter(byte(r)) // m, p, s or z
 	start := len(p.all)
 	for _, d := range p.digits {
 		n := int(d.t)

@@ -151,19 +151,26 @@ func simpleRun(s string, i int) (start, end int, suit Suit) {
 	if i == start || i == len(s) {
 		return 0, 0, NoSuit
 	}
-	switch s[i] {
-	case 'm':
-		suit = Man
-	case 'p':
-		suit = Pin
-	case 's':
-		suit = Sou
-	case 'z':
-		suit = Honor
-	case 'f':
-		suit = Bonus
-	default:
+	if suit = suitOfLetter(s[i]); suit == NoSuit {
 		return 0, 0, NoSuit
 	}
 	return start, i, suit
+}
+
+// suitOfLetter is the suit a run's letter closes: m p s z, f for numbered bonus tiles; NoSuit for
+// any other byte.
+func suitOfLetter(c byte) Suit {
+	switch c {
+	case 'm':
+		return Man
+	case 'p':
+		return Pin
+	case 's':
+		return Sou
+	case 'z':
+		return Honor
+	case 'f':
+		return Bonus
+	}
+	return NoSuit
 }

@@ -168,15 +168,21 @@ func (it *Item) AppendJSON(b []byte) []byte {
 
 // AppendJSONItems appends items as a JSON array ("null" for a nil slice, as encoding/json does).
 func AppendJSONItems(b []byte, items []Item) []byte {
-	if items == nil {
+	return appendJSONArray(b, items, (*Item).AppendJSON)
+}
+
+// appendJSONArray appends xs as a JSON array, each as appendOne writes it ("null" for a nil slice,
+// as encoding/json does).
+func appendJSONArray[T any](b []byte, xs []T, appendOne func(*T, []byte) []byte) []byte {
+	if xs == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '[')
-	for i := range items {
+	for i := range xs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = items[i].AppendJSON(b)
+		b = appendOne(&xs[i], b)
 	}
 	return append(b, ']')
 }
@@ -204,15 +210,5 @@ func (w *Warning) AppendJSON(b []byte) []byte {
 // AppendJSONWarnings appends warnings as a JSON array ("null" for a nil slice, as encoding/json
 // does).
 func AppendJSONWarnings(b []byte, ws []Warning) []byte {
-	if ws == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i := range ws {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ws[i].AppendJSON(b)
-	}
-	return append(b, ']')
+	return appendJSONArray(b, ws, (*Warning).AppendJSON)
 }
