@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -327,6 +328,8 @@ func FuzzScore(f *testing.F) {
 	}
 	f.Add("123m456p789s111z55z", uint8(1), uint8(2), uint8(5), true)
 	r := loadRules(f, "hk-oldstyle", nil)
+	var mu sync.Mutex
+	var sc hk.Scratch // one scratch across every input: what the last hand left must not show
 	f.Fuzz(func(t *testing.T, hand string, seat, prevailing, win uint8, last bool) {
 		h, err := notation.Parse(hand)
 		if err != nil {
@@ -335,6 +338,15 @@ func FuzzScore(f *testing.F) {
 		sit := scoring.Situation{Seat: notation.Seat(seat % 5), Prevailing: notation.Seat(prevailing % 4),
 			Win: scoring.WinKind(win % 9), LastTile: last, Discarder: notation.NoSeat}
 		res, err := hk.Score(&h, sit, r)
+		mu.Lock()
+		fromScratch, serr := hk.ScoreScratch(&h, sit, r, &sc)
+		if (err == nil) != (serr == nil) || err != nil && err.Error() != serr.Error() {
+			t.Fatalf("ScoreScratch error %v, Score's %v", serr, err)
+		}
+		if diff := cmp.Diff(res, fromScratch); diff != "" {
+			t.Fatalf("%s: (-Score +ScoreScratch):\n%s", hand, diff)
+		}
+		mu.Unlock()
 		if err != nil {
 			if !errors.Is(err, scoring.ErrImpossible) {
 				t.Fatalf("error %v does not wrap ErrImpossible", err)
