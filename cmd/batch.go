@@ -12,7 +12,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -70,11 +69,6 @@ func (e *batchFailed) Error() string {
 	return fmt.Sprintf("%d line(s) failed; the first worst: %v", e.n, e.worst)
 }
 func (e *batchFailed) Unwrap() error { return e.worst }
-
-// jsonAppender is a value that writes its own JSON, as encoding/json would, without reflection.
-type jsonAppender interface {
-	AppendJSON(b []byte) []byte
-}
 
 // batch is one batch run: how to handle a line, and how to write what it returns.
 type batch struct {
@@ -346,26 +340,15 @@ func isRegularFile(w io.Writer) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
-// encodeDoc writes v as one JSON line of the contract (what marshalDoc writes, and a newline).
-// It encodes straight into w, which the chunk has sized for its lines, so a long line (closest's
-// 7.5 KB) is not built in a buffer of its own, regrown as it goes, and copied.
-func encodeDoc(w *bytes.Buffer, v any) error {
-	at := w.Len()
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		w.Truncate(at)
-		return err
-	}
-	b, err := withSchemaVersion(w.Bytes(), at)
+// writeDoc writes v as one JSON line of the contract (what marshalDoc writes, and a newline),
+// straight into w's free room, which the chunk has sized for its lines (schema.AppendDoc): a long
+// line (closest's 7.5 KB) is not built in a buffer of its own and copied.
+func writeDoc(w *bytes.Buffer, v any) error {
+	b, err := schema.AppendDoc(w.AvailableBuffer(), v)
 	if err != nil {
-		w.Truncate(at)
 		return err
 	}
-	if len(b) != w.Len() { // schema_version was put in: in place when it fit
-		w.Truncate(at)
-		w.Write(b[at:])
-	}
+	w.Write(append(b, '\n')) // in place when it fits
 	return nil
 }
 
@@ -412,7 +395,7 @@ func (b batch) handleChunk(c *chunk) {
 			case FormatYAML:
 				_ = writeYAMLDoc(c.out, lineError(l, err))
 			default:
-				_ = encodeDoc(c.out, lineError(l, err))
+				_ = writeDoc(c.out, lineError(l, err))
 			}
 			continue
 		}
@@ -430,56 +413,27 @@ func (b batch) write(c *chunk, l batchLine, v any) error {
 	case FormatYAML:
 		return writeYAMLDoc(c.out, v)
 	}
-	if a, fast := v.(jsonAppender); fast {
-		b := append(c.out.AvailableBuffer(), versionPrefix...)
-		b, err := versioned(a.AppendJSON(b), len(versionPrefix))
-		if err != nil {
-			return err
-		}
-		c.out.Write(append(b, '\n')) // in place when it fits
-		return nil
-	}
-	return encodeDoc(c.out, v)
+	return writeDoc(c.out, v)
 }
 
-// appendLine writes line l with fn into the chunk, as write writes a jsonAppender's line; a panic
-// in fn is the line's error (exit 3 for the run), as safeCall makes it.
+// appendLine writes line l with fn into the chunk, as writeDoc writes a document; a panic in fn
+// is the line's error (exit 3 for the run), as safeCall makes it.
 func appendLine(c *chunk, fn lineFunc, l batchLine) (ok bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			ok, err = false, &bugError{msg: "internal error: " + toString(r)}
 		}
 	}()
-	b, ok, err := fn(append(c.out.AvailableBuffer(), versionPrefix...), l)
+	b, err := schema.AppendDocWith(c.out.AvailableBuffer(), func(b []byte) ([]byte, error) {
+		b, ok, err = fn(b, l)
+		return b, err
+	})
 	if err != nil {
-		return false, err
-	}
-	if b, err = versioned(b, len(versionPrefix)); err != nil {
 		return false, err
 	}
 	c.out.Write(append(b, '\n')) // in place when it fits
 	return ok, nil
 }
-
-// versioned finishes a line whose JSON object was appended after versionPrefix, at b[n:]:
-// schema_version is written first and the object's own opening brace turned into the comma after
-// it, rather than put in afterwards by moving the whole line.
-func versioned(b []byte, n int) ([]byte, error) {
-	switch {
-	case n+1 >= len(b) || b[n] != '{':
-		return nil, fmt.Errorf("render: a document must be a JSON object, not %.20q", b[n:])
-	case bytes.HasPrefix(b[n+1:], []byte(`"schema_version":`)): // the value wrote its own
-		b = append(b[:0], b[n:]...)
-	case b[n+1] == '}':
-		b = append(b[:n], '}')
-	default:
-		b[n] = ','
-	}
-	return b, nil
-}
-
-// versionPrefix opens a batch line written by a jsonAppender: the object and its schema_version.
-var versionPrefix = `{"schema_version":` + strconv.Itoa(schema.Version)
 
 // safeCall turns a panic in one line's handling into that line's error (exit 3 for the run).
 func safeCall(fn batchFunc, l batchLine) (v any, ok bool, err error) {

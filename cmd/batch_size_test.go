@@ -74,7 +74,7 @@ type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
-// appendRaw is a jsonAppender that writes the JSON it holds.
+// appendRaw is a schema.Appender that writes the JSON it holds.
 type appendRaw string
 
 func (a appendRaw) AppendJSON(b []byte) []byte { return append(b, a...) }

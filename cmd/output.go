@@ -48,9 +48,6 @@ const SchemaVersion = schema.Version
 // marshalDoc encodes v as one JSON document of the contract (see schema.Marshal).
 func marshalDoc(v any) ([]byte, error) { return schema.Marshal(v) }
 
-// withSchemaVersion puts schema_version first in the JSON object that starts at b[at:].
-func withSchemaVersion(b []byte, at int) ([]byte, error) { return schema.WithVersion(b, at) }
-
 // render writes v in the chosen machine format; table output is done by the caller. Every
 // document is an object whose first field is schema_version.
 func render(w io.Writer, format string, v any) error {

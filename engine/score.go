@@ -8,6 +8,7 @@ import (
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
+	"github.com/mjref/mjref/schema"
 	"github.com/mjref/mjref/scoring"
 )
 
@@ -371,16 +372,10 @@ func (l *Line) AppendJSON(b []byte, req ScoreRequest, n int) (out []byte, valid 
 		return b, false, err
 	}
 	sc.Head().InputLine = n
-	if a, ok := sc.(interface{ AppendJSON([]byte) []byte }); ok {
-		return a.AppendJSON(b), sc.Valid(), nil
-	}
-	w := bytes.NewBuffer(b) // encoded in place, after b
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(sc); err != nil {
+	if out, err = schema.AppendJSON(b, sc); err != nil {
 		return b, false, err
 	}
-	return bytes.TrimSuffix(w.Bytes(), []byte("\n")), sc.Valid(), nil
+	return out, sc.Valid(), nil
 }
 
 // handOnly says whether req gives its hand and nothing else, so that req.Over(def) is def with

@@ -108,10 +108,9 @@ func Parse(s string) (Hand, error) { return ParseWith(s, Options{}) }
 
 // ParseWith is Parse with options.
 func ParseWith(s string, opt Options) (Hand, error) {
-	if h, ok := parseSimple(s); ok { // what Format writes, and most input
-		return h, nil
-	}
-	return parseGeneral(s, opt)
+	var h Hand
+	err := ParseInto(&h, s, opt)
+	return h, err
 }
 
 // ParseInto is ParseWith into *h, reusing the room of h's slices (a batch parses a line at a
@@ -119,7 +118,7 @@ func ParseWith(s string, opt Options) (Hand, error) {
 // returns, except that a slice that is empty may be empty rather than nil; on an error *h is the
 // zero Hand and the error is ParseWith's.
 func ParseInto(h *Hand, s string, opt Options) error {
-	if parseSimpleInto(h, s) {
+	if parseSimpleInto(h, s) { // what Format writes, and most input
 		return nil
 	}
 	g, err := parseGeneral(s, opt)

@@ -1,20 +1,14 @@
 package notation
 
-// parseSimple reads the hands most input holds, and that Format writes, without the general
+// parseSimpleInto reads the hands most input holds, and that Format writes, without the general
 // parser's per-character work: ASCII; runs of digits 1-9 each closed by its suit letter (m p s z,
 // or f for numbered bonus tiles); exposed melds in brackets of such runs with an optional @seat;
 // concealed kongs in parentheses; one '+' followed by one tile; spaces between them. It returns
-// ok false for anything else, an error included, and ParseWith then reads the input as before: so
-// when ok is true the hand is exactly what the general parser reads, and every error is still
-// worded by it (TestParseSimpleIsParse and FuzzParseSimple check it).
-func parseSimple(s string) (h Hand, ok bool) {
-	ok = parseSimpleInto(&h, s)
-	return h, ok
-}
-
-// parseSimpleInto is parseSimple into *h, whose slices' room it reuses: when it returns true *h
-// is the hand (with empty, not nil, slices where h had room and the hand has none); when false,
-// *h is left half written.
+// false for anything else, an error included, and ParseInto then reads the input as before: so
+// when it returns true the hand is exactly what the general parser reads, and every error is still
+// worded by it (TestParseSimpleIsParse and FuzzParseSimple check it). It reads into *h, reusing
+// the room of its slices (an empty slice, not nil, where h had room and the hand has none); when
+// it returns false *h is left half written.
 func parseSimpleInto(h *Hand, s string) bool {
 	h.Concealed, h.Win, h.Red = Counts{}, NoTile, [3]uint8{}
 	var (

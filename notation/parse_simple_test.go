@@ -8,6 +8,12 @@ import (
 	"pgregory.net/rapid"
 )
 
+// parseSimple is parseSimpleInto into a new hand.
+func parseSimple(s string) (h Hand, ok bool) {
+	ok = parseSimpleInto(&h, s)
+	return h, ok
+}
+
 // checkSimple fails when the fast path reads s and the general parser reads it otherwise (another
 // hand, or an error), under either reading of 0.
 func checkSimple(t interface{ Fatalf(string, ...any) }, s string) bool {

@@ -111,15 +111,7 @@ func (s Set) appendTiles(b []byte) []byte {
 	suit, n := s.Tile.Suit(), s.Tile.Num()
 	if suit < notation.Man || suit > notation.Honor || s.Kind == Chow && (suit == notation.Honor || n > 7) {
 		// Not a set a decomposition makes (a chow running out of its suit): tile by tile.
-		var ts [4]notation.Tile
-		k := s.Size()
-		for i := range k {
-			ts[i] = s.Tile
-			if s.Kind == Chow {
-				ts[i] += notation.Tile(i)
-			}
-		}
-		return notation.AppendTiles(b, ts[:k])
+		return notation.AppendTiles(b, s.Tiles())
 	}
 	d := byte('0' + n)
 	switch s.Kind {

@@ -13,12 +13,6 @@ import (
 	"github.com/mjref/mjref/schema"
 )
 
-// jsonAppender is a value that writes its own JSON, as encoding/json would, without reflection
-// (a Hong Kong score: what the batch writes).
-type jsonAppender interface {
-	AppendJSON(b []byte) []byte
-}
-
 // docBufs keeps the buffers answers are written in: a compact document and its indented form.
 var docBufs = sync.Pool{New: func() any { return new(docBuf) }}
 
@@ -36,18 +30,7 @@ func writeDoc(w http.ResponseWriter, status int, v any) {
 		}
 	}()
 	var err error
-	if a, ok := v.(jsonAppender); ok {
-		d.compact, err = schema.WithVersion(a.AppendJSON(d.compact[:0]), 0)
-	} else {
-		// As schema.Marshal encodes, into the kept buffer rather than one grown afresh.
-		buf := bytes.NewBuffer(d.compact[:0])
-		enc := json.NewEncoder(buf)
-		enc.SetEscapeHTML(false)
-		if err = enc.Encode(v); err == nil {
-			d.compact, err = schema.WithVersion(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), 0)
-		}
-	}
-	if err != nil {
+	if d.compact, err = schema.AppendDoc(d.compact[:0], v); err != nil {
 		fail(w, fmt.Errorf("internal error: %w", err))
 		return
 	}
