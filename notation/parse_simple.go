@@ -27,9 +27,10 @@ func parseSimpleInto(h *Hand, s string) bool {
 		if end == 0 {
 			return 0
 		}
-		for _, d := range s[start:end] {
-			t := NewTile(suit, int(d-'0'))
-			if t == NoTile {
+		first, last := suitRange(suit)
+		for j := start; j < end; j++ {
+			t := first + Tile(s[j]-'1')
+			if t > last {
 				return 0
 			}
 			all[t]++
@@ -57,9 +58,10 @@ func parseSimpleInto(h *Hand, s string) bool {
 		if end == 0 || suit == Bonus || nMeld+end-start > len(meldTiles) {
 			return 0
 		}
-		for _, d := range s[start:end] {
-			t := NewTile(suit, int(d-'0'))
-			if t == NoTile {
+		first, last := suitRange(suit)
+		for j := start; j < end; j++ {
+			t := first + Tile(s[j]-'1')
+			if t > last {
 				return 0
 			}
 			if all[t]++; all[t] > 4 {
@@ -149,6 +151,20 @@ func simpleRun(s string, i int) (start, end int, suit Suit) {
 		return 0, 0, NoSuit
 	}
 	return start, i, suit
+}
+
+// suitRange is the tiles a run's digits 1-9 name in suit s (one of suitOfLetter's): digit d is
+// first+d-1, and a digit that makes a tile past last (8z, 9f) names none. It is NewTile for the
+// digits 1-9 without its cases for each digit.
+func suitRange(s Suit) (first, last Tile) {
+	switch s {
+	case Honor:
+		return East, Red
+	case Bonus:
+		return F1, F1 + 7
+	}
+	first = M1 + Tile(s-Man)*9
+	return first, first + 8
 }
 
 // suitOfLetter is the suit a run's letter closes: m p s z, f for numbered bonus tiles; NoSuit for
