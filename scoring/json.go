@@ -136,36 +136,6 @@ func AppendJSONBool(b []byte, v bool) []byte {
 	return append(b, "false"...)
 }
 
-// AppendJSON appends the item as encoding/json would write it.
-func (it *Item) AppendJSON(b []byte) []byte {
-	b = append(b, `{"id":`...)
-	b = AppendJSONName(b, it.ID)
-	b = append(b, `,"name":`...)
-	b = AppendJSONName(b, it.Name)
-	if it.NameZH != "" {
-		b = append(b, `,"name_zh":`...)
-		b = AppendJSONName(b, it.NameZH)
-	}
-	b = append(b, `,"value":`...)
-	b = strconv.AppendInt(b, int64(it.Value), 10)
-	if it.Limit {
-		b = append(b, `,"limit":true`...)
-	}
-	if len(it.Tiles) > 0 {
-		b = append(b, `,"tiles":`...)
-		b = AppendJSONTiles(b, it.Tiles)
-	}
-	if it.Note != "" {
-		b = append(b, `,"note":`...)
-		b = AppendJSONString(b, it.Note)
-	}
-	b = append(b, `,"source":{"ruleset":`...)
-	b = AppendJSONName(b, it.Source.Ruleset)
-	b = append(b, `,"line":`...)
-	b = strconv.AppendInt(b, int64(it.Source.Line), 10)
-	return append(b, "}}"...)
-}
-
 // AppendJSONItems appends items as a JSON array ("null" for a nil slice, as encoding/json does).
 func AppendJSONItems(b []byte, items []Item) []byte {
 	return appendJSONArray(b, items, (*Item).AppendJSON)
