@@ -166,3 +166,35 @@ func TestAppendConcealedIsByList(t *testing.T) {
 		}
 	}
 }
+
+// Total is the sum of the counts, a count at a time, for any counts: every tile's, the last
+// tiles past the eight-count words, and counts of 255.
+func TestRapidTotal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var c Counts
+		for i := range c {
+			switch rapid.IntRange(0, 3).Draw(t, "kind") {
+			case 1:
+				c[i] = uint8(rapid.IntRange(0, 4).Draw(t, "n"))
+			case 2:
+				c[i] = uint8(rapid.IntRange(0, 255).Draw(t, "n"))
+			case 3:
+				c[i] = 255
+			}
+		}
+		want := 0
+		for _, v := range c {
+			want += int(v)
+		}
+		if got := c.Total(); got != want {
+			t.Fatalf("Total(%v) = %d, want %d", c, got, want)
+		}
+	})
+	var full Counts
+	for i := range full {
+		full[i] = 255
+	}
+	if got := full.Total(); got != 255*NumTiles {
+		t.Errorf("every count 255: Total = %d, want %d", got, 255*NumTiles)
+	}
+}

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,9 +23,18 @@ func CountsOf(ts ...Tile) Counts {
 
 // Total returns how many tiles c holds.
 func (c *Counts) Total() int {
+	// Eight counts at a time: the bytes are summed in pairs into 16-bit lanes (at most 510 each),
+	// and the four lanes by one multiply (at most 2,040, no carry out of the top lane).
+	const bytes, lanes = 0x00ff00ff00ff00ff, 0x0001000100010001
 	n := 0
-	for _, v := range c {
-		n += int(v)
+	i := 0
+	for ; i+8 <= len(c); i += 8 {
+		x := binary.LittleEndian.Uint64(c[i:])
+		x = x&bytes + x>>8&bytes
+		n += int(x * lanes >> 48)
+	}
+	for ; i < len(c); i++ {
+		n += int(c[i])
 	}
 	return n
 }
