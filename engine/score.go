@@ -359,10 +359,15 @@ func (s *Scorer) Line() *Line {
 // came, and the error is Score's.
 func (l *Line) AppendJSON(b []byte, req ScoreRequest, n int) (out []byte, valid bool, err error) {
 	if l.app != nil && req.handOnly() {
-		if err := notation.ParseInto(&l.h, req.Hand, l.opt); err != nil {
+		canonical, err := notation.ParseIntoText(&l.h, req.Hand, l.opt)
+		if err != nil {
 			return b, false, err
 		}
-		if out, valid, err = l.app.AppendScore(b, &l.h, l.s.sit, n); err != nil {
+		text := "" // the hand's canonical text, when the line is it
+		if canonical {
+			text = req.Hand
+		}
+		if out, valid, err = l.app.AppendScore(b, &l.h, text, l.s.sit, n); err != nil {
 			return b, false, err
 		}
 		return out, valid, nil

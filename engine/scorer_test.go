@@ -96,6 +96,15 @@ func TestLineIsScore(t *testing.T) {
 			h.Bonus = []notation.BonusTile{{Tile: notation.F1}, {Tile: notation.F1 + 4}}
 		}
 		reqs = append(reqs, engine.ScoreRequest{Hand: notation.Format(h)})
+		if i%3 == 2 { // the same hand spelled otherwise: its head is Format's, not the line's
+			s := notation.Format(h)
+			if j := strings.IndexAny(s, "mpsz"); j > 0 {
+				reqs = append(reqs, engine.ScoreRequest{Hand: s[:j+1] + " " + s[j+1:]})
+			}
+			if j := strings.Index(s, " ["); j > 0 {
+				reqs = append(reqs, engine.ScoreRequest{Hand: s[j+1:] + " " + s[:j]})
+			}
+		}
 		if i%7 == 0 { // a bad line between good ones: the reused hand must not carry it over
 			reqs = append(reqs, engine.ScoreRequest{Hand: notation.Format(h) + "x"})
 		}

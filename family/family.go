@@ -217,10 +217,13 @@ func Title(rs *rulesets.Ruleset) string {
 // line (engine.Line), one after another. AppendScore scores h in sit as Score does, with the
 // same errors, and appends the JSON object that Score's result writes (as encoding/json writes
 // it), its head's InputLine set to line and its ruleset, situation and warnings filled in as
-// the engine fills them; valid is that result's Valid. It must not keep h, which the caller
-// reuses for the next line, and on an error it returns b as it came.
+// the engine fills them; valid is that result's Valid. text is h's canonical text, what
+// notation.FormatWith writes of it under the family's Notation options, when the caller has it
+// (the line as it was read, when it is that text), or empty: the head's hand is then written
+// from h. It must not keep h, which the caller reuses for the next line, and on an error it
+// returns b as it came.
 type ScoreAppender interface {
-	AppendScore(b []byte, h *notation.Hand, sit Situation, line int) (out []byte, valid bool, err error)
+	AppendScore(b []byte, h *notation.Hand, text string, sit Situation, line int) (out []byte, valid bool, err error)
 }
 
 // Warner is Rules that carried on past problems in their files: an American card's bad lines,

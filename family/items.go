@@ -24,11 +24,16 @@ func AppendHead(b []byte, h *ScoreHead) []byte {
 
 // AppendHeadHand is AppendHead for a head whose hand is h as notation.FormatWith(*h, opt)
 // writes it, appended in place rather than made a string first (notation needs no JSON
-// escaping); head.Hand is not read.
-func AppendHeadHand(b []byte, head *ScoreHead, h *notation.Hand, opt notation.Options) []byte {
+// escaping); head.Hand is not read. text, when it is not empty, is that text already written
+// (ScoreAppender's text), and is copied rather than written again.
+func AppendHeadHand(b []byte, head *ScoreHead, h *notation.Hand, text string, opt notation.Options) []byte {
 	b = append(appendInputLine(b, head.InputLine), '"')
-	b = append(notation.AppendFormatWith(b, *h, opt), '"')
-	return appendHeadRest(b, head)
+	if text != "" {
+		b = append(b, text...)
+	} else {
+		b = notation.AppendFormatWith(b, *h, opt)
+	}
+	return appendHeadRest(append(b, '"'), head)
 }
 
 // appendInputLine opens the object with its input_line, when there is one, and the "hand" key.

@@ -118,12 +118,23 @@ func ParseWith(s string, opt Options) (Hand, error) {
 // returns, except that a slice that is empty may be empty rather than nil; on an error *h is the
 // zero Hand and the error is ParseWith's.
 func ParseInto(h *Hand, s string, opt Options) error {
-	if parseSimpleInto(h, s) { // what Format writes, and most input
-		return nil
+	_, err := ParseIntoText(h, s, opt)
+	return err
+}
+
+// ParseIntoText is ParseInto that also says whether s is the hand's canonical text, what
+// FormatWith(*h, opt) writes byte for byte, so that a caller that writes the hand back can write s
+// (a batch of lines that mjref or a script wrote in its notation). It says so for the texts Format
+// writes of hands without red fives, jokers, bare or boosted flowers; for other texts it may say
+// false where the text is canonical, never true where it is not.
+func ParseIntoText(h *Hand, s string, opt Options) (canonical bool, err error) {
+	if ok, canon := parseSimpleInto(h, s); ok { // what Format writes, and most input
+		// ZeroIsWhite writes concealed white dragons as zeros, which the fast path never reads.
+		return canon && !(opt.ZeroIsWhite && h.Concealed[White] > 0), nil
 	}
 	g, err := parseGeneral(s, opt)
 	*h = g
-	return err
+	return false, err
 }
 
 // parseGeneral is ParseWith without its fast path: any input, every error.

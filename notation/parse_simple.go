@@ -9,7 +9,13 @@ package notation
 // worded by it (TestParseSimpleIsParse and FuzzParseSimple check it). It reads into *h, reusing
 // the room of its slices (an empty slice, not nil, where h had room and the hand has none); when
 // it returns false *h is left half written.
-func parseSimpleInto(h *Hand, s string) bool {
+//
+// canonical says that s is what Format(*h) writes, byte for byte: the concealed runs one a suit in
+// suit order, each in tile order, with no space between them; the winning tile after '+' only when
+// it is not the last of them; then each meld as Format writes it, in Canonicalize's order; then
+// the numbered bonus tiles in one run, in order; one space between parts and none around them.
+// (TestParseSimpleCanonical and FuzzParseSimple check it.)
+func parseSimpleInto(h *Hand, s string) (ok, canonical bool) {
 	h.Concealed, h.Win, h.Red = Counts{}, NoTile, [3]uint8{}
 	var (
 		all      Counts // every tile, for the copy limits
@@ -20,6 +26,15 @@ func parseSimpleInto(h *Hand, s string) bool {
 		lastConc = NoTile
 		winSet   bool
 	)
+	// What the text is so far, for canonical: which part it is in, the suit of the last
+	// concealed run, and whether a space came before the token being read.
+	const (
+		inConcealed = iota
+		afterWin
+		inMelds
+		inBonus
+	)
+	canon, part, lastSuit, spaced := true, inConcealed, NoSuit, false
 	// concealed adds the tiles of the run at s[i:] to the concealed tiles (numbered flowers to the
 	// bonus tiles) and returns where the run ends (0: not a run this path reads).
 	concealed := func(i int) int {
@@ -28,6 +43,7 @@ func parseSimpleInto(h *Hand, s string) bool {
 			return 0
 		}
 		first, last := suitRange(suit)
+		prev := NoTile
 		for j := start; j < end; j++ {
 			t := first + Tile(s[j]-'1')
 			if t > last {
@@ -40,6 +56,8 @@ func parseSimpleInto(h *Hand, s string) bool {
 				}
 				bonus[nBonus] = BonusTile{Tile: t}
 				nBonus++
+				canon = canon && t > prev
+				prev = t
 				continue
 			}
 			if all[t] > 4 {
@@ -47,6 +65,8 @@ func parseSimpleInto(h *Hand, s string) bool {
 			}
 			h.Concealed[t]++
 			lastConc = t
+			canon = canon && t >= prev
+			prev = t
 		}
 		return end + 1
 	}
@@ -73,10 +93,16 @@ func parseSimpleInto(h *Hand, s string) bool {
 		return end + 1
 	}
 	for i := 0; i < len(s); {
+		// A part after another starts after one space; the first starts the text.
+		apart := spaced || i == 0
+		spaced = false
 		switch c := s[i]; c {
 		case ' ':
+			canon = canon && i > 0 && s[i-1] != ' ' && i+1 < len(s)
+			spaced = true
 			i++
 		case '[', '(':
+			from0 := i
 			closeR := byte(']')
 			if c == '(' {
 				closeR = ')'
@@ -88,44 +114,64 @@ func parseSimpleInto(h *Hand, s string) bool {
 				switch {
 				case s[i] == '@' && c == '[' && i+2 < len(s) && s[i+2] == closeR:
 					if from = seatOf(rune(s[i+1])); from == NoSeat {
-						return false
+						return false, false
 					}
 					i += 2
 				case s[i] == ' ':
 					i++
 				default:
 					if i = inMeld(i); i == 0 {
-						return false
+						return false, false
 					}
 				}
 			}
 			if i == len(s) || nMelds == len(melds) {
-				return false
+				return false, false
 			}
 			i++ // the closing bracket
 			m, msg := makeMeld(meldTiles[:nMeld], c == '(')
 			if msg != "" {
-				return false
+				return false, false
 			}
 			m.From = from
+			if canon {
+				var text [16]byte
+				canon = apart && part <= inMelds && string(m.AppendText(text[:0])) == s[from0:i] &&
+					(nMelds == 0 || compareMelds(melds[nMelds-1], m) <= 0)
+				part = inMelds
+			}
 			melds[nMelds] = m
 			nMelds++
 		case '+':
 			if winSet || i+2 >= len(s) || s[i+1] < '1' || s[i+1] > '9' || s[i+2] == 'f' || s[i+2] >= '0' && s[i+2] <= '9' {
-				return false
+				return false, false
 			}
+			before := lastConc
 			if i = concealed(i + 1); i == 0 || lastConc == NoTile {
-				return false
+				return false, false
 			}
 			h.Win, winSet = lastConc, true
+			// Format writes the winning tile after '+' when it is not the last of the hand's.
+			canon = canon && !apart && part == inConcealed && before != NoTile && h.Win < before
+			part = afterWin
 		default:
+			at := i
 			if i = concealed(i); i == 0 {
-				return false
+				return false, false
+			}
+			if canon {
+				if suit := suitOfLetter(s[i-1]); suit == Bonus {
+					canon = (apart || at == 0) && part < inBonus
+					part = inBonus
+				} else {
+					canon = (!apart || at == 0) && part == inConcealed && suit > lastSuit
+					lastSuit = suit
+				}
 			}
 		}
 	}
 	if lastConc == NoTile && nMelds == 0 && nBonus == 0 {
-		return false // nothing: the general parser says what it makes of that
+		return false, false // nothing: the general parser says what it makes of that
 	}
 	if !winSet {
 		h.Win = lastConc
@@ -133,7 +179,7 @@ func parseSimpleInto(h *Hand, s string) bool {
 	h.Melds = append(h.Melds[:0], melds[:nMelds]...) // nil stays nil when there are none
 	h.Bonus = append(h.Bonus[:0], bonus[:nBonus]...)
 	h.Canonicalize()
-	return true
+	return true, canon
 }
 
 // simpleRun finds the run of digits 1-9 at s[i:] and the suit letter closing it (m p s z, or f for

@@ -10,16 +10,20 @@ import (
 
 // parseSimple is parseSimpleInto into a new hand.
 func parseSimple(s string) (h Hand, ok bool) {
-	ok = parseSimpleInto(&h, s)
+	ok, _ = parseSimpleInto(&h, s)
 	return h, ok
 }
 
 // checkSimple fails when the fast path reads s and the general parser reads it otherwise (another
 // hand, or an error), under either reading of 0.
 func checkSimple(t interface{ Fatalf(string, ...any) }, s string) bool {
-	h, ok := parseSimple(s)
+	var h Hand
+	ok, canonical := parseSimpleInto(&h, s)
 	if !ok {
 		return false
+	}
+	if canonical && Format(h) != s {
+		t.Fatalf("parseSimpleInto(%q) says it is canonical; Format writes %q", s, Format(h))
 	}
 	for _, opt := range []Options{{}, {ZeroIsWhite: true}} {
 		want, err := parseGeneral(s, opt)
@@ -134,4 +138,49 @@ func TestAppendPlayingIsEach(t *testing.T) {
 			t.Fatalf("counts %v: %q, want %q", c, got, want)
 		}
 	})
+}
+
+// TestParseSimpleCanonical: the fast path says a text is canonical for what Format writes of any
+// hand it reads, and ParseIntoText says so under ZeroIsWhite exactly when FormatWith writes the
+// same text; texts that read as a hand Format writes otherwise are not canonical.
+func TestParseSimpleCanonical(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := Format(genHand(t))
+		var h Hand
+		if ok, canonical := parseSimpleInto(&h, s); ok && !canonical {
+			t.Fatalf("parseSimpleInto(%q): read, and not canonical", s)
+		}
+		for _, opt := range []Options{{}, {ZeroIsWhite: true}} {
+			canonical, err := ParseIntoText(&h, s, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out := FormatWith(h, opt); canonical && out != s {
+				t.Fatalf("ParseIntoText(%q, %+v) canonical, FormatWith writes %q", s, opt, out)
+			}
+		}
+	})
+	for _, s := range []string{
+		"123m456p789s11155z", "19m19p19s1234567z+1m 13f", "11m [555p@W] (7777s) 1f",
+		"[555p]", "1f", "12f", "[123m] [456p@N]", "22m+1m", "11123455678999m+5m",
+	} {
+		var h Hand
+		if ok, canonical := parseSimpleInto(&h, s); !ok || !canonical || Format(h) != s {
+			t.Errorf("parseSimpleInto(%q) = read %v, canonical %v (Format writes %q): want both", s, ok, canonical, Format(h))
+		}
+	}
+	for _, s := range []string{
+		"123m 456p", "456p123m", "123m456p789s111z5z+5z", "132m", "123m123m", "12m+3m", "113m+3m", "+3m", "123m +4m", "1m+3m4m",
+		"123m[555p]", "[555p] 1m", "[555p]  [666p]", "[666p] [555p]", "[555p@W] [123m]", " 1m", "1m ", "1m  [555p]",
+		"1m1f", "21f", "1f 2f", "1f [555p]", "[321m]", "[ 555p]", "(5555p) [5555p]",
+	} {
+		var h Hand
+		if ok, canonical := parseSimpleInto(&h, s); ok && canonical {
+			t.Errorf("parseSimpleInto(%q) canonical; Format writes %q", s, Format(h))
+		}
+	}
+	var h Hand
+	if canonical, err := ParseIntoText(&h, "123m456p789s77z11z", Options{ZeroIsWhite: true}); err != nil || canonical {
+		t.Errorf("ParseIntoText with white dragons under ZeroIsWhite = %v, %v; want not canonical (FormatWith writes %q)", canonical, err, FormatWith(h, Options{ZeroIsWhite: true}))
+	}
 }

@@ -28,7 +28,7 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 // AppendScore appends the JSON of what Score returns, with its input_line, without making it:
 // the result stays on the stack, what it points to in a scratch written before it is given back,
 // and the hand is written straight from h.
-func (r *rules) AppendScore(b []byte, h *notation.Hand, sit family.Situation, line int) ([]byte, bool, error) {
+func (r *rules) AppendScore(b []byte, h *notation.Hand, text string, sit family.Situation, line int) ([]byte, bool, error) {
 	if err := family.RefuseJokers(h, Family{}); err != nil {
 		return b, false, err
 	}
@@ -39,7 +39,7 @@ func (r *rules) AppendScore(b []byte, h *notation.Hand, sit family.Situation, li
 		return b, false, err
 	}
 	head := family.ScoreHead{InputLine: line, Ruleset: r.rs.Name, Situation: sit.View()}
-	b = family.AppendHeadHand(b, &head, h, notation.Options{})
+	b = family.AppendHeadHand(b, &head, h, text, notation.Options{})
 	return append(res.AppendJSON(append(b, ',')), '}'), res.Valid, nil
 }
 
