@@ -8,12 +8,6 @@ import (
 	"pgregory.net/rapid"
 )
 
-// parseSimple is parseSimpleInto into a new hand.
-func parseSimple(s string) (h Hand, ok bool) {
-	ok, _ = parseSimpleInto(&h, s)
-	return h, ok
-}
-
 // checkSimple fails when the fast path reads s and the general parser reads it otherwise (another
 // hand, or an error), under either reading of 0.
 func checkSimple(t interface{ Fatalf(string, ...any) }, s string) bool {
@@ -28,10 +22,10 @@ func checkSimple(t interface{ Fatalf(string, ...any) }, s string) bool {
 	for _, opt := range []Options{{}, {ZeroIsWhite: true}} {
 		want, err := parseGeneral(s, opt)
 		if err != nil {
-			t.Fatalf("parseSimple(%q) reads a hand; the general parser (%+v): %v", s, opt, err)
+			t.Fatalf("parseSimpleInto(%q) reads a hand; the general parser (%+v): %v", s, opt, err)
 		}
 		if diff := cmp.Diff(want, h); diff != "" {
-			t.Fatalf("parseSimple(%q) (-general +simple):\n%s", s, diff)
+			t.Fatalf("parseSimpleInto(%q) (-general +simple):\n%s", s, diff)
 		}
 	}
 	return true
@@ -53,7 +47,7 @@ func TestParseSimpleIsParse(t *testing.T) {
 		}
 		simple = simple && h.Concealed[Joker] == 0 && h.Concealed.Total()+len(h.Melds)+len(h.Bonus) > 0
 		if got := checkSimple(t, s); simple && !got {
-			t.Fatalf("parseSimple(%q) = not read, want read", s)
+			t.Fatalf("parseSimpleInto(%q) = not read, want read", s)
 		}
 		// Mutations: cut the text, insert a byte from the grammar, swap two bytes.
 		alphabet := "123456789mpszf+[]()@ ESWN0J*,"
