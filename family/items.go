@@ -2,6 +2,7 @@ package family
 
 import (
 	"strconv"
+	"sync/atomic"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
@@ -25,15 +26,44 @@ func AppendHead(b []byte, h *ScoreHead) []byte {
 // AppendHeadHand is AppendHead for a head whose hand is h as notation.FormatWith(*h, opt)
 // writes it, appended in place rather than made a string first (notation needs no JSON
 // escaping); head.Hand is not read. text, when it is not empty, is that text already written
-// (ScoreAppender's text), and is copied rather than written again.
-func AppendHeadHand(b []byte, head *ScoreHead, h *notation.Hand, text string, opt notation.Options) []byte {
-	b = append(appendInputLine(b, head.InputLine), '"')
+// (ScoreAppender's text), and is copied rather than written again. rest is the head's fields
+// after the hand as a HeadRest wrote them for this head's ruleset, situation and warnings.
+func AppendHeadHand(b []byte, line int, h *notation.Hand, text string, opt notation.Options, rest []byte) []byte {
+	b = append(appendInputLine(b, line), '"')
 	if text != "" {
 		b = append(b, text...)
 	} else {
 		b = notation.AppendFormatWith(b, *h, opt)
 	}
-	return appendHeadRest(append(b, '"'), head)
+	return append(append(b, '"'), rest...)
+}
+
+// HeadRest keeps a head's fields after the hand, written for one ruleset name and situation and
+// copied into line after line of a batch (AppendHeadHand) while they stay the same: a
+// ScoreAppender keeps one. Safe for concurrent use; the zero HeadRest is ready.
+type HeadRest struct {
+	last atomic.Pointer[headRest]
+}
+
+// headRest is the text written for a ruleset name and situation (what View reads of it).
+type headRest struct {
+	ruleset string
+	sit     scoring.Situation
+	loser   bool
+	text    []byte
+}
+
+// Of returns the head's fields after the hand for a head of ruleset and sit.View() and no
+// warnings, written now unless they are what was written last. (They are the same for any
+// Extra: View does not show the family's own fields.)
+func (c *HeadRest) Of(ruleset string, sit Situation) []byte {
+	if p := c.last.Load(); p != nil && p.ruleset == ruleset && p.sit == sit.Situation && p.loser == sit.Loser {
+		return p.text
+	}
+	p := &headRest{ruleset: ruleset, sit: sit.Situation, loser: sit.Loser}
+	p.text = appendHeadRest(nil, &ScoreHead{Ruleset: ruleset, Situation: sit.View()})
+	c.last.Store(p)
+	return p.text
 }
 
 // appendInputLine opens the object with its input_line, when there is one, and the "hand" key.

@@ -45,6 +45,8 @@ type rules struct {
 	rs *rulesets.Ruleset
 	// settle is the ruleset's settlement resolved once (see settle.Bound).
 	settle *settle.Bound
+	// head is the batch lines' head after the hand, for AppendScore.
+	head family.HeadRest
 }
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }

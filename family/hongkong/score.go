@@ -38,8 +38,7 @@ func (r *rules) AppendScore(b []byte, h *notation.Hand, text string, sit family.
 	if err != nil {
 		return b, false, err
 	}
-	head := family.ScoreHead{InputLine: line, Ruleset: r.rs.Name, Situation: sit.View()}
-	b = family.AppendHeadHand(b, &head, h, text, notation.Options{})
+	b = family.AppendHeadHand(b, line, h, text, notation.Options{}, r.head.Of(r.rs.Name, sit))
 	return append(res.AppendJSON(append(b, ',')), '}'), res.Valid, nil
 }
 
