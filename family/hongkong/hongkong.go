@@ -28,13 +28,14 @@ func (Family) Documents() map[string]any { return map[string]any{"score": Scored
 
 // Bind binds the family to a Hong Kong ruleset.
 func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, error) {
-	if Rules(rs) == nil {
+	hkr := Rules(rs)
+	if hkr == nil {
 		return nil, family.WithHint(fmt.Errorf("ruleset %s has no hk: section", rs.Name), "start the ruleset with 'extends: hk'")
 	}
 	if err := family.RefuseCard(rs, opt, Family{}); err != nil {
 		return nil, err
 	}
-	r := &rules{rs: rs}
+	r := &rules{rs: rs, hk: hkr}
 	if rs.Settlement != nil {
 		r.settle, _ = rs.Settlement.Bind() // nil on a problem: settle.Settle then reports it
 	}
@@ -43,6 +44,8 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 
 type rules struct {
 	rs *rulesets.Ruleset
+	// hk is the ruleset's hk: section, looked up once: a batch scores a hand a line.
+	hk *hk.Rules
 	// settle is the ruleset's settlement resolved once (see settle.Bound).
 	settle *settle.Bound
 	// head is the batch lines' head after the hand, for AppendScore.

@@ -15,7 +15,7 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 	if err := family.RefuseJokers(h, Family{}); err != nil {
 		return nil, err
 	}
-	res, err := hk.Score(h, sit.Situation, Rules(r.rs))
+	res, err := hk.Score(h, sit.Situation, r.hk)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +34,7 @@ func (r *rules) AppendScore(b []byte, h *notation.Hand, text string, sit family.
 	}
 	sc := scratches.Get().(*hk.Scratch)
 	defer scratches.Put(sc)
-	res, err := hk.ScoreScratch(h, sit.Situation, Rules(r.rs), sc)
+	res, err := hk.ScoreScratch(h, sit.Situation, r.hk, sc)
 	if err != nil {
 		return b, false, err
 	}
