@@ -23,11 +23,11 @@ func AppendHead(b []byte, h *ScoreHead) []byte {
 	return appendHeadRest(b, h)
 }
 
-// AppendHeadHand is AppendHead for a head whose hand is h as notation.FormatWith(*h, opt)
-// writes it, appended in place rather than made a string first (notation needs no JSON
-// escaping); head.Hand is not read. text, when it is not empty, is that text already written
+// AppendHeadHand is AppendHead for a head of input line line whose hand is h as
+// notation.FormatWith(*h, opt) writes it, appended in place rather than made a string first
+// (notation needs no JSON escaping). text, when it is not empty, is that text already written
 // (ScoreAppender's text), and is copied rather than written again. rest is the head's fields
-// after the hand as a HeadRest wrote them for this head's ruleset, situation and warnings.
+// after the hand, as HeadRest.Of wrote them for its ruleset and situation.
 func AppendHeadHand(b []byte, line int, h *notation.Hand, text string, opt notation.Options, rest []byte) []byte {
 	b = append(appendInputLine(b, line), '"')
 	if text != "" {

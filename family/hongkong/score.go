@@ -27,7 +27,7 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 
 // AppendScore appends the JSON of what Score returns, with its input_line, without making it:
 // the result stays on the stack, what it points to in a scratch written before it is given back,
-// and the hand is written straight from h.
+// the hand is copied from text or written straight from h, and the rest of the head is r.head's.
 func (r *rules) AppendScore(b []byte, h *notation.Hand, text string, sit family.Situation, line int) ([]byte, bool, error) {
 	if err := family.RefuseJokers(h, Family{}); err != nil {
 		return b, false, err
