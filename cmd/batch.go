@@ -421,7 +421,7 @@ func (b batch) write(c *chunk, l batchLine, v any) error {
 func appendLine(c *chunk, fn lineFunc, l batchLine) (ok bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			ok, err = false, &bugError{msg: "internal error: " + toString(r)}
+			ok, err = false, panicError(r)
 		}
 	}()
 	b, err := schema.AppendDocWith(c.out.AvailableBuffer(), func(b []byte) ([]byte, error) {
@@ -439,11 +439,14 @@ func appendLine(c *chunk, fn lineFunc, l batchLine) (ok bool, err error) {
 func safeCall(fn batchFunc, l batchLine) (v any, ok bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &bugError{msg: "internal error: " + toString(r)}
+			err = panicError(r)
 		}
 	}()
 	return fn(l)
 }
+
+// panicError is a line's error for a panic in its handling: a bug (exit 3 for the run).
+func panicError(r any) error { return &bugError{msg: "internal error: " + toString(r)} }
 
 type bugError struct{ msg string }
 

@@ -36,23 +36,23 @@ func parseSimpleInto(h *Hand, s string) (ok, canonical bool) {
 	)
 	canon, part, lastSuit, spaced := true, inConcealed, NoSuit, false
 	// concealed adds the tiles of the run at s[i:] to the concealed tiles (numbered flowers to the
-	// bonus tiles) and returns where the run ends (0: not a run this path reads).
-	concealed := func(i int) int {
+	// bonus tiles) and returns where the run ends (0: not a run this path reads) and its suit.
+	concealed := func(i int) (int, Suit) {
 		start, end, suit := simpleRun(s, i)
 		if end == 0 {
-			return 0
+			return 0, NoSuit
 		}
 		first, last := suitRange(suit)
 		prev := NoTile
 		for j := start; j < end; j++ {
 			t := first + Tile(s[j]-'1')
 			if t > last {
-				return 0
+				return 0, NoSuit
 			}
 			all[t]++
 			if suit == Bonus {
 				if all[t] != 1 || nBonus == len(bonus) { // one of each numbered flower and season
-					return 0
+					return 0, NoSuit
 				}
 				bonus[nBonus] = BonusTile{Tile: t}
 				nBonus++
@@ -61,14 +61,14 @@ func parseSimpleInto(h *Hand, s string) (ok, canonical bool) {
 				continue
 			}
 			if all[t] > 4 {
-				return 0
+				return 0, NoSuit
 			}
 			h.Concealed[t]++
 			lastConc = t
 			canon = canon && t >= prev
 			prev = t
 		}
-		return end + 1
+		return end + 1, suit
 	}
 	var meldTiles [8]placed
 	nMeld := 0
@@ -147,7 +147,7 @@ func parseSimpleInto(h *Hand, s string) (ok, canonical bool) {
 				return false, false
 			}
 			before := lastConc
-			if i = concealed(i + 1); i == 0 || lastConc == NoTile {
+			if i, _ = concealed(i + 1); i == 0 || lastConc == NoTile {
 				return false, false
 			}
 			h.Win, winSet = lastConc, true
@@ -156,12 +156,13 @@ func parseSimpleInto(h *Hand, s string) (ok, canonical bool) {
 			part = afterWin
 		default:
 			at := i
-			if i = concealed(i); i == 0 {
+			var suit Suit
+			if i, suit = concealed(i); i == 0 {
 				return false, false
 			}
 			if canon {
-				if suit := suitOfLetter(s[i-1]); suit == Bonus {
-					canon = (apart || at == 0) && part < inBonus
+				if suit == Bonus {
+					canon = apart && part < inBonus
 					part = inBonus
 				} else {
 					canon = (!apart || at == 0) && part == inConcealed && suit > lastSuit

@@ -34,7 +34,7 @@ func itemTextOf(it *Item) *itemText {
 	if k == 0 {
 		return nil
 	}
-	slot := &itemTexts[(k>>3^k>>48*0x9e37)%uint64(len(itemTexts))]
+	slot := &itemTexts[slotOf(k, len(itemTexts))]
 	if t := slot.Load(); t != nil {
 		if sameString(t.id, it.ID) && sameString(t.name, it.Name) && sameString(t.zh, it.NameZH) {
 			return t

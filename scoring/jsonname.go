@@ -45,9 +45,11 @@ func key(s string) uint64 {
 }
 
 // slot is the slot of a key.
-func (t *nameTable) slot(k uint64) *atomic.Uint64 {
-	return &t.slots[(k>>3^k>>48*0x9e37)%uint64(len(t.slots))]
-}
+func (t *nameTable) slot(k uint64) *atomic.Uint64 { return &t.slots[slotOf(k, len(t.slots))] }
+
+// slotOf is the slot of a key in a table of n slots: the place's bits above its 8-byte
+// alignment, mixed with the length.
+func slotOf(k uint64, n int) uint64 { return (k>>3 ^ k>>48*0x9e37) % uint64(n) }
 
 // known says whether s is a string found plain before, and when it is not, checks it and
 // remembers it if it is plain and its slot is free.
