@@ -53,11 +53,8 @@ func (hi *handInfo) init(h *Hand, s *Situation, o *Options) {
 		}
 	}
 	if h.NumMelds == 0 && (hi.suits == 1 || hi.suits == 2 || hi.suits == 4) {
-		base := Tile(0)
-		for hi.all[base] == 0 && hi.all[base+1] == 0 && hi.all[base+8] == 0 {
-			base += 9
-		}
-		base = base / 9 * 9
+		// The one suit's first tile: m 0, p 9, s 18 (suits' bits 1, 2, 4).
+		base := Tile(9 * (hi.suits >> 1))
 		ok := hi.all[base] >= 3 && hi.all[base+8] >= 3
 		for r := Tile(1); r < 8 && ok; r++ {
 			ok = hi.all[base+r] >= 1

@@ -428,3 +428,98 @@ func naiveComplete(c Counts, needPair bool) bool {
 	}
 	return false
 }
+
+// TestSingleSuitHands scores every closed fourteen-tile hand of one suit, won by self-draw on each
+// of its tiles, in each suit: a hand of one suit has a yaku (full flush, or a yakuman) whenever it
+// is complete, so Score must say complete exactly when a naive search does, score the full flush or
+// a yakuman, find the nine gates exactly when the tiles hold 1112345678999, and score manzu and pinzu
+// alike (souzu too, but for all green). Such hands without a 1, 2 or 9 once panicked.
+func TestSingleSuitHands(t *testing.T) {
+	o := TenhouOptions()
+	s := Situation{Win: WinTsumo, Seat: WindSouth}
+	var c [9]uint8
+	hands, wins := 0, 0
+	score := func(suit int, win int) (Result, error) {
+		var h Hand
+		for i, n := range c {
+			h.Concealed[suit*9+i] = n
+		}
+		h.Win = Tile(suit*9 + win)
+		return Score(&h, &s, &o)
+	}
+	check := func() {
+		var all Counts
+		copy(all[:], c[:])
+		pairs := 0
+		for _, n := range c {
+			if n == 2 {
+				pairs++
+			}
+		}
+		complete := naiveComplete(all, true) || pairs == 7
+		gates := c[0] >= 3 && c[8] >= 3
+		for i := 1; i < 8; i++ {
+			gates = gates && c[i] >= 1
+		}
+		green := c[0] == 0 && c[4] == 0 && c[6] == 0 && c[8] == 0 // 2 3 4 6 8 of souzu
+		hands++
+		for win := range 9 {
+			if c[win] == 0 {
+				continue
+			}
+			wins++
+			name := fmt.Sprintf("%v won on %d", c, win+1)
+			var got [3]scored
+			for suit := range 3 {
+				r, err := score(suit, win)
+				if !complete {
+					if !errors.Is(err, ErrNotComplete) {
+						t.Fatalf("%s (suit %d): err %v, want ErrNotComplete", name, suit, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%s (suit %d): %v", name, suit, err)
+				}
+				if !r.Has(Chinitsu) && r.Yakuman == 0 {
+					t.Fatalf("%s (suit %d): %v, want the full flush or a yakuman", name, suit, ids(&r))
+				}
+				pure := gates && c[win] == 2 // before the win 1112345678999: nine waits
+				if win == 0 || win == 8 {
+					pure = gates && c[win] == 4
+				}
+				if r.Has(JunseiChuuren) != pure || r.Has(Chuuren) != (gates && !pure) {
+					t.Fatalf("%s (suit %d): %v, want nine gates %v (9-sided %v)", name, suit, ids(&r), gates, pure)
+				}
+				got[suit] = outcome(&r)
+			}
+			if diff := cmp.Diff(got[0], got[1]); diff != "" {
+				t.Fatalf("%s: manzu and pinzu differ (-m +p):\n%s", name, diff)
+			}
+			if !green {
+				if diff := cmp.Diff(got[0], got[2]); diff != "" {
+					t.Fatalf("%s: manzu and souzu differ (-m +s):\n%s", name, diff)
+				}
+			}
+			if !complete {
+				break // one winning tile says enough of an incomplete hand
+			}
+		}
+	}
+	var rec func(i, left int)
+	rec = func(i, left int) {
+		if i == 9 {
+			if left == 0 {
+				check()
+			}
+			return
+		}
+		for n := 0; n <= 4 && n <= left; n++ {
+			c[i] = uint8(n)
+			rec(i+1, left-n)
+		}
+		c[i] = 0
+	}
+	rec(0, 14)
+	t.Logf("%d single-suit hands, %d (hand, winning tile) pairs in each suit", hands, wins)
+}
