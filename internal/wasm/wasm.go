@@ -107,9 +107,17 @@ func open(t table) (*engine.Engine, error) {
 	return e, nil
 }
 
-// Call answers one request as mjref serve's API does: its status and JSON body.
+// Call answers one request as mjref serve's API does: its status and JSON body. A panic (a bug in
+// mjref) is answered as the server answers one, a 500 with the bug's JSON error, and the engine
+// stays up for the next request: a panic out of the page's callback would end the Go program,
+// and every later request with it, until the page is reloaded.
 func Call(method, path, body string) (status int, answer []byte) {
-	v, err := call(method, path, body)
+	defer func() {
+		if v := recover(); v != nil {
+			status, answer = failure(fmt.Errorf("internal error: %v", v))
+		}
+	}()
+	v, err := handle(method, path, body)
 	if err != nil {
 		return failure(err)
 	}
@@ -200,6 +208,9 @@ func play[B any, R any](body string, t func(*B) table, run func(*engine.Engine, 
 	}
 	return run(e, &b)
 }
+
+// handle is call, which a test may replace.
+var handle = call
 
 func call(method, path, body string) (any, error) {
 	switch method + " " + path {

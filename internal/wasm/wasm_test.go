@@ -45,3 +45,22 @@ func TestCall(t *testing.T) {
 		})
 	}
 }
+
+// TestCallPanic: a bug's panic is a 500 with the bug's error (code 3), not the end of the page's
+// engine: the next request is answered.
+func TestCallPanic(t *testing.T) {
+	defer func(h func(string, string, string) (any, error)) { handle = h }(handle)
+	handle = func(string, string, string) (any, error) { panic("index out of range [35] with length 34") }
+	status, body := Call("POST", "/v1/score", `{"hand": "123m"}`)
+	var e struct {
+		Error string `json:"error"`
+		Code  int    `json:"code"`
+	}
+	if err := json.Unmarshal(body, &e); err != nil || status != 500 || e.Code != 3 || !strings.Contains(e.Error, "internal error: index out of range") {
+		t.Fatalf("status %d, %v:\n%s", status, err, body)
+	}
+	handle = call
+	if status, body := Call("GET", "/v1/catalog", ``); status != 200 {
+		t.Fatalf("after a panic: status %d:\n%s", status, body)
+	}
+}
