@@ -1,8 +1,10 @@
 package engine_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/mjref/mjref/engine"
@@ -23,12 +25,17 @@ func FuzzSettleRequest(f *testing.F) {
 		`{"hand": "NN 2026m SS 666p 666s", "seat": "S", "discarder": "W"}`,
 		`{"points": ["E=2700,S=1800,W=-400,N=0"], "totals": ["E=9000,S=4000,W=0,N=100"]}`,
 		`{"hands": ["E=123m456m789p111z55s", "S=123m456p777z99p5m8s", "W=123m456p777z99p5m8s 3f*", "N=11m55m99p22s33s11z7z"], "mahjong": "E", "win": "self-draw"}`,
+		`{"han": "3", "fu": "40", "winner": "S", "discarder": "W", "honba": 2, "sticks": 1}`,
+		`{"han": "2,3", "fu": "30,40", "winner": "S,N", "discarder": "W"}`,
+		`{"yakuman": "1", "winner": "E", "win": "tsumo", "responsible": "S"}`,
+		`{"hand": "3335555677788m+7m", "seat": "S", "win": "tsumo", "riichi": true, "dora": "4m"}`,
+		`{"drawn": true, "tenpai": "S,N"}`, `{"abortive": "kyuushu_kyuuhai"}`,
 		`{"drawn": true}`, `{"false_win": "E"}`, `{}`,
 	} {
 		f.Add(s)
 	}
 	var engines []*engine.Engine
-	for _, name := range []string{"hk", "american", "deburger-2026"} {
+	for _, name := range []string{"hk", "american", "deburger-2026", "riichi", "riichi-sanma"} {
 		e, err := engine.Open(name, engine.Options{})
 		if err != nil {
 			f.Fatal(err)
@@ -57,6 +64,70 @@ func FuzzSettleRequest(f *testing.F) {
 				if sum != 0 {
 					t.Fatalf("%s: %s: deltas %s sum to %s", e.Ruleset().Name, body, v.Deltas, sum)
 				}
+			}
+		}
+	})
+}
+
+// FuzzScoreRequest feeds score request bodies, as a batch line or the server reads them, to every
+// built-in ruleset: none panics or is a bug (an error is bad input), a scored hand's JSON is
+// valid, and a batch line writes what Score's result writes.
+func FuzzScoreRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"hand": "123m456p789s111z55z", "win": "self-draw"}`,
+		`{"hand": "123m123m123m999p5z+5z", "seat": "S", "prevailing": "E", "discarder": "W", "last_tile": true}`,
+		`{"hand": "[555z@E] [666z] [777z] 123m 9p+9p", "seat": "N", "win": "self-draw"}`,
+		`{"hand": "123m456m789p111z55s 1f 5f", "win": "self-draw", "loser": false}`,
+		`{"hand": "123m456p777z99p5m8s 3f*", "loser": true}`,
+		`{"hand": "NN 2026m SS 666p 66sJ"}`,
+		`{"hand": "3335555677788m+7m", "win": "tsumo"}`,
+		`{"hand": "234m23456p67899s+1p", "seat": "S", "win": "tsumo", "riichi": true, "ippatsu": true, "dora": "1p,9s", "ura": "4m"}`,
+		`{"hand": "19m19p19s1234567z1m", "first_turn": true, "win": "tsumo"}`,
+		`{"hand": "1999m [1111s] 99p+9m", "win": "rinshan", "kita": 1, "honba": 2, "sticks": 1}`,
+	} {
+		f.Add(s)
+	}
+	var engines []*engine.Engine
+	for _, info := range rulesets.Builtins() {
+		e, err := engine.Open(info.Name, engine.Options{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		engines = append(engines, e)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		rest, extra, err := engine.SplitSituation([]byte(body))
+		if err != nil {
+			return
+		}
+		var req engine.ScoreRequest
+		if json.Unmarshal(rest, &req) != nil {
+			return
+		}
+		req.Extra = extra
+		for _, e := range engines {
+			name := e.Ruleset().Name
+			s := e.Scorer(engine.ScoreRequest{})
+			got, valid, lineErr := s.Line().AppendJSON(nil, req, 1)
+			want, err := s.Score(req)
+			if (err == nil) != (lineErr == nil) {
+				t.Fatalf("%s: %s: the line's error %v, Score's %v", name, body, lineErr, err)
+			}
+			if err != nil {
+				if !engine.IsInput(err) {
+					t.Fatalf("%s: %s: %v is not bad input", name, body, err)
+				}
+				continue
+			}
+			want.Head().InputLine = 1
+			var w bytes.Buffer
+			enc := json.NewEncoder(&w)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(want); err != nil {
+				t.Fatalf("%s: %s: %v", name, body, err)
+			}
+			if g, w := string(got), strings.TrimSuffix(w.String(), "\n"); g != w || valid != want.Valid() || !json.Valid(got) {
+				t.Fatalf("%s: %s:\n line %s (valid %v)\nScore %s (valid %v)", name, body, g, valid, w, want.Valid())
 			}
 		}
 	})
