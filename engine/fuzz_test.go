@@ -133,26 +133,38 @@ func FuzzScoreRequest(f *testing.F) {
 	})
 }
 
-// FuzzClaimRequest feeds claim request bodies: none panics or is a bug.
+// FuzzClaimRequest feeds claim request bodies to each family that rules claims: none panics or
+// is a bug (an error is bad input).
 func FuzzClaimRequest(f *testing.F) {
 	for _, s := range []string{
 		`{"discarder": "W", "tile": "5p", "claims": "S win, N pong, E chow"}`,
 		`{"discarder": "S", "tile": "9s", "claims": "N win", "hands": ["N=123m456m789m99s78s"], "dealer": "W"}`,
 		`{"discarder": "E", "tile": "4p", "claims": "S chow 345p, W pong", "hands": ["W=44p123m456s789s1z2z"]}`,
+		`{"discarder": "E", "tile": "5p", "claims": "S ron, W ron, N pon"}`,
+		`{"discarder": "W", "tile": "4p", "claims": "N ron", "hands": ["N=234m567m23p678s99s"], "riichi": "N"}`,
+		`{"discarder": "W", "tile": "7m", "claims": "S ron", "hands": ["S=333555567788m"]}`,
+		`{"discarder": "S", "tile": "1p", "claims": "E kan, W pon", "hands": ["E=111p234m567s89s11z"]}`,
 	} {
 		f.Add(s)
 	}
-	e, err := engine.Open("hk", engine.Options{})
-	if err != nil {
-		f.Fatal(err)
+	// Every family that rules claims: Hong Kong, DeBurger and riichi, four and three players.
+	var engines []*engine.Engine
+	for _, name := range []string{"hk", "deburger-2026", "riichi", "riichi-sanma", "riichi-wrc"} {
+		e, err := engine.Open(name, engine.Options{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		engines = append(engines, e)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
 		var req engine.ClaimRequest
 		if json.Unmarshal([]byte(body), &req) != nil {
 			return
 		}
-		if _, err := e.Claim(req); err != nil && !engine.IsInput(err) {
-			t.Fatalf("%s: %v is not bad input", body, err)
+		for _, e := range engines {
+			if _, err := e.Claim(req); err != nil && !engine.IsInput(err) {
+				t.Fatalf("%s: %s: %v is not bad input", e.Ruleset().Name, body, err)
+			}
 		}
 	})
 }
