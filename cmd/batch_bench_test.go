@@ -56,6 +56,33 @@ func BenchmarkBatchScoreHK(b *testing.B) {
 	}
 }
 
+// BenchmarkBatchScoreRiichi is BenchmarkBatchScoreHK under the riichi ruleset, on random winning
+// hands without flowers (not riichi tiles), won by tsumo.
+//
+//	go test ./cmd -run XXX -bench BatchScoreRiichi -benchtime 3x
+func BenchmarkBatchScoreRiichi(b *testing.B) {
+	n := *benchHands
+	r := rand.New(rand.NewPCG(7, 1))
+	var in strings.Builder
+	for range n {
+		in.WriteString(notation.Format(handgen.Random(r, 2)))
+		in.WriteByte('\n')
+	}
+	input := in.String()
+	b.SetBytes(int64(len(input)))
+	cpu0 := cpuTime()
+	for b.Loop() {
+		ios := &IOStreams{In: strings.NewReader(input), Out: io.Discard, ErrOut: &bytes.Buffer{}}
+		if code := Run([]string{"score", "-", "-o", "jsonl", "--rules", "riichi", "--win", "tsumo"}, ios); code > 1 {
+			b.Fatalf("exit %d: %s", code, ios.ErrOut)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(n*b.N), "cpu-ns/hand")
+	}
+}
+
 // BenchmarkScoreAloneHK is what BenchmarkBatchScoreHK and BenchmarkScoreLineHK are measured
 // against: Hong Kong scoring alone (hk.Score) of the same random hands, parsed beforehand, in the
 // same situation, in thread CPU time. A batch line's cost over this is the batch's own: parsing

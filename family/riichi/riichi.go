@@ -124,13 +124,34 @@ func (Family) Bind(rs *rulesets.Ruleset, opt family.BindOptions) (family.Rules, 
 		d := Section{Options: rscore.TenhouOptions()}
 		sec = &d
 	}
-	return &rules{rs: rs, opt: sec.Options, items: sec}, nil
+	return &rules{rs: rs, opt: sec.Options, items: sec, src: sourcesOf(sec)}, nil
 }
 
 type rules struct {
 	rs    *rulesets.Ruleset
 	opt   rscore.Options
 	items *Section // the yaku and fu lines
+	src   *sources // the same lines by kind, for a score's items
+}
+
+// sources are the ruleset lines a score's items cite, by yaku and by fu kind: what the Section's
+// maps say, looked up once at Bind rather than by id for every item of every hand.
+type sources struct {
+	yaku [len(rscore.Yakus)]scoring.Source
+	fu   [len(fuNames)]scoring.Source
+}
+
+func sourcesOf(sec *Section) *sources {
+	src := new(sources)
+	for y := range src.yaku {
+		src.yaku[y] = sec.Yaku[rscore.Yaku(y).ID()].Source
+	}
+	for k := range src.fu {
+		if id := rscore.FuKind(k).String(); id != "" {
+			src.fu[k] = sec.Fu[id].Source
+		}
+	}
+	return src
 }
 
 func (r *rules) Ruleset() *rulesets.Ruleset { return r.rs }

@@ -133,7 +133,10 @@ func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, er
 		}
 		return nil, family.Usagef("%s", ie.Msg)
 	}
-	s := &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*nh), Ruleset: r.rs.Name, Situation: sv}, Result: &Result{}}
+	// The scored hand and its result are one allocation: a batch scores a hand a line.
+	box := &scoredBox{}
+	box.s = Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*nh), Ruleset: r.rs.Name, Situation: sv}, Result: &box.res}
+	s := &box.s
 	s.Riichi, s.DoubleRiichi, s.Ippatsu, s.FirstTurn = sit.Riichi && !sit.DoubleRiichi, sit.DoubleRiichi, sit.Ippatsu, sit.FirstTurn
 	s.tsumo = sit.Win.SelfDrawn()
 	switch {
@@ -142,13 +145,13 @@ func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, er
 		return s, nil
 	case errors.Is(err, rscore.ErrNoYaku):
 		s.Reason = "no yaku: dora alone do not make a win"
-		s.fill(&res, fs, r.items)
+		s.fill(&res, fs, r.src)
 		s.IsWin = false
 		return s, nil
 	case err != nil:
 		return nil, err
 	}
-	s.fill(&res, fs, r.items)
+	s.fill(&res, fs, r.src)
 	s.IsWin = true
 	if fs.Extra.Flag(fieldReadings) {
 		all, _ := rscore.Readings(&h, &sit, &r.opt, nil)
@@ -190,6 +193,12 @@ func readingView(r *rscore.Result) ReadingView {
 		}
 	}
 	return v
+}
+
+// scoredBox holds a Scored with its Result.
+type scoredBox struct {
+	s   Scored
+	res Result
 }
 
 // Scored is a scored riichi hand: the head and the result.
@@ -256,12 +265,20 @@ type FuName struct {
 	Japanese string `json:"japanese"`
 }
 
-// fuNames are the fu items' names.
-var fuNames = map[rscore.FuKind]FuName{
+// fuNames are the fu items' names, by kind.
+var fuNames = [...]FuName{
 	rscore.FuBase: {"Base", "副底"}, rscore.FuMenzenRon: {"Closed ron", "門前加符"}, rscore.FuTsumo: {"Self-draw", "ツモ符"},
 	rscore.FuPinfuTsumo: {"Pinfu self-draw", "平和ツモ"}, rscore.FuChiitoitsu: {"Seven pairs", "七対子"},
 	rscore.FuOpenPinfu: {"Open pinfu", "喰い平和"}, rscore.FuSet: {"Set", "刻子"}, rscore.FuWait: {"Wait", "待ち"},
 	rscore.FuPair: {"Pair", "雀頭"},
+}
+
+// fuName is kind's names (none for a kind without them).
+func fuName(k rscore.FuKind) FuName {
+	if int(k) < len(fuNames) {
+		return fuNames[k]
+	}
+	return FuName{}
 }
 
 // PointsView is what the win is worth. Ron is paid by the discarder; on a self-draw the dealer pays
@@ -279,25 +296,29 @@ type PointsView struct {
 	WithBonus   int `json:"with_bonus"`
 }
 
-// fill writes res into s, each item with the ruleset line items gives it (nil: none).
-func (s *Scored) fill(res *rscore.Result, req family.Situation, items *Section) {
-	var yaku, fu map[string]ItemDef
-	if items != nil {
-		yaku, fu = items.Yaku, items.Fu
-	}
+// fill writes res into s, each item with the ruleset line src gives it.
+func (s *Scored) fill(res *rscore.Result, req family.Situation, src *sources) {
 	s.Shape = res.Shape.String()
+	s.Reading = make([]string, 0, res.NumGroups)
 	for _, g := range res.GroupList() {
 		s.Reading = append(s.Reading, g.String())
 	}
 	s.Wait = res.Wait.String()
-	s.Yaku = []YakuView{}
+	s.Yaku = make([]YakuView, 0, res.NumItems)
 	for _, it := range res.YakuList() {
 		info := it.Yaku.Info()
-		s.Yaku = append(s.Yaku, YakuView{ID: info.ID, Name: info.Name, Japanese: info.Japanese, Han: it.Han, Yakuman: it.Yakuman, Source: yaku[info.ID].Source})
+		v := YakuView{ID: info.ID, Name: info.Name, Japanese: info.Japanese, Han: it.Han, Yakuman: it.Yakuman}
+		if int(it.Yaku) < len(src.yaku) {
+			v.Source = src.yaku[it.Yaku]
+		}
+		s.Yaku = append(s.Yaku, v)
 	}
-	s.FuItems = []FuView{}
+	s.FuItems = make([]FuView, 0, res.NumFu)
 	for _, f := range res.FuItems() {
-		v := FuView{ID: f.Kind.String(), Name: fuNames[f.Kind], Fu: f.Fu, Source: fu[f.Kind.String()].Source}
+		v := FuView{ID: f.Kind.String(), Name: fuName(f.Kind), Fu: f.Fu}
+		if int(f.Kind) < len(src.fu) {
+			v.Source = src.fu[f.Kind]
+		}
 		if f.Group.Kind != 0 {
 			v.Tiles = f.Group.String()
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Shape is the overall form of a reading.
@@ -48,8 +49,33 @@ type Group struct {
 	Meld bool // declared (chi, pon, kan) rather than concealed
 }
 
-// String writes the group in notation: 234m, 555z, [7777p].
+// String writes the group in notation: 234m, 555z, [7777p]. The strings of the groups a reading
+// can have are made once, on first use, and shared.
 func (g Group) String() string {
+	if g.Kind >= Pair && g.Kind <= Quad && g.Tile.Valid() {
+		m := 0
+		if g.Meld {
+			m = 1
+		}
+		return groupStrings()[g.Kind-Pair][g.Tile][m]
+	}
+	return g.format()
+}
+
+// groupStrings are format's strings of every group kind, tile and meld or not.
+var groupStrings = sync.OnceValue(func() *[Quad][NumKinds][2]string {
+	t := new([Quad][NumKinds][2]string)
+	for k := range t {
+		for tile := range t[k] {
+			for m := range t[k][tile] {
+				t[k][tile][m] = Group{Kind: GroupKind(k) + Pair, Tile: Tile(tile), Meld: m == 1}.format()
+			}
+		}
+	}
+	return t
+})
+
+func (g Group) format() string {
 	var b []byte
 	if g.Meld {
 		b = append(b, '[')

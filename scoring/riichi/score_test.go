@@ -523,3 +523,30 @@ func TestSingleSuitHands(t *testing.T) {
 	rec(0, 14)
 	t.Logf("%d single-suit hands, %d (hand, winning tile) pairs in each suit", hands, wins)
 }
+
+// TestGroupString: the shared group strings are what format writes, for every kind, tile and meld.
+func TestGroupString(t *testing.T) {
+	for _, tc := range []struct {
+		g    Group
+		want string
+	}{
+		{Group{Kind: Sequence, Tile: 1}, "234m"},
+		{Group{Kind: Triplet, Tile: 31}, "555z"},
+		{Group{Kind: Quad, Tile: 15, Meld: true}, "[7777p]"},
+		{Group{Kind: Pair, Tile: 26, Open: true}, "99s"},
+	} {
+		if got := tc.g.String(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.g, got, tc.want)
+		}
+	}
+	for k := Pair; k <= Quad; k++ {
+		for tile := Tile(0); tile < NumKinds; tile++ {
+			for _, meld := range []bool{false, true} {
+				g := Group{Kind: k, Tile: tile, Meld: meld}
+				if got, want := g.String(), g.format(); got != want {
+					t.Fatalf("%+v: %q, want %q", g, got, want)
+				}
+			}
+		}
+	}
+}
