@@ -583,7 +583,8 @@ func bestFlowers(r *Rules, nr, nb, unusedR, unusedH int) plan {
 
 // result turns the best reading into items.
 func (s *search) result(h *notation.Hand, rd Reading) Result {
-	res := Result{Valid: true, Reading: rd}
+	// One item a group, a meld and a flower, as a rule: made once, not grown.
+	res := Result{Valid: true, Reading: rd, Items: make([]scoring.Item, 0, s.bestN+len(h.Melds)+len(h.Bonus)+2)}
 	r := s.r
 	var pairs, unused []group
 	for i := range s.bestN {
@@ -591,13 +592,11 @@ func (s *search) result(h *notation.Hand, rd Reading) Result {
 		exposed := i == s.bestExposed
 		switch {
 		case rd == SevenSistersHand:
-			v := r.SevenSisters.Regular
-			id, name := "seven-sisters-regular", "Seven Sisters pair scored as a regular set"
+			v, names := r.SevenSisters.Regular, &sevenRegularNames
 			if g.tile.IsHonor() {
-				v = r.SevenSisters.Honour
-				id, name = "seven-sisters-honour", "Seven Sisters pair scored as an honour set"
+				v, names = r.SevenSisters.Honour, &sevenHonourNames
 			}
-			res.Items = append(res.Items, setItem(id, name, v, exposed, g.tiles(), concealedNote(exposed, s.win)))
+			res.Items = append(res.Items, setItem(names, v, exposed, g.tiles(), concealedNote(exposed, s.win)))
 		case g.isSet():
 			res.Items = append(res.Items, s.groupItem(g, exposed))
 		case g.kind == gPair:
@@ -651,33 +650,55 @@ func concealedNote(exposed bool, win notation.Tile) string {
 	return "concealed"
 }
 
-func setItem(id, name string, v SetValue, exposed bool, tiles []notation.Tile, note string) scoring.Item {
+// setNames are a set item's id and name, hidden ([0]) and exposed ([1]). They are constants, not
+// put together for each item: no allocation, and scoring writes an item's JSON head from text it
+// keeps by where the id's bytes are, which a string made afresh each time never matches.
+type setNames struct{ id, name [2]string }
+
+var (
+	regularSetNames   = setNames{[2]string{"regular-set-hidden", "regular-set-exposed"}, [2]string{"regular set, hidden", "regular set, exposed"}}
+	honourSetNames    = setNames{[2]string{"honour-set-hidden", "honour-set-exposed"}, [2]string{"honour set, hidden", "honour set, exposed"}}
+	sevenRegularNames = setNames{[2]string{"seven-sisters-regular-hidden", "seven-sisters-regular-exposed"},
+		[2]string{"Seven Sisters pair scored as a regular set, hidden", "Seven Sisters pair scored as a regular set, exposed"}}
+	sevenHonourNames = setNames{[2]string{"seven-sisters-honour-hidden", "seven-sisters-honour-exposed"},
+		[2]string{"Seven Sisters pair scored as an honour set, hidden", "Seven Sisters pair scored as an honour set, exposed"}}
+)
+
+func setItem(n *setNames, v SetValue, exposed bool, tiles []notation.Tile, note string) scoring.Item {
 	if exposed {
-		return scoring.Item{ID: id + "-exposed", Name: name + ", exposed", Value: v.Exposed, Tiles: tiles, Note: note, Source: v.Source}
+		return scoring.Item{ID: n.id[1], Name: n.name[1], Value: v.Exposed, Tiles: tiles, Note: note, Source: v.Source}
 	}
-	return scoring.Item{ID: id + "-hidden", Name: name + ", hidden", Value: v.Hidden, Tiles: tiles, Note: note, Source: v.Source}
+	return scoring.Item{ID: n.id[0], Name: n.name[0], Value: v.Hidden, Tiles: tiles, Note: note, Source: v.Source}
 }
 
 func (s *search) groupItem(g group, exposed bool) scoring.Item {
 	if g.honour() {
-		return setItem("honour-set", "honour set", s.r.Sets.Honour, exposed, g.tiles(), concealedNote(exposed, s.win))
+		return setItem(&honourSetNames, s.r.Sets.Honour, exposed, g.tiles(), concealedNote(exposed, s.win))
 	}
-	return setItem("regular-set", "regular set", s.r.Sets.Regular, exposed, g.tiles(), concealedNote(exposed, s.win))
+	return setItem(&regularSetNames, s.r.Sets.Regular, exposed, g.tiles(), concealedNote(exposed, s.win))
 }
 
 func meldItem(m notation.Meld, r *Rules) scoring.Item {
-	id, name, v := "regular-set", "regular set", r.Sets.Regular
+	names, v := &regularSetNames, r.Sets.Regular
 	if m.Kind != notation.Chow && m.Tile.IsHonor() {
-		id, name, v = "honour-set", "honour set", r.Sets.Honour
+		names, v = &honourSetNames, r.Sets.Honour
 	}
-	note := "exposed " + m.Kind.String()
+	var note string
+	switch m.Kind {
+	case notation.Chow:
+		note = "exposed chow"
+	case notation.Pong:
+		note = "exposed pong"
+	default:
+		note = "exposed " + m.Kind.String()
+	}
 	if m.IsKong() {
 		note = "kong scored as a set (kongs: sets)"
 		if m.Concealed {
 			note = "concealed kong scored as a hidden set (kongs: sets)"
 		}
 	}
-	return setItem(id, name, v, !m.Concealed, m.Tiles(), note)
+	return setItem(names, v, !m.Concealed, m.Tiles(), note)
 }
 
 func pairItem(g group, r *Rules, note string) scoring.Item {
