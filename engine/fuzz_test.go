@@ -34,14 +34,7 @@ func FuzzSettleRequest(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	var engines []*engine.Engine
-	for _, name := range []string{"hk", "american", "deburger-2026", "riichi", "riichi-sanma"} {
-		e, err := engine.Open(name, engine.Options{})
-		if err != nil {
-			f.Fatal(err)
-		}
-		engines = append(engines, e)
-	}
+	engines := openEngines(f, "hk", "american", "deburger-2026", "riichi", "riichi-sanma")
 	f.Fuzz(func(t *testing.T, body string) {
 		var req engine.SettleRequest
 		if json.Unmarshal([]byte(body), &req) != nil {
@@ -87,14 +80,11 @@ func FuzzScoreRequest(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	var engines []*engine.Engine
+	var names []string
 	for _, info := range rulesets.Builtins() {
-		e, err := engine.Open(info.Name, engine.Options{})
-		if err != nil {
-			f.Fatal(err)
-		}
-		engines = append(engines, e)
+		names = append(names, info.Name)
 	}
+	engines := openEngines(f, names...)
 	f.Fuzz(func(t *testing.T, body string) {
 		rest, extra, err := engine.SplitSituation([]byte(body))
 		if err != nil {
@@ -148,14 +138,7 @@ func FuzzClaimRequest(f *testing.F) {
 		f.Add(s)
 	}
 	// Every family that rules claims: Hong Kong, DeBurger and riichi, four and three players.
-	var engines []*engine.Engine
-	for _, name := range []string{"hk", "deburger-2026", "riichi", "riichi-sanma", "riichi-wrc"} {
-		e, err := engine.Open(name, engine.Options{})
-		if err != nil {
-			f.Fatal(err)
-		}
-		engines = append(engines, e)
-	}
+	engines := openEngines(f, "hk", "deburger-2026", "riichi", "riichi-sanma", "riichi-wrc")
 	f.Fuzz(func(t *testing.T, body string) {
 		var req engine.ClaimRequest
 		if json.Unmarshal([]byte(body), &req) != nil {
@@ -210,4 +193,18 @@ func FuzzRefereeLog(f *testing.F) {
 			t.Fatalf("%q: legal %v with %d illegal steps", log, v.Legal, v.Illegal)
 		}
 	})
+}
+
+// openEngines opens an engine of each built-in ruleset named.
+func openEngines(f *testing.F, names ...string) []*engine.Engine {
+	f.Helper()
+	var engines []*engine.Engine
+	for _, name := range names {
+		e, err := engine.Open(name, engine.Options{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		engines = append(engines, e)
+	}
+	return engines
 }

@@ -138,12 +138,12 @@ func AppendJSONBool(b []byte, v bool) []byte {
 
 // AppendJSONItems appends items as a JSON array ("null" for a nil slice, as encoding/json does).
 func AppendJSONItems(b []byte, items []Item) []byte {
-	return appendJSONArray(b, items, (*Item).AppendJSON)
+	return AppendJSONArray(b, items, (*Item).AppendJSON)
 }
 
-// appendJSONArray appends xs as a JSON array, each as appendOne writes it ("null" for a nil slice,
+// AppendJSONArray appends xs as a JSON array, each as appendOne writes it ("null" for a nil slice,
 // as encoding/json does).
-func appendJSONArray[T any](b []byte, xs []T, appendOne func(*T, []byte) []byte) []byte {
+func AppendJSONArray[T any](b []byte, xs []T, appendOne func(*T, []byte) []byte) []byte {
 	if xs == nil {
 		return append(b, "null"...)
 	}
@@ -180,5 +180,5 @@ func (w *Warning) AppendJSON(b []byte) []byte {
 // AppendJSONWarnings appends warnings as a JSON array ("null" for a nil slice, as encoding/json
 // does).
 func AppendJSONWarnings(b []byte, ws []Warning) []byte {
-	return appendJSONArray(b, ws, (*Warning).AppendJSON)
+	return AppendJSONArray(b, ws, (*Warning).AppendJSON)
 }

@@ -41,37 +41,13 @@ func (r *Result) AppendJSON(b []byte) []byte {
 		b = append(b, `,"wait":`...)
 		b = scoring.AppendJSONName(b, r.Wait)
 	}
-	b = append(b, `,"yaku":`...)
-	if r.Yaku == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range r.Yaku {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = r.Yaku[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = scoring.AppendJSONArray(append(b, `,"yaku":`...), r.Yaku, (*YakuView).appendJSON)
 	b = appendInt(b, `,"han":`, r.Han)
 	b = appendInt(b, `,"fu":`, r.Fu)
 	if r.RawFu != 0 {
 		b = appendInt(b, `,"raw_fu":`, r.RawFu)
 	}
-	b = append(b, `,"fu_items":`...)
-	if r.FuItems == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range r.FuItems {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = r.FuItems[i].appendJSON(b)
-		}
-		b = append(b, ']')
-	}
+	b = scoring.AppendJSONArray(append(b, `,"fu_items":`...), r.FuItems, (*FuView).appendJSON)
 	if r.Yakuman != 0 {
 		b = appendInt(b, `,"yakuman":`, r.Yakuman)
 	}
@@ -86,14 +62,7 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	b = scoring.AppendJSONBool(b, r.Dealer)
 	b = r.Points.appendJSON(append(b, `,"points":`...))
 	if len(r.OtherReadings) > 0 {
-		b = append(b, `,"other_readings":[`...)
-		for i := range r.OtherReadings {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = r.OtherReadings[i].appendJSON(b)
-		}
-		b = append(b, ']')
+		b = scoring.AppendJSONArray(append(b, `,"other_readings":`...), r.OtherReadings, (*ReadingView).appendJSON)
 	}
 	return b
 }

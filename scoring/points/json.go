@@ -21,14 +21,7 @@ func (res *Result) AppendJSON(b []byte) []byte {
 	b = append(b, `,"items":`...)
 	b = scoring.AppendJSONItems(b, res.Items)
 	if len(res.Flowers) > 0 {
-		b = append(b, `,"flowers":[`...)
-		for i := range res.Flowers {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = res.Flowers[i].appendJSON(b)
-		}
-		b = append(b, ']')
+		b = scoring.AppendJSONArray(append(b, `,"flowers":`...), res.Flowers, (*FlowerUse).appendJSON)
 	}
 	if res.Reason != "" {
 		b = append(b, `,"reason":`...)

@@ -354,23 +354,33 @@ func TestScoreAllocs(t *testing.T) {
 // checks that no hand has more standard decompositions than the fixed buffer holds, and that the decomposer
 // agrees with a naive search on completeness.
 func TestDecompositionBound(t *testing.T) {
-	var c Counts
 	maxN, hands := 0, 0
+	eachSuitHand(func(suit *[9]uint8) {
+		var c Counts
+		copy(c[:], suit[:])
+		hands++
+		var d decomposer
+		d.run(c)
+		if d.over {
+			t.Fatalf("%v overflows %d decompositions", c[:9], maxDecomp)
+		}
+		maxN = max(maxN, d.n)
+		if got, want := d.n > 0, naiveComplete(c, true); got != want {
+			t.Fatalf("%v: complete %v, naive %v", c[:9], got, want)
+		}
+	})
+	t.Logf("%d single-suit hands, at most %d decompositions", hands, maxN)
+}
+
+// eachSuitHand calls fn with every fourteen tiles of one suit, four of a kind at most, as counts of
+// its nine ranks (118,800 hands).
+func eachSuitHand(fn func(c *[9]uint8)) {
+	var c [9]uint8
 	var rec func(i, left int)
 	rec = func(i, left int) {
 		if i == 9 {
-			if left != 0 {
-				return
-			}
-			hands++
-			var d decomposer
-			d.run(c)
-			if d.over {
-				t.Fatalf("%v overflows %d decompositions", c[:9], maxDecomp)
-			}
-			maxN = max(maxN, d.n)
-			if got, want := d.n > 0, naiveComplete(c, true); got != want {
-				t.Fatalf("%v: complete %v, naive %v", c[:9], got, want)
+			if left == 0 {
+				fn(&c)
 			}
 			return
 		}
@@ -381,7 +391,6 @@ func TestDecompositionBound(t *testing.T) {
 		c[i] = 0
 	}
 	rec(0, 14)
-	t.Logf("%d single-suit hands, at most %d decompositions", hands, maxN)
 }
 
 func naiveComplete(c Counts, needPair bool) bool {
@@ -506,21 +515,10 @@ func TestSingleSuitHands(t *testing.T) {
 			}
 		}
 	}
-	var rec func(i, left int)
-	rec = func(i, left int) {
-		if i == 9 {
-			if left == 0 {
-				check()
-			}
-			return
-		}
-		for n := 0; n <= 4 && n <= left; n++ {
-			c[i] = uint8(n)
-			rec(i+1, left-n)
-		}
-		c[i] = 0
-	}
-	rec(0, 14)
+	eachSuitHand(func(suit *[9]uint8) {
+		c = *suit
+		check()
+	})
 	t.Logf("%d single-suit hands, %d (hand, winning tile) pairs in each suit", hands, wins)
 }
 
