@@ -123,6 +123,55 @@ func FuzzScoreRequest(f *testing.F) {
 	})
 }
 
+// FuzzWaitsRequest feeds waits request bodies to every built-in ruleset: none panics or is a
+// bug (an error is bad input); a ready hand of 13 tiles lists its waits, each with no more unseen
+// copies than the set holds, and a hand that is not ready lists none.
+func FuzzWaitsRequest(f *testing.F) {
+	for _, s := range []string{
+		`{"hand": "2223455679999m"}`,
+		`{"hand": "123m456p789s11z45s", "seen": "3s6s6s"}`,
+		`{"hand": "2233445566778m", "discards": "9s", "passed": "5m", "riichi": true}`,
+		`{"hand": "19m19p19s1234567z", "seat": "S", "prevailing": "W"}`,
+		`{"hand": "123m456p789s11z456s"}`,
+		`{"hand": "NN 2026m SS 666p 66s"}`,
+		`{"hand": "1122m3344p5566s7z"}`,
+		`{"hand": "[555z] [666z] 123m 9p 7z"}`,
+	} {
+		f.Add(s)
+	}
+	var names []string
+	for _, info := range rulesets.Builtins() {
+		names = append(names, info.Name)
+	}
+	engines := openEngines(f, names...)
+	f.Fuzz(func(t *testing.T, body string) {
+		var req engine.WaitsRequest
+		if json.Unmarshal([]byte(body), &req) != nil {
+			return
+		}
+		for _, e := range engines {
+			v, err := e.Waits(req)
+			if err != nil {
+				if !engine.IsInput(err) {
+					t.Fatalf("%s: %s: %v is not bad input", e.Ruleset().Name, body, err)
+				}
+				continue
+			}
+			if v.Tiles != 13 {
+				continue
+			}
+			if v.Ready != (len(v.Waits) > 0) {
+				t.Fatalf("%s: %s: ready %v with %d waits", e.Ruleset().Name, body, v.Ready, len(v.Waits))
+			}
+			for _, w := range v.Waits {
+				if w.Unseen < 0 || w.Unseen > 8 {
+					t.Fatalf("%s: %s: %s unseen %d", e.Ruleset().Name, body, w.Tile, w.Unseen)
+				}
+			}
+		}
+	})
+}
+
 // FuzzClaimRequest feeds claim request bodies to each family that rules claims: none panics or
 // is a bug (an error is bad input).
 func FuzzClaimRequest(f *testing.F) {
