@@ -186,20 +186,25 @@ func rank(card *Card, hi *handInfo, sv *seenInfo) []Candidate {
 		var liveD, anyD distance
 		var why string
 		if !(l.Concealed && len(hi.exp) > 0) {
+			var placedNeed, placedSet [nIdx]uint8
 			for k := range l.hands {
 				c := &l.hands[k]
-				need, set, ok := placeExposures(c, hi.exp)
-				if !ok {
-					continue
+				need, set := &c.need, &c.set // without exposures, the hand's own counts: no copy
+				if len(hi.exp) > 0 {
+					var ok bool
+					if placedNeed, placedSet, ok = placeExposures(c, hi.exp); !ok {
+						continue
+					}
+					need, set = &placedNeed, &placedSet
 				}
-				d := distanceTo(&need, &set, c.mask, hi)
+				d := distanceTo(need, set, c.mask, hi)
 				if bestAny < 0 || d.need < anyD.need {
 					bestAny, anyD = k, d
 				}
 				if bestLive >= 0 && d.need >= liveD.need {
 					continue
 				}
-				if ok, _ := alive(&need, &set, c.mask, hi, sv); ok {
+				if ok, _ := alive(need, set, c.mask, hi, sv); ok {
 					bestLive, liveD = k, d
 				}
 			}
