@@ -1,10 +1,8 @@
 package engine_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/mjref/mjref/engine"
@@ -80,11 +78,7 @@ func FuzzScoreRequest(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	var names []string
-	for _, info := range rulesets.Builtins() {
-		names = append(names, info.Name)
-	}
-	engines := openEngines(f, names...)
+	engines := openBuiltins(f)
 	f.Fuzz(func(t *testing.T, body string) {
 		rest, extra, err := engine.SplitSituation([]byte(body))
 		if err != nil {
@@ -110,13 +104,7 @@ func FuzzScoreRequest(f *testing.F) {
 				continue
 			}
 			want.Head().InputLine = 1
-			var w bytes.Buffer
-			enc := json.NewEncoder(&w)
-			enc.SetEscapeHTML(false)
-			if err := enc.Encode(want); err != nil {
-				t.Fatalf("%s: %s: %v", name, body, err)
-			}
-			if g, w := string(got), strings.TrimSuffix(w.String(), "\n"); g != w || valid != want.Valid() || !json.Valid(got) {
+			if g, w := string(got), encodingJSON(t, want); g != w || valid != want.Valid() || !json.Valid(got) {
 				t.Fatalf("%s: %s:\n line %s (valid %v)\nScore %s (valid %v)", name, body, g, valid, w, want.Valid())
 			}
 		}
@@ -139,11 +127,7 @@ func FuzzWaitsRequest(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	var names []string
-	for _, info := range rulesets.Builtins() {
-		names = append(names, info.Name)
-	}
-	engines := openEngines(f, names...)
+	engines := openBuiltins(f)
 	f.Fuzz(func(t *testing.T, body string) {
 		var req engine.WaitsRequest
 		if json.Unmarshal([]byte(body), &req) != nil {
@@ -242,6 +226,16 @@ func FuzzRefereeLog(f *testing.F) {
 			t.Fatalf("%q: legal %v with %d illegal steps", log, v.Legal, v.Illegal)
 		}
 	})
+}
+
+// openBuiltins opens an engine of every built-in ruleset.
+func openBuiltins(f *testing.F) []*engine.Engine {
+	f.Helper()
+	var names []string
+	for _, info := range rulesets.Builtins() {
+		names = append(names, info.Name)
+	}
+	return openEngines(f, names...)
 }
 
 // openEngines opens an engine of each built-in ruleset named.

@@ -143,18 +143,25 @@ func TestLineIsScore(t *testing.T) {
 					continue
 				}
 				want.Head().InputLine = n + 1
-				var w bytes.Buffer
-				enc := json.NewEncoder(&w)
-				enc.SetEscapeHTML(false)
-				if err := enc.Encode(want); err != nil {
-					t.Fatal(err)
-				}
-				if g, w := string(got[len("prefix"):]), strings.TrimSuffix(w.String(), "\n"); g != w || valid != want.Valid() {
+				if g, w := string(got[len("prefix"):]), encodingJSON(t, want); g != w || valid != want.Valid() {
 					t.Fatalf("%s, default %+v, %+v:\n got %s (valid %v)\nwant %s (valid %v)", info.Name, def, req, g, valid, w, want.Valid())
 				}
 			}
 		}
 	}
+}
+
+// encodingJSON is v as encoding/json writes it, HTML escaping off (as the batch writes), without
+// the newline: what a family's own JSON writer must match byte for byte.
+func encodingJSON(t testing.TB, v any) string {
+	t.Helper()
+	var w bytes.Buffer
+	enc := json.NewEncoder(&w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(w.String(), "\n")
 }
 
 // A Hong Kong line is written without a Scored, into a reused hand and with its result's items and

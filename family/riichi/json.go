@@ -137,17 +137,7 @@ func appendSource(b []byte, s scoring.Source) []byte {
 
 // appendStrings appends ss as a JSON array (null for nil, as encoding/json writes a nil slice).
 func appendStrings(b []byte, ss []string) []byte {
-	if ss == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = scoring.AppendJSONString(b, s)
-	}
-	return append(b, ']')
+	return scoring.AppendJSONArray(b, ss, func(s *string, b []byte) []byte { return scoring.AppendJSONString(b, *s) })
 }
 
 func appendInt(b []byte, key string, n int) []byte {

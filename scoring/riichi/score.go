@@ -1,5 +1,7 @@
 package riichi
 
+import "math/bits"
+
 // handInfo is what a hand's scoring needs that does not depend on the reading.
 type handInfo struct {
 	h       *Hand
@@ -53,8 +55,7 @@ func (hi *handInfo) init(h *Hand, s *Situation, o *Options) {
 		}
 	}
 	if h.NumMelds == 0 && (hi.suits == 1 || hi.suits == 2 || hi.suits == 4) {
-		// The one suit's first tile: m 0, p 9, s 18 (suits' bits 1, 2, 4).
-		base := Tile(9 * (hi.suits >> 1))
+		base := Tile(9 * bits.TrailingZeros8(hi.suits)) // the one suit's first tile: its bit is its index
 		ok := hi.all[base] >= 3 && hi.all[base+8] >= 3
 		for r := Tile(1); r < 8 && ok; r++ {
 			ok = hi.all[base+r] >= 1
