@@ -13,6 +13,7 @@ func BenchmarkMatch(b *testing.B) {
 		{"with jokers", "ff 33m JJ 3333p 333s J"},
 		{"exposed", "NN 226m Wd SS [666p] [66sJ]"},
 		{"no match", "1111m 33m 555p 77p 99s 9m"},
+		{"exposed no match", "[1111m] 33m 555p 77p 99s 9m"},
 	} {
 		h := mustHand(b, bc.hand)
 		b.Run(bc.name, func(b *testing.B) {

@@ -71,7 +71,8 @@ func describe(cands []Candidate, hi *handInfo) {
 		if cd.flat {
 			cd.Missing, cd.Extra = missing(&cd.best.need, &cd.best.set, &flat)
 		} else {
-			need, set, _ := placeExposures(cd.best, hi.exp)
+			var need, set [nIdx]uint8
+			placeExposures(cd.best, hi.exp, &need, &set)
 			cd.Missing, cd.Extra = missing(&need, &set, hi)
 		}
 		cd.Hand = cd.best.handText()
@@ -191,8 +192,7 @@ func rank(card *Card, hi *handInfo, sv *seenInfo) []Candidate {
 				c := &l.hands[k]
 				need, set := &c.need, &c.set // without exposures, the hand's own counts: no copy
 				if len(hi.exp) > 0 {
-					var ok bool
-					if placedNeed, placedSet, ok = placeExposures(c, hi.exp); !ok {
+					if !placeExposures(c, hi.exp, &placedNeed, &placedSet) {
 						continue
 					}
 					need, set = &placedNeed, &placedSet
@@ -210,7 +210,8 @@ func rank(card *Card, hi *handInfo, sv *seenInfo) []Candidate {
 			}
 		}
 		if bestLive < 0 && bestAny >= 0 {
-			need, set, _ := placeExposures(&l.hands[bestAny], hi.exp)
+			var need, set [nIdx]uint8
+			placeExposures(&l.hands[bestAny], hi.exp, &need, &set)
 			_, why = alive(&need, &set, l.hands[bestAny].mask, hi, sv)
 		}
 		switch {

@@ -109,12 +109,11 @@ func (hi *handInfo) read(h *notation.Hand) {
 }
 
 // placeExposures takes the hand's exposures out of c: each must be a set of the same tile and size.
-// It returns the need and set counts left for the concealed part.
-func placeExposures(c *concrete, exp []exposure) (need, set [nIdx]uint8, ok bool) {
-	need, set = c.need, c.set
-	if len(exp) == 0 {
-		return need, set, true
-	}
+// It writes the need and set counts left for the concealed part to need and set, and reports false,
+// writing nothing, when an exposure fits no set of c. The counts are written in place because
+// returning them by value costs more than the rest of ranking a line.
+func placeExposures(c *concrete, exp []exposure, need, set *[nIdx]uint8) bool {
+	// Match every exposure to a set before copying the counts: most hands of a card take none.
 	var used uint16
 	for _, e := range exp {
 		found := false
@@ -126,12 +125,15 @@ func placeExposures(c *concrete, exp []exposure) (need, set [nIdx]uint8, ok bool
 			}
 		}
 		if !found {
-			return need, set, false
+			return false
 		}
+	}
+	*need, *set = c.need, c.set
+	for _, e := range exp {
 		need[e.slot] -= e.size
 		set[e.slot] -= e.size
 	}
-	return need, set, true
+	return true
 }
 
 // fits reports whether the hand's concealed part fills c exactly once the exposures are placed.
@@ -151,8 +153,8 @@ func fits(c *concrete, hi *handInfo) bool {
 		}
 		return true
 	}
-	need, set, ok := placeExposures(c, hi.exp)
-	if !ok {
+	var need, set [nIdx]uint8
+	if !placeExposures(c, hi.exp, &need, &set) {
 		return false
 	}
 	for m := c.mask; m != 0; m &= m - 1 {
@@ -300,7 +302,8 @@ func Match(card *Card, h *notation.Hand, r *Rules) Result {
 // reading describes how hi fills c (which it fits).
 func reading(c *concrete, hi *handInfo) *Reading {
 	rd := &Reading{Hand: c.handText(), X: c.x, Suits: c.suitLetters()}
-	need, _, _ := placeExposures(c, hi.exp)
+	var need, set [nIdx]uint8
+	placeExposures(c, hi.exp, &need, &set)
 	for i := range nIdx {
 		for range int(need[i]) - int(hi.nat[i]) {
 			rd.Jokers = append(rd.Jokers, tileOf(i))
