@@ -86,7 +86,7 @@ var limitsHelp = sync.OnceValue(func() string {
 
     rulesets, files they extend, card files, --config   %s each
 %s    referee logs (a file or standard input)             %s, and %d events
-    ledger files                                        %s
+    ledger files (full, they take no more hands)        %s
     one line of standard input (score -, parse -, ...)  %s
 
   Every YAML document (a ruleset, a card, a log, --config, a --set value) is

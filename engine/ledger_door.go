@@ -90,6 +90,8 @@ func ledgerError(path string, err error) error {
 		hint = "'mjref ledger upgrade " + path + "' rewrites it in the current format and keeps the original as " + path + ".v1"
 	case errors.Is(err, ledger.ErrNoHand):
 		hint = "'mjref ledger show " + path + "' lists the hands standing"
+	case errors.Is(err, ledger.ErrFull):
+		hint = "the file stays as it is, readable: go on in a new ledger file, started with 'mjref ledger new'"
 	case errors.Is(err, ledger.ErrChanged):
 		hint = "another program wrote the file: check it with 'mjref ledger show " + path + "'"
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/mjref/mjref/internal/filewrite"
+	"github.com/mjref/mjref/internal/safeio"
 )
 
 // Import starts a new game at path with the header h (Create is Import with no hands) and records
@@ -60,8 +61,9 @@ func Import(path string, h Header, hands []Hand, check func(i int, st *State) er
 			}
 		}
 	}
-	if int64(len(b)) > MaxSize {
-		return nil, fmt.Errorf("the game's record would be %d bytes, more than a ledger holds (%d)", len(b), MaxSize)
+	if int64(len(b)) > l.limit {
+		return nil, fmt.Errorf("%s: %w: the game's record would be %d bytes, past a ledger's limit of %s; nothing was written",
+			path, ErrFull, len(b), safeio.FormatSize(l.limit))
 	}
 	if _, err := os.Lstat(path); err == nil {
 		return nil, fmt.Errorf("%s: %w", path, ErrExists)

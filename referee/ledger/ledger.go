@@ -33,6 +33,7 @@ type Ledger struct {
 	path    string
 	f       *os.File
 	size    int64 // bytes of complete lines
+	limit   int64 // the largest the file may grow to: MaxSize (tests set less)
 	state   State
 	last    string // the sum of the last line
 	settler Settler
@@ -64,6 +65,10 @@ func WithWait(d time.Duration) Option { return func(l *Ledger) { l.wait = d } }
 
 // ErrChanged is returned by Add and Undo when the file was changed by someone who ignored the lock.
 var ErrChanged = errors.New("the ledger file was changed by another program")
+
+// ErrFull is returned by a write that would take the file past MaxSize, the most any ledger is read
+// up to: the file is left as it was, whole and readable, and the game goes on in a new file.
+var ErrFull = errors.New("the ledger is full")
 
 // ErrExists is returned by Create when the file already exists.
 var ErrExists = errors.New("ledger file already exists")
@@ -121,7 +126,7 @@ func Open(path string, opts ...Option) (*Ledger, error) {
 }
 
 func newLedger(path string, opts []Option) *Ledger {
-	l := &Ledger{path: path, now: time.Now}
+	l := &Ledger{path: path, now: time.Now, limit: MaxSize}
 	for _, o := range opts {
 		o(l)
 	}
@@ -642,6 +647,11 @@ func (l *Ledger) writeAt(b []byte) error {
 	}
 	if fi.Size() != l.size {
 		return fmt.Errorf("%s: %w: it was %d bytes when opened and is %d now; open it again", l.path, ErrChanged, l.size, fi.Size())
+	}
+	// A file past the limit could not be opened again, nor shown: refuse the write instead.
+	if l.size+int64(len(b)) > l.limit {
+		return fmt.Errorf("%s: %w: it holds %d bytes and this change needs %d more, past a ledger's limit of %s; nothing was written",
+			l.path, ErrFull, l.size, len(b), safeio.FormatSize(l.limit))
 	}
 	n, err := l.f.WriteAt(b, l.size)
 	if err == nil && n != len(b) {

@@ -192,6 +192,10 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 		out.Write(b)
 	}
 	// Check what is about to be written, then keep the original and put the new one in place.
+	if n := int64(out.Len()); n > l.limit {
+		return "", fmt.Errorf("%s: %w: in the current format it would be %d bytes, past a ledger's limit of %s; nothing was changed",
+			path, ErrFull, n, safeio.FormatSize(l.limit))
+	}
 	if _, err := replay(path, out.Bytes(), l.settler); err != nil {
 		return "", fmt.Errorf("upgrading: %w", err)
 	}
