@@ -574,6 +574,14 @@ func (l *Ledger) Amend(n int, h Hand) (Amendment, error) {
 	if err != nil {
 		return Amendment{}, err
 	}
+	// A corrected result that ends the game sooner would leave later hands played after its end,
+	// which Add refuses (unless the record already had them before this amend).
+	if n, why := next.endedBefore(at); n > 0 {
+		if m, _ := l.state.endedBefore(at); m == 0 || m > n {
+			return Amendment{}, fmt.Errorf("with this result of hand %d, %w before hand %d (%s), and hands up to %d stand after it: nothing was changed; take back the later hands first ('ledger undo') to correct hand %d",
+				before.Number, ErrGameOver, n, why, next.History[len(next.History)-1].Number, before.Number)
+		}
+	}
 	if later == nil && at < len(next.History)-1 {
 		later = [][]Amount{}
 	}

@@ -614,6 +614,31 @@ func (s *State) amend(i int, h Hand, seq, line int, deltas DeltasFunc) error {
 	return nil
 }
 
+// endedBefore returns the number of the first hand after index from of the history before which
+// the game had already ended by its length (and why), or 0: an amend whose corrected result ends
+// the game sooner leaves later hands played after the end.
+func (s *State) endedBefore(from int) (int, string) {
+	run := map[string]Amount{}
+	for j := range s.History {
+		e := &s.History[j]
+		if j > from {
+			probe := *s
+			probe.History, probe.Played, probe.pos, probe.Players = s.History[:j], j, e.before, e.Players
+			for k, name := range e.Players {
+				probe.Totals[k] = run[name]
+			}
+			probe.settle()
+			if probe.Over {
+				return e.Number, probe.Reason
+			}
+		}
+		for m, name := range e.Players {
+			run[name] += e.Deltas[m]
+		}
+	}
+	return 0, ""
+}
+
 // tableAt is the table of a hand played at position p by players.
 func tableAt(p position, players Places) Table {
 	t := Table{Players: players, Dealer: p.Dealer, Prevailing: p.Prevailing, Repeat: p.Repeat, Number: p.Hand, Honba: p.Honba, Sticks: p.Sticks}
