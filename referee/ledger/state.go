@@ -713,8 +713,7 @@ func (s *State) rename(old, name string, seq int) error {
 			if e.Dealer == old {
 				e.Dealer = name
 			}
-			e.Hand.Also = slices.Clone(e.Hand.Also)
-			e.Hand.Bumped = slices.Clone(e.Hand.Bumped)
+			e.Hand = e.Hand.clone() // the lists it renames in place are the original's too
 			e.Hand.rename(old, name)
 		}
 	}
