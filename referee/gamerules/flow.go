@@ -2,6 +2,7 @@ package gamerules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -199,10 +200,26 @@ func (f *Flow) Validate() error {
 	return f.CheckLength(f.Length)
 }
 
+// MaxFlowAmount bounds the stake, the target, the return, the riichi stick and each uma (a
+// ledger's bound on one hand's delta too): a stack, the stake plus a running total, must never
+// wrap round.
+const MaxFlowAmount = settle.Amount(1_000_000_000) * settle.Unit
+
 // CheckLength validates the flow together with a chosen length l (a table may choose another
 // than the flow's own).
 func (f *Flow) CheckLength(l Length) error {
+	big := func(a settle.Amount) bool { return a > MaxFlowAmount || a < -MaxFlowAmount }
 	switch {
+	case big(f.Stake):
+		return &scoring.RuleError{Path: []string{"stake"}, Msg: fmt.Sprintf("the starting stake cannot be more than %s", MaxFlowAmount)}
+	case big(f.Target):
+		return &scoring.RuleError{Path: []string{"target"}, Msg: fmt.Sprintf("the target cannot be more than %s", MaxFlowAmount)}
+	case big(f.Return):
+		return &scoring.RuleError{Path: []string{"return"}, Msg: fmt.Sprintf("the return cannot be more than %s", MaxFlowAmount)}
+	case big(f.RiichiStick):
+		return &scoring.RuleError{Path: []string{"riichi_stick"}, Msg: fmt.Sprintf("a riichi stick cannot be worth more than %s", MaxFlowAmount)}
+	case slices.ContainsFunc(f.Uma, big):
+		return &scoring.RuleError{Path: []string{"uma"}, Msg: fmt.Sprintf("an uma cannot be more than %s either way", MaxFlowAmount)}
 	case f.Stake < 0:
 		return &scoring.RuleError{Path: []string{"stake"}, Msg: "the starting stake cannot be negative"}
 	case f.Target < 0:

@@ -59,6 +59,15 @@ func TestFlowValidate(t *testing.T) {
 		{"rounds without wind", func(f *Flow) { f.PrevailingWind = false }, []string{"length"}},
 		{"bust not zero-sum", func(f *Flow) { f.Length, f.Stake, f.ZeroSum = Length{Kind: Bust}, settle.Points(5), false }, []string{"length"}},
 		{"bad tie rule", func(f *Flow) { f.Ties = 9 }, []string{"ties"}},
+		// A stack of stake plus total must not wrap round: a winner would be "bust".
+		{"stake too large", func(f *Flow) { f.Length, f.Stake = Length{Kind: Bust}, settle.Points(922337203685477) }, []string{"stake"}},
+		{"largest stake", func(f *Flow) { f.Length, f.Stake = Length{Kind: Bust}, settle.Points(1_000_000_000) }, nil},
+		{"target too large", func(f *Flow) { f.Target = settle.Points(1_000_000_001) }, []string{"target"}},
+		{"return too large", func(f *Flow) { f.Return = settle.Points(1_000_000_001) }, []string{"return"}},
+		{"riichi stick too large", func(f *Flow) { f.RiichiStick = settle.Points(1_000_000_001) }, []string{"riichi_stick"}},
+		{"uma too large", func(f *Flow) {
+			f.Return, f.Uma = settle.Points(1), []settle.Amount{settle.Points(2_000_000_000), 0, 0, settle.Points(-2_000_000_000)}
+		}, []string{"uma"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
