@@ -124,7 +124,8 @@ func (r *Report) checkHead(seq int, sum, from string) {
 // Upgrade rewrites a version 1 record (the first release's) as version 2, with the same events,
 // seqs and times and the sums and chain of version 2, after checking it. The original is kept as
 // FILE.v1, a second name for the same file, on disk before the new record replaces it. It takes
-// the writer's lock.
+// the writer's lock. An incomplete last line (a write cut short, never counted) is left out of the
+// new record; FILE.v1 keeps it.
 //
 // Upgrade can be killed at any point and run again: killed before the new record is in place it
 // finds FILE.v1 is this same file (or a copy of it, byte for byte), keeps it and goes on; killed
@@ -176,6 +177,9 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 	var out bytes.Buffer
 	prev := ""
 	for _, ln := range split(data) {
+		if st.Torn != nil && ln.no >= st.Torn.Line {
+			break // a write cut short, never counted: left out (FILE.v1 keeps it)
+		}
 		ev, err := decode(ln.text)
 		if err != nil {
 			return "", &RecordError{Path: path, Line: ln.no, Msg: err.Error()}
