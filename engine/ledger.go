@@ -473,6 +473,18 @@ func (l *Ledger) Amend(n int, req LedgerRequest) (_ schema.LedgerAmend, err erro
 		}
 		h.Note += req.Note
 	}
+	// A hand paid under its own --set (add --this-hand) stays paid under it: the --set is what
+	// the table agreed for that hand, not part of the result corrected.
+	if i := slices.IndexFunc(cur.History, func(e ledger.Entry) bool { return e.Number == n }); i >= 0 {
+		if sets := cur.History[i].Hand.Sets; len(sets) > 0 && len(h.Sets) == 0 && h.Deltas == nil && !h.Drawn && l.engine.rules.Ruleset().Settlement != nil {
+			h.Sets = slices.Clone(sets)
+			note := "paid with --set " + strings.Join(h.Sets, ", ") + " for this hand only"
+			if h.Note != "" {
+				note = h.Note + "; " + note
+			}
+			h.Note = note
+		}
+	}
 	am, err := lg.Amend(n, h)
 	if err != nil {
 		return v, err
