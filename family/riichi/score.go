@@ -71,9 +71,6 @@ func situationView(sit family.Situation) *family.SituationView {
 
 // indicators appends the indicator tiles ts, given by flag, to out.
 func indicators(flag string, ts []notation.Tile, out []rscore.Tile) ([]rscore.Tile, error) {
-	if out == nil {
-		out = make([]rscore.Tile, 0, len(ts))
-	}
 	for _, t := range ts {
 		if !t.Valid() || t > notation.Red {
 			return nil, family.Usagef("%s: %s is not a riichi tile", flag, t)
