@@ -57,29 +57,45 @@ func BenchmarkBatchScoreHK(b *testing.B) {
 }
 
 // BenchmarkBatchScoreRiichi is BenchmarkBatchScoreHK under the riichi ruleset, on random winning
-// hands without flowers (not riichi tiles), won by tsumo.
+// hands without flowers (not riichi tiles): won by tsumo, and by ron with riichi's own flags given
+// for the whole batch (read once, as the flags of the hand are).
 //
 //	go test ./cmd -run XXX -bench BatchScoreRiichi -benchtime 3x
 func BenchmarkBatchScoreRiichi(b *testing.B) {
 	n := *benchHands
-	r := rand.New(rand.NewPCG(7, 1))
-	var in strings.Builder
-	for range n {
-		in.WriteString(notation.Format(handgen.Random(r, 2)))
-		in.WriteByte('\n')
-	}
-	input := in.String()
-	b.SetBytes(int64(len(input)))
-	cpu0 := cpuTime()
-	for b.Loop() {
-		ios := &IOStreams{In: strings.NewReader(input), Out: io.Discard, ErrOut: &bytes.Buffer{}}
-		if code := Run([]string{"score", "-", "-o", "jsonl", "--rules", "riichi", "--win", "tsumo"}, ios); code > 1 {
-			b.Fatalf("exit %d: %s", code, ios.ErrOut)
+	hands := func(maxMelds int) string {
+		r := rand.New(rand.NewPCG(7, 1))
+		var in strings.Builder
+		for range n {
+			in.WriteString(notation.Format(handgen.Random(r, maxMelds)))
+			in.WriteByte('\n')
 		}
+		return in.String()
 	}
-	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(cpu.Nanoseconds())/float64(n*b.N), "cpu-ns/hand")
+	for _, bc := range []struct {
+		name  string
+		input string
+		flags []string
+	}{
+		{"tsumo", hands(2), []string{"--win", "tsumo"}},
+		// Closed hands: riichi is declared only with one.
+		{"riichi_flags", hands(0), []string{"--win", "ron", "--riichi", "--dora", "1m", "--honba", "1"}},
+	} {
+		input := bc.input
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(input)))
+			cpu0 := cpuTime()
+			for b.Loop() {
+				ios := &IOStreams{In: strings.NewReader(input), Out: io.Discard, ErrOut: &bytes.Buffer{}}
+				if code := Run(append([]string{"score", "-", "-o", "jsonl", "--rules", "riichi"}, bc.flags...), ios); code > 1 {
+					b.Fatalf("exit %d: %s", code, ios.ErrOut)
+				}
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(n*b.N), "cpu-ns/hand")
+			}
+		})
 	}
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,5 +126,20 @@ func TestRefuseLedgerFields(t *testing.T) {
 	}
 	if err := refuseLedgerFields(e.rules, []string{"winner", "value", "note"}); err != nil {
 		t.Errorf("fields American reads: %v", err)
+	}
+}
+
+// TestLedgerErrorFull: a ledger at its limit is bad input (exit 2 at the command line) with the way
+// on, not a bug.
+func TestLedgerErrorFull(t *testing.T) {
+	err := ledgerError("g.jsonl", fmt.Errorf("g.jsonl: %w: it holds 67108800 bytes and this change needs 190 more", ledger.ErrFull))
+	if !IsInput(err) {
+		t.Errorf("a full ledger is not bad input: %v", err)
+	}
+	if !errors.Is(err, ledger.ErrFull) {
+		t.Errorf("the error lost ErrFull: %v", err)
+	}
+	if hint := family.HintOf(err); !strings.Contains(hint, "mjref ledger new") {
+		t.Errorf("hint %q does not say to start a new ledger", hint)
 	}
 }

@@ -302,8 +302,8 @@ type Scorer struct {
 	def ScoreRequest
 	sit family.Situation
 	// bound says sit is the default's situation and serves a request that gives only its hand:
-	// the default's situation reads without an error and has no family fields (whose values a
-	// family might hold on to).
+	// the default's situation reads without an error and the family declares each of its own
+	// fields (which families only read: family.Situation), so one situation serves every line.
 	bound bool
 }
 
@@ -312,7 +312,7 @@ type Scorer struct {
 func (e *Engine) Scorer(def ScoreRequest) *Scorer {
 	s := &Scorer{e: e, def: def}
 	sit, err := def.Situation()
-	if err == nil && len(sit.Extra) == 0 {
+	if err == nil && e.refuseExtra(sit.Extra) == nil {
 		s.sit, s.bound = sit, true
 	}
 	return s

@@ -84,6 +84,10 @@ func TestLineIsScore(t *testing.T) {
 		{Seat: "X"},
 		{Win: "self-draw", Loser: &yes},
 		{Extra: map[string]any{"riichi": true}},
+		// Riichi's own fields, bound: its lines are written without a Scored too.
+		{Seat: "S", Win: "self-draw", Extra: map[string]any{"riichi": true, "dora": "1m2z", "ura": "5p", "honba": 2, "sticks": 1}},
+		{Win: "discard", LastTile: &yes, Extra: map[string]any{"double-riichi": true, "ippatsu": true}},
+		{Win: "replacement", Extra: map[string]any{"readings": true}},
 	}
 	r := rand.New(rand.NewPCG(4, 40))
 	var reqs []engine.ScoreRequest
@@ -118,12 +122,13 @@ func TestLineIsScore(t *testing.T) {
 		engine.ScoreRequest{Hand: "123m456p789s111z55z", Extra: map[string]any{"dora": "1m"}},
 		engine.ScoreRequest{Hand: "0 2026m 2026p 2026s 11z"},
 	)
+	written := map[string]int{} // good lines by ruleset
 	for _, info := range rulesets.Builtins() {
 		e, err := engine.Open(info.Name, engine.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", info.Name, err)
 		}
-		for _, def := range defs {
+		for d, def := range defs {
 			s := e.Scorer(def)
 			l := s.Line()
 			buf := []byte("prefix")
@@ -146,9 +151,21 @@ func TestLineIsScore(t *testing.T) {
 				if g, w := string(got[len("prefix"):]), encodingJSON(t, want); g != w || valid != want.Valid() {
 					t.Fatalf("%s, default %+v, %+v:\n got %s (valid %v)\nwant %s (valid %v)", info.Name, def, req, g, valid, w, want.Valid())
 				}
+				written[info.Name]++
+				if d >= len(defs)-3 {
+					written[info.Name+" (its own fields)"]++
+				}
 			}
 		}
 	}
+	// The random hands are the same on every run: every family writes good lines, riichi's under
+	// its own fields too.
+	for _, name := range []string{"hk", "american", "deburger-2026", "riichi", "riichi (its own fields)", "riichi-sanma"} {
+		if written[name] < 50 {
+			t.Errorf("%s wrote %d good lines: the test no longer reaches its writer", name, written[name])
+		}
+	}
+	t.Logf("good lines: %v", written)
 }
 
 // encodingJSON is v as encoding/json writes it, HTML escaping off (as the batch writes), without
@@ -189,6 +206,24 @@ func TestLineAllocs(t *testing.T) {
 		alone := testing.AllocsPerRun(200, func() { _, _ = hk.Score(&h, sit.Situation, hongkong.Rules(e.Ruleset())) })
 		if line != 0 {
 			t.Errorf("%s: a line allocates %v times (hk.Score %v): want none", text, line, alone)
+		}
+	}
+	// So is a riichi line, its own fields given once for the batch.
+	e, err = engine.Open("riichi", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, def := range []engine.ScoreRequest{{Win: "self-draw"}, {Win: "discard", Extra: map[string]any{"riichi": true, "dora": "1m5z", "ura": "9s", "honba": 1}}} {
+		l := e.Scorer(def).Line()
+		buf := make([]byte, 0, 4096)
+		for _, text := range []string{"234m23p456p678s99s+1p", "345m345p345s6677z+7z", "19m19p19s1234567z+1m"} {
+			req := engine.ScoreRequest{Hand: text}
+			if _, _, err := l.AppendJSON(buf[:0], req, 1); err != nil {
+				t.Fatalf("riichi %s: %v", text, err)
+			}
+			if n := testing.AllocsPerRun(200, func() { _, _, _ = l.AppendJSON(buf[:0], req, 1) }); n != 0 {
+				t.Errorf("riichi %v %s: a line allocates %v times: want none", def.Extra, text, n)
+			}
 		}
 	}
 }

@@ -57,11 +57,18 @@ type headRest struct {
 // warnings, written now unless they are what was written last. (They are the same for any
 // Extra: View does not show the family's own fields.)
 func (c *HeadRest) Of(ruleset string, sit Situation) []byte {
+	return c.OfView(ruleset, sit, Situation.View)
+}
+
+// OfView is Of for a family whose head shows its own view of the situation, view(sit), which
+// must depend only on what Of compares (sit's Situation and Loser, not its Extra): view is called
+// only when those are not what was written last.
+func (c *HeadRest) OfView(ruleset string, sit Situation, view func(Situation) *SituationView) []byte {
 	if p := c.last.Load(); p != nil && p.ruleset == ruleset && p.sit == sit.Situation && p.loser == sit.Loser {
 		return p.text
 	}
 	p := &headRest{ruleset: ruleset, sit: sit.Situation, loser: sit.Loser}
-	p.text = appendHeadRest(nil, &ScoreHead{Ruleset: ruleset, Situation: sit.View()})
+	p.text = appendHeadRest(nil, &ScoreHead{Ruleset: ruleset, Situation: view(sit)})
 	c.last.Store(p)
 	return p.text
 }

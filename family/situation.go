@@ -17,7 +17,9 @@ type Situation struct {
 	scoring.Situation
 	Loser bool
 	// Extra holds the family's own situation fields given, by name: the engine refuses a field
-	// the bound family does not declare, so a family reads only its own.
+	// the bound family does not declare, so a family reads only its own. A family reads Extra and
+	// never changes it, nor the values it holds: one situation serves every line of a batch, on
+	// every core at once.
 	Extra Extra
 }
 

@@ -195,3 +195,7 @@ func mustReplay(t interface {
 }
 
 func testDeps() Deps { return Deps{Score: fakeScorer(3), Settle: fakeSettler} }
+
+// tiles returns every tile the replay accounts for: hands (seen and unseen), melds, rivers, bonus
+// tiles laid out, the live wall and the tiles outside the log's view. It is constant through a replay.
+func (t *table) tiles() int { return t.inPlay() + (t.back - t.front) + t.outside }

@@ -271,10 +271,6 @@ func (t *table) inPlay() int {
 	return n
 }
 
-// tiles returns every tile the replay accounts for: hands (seen and unseen), melds, rivers, bonus
-// tiles laid out, the live wall and the tiles outside the log's view. It is constant through a replay.
-func (t *table) tiles() int { return t.inPlay() + (t.back - t.front) + t.outside }
-
 // seen counts every tile the referee has seen.
 func (t *table) seen() notation.Counts {
 	var c notation.Counts

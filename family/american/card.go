@@ -81,20 +81,6 @@ func LoadCardFrom(files rulesets.Files, nameOrPath string) (*card.Card, error) {
 	return ParseCard(data, file)
 }
 
-// checkCard loads a card as LoadCardFrom does and returns each line with its number of concrete hands
-// (what `mjref card check FILE` prints). The error joins every problem found, a line left out
-// included.
-func checkCard(nameOrPath string) ([]card.LineInfo, error) {
-	c, err := LoadCardFrom(nil, nameOrPath)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Err(); err != nil {
-		return nil, err
-	}
-	return c.Info(), nil
-}
-
 // ParseCard decodes card YAML; file is the name errors cite.
 func ParseCard(data []byte, file string) (*card.Card, error) {
 	if err := yamldoc.Prescan(data); err != nil {

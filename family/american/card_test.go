@@ -484,3 +484,17 @@ func TestCardNoFiles(t *testing.T) {
 		t.Errorf("a file that is there: %s\nand one that is not: %s", a, b)
 	}
 }
+
+// checkCard loads a card as LoadCardFrom does and returns each line with its number of concrete hands
+// (what `mjref card check FILE` prints). The error joins every problem found, a line left out
+// included.
+func checkCard(nameOrPath string) ([]am.LineInfo, error) {
+	c, err := LoadCardFrom(nil, nameOrPath)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	return c.Info(), nil
+}

@@ -132,6 +132,8 @@ type rules struct {
 	opt   rscore.Options
 	items *Section // the yaku and fu lines
 	src   *sources // the same lines by kind, for a score's items
+	// head is the batch lines' head after the hand, for AppendScore.
+	head family.HeadRest
 }
 
 // sources are the ruleset lines a score's items cite, by yaku and by fu kind: what the Section's

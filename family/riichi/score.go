@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
@@ -12,27 +13,35 @@ import (
 	rscore "github.com/mjref/mjref/scoring/riichi"
 )
 
-// situation reads the engine's situation for the scorer.
-func (r *rules) situation(sit family.Situation) (rscore.Situation, *family.SituationView, error) {
-	s := rscore.Situation{Seat: rscore.Wind(sit.Seat), Prevailing: rscore.Wind(sit.Prevailing)}
+// winKind is the scorer's win for the engine's situation; ok is false for a win riichi does not have.
+func winKind(sit family.Situation) (w rscore.WinKind, ok bool) {
 	switch {
 	case sit.Win == scoring.Discard && sit.LastTile:
-		s.Win = rscore.WinHoutei
+		return rscore.WinHoutei, true
 	case sit.Win == scoring.Discard:
-		s.Win = rscore.WinRon
+		return rscore.WinRon, true
 	case sit.Win == scoring.SelfDraw && sit.LastTile:
-		s.Win = rscore.WinHaitei
+		return rscore.WinHaitei, true
 	case sit.Win == scoring.SelfDraw:
-		s.Win = rscore.WinTsumo
+		return rscore.WinTsumo, true
 	case sit.Win == scoring.KongReplacement && !sit.LastTile:
-		s.Win = rscore.WinRinshan
+		return rscore.WinRinshan, true
 	case sit.Win == scoring.RobbingKong && !sit.LastTile:
-		s.Win = rscore.WinChankan
-	default:
-		return s, nil, family.WithHint(family.Usagef("--win %s is not a riichi win", sit.Win), "use ron, tsumo, rinshan, chankan, haitei or houtei (and --first-turn for tenhou or chiihou)")
+		return rscore.WinChankan, true
+	}
+	return 0, false
+}
+
+// situation reads the engine's situation for the scorer, its dora and ura indicators appended to
+// dora and ura.
+func (r *rules) situation(sit family.Situation, dora, ura []rscore.Tile) (rscore.Situation, error) {
+	s := rscore.Situation{Seat: rscore.Wind(sit.Seat), Prevailing: rscore.Wind(sit.Prevailing)}
+	var ok bool
+	if s.Win, ok = winKind(sit); !ok {
+		return s, family.WithHint(family.Usagef("--win %s is not a riichi win", sit.Win), "use ron, tsumo, rinshan, chankan, haitei or houtei (and --first-turn for tenhou or chiihou)")
 	}
 	if sit.Discarder != notation.NoSeat {
-		return s, nil, family.Usagef("--discarder: riichi scoring does not read the discarder")
+		return s, family.Usagef("--discarder: riichi scoring does not read the discarder")
 	}
 	s.Riichi = sit.Extra.Flag(fieldRiichi) || sit.Extra.Flag(fieldDoubleRiichi)
 	s.DoubleRiichi = sit.Extra.Flag(fieldDoubleRiichi)
@@ -40,21 +49,28 @@ func (r *rules) situation(sit family.Situation) (rscore.Situation, *family.Situa
 	s.FirstTurn = sit.Extra.Flag(fieldFirstTurn)
 	s.Kita = sit.Extra.Count(fieldKita)
 	var err error
-	if s.Dora, err = indicators("--dora", sit.Extra.Tiles(fieldDora)); err != nil {
-		return s, nil, err
+	if s.Dora, err = indicators("--dora", sit.Extra.Tiles(fieldDora), dora); err != nil {
+		return s, err
 	}
-	if s.Ura, err = indicators("--ura", sit.Extra.Tiles(fieldUra)); err != nil {
-		return s, nil, err
+	if s.Ura, err = indicators("--ura", sit.Extra.Tiles(fieldUra), ura); err != nil {
+		return s, err
 	}
 	if len(s.Ura) > 0 && !s.Riichi {
-		return s, nil, family.Usagef("--ura: ura dora count only with --riichi or --double-riichi")
+		return s, family.Usagef("--ura: ura dora count only with --riichi or --double-riichi")
 	}
-	sv := &family.SituationView{Seat: sit.Seat.String(), Prevailing: sit.Prevailing.String(), Win: s.Win.String()}
-	return s, sv, nil
+	return s, nil
 }
 
-func indicators(flag string, ts []notation.Tile) ([]rscore.Tile, error) {
-	out := make([]rscore.Tile, 0, len(ts))
+// situationView is the situation a riichi hand's head shows: its seat, the prevailing wind and
+// the riichi win (tsumo rather than self-draw; haitei and houtei hold the last tile). It reads
+// only what family.HeadRest compares.
+func situationView(sit family.Situation) *family.SituationView {
+	w, _ := winKind(sit)
+	return &family.SituationView{Seat: sit.Seat.String(), Prevailing: sit.Prevailing.String(), Win: w.String()}
+}
+
+// indicators appends the indicator tiles ts, given by flag, to out.
+func indicators(flag string, ts []notation.Tile, out []rscore.Tile) ([]rscore.Tile, error) {
 	for _, t := range ts {
 		if !t.Valid() || t > notation.Red {
 			return nil, family.Usagef("%s: %s is not a riichi tile", flag, t)
@@ -117,44 +133,25 @@ var inputFlag = map[string]string{"kita": "--kita", "prevailing": "--prevailing"
 
 // Score scores a riichi hand in its situation.
 func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, error) {
-	sit, sv, err := r.situation(fs)
+	s, err := r.scored(nh, fs)
 	if err != nil {
 		return nil, err
 	}
-	h, err := hand(nh)
-	if err != nil {
-		return nil, err
-	}
-	res, err := rscore.Score(&h, &sit, &r.opt)
-	var ie *rscore.InputError
-	if errors.As(err, &ie) {
-		if f, ok := inputFlag[ie.Field]; ok {
-			return nil, family.Usagef("%s: %s", f, ie.Msg)
-		}
-		return nil, family.Usagef("%s", ie.Msg)
-	}
-	// The scored hand and its result are one allocation: a batch scores a hand a line.
+	return s, nil
+}
+
+// scored is Score's result, typed.
+func (r *rules) scored(nh *notation.Hand, fs family.Situation) (*Scored, error) {
+	// The scored hand and its result are one allocation.
 	box := &scoredBox{}
-	box.s = Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*nh), Ruleset: r.rs.Name, Situation: sv}, Result: &box.res}
-	s := &box.s
-	s.Riichi, s.DoubleRiichi, s.Ippatsu, s.FirstTurn = sit.Riichi && !sit.DoubleRiichi, sit.DoubleRiichi, sit.Ippatsu, sit.FirstTurn
-	s.tsumo = sit.Win.SelfDrawn()
-	switch {
-	case errors.Is(err, rscore.ErrNotComplete):
-		s.Reason = "not a complete hand: no reading as four sets and a pair, seven pairs or thirteen orphans"
-		return s, nil
-	case errors.Is(err, rscore.ErrNoYaku):
-		s.Reason = "no yaku: dora alone do not make a win"
-		s.fill(&res, fs, r.src)
-		s.IsWin = false
-		return s, nil
-	case err != nil:
+	if err := r.score(nh, fs, box); err != nil {
 		return nil, err
 	}
-	s.fill(&res, fs, r.src)
-	s.IsWin = true
-	if fs.Extra.Flag(fieldReadings) {
-		all, _ := rscore.Readings(&h, &sit, &r.opt, nil)
+	box.s = Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*nh), Ruleset: r.rs.Name, Situation: situationView(fs)}, Result: &box.res}
+	s := &box.s
+	s.tsumo = box.sit.Win.SelfDrawn()
+	if s.IsWin && fs.Extra.Flag(fieldReadings) {
+		all, _ := rscore.Readings(&box.h, &box.sit, &r.opt, nil)
 		s.OtherReadings = []ReadingView{}
 		for i := range all {
 			if i == 0 {
@@ -164,6 +161,78 @@ func (r *rules) Score(nh *notation.Hand, fs family.Situation) (family.Scored, er
 		}
 	}
 	return s, nil
+}
+
+// AppendScore appends the JSON of what Score returns, with its input_line, without making it:
+// the result is written from a box kept from line to line (its slices reused), the hand copied
+// from text or written straight from nh, and the rest of the head is r.head's. With --readings
+// it is Score's, written as it writes itself.
+func (r *rules) AppendScore(b []byte, nh *notation.Hand, text string, fs family.Situation, line int) ([]byte, bool, error) {
+	if fs.Extra.Flag(fieldReadings) {
+		sc, err := r.scored(nh, fs)
+		if err != nil {
+			return b, false, err
+		}
+		sc.InputLine = line
+		return sc.AppendJSON(b), sc.Valid(), nil
+	}
+	box := boxes.Get().(*scoredBox)
+	defer boxes.Put(box)
+	if err := r.score(nh, fs, box); err != nil {
+		return b, false, err
+	}
+	b = family.AppendHeadHand(b, line, nh, text, notation.Options{}, r.head.OfView(r.rs.Name, fs, situationView))
+	return append(box.res.AppendJSON(append(b, ',')), '}'), box.res.IsWin, nil
+}
+
+// inputError is the scorer's *rscore.InputError as the user's error, naming the flag, or nil.
+func inputError(err error) error {
+	var ie *rscore.InputError
+	if !errors.As(err, &ie) {
+		return nil
+	}
+	if f, ok := inputFlag[ie.Field]; ok {
+		return family.Usagef("%s: %s", f, ie.Msg)
+	}
+	return family.Usagef("%s", ie.Msg)
+}
+
+// boxes hold the results AppendScore writes, with their slices.
+var boxes = sync.Pool{New: func() any { return new(scoredBox) }}
+
+// score scores nh in fs into box: its hand and situation as the scorer reads them, and res, whose
+// slices are box's spares, grown and kept for the next hand.
+func (r *rules) score(nh *notation.Hand, fs family.Situation, box *scoredBox) error {
+	var err error
+	if box.sit, err = r.situation(fs, box.dora[:0], box.ura[:0]); err != nil {
+		return err
+	}
+	if box.h, err = hand(nh); err != nil {
+		return err
+	}
+	res, err := rscore.Score(&box.h, &box.sit, &r.opt)
+	if err != nil {
+		if err := inputError(err); err != nil {
+			return err
+		}
+	}
+	sit := &box.sit
+	box.res = Result{Riichi: sit.Riichi && !sit.DoubleRiichi, DoubleRiichi: sit.DoubleRiichi, Ippatsu: sit.Ippatsu, FirstTurn: sit.FirstTurn}
+	s := &box.res
+	switch {
+	case errors.Is(err, rscore.ErrNotComplete):
+		s.Reason = "not a complete hand: no reading as four sets and a pair, seven pairs or thirteen orphans"
+		return nil
+	case errors.Is(err, rscore.ErrNoYaku):
+		s.Reason = "no yaku: dora alone do not make a win"
+		box.fill(&res, fs, r.src)
+		return nil
+	case err != nil:
+		return err
+	}
+	box.fill(&res, fs, r.src)
+	s.IsWin = true
+	return nil
 }
 
 // ReadingView is one reading of the hand the scorer weighed and did not choose.
@@ -195,10 +264,18 @@ func readingView(r *rscore.Result) ReadingView {
 	return v
 }
 
-// scoredBox holds a Scored with its Result.
+// scoredBox holds a Scored with its Result, the hand and situation it was scored from, and the
+// slices of the last result filled in it, kept to be filled again.
 type scoredBox struct {
 	s   Scored
 	res Result
+	h   rscore.Hand
+	sit rscore.Situation
+
+	reading   []string
+	yaku      []YakuView
+	fu        []FuView
+	dora, ura [5]rscore.Tile // sit's indicators
 }
 
 // Scored is a scored riichi hand: the head and the result.
@@ -297,14 +374,18 @@ type PointsView struct {
 }
 
 // fill writes res into s, each item with the ruleset line src gives it.
-func (s *Scored) fill(res *rscore.Result, req family.Situation, src *sources) {
+func (box *scoredBox) fill(res *rscore.Result, req family.Situation, src *sources) {
+	s := &box.res
 	s.Shape = res.Shape.String()
-	s.Reading = make([]string, 0, res.NumGroups)
+	s.Reading = box.reading[:0]
 	for _, g := range res.GroupList() {
 		s.Reading = append(s.Reading, g.String())
 	}
 	s.Wait = res.Wait.String()
-	s.Yaku = make([]YakuView, 0, res.NumItems)
+	s.Yaku = box.yaku[:0]
+	if s.Yaku == nil {
+		s.Yaku = make([]YakuView, 0, res.NumItems) // [] rather than null, even with no item
+	}
 	for _, it := range res.YakuList() {
 		info := it.Yaku.Info()
 		v := YakuView{ID: info.ID, Name: info.Name, Japanese: info.Japanese, Han: it.Han, Yakuman: it.Yakuman}
@@ -313,7 +394,10 @@ func (s *Scored) fill(res *rscore.Result, req family.Situation, src *sources) {
 		}
 		s.Yaku = append(s.Yaku, v)
 	}
-	s.FuItems = make([]FuView, 0, res.NumFu)
+	s.FuItems = box.fu[:0]
+	if s.FuItems == nil {
+		s.FuItems = make([]FuView, 0, res.NumFu)
+	}
 	for _, f := range res.FuItems() {
 		v := FuView{ID: f.Kind.String(), Name: fuName(f.Kind), Fu: f.Fu}
 		if int(f.Kind) < len(src.fu) {
@@ -324,6 +408,7 @@ func (s *Scored) fill(res *rscore.Result, req family.Situation, src *sources) {
 		}
 		s.FuItems = append(s.FuItems, v)
 	}
+	box.reading, box.yaku, box.fu = s.Reading, s.Yaku, s.FuItems
 	s.Han, s.Fu, s.RawFu, s.Yakuman = res.Han, res.Fu, res.RawFu, res.Yakuman
 	s.Dora, s.Ura, s.Aka = res.Dora, res.Ura, res.Aka
 	s.Limit = res.Pay.Limit.String()

@@ -30,13 +30,17 @@ func Prescan(data []byte) error {
 	}
 	for len(data) > 0 {
 		lineNo++
+		// A line ends at LF, CR LF or a CR alone: YAML's line breaks, as go-yaml reads them.
 		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+			crlf := data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n'
 			line, data = data[:i], data[i+1:]
+			if crlf {
+				data = data[1:]
+			}
 		} else {
 			data = nil
 		}
-		line = bytes.TrimSuffix(line, []byte{'\r'})
 		indent := 0
 		for indent < len(line) && line[indent] == ' ' {
 			indent++
@@ -174,7 +178,7 @@ func (f *flow) scan(s []byte, line int) error {
 		case c == '"' || c == '\'':
 			// A quote opens a scalar only where one starts; taking one in the middle of a
 			// plain scalar for an opening only makes the scan skip lines.
-			if f.start || i > 0 && s[i-1] == ' ' {
+			if f.start || i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
 				f.quote = c
 			}
 		case c == '!' && f.start:

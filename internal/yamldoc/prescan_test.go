@@ -49,6 +49,10 @@ func TestPrescan(t *testing.T) {
 		{"commas in a plain scalar", "a: x {" + strings.Repeat("k: 1, ", over) + "}\n", false},
 		{"commas after a tag", "a: !!map {" + strings.Repeat("k: 1, ", over) + "}\n", false},
 		{"a comment in a flow mapping", "a: {k: 1, # " + strings.Repeat(", ", over) + "\n}\n", false},
+		{"lines ended by CR alone", strings.ReplaceAll(keys("", over), "\n", "\r"), true},
+		{"lines ended by CR LF", strings.ReplaceAll(keys("", over), "\n", "\r\n"), true},
+		{"quoted commas in a flow mapping over CR lines", "a: {" + strings.Repeat("',0',\r", 300) + "}\n", false},
+		{"a quote after a tab", "a: {" + strings.Repeat("k:\t'x, y', ", 300) + "}\n", false},
 		{"a false quote over mappings", "a:\n" + keys("  ", 300) + "  z: x \"y\nb:\n  q: \"z\"\n" + keys("  ", 300), false},
 	}
 	for _, tt := range tests {
