@@ -624,11 +624,7 @@ func (l *Ledger) Upgrade() (_ schema.LedgerUpgrade, err error) {
 	if l.Wait > 0 {
 		opts = append(opts, ledger.WithWait(l.Wait))
 	}
-	var torn *ledger.Torn
-	if st, err := ledger.Read(l.path); err == nil {
-		torn = st.Torn
-	}
-	backup, err := ledger.Upgrade(l.path, opts...)
+	backup, torn, err := ledger.Upgrade(l.path, opts...)
 	v.Backup = backup
 	if err == nil && torn != nil {
 		v.Warnings = append(v.Warnings, fmt.Sprintf("warning: %s: line %d was an incomplete write (%d bytes), never counted: it is left out of the upgraded record (%s keeps it)",

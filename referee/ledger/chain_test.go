@@ -33,7 +33,7 @@ func TestReadVersion1(t *testing.T) {
 	if _, err := Open(p); !errors.Is(err, ErrOldVersion) || !strings.Contains(err.Error(), "mjref ledger upgrade "+p) {
 		t.Errorf("Open v1: %v", err)
 	}
-	backup, err := Upgrade(p, WithSettler(testSettler))
+	backup, _, err := Upgrade(p, WithSettler(testSettler))
 	if err != nil {
 		t.Fatal(err)
 	}

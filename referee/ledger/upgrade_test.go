@@ -76,7 +76,7 @@ func TestUpgradeKillPoints(t *testing.T) {
 			os.WriteFile(p, v1, 0o644)
 			tt.state(t, p)
 			before := snapshot(t, dir)
-			backup, err := Upgrade(p, WithSettler(testSettler))
+			backup, _, err := Upgrade(p, WithSettler(testSettler))
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("Upgrade: %v, want %q", err, tt.err)
@@ -110,7 +110,7 @@ func TestUpgradeKillPoints(t *testing.T) {
 				}
 			}
 			// And once more: nothing to do.
-			if _, err := Upgrade(p, WithSettler(testSettler)); err == nil || !strings.Contains(err.Error(), "already version 2") {
+			if _, _, err := Upgrade(p, WithSettler(testSettler)); err == nil || !strings.Contains(err.Error(), "already version 2") {
 				t.Errorf("a second upgrade: %v", err)
 			}
 		})
@@ -132,7 +132,7 @@ func TestUpgradeSymlink(t *testing.T) {
 	if err := os.Symlink(filepath.Join("games", "evening.jsonl"), link); err != nil {
 		t.Fatal(err)
 	}
-	backup, err := Upgrade(link, WithSettler(testSettler))
+	backup, _, err := Upgrade(link, WithSettler(testSettler))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func TestUpgradeTornV1(t *testing.T) {
 	if err != nil || want.Torn == nil {
 		t.Fatalf("the cut record reads as %v, torn %v: want a torn last line", err, want.Torn)
 	}
-	backup, err := Upgrade(p, WithSettler(testSettler))
+	backup, _, err := Upgrade(p, WithSettler(testSettler))
 	if err != nil {
 		t.Fatalf("Upgrade: %v", err)
 	}

@@ -125,7 +125,7 @@ func (r *Report) checkHead(seq int, sum, from string) {
 // seqs and times and the sums and chain of version 2, after checking it. The original is kept as
 // FILE.v1, a second name for the same file, on disk before the new record replaces it. It takes
 // the writer's lock. An incomplete last line (a write cut short, never counted) is left out of the
-// new record; FILE.v1 keeps it.
+// new record (torn says which); FILE.v1 keeps it.
 //
 // Upgrade can be killed at any point and run again: killed before the new record is in place it
 // finds FILE.v1 is this same file (or a copy of it, byte for byte), keeps it and goes on; killed
@@ -133,38 +133,38 @@ func (r *Report) checkHead(seq int, sum, from string) {
 // backup of another record, a symlink) is never replaced: a *BackupError. A ledger reached through
 // a symlink is upgraded where it is: the file the link points to is rewritten, its backup and
 // temporary file next to it, and the link is left as it was; the backup returned is the target's.
-func Upgrade(path string, opts ...Option) (backup string, err error) {
+func Upgrade(path string, opts ...Option) (backup string, torn *Torn, err error) {
 	l := newLedger(path, opts)
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	f, err := safeio.OpenReadWrite(real)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	defer f.Close()
 	if err := regular(f, path); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if err := lock(f, path, l.wait); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	fi, err := f.Stat()
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if li, err := os.Lstat(real); err != nil || !os.SameFile(li, fi) {
-		return "", fmt.Errorf("%s: the file was replaced while it was being opened: run the upgrade again", path)
+		return "", nil, fmt.Errorf("%s: the file was replaced while it was being opened: run the upgrade again", path)
 	}
 	filewrite.RemoveStale(real, staleAge) // the temporary files of an upgrade killed before its rename
 	data, err := readAll(f, path)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	st, err := replay(path, data, l.settler)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	backup = real + ".v1"
 	if st.Version != 1 {
@@ -172,7 +172,7 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 		if bi, err := os.Lstat(backup); err == nil && bi.Mode().IsRegular() {
 			msg += fmt.Sprintf(" (the version 1 original is kept in %s)", backup)
 		}
-		return "", errors.New(msg)
+		return "", nil, errors.New(msg)
 	}
 	var out bytes.Buffer
 	prev := ""
@@ -182,7 +182,7 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 		}
 		ev, err := decode(ln.text)
 		if err != nil {
-			return "", &RecordError{Path: path, Line: ln.no, Msg: err.Error()}
+			return "", nil, &RecordError{Path: path, Line: ln.no, Msg: err.Error()}
 		}
 		if ln.no == 1 {
 			ev.Version = Version
@@ -190,30 +190,30 @@ func Upgrade(path string, opts ...Option) (backup string, err error) {
 		ev.Prev = prev
 		b, err := encode(ev)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		prev = ev.Sum
 		out.Write(b)
 	}
 	// Check what is about to be written, then keep the original and put the new one in place.
 	if n := int64(out.Len()); n > l.limit {
-		return "", fmt.Errorf("%s: %w: in the current format it would be %d bytes, past a ledger's limit of %s; nothing was changed",
+		return "", nil, fmt.Errorf("%s: %w: in the current format it would be %d bytes, past a ledger's limit of %s; nothing was changed",
 			path, ErrFull, n, safeio.FormatSize(l.limit))
 	}
 	if _, err := replay(path, out.Bytes(), l.settler); err != nil {
-		return "", fmt.Errorf("upgrading: %w", err)
+		return "", nil, fmt.Errorf("upgrading: %w", err)
 	}
 	made, err := keepOriginal(real, backup, fi, data, path)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if err := filewrite.Write(real, func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }); err != nil {
 		if made {
 			os.Remove(backup)
 		}
-		return "", err
+		return "", nil, err
 	}
-	return backup, nil
+	return backup, st.Torn, nil
 }
 
 // BackupError is returned by Upgrade when FILE.v1 is there and is not the original of the file
