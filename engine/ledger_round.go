@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,6 +60,9 @@ func recordRound(req LedgerRequest, t ledger.Table) (recorded, error) {
 			return rec, err
 		}
 		if h.Nagashi, err = playerList("nagashi", req.Nagashi, t); err != nil {
+			return rec, err
+		}
+		if err := riichiReady(h); err != nil {
 			return rec, err
 		}
 		rec.OK = true
@@ -129,6 +133,31 @@ func recordRound(req LedgerRequest, t ledger.Table) (recorded, error) {
 	}
 	rec.OK = true
 	return rec, nil
+}
+
+// riichiReady refuses an exhaustive draw that leaves a riichi player out of the tenpai: a riichi
+// hand cannot change its tiles, so it is ready at the draw, and left out it would be charged the
+// noten payments (the ledger refuses the same, ledger.Hand.checkNew; this says it with the flags).
+func riichiReady(h *ledger.Hand) error {
+	if h.Abortive != "" {
+		return nil
+	}
+	var missing []string
+	for _, r := range h.Riichi {
+		if !slices.Contains(h.Tenpai, r) {
+			missing = append(missing, r)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	verb := "was"
+	if len(missing) > 1 {
+		verb = "were"
+	}
+	return family.HintFields(
+		family.Fieldf("%s declared riichi, so %s ready at the exhaustive draw: name them in %s too", strings.Join(missing, " and "), verb, family.Field("tenpai")),
+		family.Textf("a riichi player found not ready at the draw is a chombo: give what each player paid with %s, and leave them out of %s (their stick goes back)", family.Field("points"), family.Field("riichi")))
 }
 
 // playerList reads a comma list of the players at t (flag names it), or nil for "".

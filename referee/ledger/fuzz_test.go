@@ -135,7 +135,7 @@ func riichiRecord(t testing.TB) []byte {
 	t.Helper()
 	l, path := newGame(t, riichiHeader(gamerules.Length{Kind: gamerules.Rounds, N: 1}))
 	for _, h := range []Hand{
-		paid(Hand{Drawn: true, Tenpai: []string{"Ann"}, Riichi: []string{"Ben"}}, 3000, -2000, -1000, -1000),
+		paid(Hand{Drawn: true, Tenpai: []string{"Ann", "Ben"}, Riichi: []string{"Ben"}}, 1500, 500, -1500, -1500),
 		paid(Hand{Winner: "Cat", Discarder: "Dan", Han: 3, Fu: 30, Riichi: []string{"Cat"}}, 0, 0, 5200, -4200),
 		paid(Hand{Drawn: true, Abortive: "kyuushu_kyuuhai", Riichi: []string{"Dan"}}, 0, 0, 0, -1000),
 	} {

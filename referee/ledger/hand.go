@@ -346,6 +346,37 @@ func (h *Hand) check(players *Places, zeroSum bool) (int, error) {
 	return winner, nil
 }
 
+// checkNew adds to check what a hand recorded now must also hold, but a hand already in a file
+// need not: the file was written under the rules of its day, and replay still reads it.
+//
+// A player who declared riichi is ready from then on (a riichi hand cannot change its tiles), so
+// at an exhaustive draw every riichi player is among the tenpai. Before this check a riichi player
+// left out of --tenpai was charged the noten payments; a riichi player truly found not ready at the
+// draw is a chombo, recorded by what each player paid (points), with no riichi stick.
+func (h *Hand) checkNew() error {
+	if !h.Drawn || h.Abortive != "" {
+		return nil
+	}
+	var missing []string
+	for _, r := range h.Riichi {
+		if !slices.Contains(h.Tenpai, r) {
+			missing = append(missing, r)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%s declared riichi, so %s ready at the exhaustive draw: name them in tenpai too (a riichi player not ready at the draw is a chombo: record what each player paid as points)",
+			strings.Join(missing, " and "), wasWere(len(missing)))
+	}
+	return nil
+}
+
+func wasWere(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
 // checkDeltas checks the deltas of one hand: within range, and cancelling out in a zero-sum game.
 func checkDeltas(d [4]Amount, zeroSum bool) error {
 	var sum Amount

@@ -38,6 +38,9 @@ func Import(path string, h Header, hands []Hand, check func(i int, st *State) er
 		if _, err := hand.check(&st.Players, st.zeroSum()); err != nil {
 			return nil, fmt.Errorf("hand %d: %w", i+1, err)
 		}
+		if err := hand.checkNew(); err != nil {
+			return nil, fmt.Errorf("hand %d: %w", i+1, err)
+		}
 		deltas, err := l.settle(hand, st.Table(), &st.Flow)
 		if err != nil {
 			return nil, fmt.Errorf("hand %d: %w", i+1, err)

@@ -476,6 +476,9 @@ func (l *Ledger) Add(h Hand) (Entry, error) {
 	if _, err := h.check(&next.Players, next.zeroSum()); err != nil {
 		return Entry{}, err
 	}
+	if err := h.checkNew(); err != nil {
+		return Entry{}, err
+	}
 	deltas, err := l.settle(h, next.Table(), &next.Flow)
 	if err != nil {
 		return Entry{}, err
@@ -556,6 +559,9 @@ func (l *Ledger) Amend(n int, h Hand) (Amendment, error) {
 	at := next.findHand(n)
 	if at < 0 {
 		return Amendment{}, fmt.Errorf("%w: hand %d is not standing (the game has %s)", ErrNoHand, n, words.Count(len(next.History), "hand"))
+	}
+	if err := h.checkNew(); err != nil {
+		return Amendment{}, err
 	}
 	before := next.History[at]
 	am := Amendment{Number: n, Before: before, Totals: next.Totals}

@@ -89,11 +89,14 @@ func TestRiichiDeltasSum(t *testing.T) {
 		hand Hand
 		want string // "" when it is recorded
 	}{
-		{"a riichi stick not put down", paid(Hand{Drawn: true, Riichi: []string{"Ben"}}, 0, 0, 0, 0), "must add up to -1000"},
+		{"a riichi stick not put down", paid(Hand{Drawn: true, Riichi: []string{"Ben"}, Tenpai: []string{"Ben"}}, 0, 0, 0, 0), "must add up to -1000"},
+		{"a riichi player left out of tenpai", paid(Hand{Drawn: true, Riichi: []string{"Ben"}}, 1000, -1000, 1000, -2000), "Ben declared riichi, so was ready at the exhaustive draw"},
+		{"two riichi players left out", paid(Hand{Drawn: true, Riichi: []string{"Ben", "Cat"}, Tenpai: []string{"Ann"}}, 3000, -2000, -2000, -1000), "Ben and Cat declared riichi, so were ready"},
 		{"zero-sum without a stick", paid(Hand{Drawn: true, Tenpai: []string{"Cat"}}, -1000, -1000, 3000, -1000), ""},
 		{"a stick put down", paid(Hand{Drawn: true, Riichi: []string{"Dan"}, Tenpai: []string{"Dan"}}, -1000, -1000, -1000, 2000), ""},
 		{"a win that leaves the stick", paid(Hand{Winner: "Ann", Discarder: "Ben", Han: 1, Fu: 30}, 1300, -1300, 0, 0), "1 riichi sticks on the table"},
 		{"a win that takes it", paid(Hand{Winner: "Ann", Discarder: "Ben", Han: 1, Fu: 30}, 1000+600+1000, -1600, 0, 0), ""},
+		{"riichi at an abortive draw", paid(Hand{Drawn: true, Abortive: "suufon_renda", Riichi: []string{"Ann"}}, -1000, 0, 0, 0), ""},
 		{"tenpai with a winner", paid(Hand{Winner: "Ann", Discarder: "Ben", Tenpai: []string{"Ann"}}, 1000, -1000, 0, 0), "tenpai and nagashi are for an exhaustive draw"},
 		{"a riichi player not at the table", paid(Hand{Drawn: true, Riichi: []string{"Eve"}}, 0, 0, 0, -1000), `"Eve" is not a player`},
 	} {
@@ -180,5 +183,45 @@ func TestImportWholeOrNothing(t *testing.T) {
 	}
 	if r, err := Verify(path); err != nil || !r.OK() {
 		t.Errorf("the imported record does not verify: %+v %v", r, err)
+	}
+}
+
+// TestRiichiNotTenpaiOldRecord: a record written before a riichi player had to be among the tenpai
+// at an exhaustive draw still reads, with the deltas it was written with; only a new hand, an
+// amend or an import is held to the rule.
+func TestRiichiNotTenpaiOldRecord(t *testing.T) {
+	l, path := newGame(t, riichiHeader(gamerules.Length{Kind: gamerules.Rounds, N: 1}))
+	old := paid(Hand{Drawn: true, Tenpai: []string{"Ann"}, Riichi: []string{"Ben"}}, 3000, -2000, -1000, -1000)
+	// What Add wrote before checkNew.
+	next := l.state
+	seq, number, dealer, stamp := next.Events+1, next.Hand, next.Dealer, l.stamp()
+	if err := next.add(old, [4]Amount(old.Deltas), seq, seq, stamp); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.commit(&next, &event{Seq: seq, Event: EventHand, Time: stamp, Number: number, Dealer: dealer, Hand: &old, Deltas: old.Deltas}); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(cachePath(path)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	r, err := Open(path, WithSettler(testSettler))
+	if err != nil {
+		t.Fatalf("the old record no longer reads: %v", err)
+	}
+	defer r.Close()
+	st := r.State()
+	if want := [4]Amount(paid(Hand{}, 3000, -2000, -1000, -1000).Deltas); st.Totals != want {
+		t.Errorf("totals %v, want %v as written", st.Totals, want)
+	}
+	// Amending it to the same result is a new record of it, and is refused.
+	if _, err := r.Amend(1, old); err == nil || !strings.Contains(err.Error(), "declared riichi") {
+		t.Errorf("amend to the same result: %v, want a refusal", err)
+	}
+	fixed := paid(Hand{Drawn: true, Tenpai: []string{"Ann", "Ben"}, Riichi: []string{"Ben"}}, 1500, 500, -1500, -1500)
+	if _, err := r.Amend(1, fixed); err != nil {
+		t.Errorf("amend to a right result: %v", err)
 	}
 }
