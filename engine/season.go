@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -334,6 +335,10 @@ func Season(opt SeasonOptions) (SeasonView, error) {
 		}
 		v.Explain = x
 	}
+	if t.overflow {
+		return v, family.WithHint(family.Usagef("the season's sums are past what mjref counts exactly (%s either way)", ledger.Amount(math.MaxInt64)),
+			"no club's season comes near: check the --normalise rates, and the ledgers' hands ('mjref ledger show FILE')")
+	}
 	return v, nil
 }
 
@@ -583,10 +588,11 @@ func seasonUnit(evenings []*seasonEvening, rates map[string]ledger.Amount, v *Se
 	return unit, nil
 }
 
-// scale is a × rate, rounded half away from zero to the Amount's precision.
-func scale(a, rate ledger.Amount) ledger.Amount {
+// scale is a × rate, rounded half away from zero to the Amount's precision; ok is false when it
+// does not fit an Amount.
+func scale(a, rate ledger.Amount) (_ ledger.Amount, ok bool) {
 	if rate == settle.Unit {
-		return a
+		return a, true
 	}
 	p := new(big.Int).Mul(big.NewInt(int64(a)), big.NewInt(int64(rate)))
 	u := big.NewInt(int64(settle.Unit))
@@ -598,7 +604,10 @@ func scale(a, rate ledger.Amount) ledger.Amount {
 			q.Add(q, big.NewInt(1))
 		}
 	}
-	return ledger.Amount(q.Int64())
+	if !q.IsInt64() {
+		return 0, false
+	}
+	return ledger.Amount(q.Int64()), true
 }
 
 // tally adds up the evenings, player by player.
@@ -614,6 +623,31 @@ type tally struct {
 
 	tour      map[string]*SeasonPlacing
 	tourOrder []string
+
+	// overflow is set when a sum or a rate's product left the Amount's exact range: every sum
+	// goes through add and scale, so that a season of crafted ledgers or a wild rate is refused
+	// (Season) rather than counted wrong.
+	overflow bool
+}
+
+// add adds d to *dst, or marks the tally overflowed and leaves *dst as it was.
+func (t *tally) add(dst *ledger.Amount, d ledger.Amount) {
+	sum, err := dst.Add(d)
+	if err != nil {
+		t.overflow = true
+		return
+	}
+	*dst = sum
+}
+
+// scale is the package's scale, marking the tally overflowed (and giving 0) when the product does
+// not fit.
+func (t *tally) scale(a, rate ledger.Amount) ledger.Amount {
+	v, ok := scale(a, rate)
+	if !ok {
+		t.overflow = true
+	}
+	return v
 }
 
 func newTally(alias map[string]string, explain string) *tally {
@@ -666,10 +700,10 @@ func (t *tally) evening(ev *seasonEvening) error {
 		p.SelfDraws += ps.SelfDraws
 		p.DealIns += ps.DealIns
 		p.Responsible += ps.Responsible
-		p.ResponsiblePaid += scale(ps.ResponsiblePaid, ev.rate)
+		t.add(&p.ResponsiblePaid, t.scale(ps.ResponsiblePaid, ev.rate))
 		p.FalseWins += ps.FalseWins
 		if b := ps.Biggest; b != nil {
-			h := &SeasonHand{Evening: ev.view.Number, File: ev.path, Hand: b.Number, Faan: b.Faan, Value: b.Value, Limit: b.Limit, Gain: scale(b.Gain, ev.rate), Result: b.Result}
+			h := &SeasonHand{Evening: ev.view.Number, File: ev.path, Hand: b.Number, Faan: b.Faan, Value: b.Value, Limit: b.Limit, Gain: t.scale(b.Gain, ev.rate), Result: b.Result}
 			if p.Biggest == nil || h.Gain > p.Biggest.Gain {
 				p.Biggest = h
 			}
@@ -685,9 +719,11 @@ func (t *tally) evening(ev *seasonEvening) error {
 		winners := e.Hand.Winners()
 		for i, written := range e.Players {
 			n := t.name(written)
-			d := scale(e.Deltas[i], ev.rate)
-			net[n] += d
-			raw[n] += e.Deltas[i]
+			d := t.scale(e.Deltas[i], ev.rate)
+			nv, rv := net[n], raw[n]
+			t.add(&nv, d)
+			t.add(&rv, e.Deltas[i])
+			net[n], raw[n] = nv, rv
 			p := t.players[n]
 			if slices.Contains(winners, written) {
 				s := run[n]
@@ -708,7 +744,7 @@ func (t *tally) evening(ev *seasonEvening) error {
 				if xe == nil {
 					xe = &SeasonExplainEvening{Evening: ev.view.Number, File: ev.path, Name: written, Rate: ev.rate, Hands: []SeasonSource{}}
 				}
-				t.x.Net += d
+				t.add(&t.x.Net, d)
 				xe.Hands = append(xe.Hands, SeasonSource{Hand: e.Number, Result: e.Hand.String(), Amended: e.Amended > 0, Payments: ev.payments(&e, written),
 					Change: e.Deltas[i], Counted: d, Net: t.x.Net})
 			}
@@ -720,7 +756,7 @@ func (t *tally) evening(ev *seasonEvening) error {
 			return fmt.Errorf("%s: %s's hands add up to %s, but the ledger's total is %s", ev.path, ps.Player, raw[n], ps.Total)
 		}
 		p := t.players[n]
-		p.Net += net[n]
+		t.add(&p.Net, net[n])
 		p.evenNets = append(p.evenNets, net[n])
 		p.ByEvening = append(p.ByEvening, SeasonEveningNet{Evening: ev.view.Number, Net: net[n], Total: p.Net})
 		if t.placings != nil {
@@ -776,8 +812,8 @@ func (t *tally) umaPoints(st *ledger.State, rate ledger.Amount) {
 		}
 		tp.Games++
 		tp.Places[place]++
-		tp.Points += scale(*r, rate)
-		tp.Net += scale(st.Totals[i], rate)
+		t.add(&tp.Points, t.scale(*r, rate))
+		t.add(&tp.Net, t.scale(st.Totals[i], rate))
 	}
 }
 
@@ -804,7 +840,7 @@ func (t *tally) place() {
 		var sum ledger.Amount
 		for k := i; k < j; k++ {
 			if k < len(t.placings) {
-				sum += t.placings[k]
+				t.add(&sum, t.placings[k])
 			}
 		}
 		share := sum / ledger.Amount(j-i)
@@ -816,8 +852,8 @@ func (t *tally) place() {
 				t.tourOrder = append(t.tourOrder, ps[k].player)
 			}
 			tp.Games++
-			tp.Net += ps[k].net
-			tp.Points += share
+			t.add(&tp.Net, ps[k].net)
+			t.add(&tp.Points, share)
 			if i < len(tp.Places) {
 				tp.Places[i]++
 			}
