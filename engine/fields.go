@@ -23,6 +23,28 @@ func parseSeatFlag(flag, s string) (notation.Seat, error) {
 	return seat, nil
 }
 
+// firstTurnSeats refuses a win of the first go-round that the seats make impossible in a hand
+// settled from its worth, where East deals, as scoring the hand refuses it: a heavenly hand is the
+// dealer's, an earthly one is won on the dealer's discard by another, and a human hand is a
+// non-dealer's.
+func firstTurnSeats(k scoring.WinKind, winners []notation.Seat, discarder notation.Seat) error {
+	win := family.Field("win")
+	for _, s := range winners {
+		switch {
+		case k == scoring.Heavenly && s != notation.SeatEast:
+			return family.Fieldf("%s %s: a heavenly hand is the dealer's, and E deals: the winner must be E, not %s", win, k, s)
+		case k == scoring.Earthly && s == notation.SeatEast:
+			return family.Fieldf("%s %s: an earthly hand is won on the dealer's first discard, and E deals: the winner cannot be E", win, k)
+		case k == scoring.Human && s == notation.SeatEast:
+			return family.Fieldf("%s %s: a human hand is a non-dealer's, and E deals: the winner cannot be E", win, k)
+		}
+	}
+	if k == scoring.Earthly && discarder != notation.NoSeat && discarder != notation.SeatEast {
+		return family.Fieldf("%s %s: an earthly hand is won on the dealer's first discard: the discarder must be E, who deals, not %s", win, k, discarder)
+	}
+	return nil
+}
+
 // winKind reads --win for a hand whose --discarder is discarder ("" when not given): a win on a
 // discard when --win is left out. who is how --discarder is written in the message (SEAT, NAME).
 // A win on a discard without a discarder is left to the caller, which knows what to ask for.

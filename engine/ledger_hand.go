@@ -60,7 +60,7 @@ func recordHand(r family.Rules, req LedgerRequest, t ledger.Table) (recorded, er
 	case TableRecorder:
 		return recordTable(r, k, req, t)
 	case RoundRecorder:
-		return recordRound(req, t)
+		return recordRound(r, req, t)
 	}
 	rs := r.Ruleset()
 	return recorded{}, family.Usagef("ruleset %s (family %s): mjref keeps no ledger under it", rs.Name, rs.Family)
@@ -187,10 +187,10 @@ func readLedgerHand(req *LedgerRequest, t ledger.Table, worth string) (rec recor
 }
 
 // HowWon reads --win and --discarder, by name: a win on a discard needs the discarder, a
-// self-drawn one none (seven flowers too, where sr, the ruleset's settlement, plays them
-// self-drawn); it sets the hand's Win and Discarder.
-func (w *ledgerWin) HowWon(sr *settle.Rules) error {
-	req, t := w.Req, w.Table
+// self-drawn one none (seven flowers too, where the ruleset's settlement plays them self-drawn),
+// and a win the family of r does not play is refused; it sets the hand's Win and Discarder.
+func (w *ledgerWin) HowWon(r family.Rules) error {
+	req, t, sr := w.Req, w.Table, r.Ruleset().Settlement
 	if req.Discarder != "" {
 		if t.Index(req.Discarder) < 0 {
 			return unknownPlayer("discarder", req.Discarder, t)
@@ -201,6 +201,9 @@ func (w *ledgerWin) HowWon(sr *settle.Rules) error {
 	}
 	k, err := winKind(req.Win, req.Discarder, "NAME")
 	if err != nil {
+		return err
+	}
+	if err := family.CheckWin(r.Family(), k); err != nil {
 		return err
 	}
 	if err := sevenFlowersHow(k, req.Discarder, sr, "NAME"); err != nil {
@@ -436,7 +439,7 @@ func recordWin(r family.Rules, k WinRecorder, req LedgerRequest, t ledger.Table)
 	if err != nil || done {
 		return rec, err
 	}
-	if err := w.HowWon(r.Ruleset().Settlement); err != nil {
+	if err := w.HowWon(r); err != nil {
 		return rec, err
 	}
 	if err := w.Responsible(); err != nil {
@@ -489,7 +492,7 @@ func recordTable(r family.Rules, k TableRecorder, req LedgerRequest, t ledger.Ta
 	if w.Deltas != nil {
 		// How the hand was won is kept for the record when given; the points are already counted.
 		if req.Win != "" || req.Discarder != "" {
-			if err := w.HowWon(r.Ruleset().Settlement); err != nil {
+			if err := w.HowWon(r); err != nil {
 				return rec, err
 			}
 			h.Win, h.Discarder = w.Hand.Win, w.Hand.Discarder
@@ -500,7 +503,7 @@ func recordTable(r family.Rules, k TableRecorder, req LedgerRequest, t ledger.Ta
 		rec.Hand, rec.OK = h, true
 		return rec, nil
 	}
-	if err := w.HowWon(r.Ruleset().Settlement); err != nil {
+	if err := w.HowWon(r); err != nil {
 		return rec, err
 	}
 	h = w.Hand

@@ -27,7 +27,7 @@ type RoundRecorder interface {
 // their han and fu (--han, --fu, or --yakuman), how they won, who was responsible, and who put a
 // riichi stick down (--riichi) either way. --points gives each player's change instead of the
 // settlement.
-func recordRound(req LedgerRequest, t ledger.Table) (recorded, error) {
+func recordRound(r family.Rules, req LedgerRequest, t ledger.Table) (recorded, error) {
 	var rec recorded
 	var err error
 	h := &rec.Hand
@@ -119,6 +119,9 @@ func recordRound(req LedgerRequest, t ledger.Table) (recorded, error) {
 		}
 	}
 	if h.Win, err = winKind(win, req.Discarder, "NAME"); err != nil {
+		return rec, err
+	}
+	if err := family.CheckWin(r.Family(), h.Win); err != nil {
 		return rec, err
 	}
 	if !h.Win.SelfDrawn() && req.Discarder == "" {

@@ -391,6 +391,14 @@ func (e *Engine) paymentInput(req *SettleRequest, sr *settle.Rules, unit string,
 	if err != nil {
 		return in, false, err
 	}
+	// Scoring a hand refuses a win the family does not play, or one the seats make impossible; a
+	// worth given is checked here.
+	if err := family.CheckWin(e.rules.Family(), kind); err != nil {
+		return in, false, err
+	}
+	if err := firstTurnSeats(kind, seats, discarder); err != nil {
+		return in, false, err
+	}
 	if worth == "" && !req.Limit {
 		hint := "e.g. --faan 6, or --limit for a limit hand"
 		if unit == "value" {

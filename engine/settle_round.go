@@ -145,6 +145,10 @@ func (e *Engine) settleRound(rs family.RoundSettler, req SettleRequest) (family.
 		if rr.Situation, err = sreq.Situation(); err != nil {
 			return nil, err
 		}
+		// Scoring a hand refuses a win the family does not play; a worth given is checked here.
+		if err := family.CheckWin(e.rules.Family(), rr.Situation.Win); err != nil {
+			return nil, err
+		}
 	}
 	rr.Discarder = rr.Situation.Discarder
 	for _, w := range rr.Winners {

@@ -4,9 +4,9 @@
 // waits, closest and the ledger, and asks the bound rules only what the family knows: Rules is the
 // core every family answers (score a parsed hand in a parsed situation, value the result for the
 // table, say which request fields it reads), and what only some families do is a capability found
-// by type assertion: Waiter, CardPlayer, TableSettler, Warner and GameReader here, and in the
-// engine those whose types belong to the referee and the ledger (engine.Refereed, a flow of play;
-// engine.Claimer; engine.Scorekeeper, a ledger's part, with engine.WinRecorder or
+// by type assertion: Waiter, CardPlayer, TableSettler, Warner, WinChecker and GameReader here, and
+// in the engine those whose types belong to the referee and the ledger (engine.Refereed, a flow of
+// play; engine.Claimer; engine.Scorekeeper, a ledger's part, with engine.WinRecorder or
 // engine.TableRecorder). A family writes no refusal stub: the engine refuses what a family cannot
 // do. The package imports no use case: not the engine, the referee's replay or the ledger.
 //
@@ -39,6 +39,8 @@
 //     SituationField each: its flag's name, kind and usage), and its own words for how a hand was
 //     won, from WinNamer: mjref score offers them as flags and a score request's JSON as fields,
 //     the engine refuses them under any other family, and Score reads them from Situation.Extra;
+//   - if it plays only some of the win kinds, a WinChecker: the engine asks it where a win is
+//     given without a hand to score, as its scorer refuses them when a hand is scored;
 //   - the capabilities it plays (Waiter, a flow of play as a referee.Flow in the Deps its
 //     RefereeDeps returns, ...), and the example values of its JSON documents, from Documented.
 //

@@ -73,6 +73,23 @@ type WinNamer interface {
 	WinWords() map[string]WinWord
 }
 
+// WinChecker is a Family that plays only some of the win kinds (scoring.WinKinds). CheckWin
+// refuses the others, saying what to give instead. Its scorer refuses them when a hand is scored;
+// the engine asks CheckWin wherever a win is given without a hand to score (a hand settled or
+// recorded in a ledger from its worth), so that no door takes a win the family does not play.
+type WinChecker interface {
+	CheckWin(k scoring.WinKind) error
+}
+
+// CheckWin is f's refusal of the win k when f is a WinChecker that does not play it, and nil
+// otherwise.
+func CheckWin(f Family, k scoring.WinKind) error {
+	if c, ok := f.(WinChecker); ok {
+		return c.CheckWin(k)
+	}
+	return nil
+}
+
 // Extra are situation field values by name: true for a flag given, a count above 0, tiles. A field
 // not given (false, 0, no tiles) is absent.
 type Extra map[string]any

@@ -24,6 +24,14 @@ func (Family) ID() string { return ID }
 // Title is "American".
 func (Family) Title() string { return "American" }
 
+// CheckWin refuses the wins only Hong Kong tables have (a human hand, seven flowers).
+func (Family) CheckWin(k scoring.WinKind) error {
+	if k.HongKongOnly() {
+		return family.Fieldf("%s %s is a Hong Kong win: an American table has no such win", family.Field("win"), k)
+	}
+	return nil
+}
+
 // Notation reads 0 as the white dragon, as American cards write years (2026).
 func (Family) Notation() notation.Options { return notation.Options{ZeroIsWhite: true} }
 

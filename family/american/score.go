@@ -11,8 +11,8 @@ import (
 
 // Score matches the hand against the card.
 func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, error) {
-	if sit.Win.HongKongOnly() {
-		return nil, family.Usagef("--win %s is a Hong Kong win: an American table has no such win", sit.Win)
+	if err := (Family{}).CheckWin(sit.Win); err != nil {
+		return nil, err
 	}
 	res := card.Match(r.card, h, Rules(r.rs))
 	return &Scored{ScoreHead: family.ScoreHead{Hand: notation.FormatWith(*h, Family{}.Notation()), Ruleset: r.rs.Name, Situation: sit.View(), Warnings: r.card.Warnings}, Result: &res}, nil

@@ -8,6 +8,7 @@ import (
 	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/rulesets"
+	"github.com/mjref/mjref/scoring"
 )
 
 // Family is the DeBurger family; its rulesets say family: deburger.
@@ -18,6 +19,14 @@ func (Family) ID() string { return ID }
 
 // Title is "DeBurger".
 func (Family) Title() string { return "DeBurger" }
+
+// CheckWin refuses the wins only Hong Kong tables have (a human hand, seven flowers).
+func (Family) CheckWin(k scoring.WinKind) error {
+	if k.HongKongOnly() {
+		return family.Fieldf("%s %s is a Hong Kong win: the DeBurger sheet has no such win", family.Field("win"), k)
+	}
+	return nil
+}
 
 // Notation reads hands plainly (0m is a red five).
 func (Family) Notation() notation.Options { return notation.Options{} }

@@ -15,8 +15,8 @@ func (r *rules) Score(h *notation.Hand, sit family.Situation) (family.Scored, er
 	if err := family.RefuseJokers(h, Family{}); err != nil {
 		return nil, err
 	}
-	if sit.Win.HongKongOnly() {
-		return nil, family.Usagef("--win %s is a Hong Kong win: the DeBurger sheet has no such win", sit.Win)
+	if err := (Family{}).CheckWin(sit.Win); err != nil {
+		return nil, err
 	}
 	s := &Scored{ScoreHead: family.ScoreHead{Hand: notation.Format(*h), Ruleset: r.rs.Name}}
 	sv := sit.View()

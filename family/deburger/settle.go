@@ -100,8 +100,8 @@ func (r *rules) SettleTable(req family.TableRequest) (family.Settlement, error) 
 	}
 	var pts [4]int
 	if req.Hands != nil {
-		if req.Win.HongKongOnly() {
-			return nil, family.Usagef("--win %s is a Hong Kong win: the DeBurger sheet has no such win", req.Win)
+		if err := (Family{}).CheckWin(req.Win); err != nil {
+			return nil, err
 		}
 		v.Win = req.Win.String()
 		hands := *req.Hands

@@ -40,6 +40,18 @@ func (Family) Title() string { return "Riichi" }
 // (referee/riichilog) take the same counts.
 const maxCounters = 1000
 
+// CheckWin refuses the wins riichi does not have: a riichi hand is won by ron or tsumo, on a kan's
+// replacement tile (rinshan) or by robbing a kan (chankan); a first-turn win (tenhou, chiihou) is
+// a tsumo worth a yakuman, and renhou, where a ruleset plays it, a ron.
+func (Family) CheckWin(k scoring.WinKind) error {
+	switch k {
+	case scoring.Discard, scoring.SelfDraw, scoring.KongReplacement, scoring.RobbingKong:
+		return nil
+	}
+	return family.HintFields(family.Fieldf("%s %s is not a riichi win", family.Field("win"), k),
+		family.Textf("use ron, tsumo, rinshan, chankan, haitei or houtei; a tenhou or chiihou is a yakuman won by tsumo (%s tsumo %s 1)", family.Field("win"), family.Field("yakuman")))
+}
+
 // The riichi situation's fields, by their flags' names.
 const (
 	fieldRiichi       = "riichi"
