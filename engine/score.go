@@ -146,6 +146,9 @@ func parseExtra(given map[string]any) (family.Extra, error) {
 				return nil, family.Fieldf("%s: expected a whole number", name)
 			case n < 0:
 				return nil, family.Fieldf("%s is a count: 0 or more", name)
+			case f.Max > 0 && n > f.Max:
+				// A count no table reaches is a typo, and would overflow what it pays.
+				return nil, family.Fieldf("%s %d: at most %d %s", name, n, f.Max, f.Noun)
 			case n > 0:
 				set(f.Name, n)
 			}

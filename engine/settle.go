@@ -708,13 +708,22 @@ func seatValues(flag string, args []string) ([4]string, error) {
 	return fourValues(flag, args, "SEAT=VALUE, e.g. E=2700", "seats (E, S, W, N)", index, name)
 }
 
-// seatNumbers reads the four seats' values as whole numbers of points.
+// maxSeatPoints bounds a seat's points given for a hand or as a running total: the ledger's bound
+// on one hand's change (no table's score reaches it), which keeps every sum of them from
+// overflowing.
+const maxSeatPoints = 1_000_000_000
+
+// seatNumbers reads the four seats' values as whole numbers of points, each within
+// ±maxSeatPoints.
 func seatNumbers(flag string, vals [4]string) ([4]int, error) {
 	var ns [4]int
 	for i, s := range vals {
 		n, err := strconv.Atoi(s)
-		if err != nil {
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
 			return ns, family.Usagef("--%s %s=%q: expected a whole number of points, e.g. %s=-400", flag, notation.Seat(i), s, notation.Seat(i))
+		}
+		if err != nil || n > maxSeatPoints || n < -maxSeatPoints {
+			return ns, family.Usagef("--%s %s=%s: at most 1,000,000,000 points either way", flag, notation.Seat(i), s)
 		}
 		ns[i] = n
 	}

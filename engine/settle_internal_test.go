@@ -47,7 +47,38 @@ func FuzzSettleLists(f *testing.F) {
 		if got, err := seatNumbers("points", back); err != nil || got != ns {
 			t.Fatalf("%q reads back as %v, %v; want %v", text, got, err, ns)
 		}
+		for _, n := range ns {
+			if n > maxSeatPoints || n < -maxSeatPoints {
+				t.Fatalf("seatNumbers(%q) = %v: past ±%d", s, ns, maxSeatPoints)
+			}
+		}
 	})
+}
+
+// A seat's points, given for a hand or as a running total, are bounded, so that their sums cannot
+// overflow: before, --totals E=9223372036854775807 with E +100 made E's total -9223372036854775709
+// and the game "play on: nobody has reached 10000".
+func TestSeatNumbersBounded(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string // "" reads
+	}{
+		{"E=1000000000,S=-1000000000,W=0,N=0", ""},
+		{"E=1000000001,S=0,W=0,N=0", "--totals E=1000000001: at most 1,000,000,000 points either way"},
+		{"E=0,S=-1000000001,W=0,N=0", "--totals S=-1000000001: at most"},
+		{"E=9223372036854775807,S=0,W=0,N=0", "--totals E=9223372036854775807: at most"},
+		{"E=0,S=0,W=0,N=99999999999999999999999", "--totals N=99999999999999999999999: at most"},
+		{"E=0,S=0,W=0,N=12x", "expected a whole number"},
+	} {
+		vals, err := seatValues("totals", []string{c.in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = seatNumbers("totals", vals)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("seatNumbers(%s) = %v, want %q", c.in, err, c.want)
+		}
+	}
 }
 
 // Given names every field of SettleRequest (but the hand argument) by its flag, in name order, so

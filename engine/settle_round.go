@@ -44,11 +44,12 @@ func (e *Engine) settleRound(rs family.RoundSettler, req SettleRequest) (family.
 			}
 		}
 		rr.Drawn, rr.Abortive = req.Drawn, req.Abortive
-		rr.Situation.Extra = family.Extra{}
-		for name, n := range map[string]int{"honba": req.Honba, "sticks": req.Sticks} {
-			if n > 0 {
-				rr.Situation.Extra[name] = n
-			}
+		// The counters as the family declares them (what they may be, checked as a score's are).
+		if rr.Situation.Extra, err = parseExtra(map[string]any{"honba": req.Honba, "sticks": req.Sticks}); err != nil {
+			return nil, err
+		}
+		if rr.Situation.Extra == nil {
+			rr.Situation.Extra = family.Extra{}
 		}
 		return rs.SettleRound(rr)
 	}

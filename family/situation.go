@@ -43,8 +43,9 @@ type SituationField struct {
 	// Name is the field's name as a flag: "double-riichi".
 	Name string
 	Kind FieldKind
-	// Max is the most tiles a FieldTiles takes (0: no limit), and Noun what they are
-	// ("indicators"), for the message when more are given.
+	// Max is the most tiles a FieldTiles takes, or the largest count a FieldCount takes (0: no
+	// limit), and Noun what they are ("indicators", "counters"), for the message when more are
+	// given.
 	Max  int
 	Noun string
 	// Usage says what the field is, as the flag's help shows it.

@@ -34,6 +34,12 @@ func (Family) ID() string { return ID }
 // Title is "Riichi".
 func (Family) Title() string { return "Riichi" }
 
+// maxCounters is the most honba counters, or riichi sticks, a hand is settled with: a table of
+// 25,000-point stacks holds 100 sticks in all, and a dealer who kept the deal for 1,000 hands
+// would have played the longest game ever recorded many times over. The log readers
+// (referee/riichilog) take the same counts.
+const maxCounters = 1000
+
 // CheckWin refuses the wins riichi does not have: a riichi hand is won by ron or tsumo, on a kan's
 // replacement tile (rinshan) or by robbing a kan (chankan); a first-turn win (tenhou, chiihou) is
 // a tsumo worth a yakuman, and renhou, where a ruleset plays it, a ron.
@@ -70,8 +76,9 @@ func (Family) SituationFields() []family.SituationField {
 		{Name: fieldFirstTurn, Kind: family.FieldFlag, Usage: "riichi: a self-draw on the first turn, nothing called (tenhou for the dealer, chiihou)"},
 		{Name: fieldDora, Kind: family.FieldTiles, Max: 5, Noun: "indicators (one and four for kans)", Usage: "riichi: the dora indicators, in notation (1p,3m)"},
 		{Name: fieldUra, Kind: family.FieldTiles, Max: 5, Noun: "indicators (one and four for kans)", Usage: "riichi: the ura dora indicators (with --riichi)"},
-		{Name: fieldHonba, Kind: family.FieldCount, Usage: "riichi: honba counters on the table (300 each to the winner)"},
-		{Name: fieldSticks, Kind: family.FieldCount, Usage: "riichi: riichi sticks on the table (1,000 each to the winner)"},
+		// No table goes past maxCounters honba or sticks: more is a typo, and would overflow the pay.
+		{Name: fieldHonba, Kind: family.FieldCount, Max: maxCounters, Noun: "honba counters", Usage: "riichi: honba counters on the table (300 each to the winner)"},
+		{Name: fieldSticks, Kind: family.FieldCount, Max: maxCounters, Noun: "riichi sticks", Usage: "riichi: riichi sticks on the table (1,000 each to the winner)"},
 		{Name: fieldKita, Kind: family.FieldCount, Usage: "riichi, three players: norths set aside as bonus tiles (each a dora)"},
 		{Name: fieldReadings, Kind: family.FieldFlag, Usage: "riichi: list every reading of the hand, not only the best, with what each is worth"},
 	}
