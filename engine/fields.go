@@ -23,26 +23,40 @@ func parseSeatFlag(flag, s string) (notation.Seat, error) {
 	return seat, nil
 }
 
-// firstTurnSeats refuses a win of the first go-round that the seats make impossible in a hand
-// settled from its worth, where East deals, as scoring the hand refuses it: a heavenly hand is the
-// dealer's, an earthly one is won on the dealer's discard by another, and a human hand is a
-// non-dealer's.
-func firstTurnSeats(k scoring.WinKind, winners []notation.Seat, discarder notation.Seat) error {
+// firstTurn refuses a win of the first go-round that the places at the table make impossible, as
+// scoring the hand refuses it: a heavenly hand is the dealer's, an earthly one is won on the
+// dealer's first discard by another, and a human hand is a non-dealer's. dealer, winners and
+// discarder ("" for none) name places the same way: seats in a hand settled from its worth (E
+// deals), players in a ledger's hand.
+func firstTurn(k scoring.WinKind, dealer string, winners []string, discarder string) error {
 	win := family.Field("win")
-	for _, s := range winners {
+	for _, name := range winners {
 		switch {
-		case k == scoring.Heavenly && s != notation.SeatEast:
-			return family.Fieldf("%s %s: a heavenly hand is the dealer's, and E deals: the winner must be E, not %s", win, k, s)
-		case k == scoring.Earthly && s == notation.SeatEast:
-			return family.Fieldf("%s %s: an earthly hand is won on the dealer's first discard, and E deals: the winner cannot be E", win, k)
-		case k == scoring.Human && s == notation.SeatEast:
-			return family.Fieldf("%s %s: a human hand is a non-dealer's, and E deals: the winner cannot be E", win, k)
+		case k == scoring.Heavenly && name != dealer:
+			return family.Fieldf("%s %s: a heavenly hand is the dealer's, and %s deals this hand: the winner must be %s, not %s", win, k, dealer, dealer, name)
+		case k == scoring.Earthly && name == dealer:
+			return family.Fieldf("%s %s: an earthly hand is won on the dealer's first discard, and %s deals this hand: the winner cannot be %s", win, k, dealer, name)
+		case k == scoring.Human && name == dealer:
+			return family.Fieldf("%s %s: a human hand is a non-dealer's, and %s deals this hand: the winner cannot be %s", win, k, dealer, name)
 		}
 	}
-	if k == scoring.Earthly && discarder != notation.NoSeat && discarder != notation.SeatEast {
-		return family.Fieldf("%s %s: an earthly hand is won on the dealer's first discard: the discarder must be E, who deals, not %s", win, k, discarder)
+	if k == scoring.Earthly && discarder != "" && discarder != dealer {
+		return family.Fieldf("%s %s: an earthly hand is won on the dealer's first discard: the discarder must be %s, who deals this hand, not %s", win, k, dealer, discarder)
 	}
 	return nil
+}
+
+// firstTurnSeats is firstTurn for a hand settled by seat, where E deals.
+func firstTurnSeats(k scoring.WinKind, winners []notation.Seat, discarder notation.Seat) error {
+	names := make([]string, len(winners))
+	for i, s := range winners {
+		names[i] = s.String()
+	}
+	d := ""
+	if discarder != notation.NoSeat {
+		d = discarder.String()
+	}
+	return firstTurn(k, notation.SeatEast.String(), names, d)
 }
 
 // winKind reads --win for a hand whose --discarder is discarder ("" when not given): a win on a

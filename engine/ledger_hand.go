@@ -212,32 +212,10 @@ func (w *ledgerWin) HowWon(r family.Rules) error {
 	if !sr.SelfDrawn(k) && req.Discarder == "" {
 		return family.Fieldf("%s %s needs the player who discarded the tile (or whose kong was robbed): %s NAME", family.Field("win"), k, family.Field("discarder"))
 	}
-	if err := w.firstTurn(k); err != nil {
+	if err := firstTurn(k, w.Table.Players[w.Table.Dealer], w.Winners, req.Discarder); err != nil {
 		return err
 	}
 	w.Hand.Win, w.Hand.Discarder = k, req.Discarder
-	return nil
-}
-
-// firstTurn refuses a win of the first go-round that the seats at this table make impossible, as
-// scoring the hand refuses it: a heavenly hand is the dealer's, an earthly one is won on the
-// dealer's discard by another, and a human hand is a non-dealer's.
-func (w *ledgerWin) firstTurn(k scoring.WinKind) error {
-	t, win := w.Table, family.Field("win")
-	dealer := t.Players[t.Dealer]
-	for _, name := range w.Winners {
-		switch {
-		case k == scoring.Heavenly && name != dealer:
-			return family.Fieldf("%s %s: a heavenly hand is the dealer's, and %s deals this hand, not %s", win, k, dealer, name)
-		case k == scoring.Earthly && name == dealer:
-			return family.Fieldf("%s %s: an earthly hand is won on the dealer's first discard, and %s deals this hand: the winner cannot be %s", win, k, dealer, name)
-		case k == scoring.Human && name == dealer:
-			return family.Fieldf("%s %s: a human hand is a non-dealer's, and %s deals this hand", win, k, dealer)
-		}
-	}
-	if k == scoring.Earthly && w.Req.Discarder != "" && w.Req.Discarder != dealer {
-		return family.Fieldf("%s %s: an earthly hand is won on the dealer's first discard: the discarder is %s, who deals this hand, not %s", win, k, dealer, w.Req.Discarder)
-	}
 	return nil
 }
 
