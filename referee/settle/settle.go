@@ -302,7 +302,9 @@ func (rs *resolved) base(w Winner) (Amount, string, scoring.Worth, error) {
 	if err != nil {
 		return 0, "", worth, err
 	}
-	desc += ", " + rs.tableName
+	if rs.tableName != unit {
+		desc += ", " + rs.tableName // a table named as its unit (American "value") would say it twice
+	}
 	if rs.stake != Unit {
 		if pts, err = pts.Mul(rs.stake); err != nil {
 			return 0, "", worth, err
