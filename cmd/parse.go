@@ -65,24 +65,27 @@ func parseRun(_ context.Context, o *parseOptions, f *factory) error {
 			return hv, ok, nil
 		}
 		return runBatchResult(o.IO, batch{handle: numbered, format: batchFormat(o.Output),
-			table: func(w io.Writer, _ batchLine, v any) error { return renderHandTable(w, v.(schema.Parse)) }})
+			table: func(w io.Writer, _ batchLine, v any) error {
+				return renderHandTable(w, v.(schema.Parse), notationOptions(rs))
+			}})
 	}
 	v, _, err := parse(batchLine{N: 1, Text: o.Hand})
 	if err != nil {
 		return err
 	}
 	defer plusHint(o.IO, o.Output, o.Hand, rs)
-	return renderHand(o, v.(schema.Parse))
+	return renderHand(o, v.(schema.Parse), notationOptions(rs))
 }
 
-func renderHand(o *parseOptions, v schema.Parse) error {
+func renderHand(o *parseOptions, v schema.Parse, opt notation.Options) error {
 	if o.Output != FormatTable {
 		return render(o.IO.Out, o.Output, v)
 	}
-	return renderHandTable(o.IO.Out, v)
+	return renderHandTable(o.IO.Out, v, opt)
 }
 
-func renderHandTable(w io.Writer, v schema.Parse) error {
+// renderHandTable draws the parsed hand; opt says how its tiles are counted.
+func renderHandTable(w io.Writer, v schema.Parse, opt notation.Options) error {
 	rows := [][]string{{"canonical", v.Canonical}}
 	if v.ZeroIsWhite {
 		rows = append(rows, []string{"zero", "0 is the white dragon (5z), as American cards write it"})
@@ -111,7 +114,7 @@ func renderHandTable(w io.Writer, v schema.Parse) error {
 	if v.WinTile != nil {
 		win = v.WinTile.String() + " (" + v.WinTile.Name() + ")"
 	}
-	rows = append(rows, []string{"winning tile", win}, []string{"tiles", fmt.Sprintf("%d (kongs count as 3)", v.Tiles)})
+	rows = append(rows, []string{"winning tile", win}, []string{"tiles", fmt.Sprintf("%d (%s)", v.Tiles, opt.Counting())})
 	return table(w, []string{"part", "tiles"}, rows)
 }
 

@@ -225,7 +225,7 @@ func waitsHint(o *scoreOptions, f *factory, rs *rulesets.Ruleset) string {
 		return "" // a seven-flowers hand holds 13 tiles: the flower that wins is not one of them
 	}
 	h, err := notation.ParseWith(o.Hand, notationOptions(rs))
-	if err != nil || h.TileCount() != 13 {
+	if err != nil || h.Count(notationOptions(rs)) != 13 {
 		return ""
 	}
 	rules := ""

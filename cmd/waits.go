@@ -74,7 +74,7 @@ func waitsRun(_ context.Context, o *waitsOptions, f *factory) error {
 				return nil, false, err
 			}
 			v.InputLine = l.N
-			return v, v.Ready || v.Complete, nil
+			return v, v.Positive(), nil
 		}, table: func(w io.Writer, l batchLine, v any) error {
 			fmt.Fprintf(w, "line %d: ", l.N)
 			return renderWaits(w, v.(*waitsView))
@@ -129,6 +129,10 @@ func renderWaits(w io.Writer, v *waitsView) error {
 	if v.Tiles == 14 {
 		if v.Complete {
 			fmt.Fprintln(w, "verdict:  the hand is already a winning shape; score it with 'mjref score'")
+		}
+		if len(v.Discards) == 0 {
+			fmt.Fprintln(w, "verdict:  no discard leaves the hand ready")
+			return nil
 		}
 		var rows [][]string
 		for _, d := range v.Discards {

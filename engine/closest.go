@@ -120,7 +120,7 @@ func (c *closester) rank(text string) (*ClosestView, error) {
 	}
 	cands := american.Closest(c.card, &h, c.seen, c.top)
 	var discards []american.DiscardOption
-	if americanTiles(&h) == american.HandTiles && (len(cands) == 0 || cands[0].Need > 0) {
+	if h.HeldTiles() == american.HandTiles && (len(cands) == 0 || cands[0].Need > 0) {
 		discards = american.Discards(c.card, &h, c.seen)
 		if c.top > 0 && len(discards) > c.top {
 			discards = discards[:c.top]
@@ -134,29 +134,20 @@ func (c *closester) rank(text string) (*ClosestView, error) {
 		Hand:       notation.FormatWith(h, c.notation),
 		Ruleset:    c.rs.Name,
 		Card:       c.card.Name,
-		Tiles:      americanTiles(&h),
+		Tiles:      h.HeldTiles(),
 		Seen:       c.seen.Tiles(),
 		Dead:       american.AllDead(cands),
 		Candidates: cands,
 	}, nil
 }
 
-// americanTiles counts a hand's tiles as American play does: every tile of a set counts, flowers too.
-func americanTiles(h *notation.Hand) int {
-	n := h.Concealed.Total() + len(h.Bonus)
-	for _, m := range h.Melds {
-		n += m.Size()
-	}
-	return n
-}
-
 // checkAmericanHand rejects what cannot be an American hand in progress: a wrong number of tiles, an
 // exposure that is not a set or holds no natural tile, or more copies of a tile than the set has once
 // the seen tiles are counted.
 func checkAmericanHand(h *notation.Hand, seen *notation.Counts) error {
-	if n := americanTiles(h); n != american.HandTiles-1 && n != american.HandTiles {
+	if n := h.HeldTiles(); n != american.HandTiles-1 && n != american.HandTiles {
 		return family.WithHint(fmt.Errorf("%s: closest needs 13, or 14 after a draw", words.Count(n, "tile")),
-			"every tile counts, kongs as 4 and flowers too, e.g. 'ff 2222m 44m 666p 88p' is 13 tiles")
+			notation.Options{EveryTileCounts: true}.Counting()+", e.g. 'ff 2222m 44m 666p 88p' is 13 tiles")
 	}
 	for _, m := range h.Melds {
 		switch {

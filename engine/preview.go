@@ -32,7 +32,7 @@ func (e *Engine) Preview(text string) (*Preview, error) {
 		return nil, err
 	}
 	opt := e.rules.Family().Notation()
-	p := &Preview{Canonical: notation.FormatWith(h, opt), Melds: []PreviewMeld{}, Bonus: []notation.Tile{}, Tiles: h.TileCount()}
+	p := &Preview{Canonical: notation.FormatWith(h, opt), Melds: []PreviewMeld{}, Bonus: []notation.Tile{}, Tiles: h.Count(opt)}
 	c := h.Concealed
 	if h.Win != notation.NoTile && c[h.Win] > 0 {
 		c[h.Win]--

@@ -34,9 +34,9 @@ type WaitsView struct {
 	waits.Analysis
 }
 
-// Positive says whether the verdict is positive: the hand is ready or complete, or 14 tiles were
-// weighed discard by discard.
-func (v *WaitsView) Positive() bool { return v.Ready || v.Complete || v.Tiles != 13 }
+// Positive says whether the verdict is positive: the hand is ready or complete, or some discard
+// of 14 tiles was weighed (a hand matched by value lists only the discards that leave it ready).
+func (v *WaitsView) Positive() bool { return v.Ready || v.Complete || len(v.Discards) > 0 }
 
 // Waits analyses a hand: for 13 tiles its shanten, the tiles it waits on with how many are unseen
 // and what each win is worth; for 14, the shanten after each discard.
@@ -110,15 +110,19 @@ func (e *Engine) Waiter(req WaitsRequest) (func(hand string) (*WaitsView, error)
 		if err := checkCopies(&seen, &h); err != nil {
 			return nil, err
 		}
-		n := h.TileCount()
+		nopt := e.rules.Family().Notation()
+		n := h.Count(nopt)
 		if n != 13 && n != 14 {
 			hint := "write the hand without the winning tile, e.g. mjref waits 123m456p789s11z45s"
 			if h := notation.PlusHint(text, &h); h != "" {
 				hint = h
 			}
-			return nil, family.WithHint(fmt.Errorf("%s (kongs count as 3): waits needs 13, or 14 to weigh each discard", words.Count(n, "tile")), hint)
+			if nopt.EveryTileCounts {
+				hint = "e.g. 'ff 2222m 44m 666p 88p' is 13 tiles"
+			}
+			return nil, family.WithHint(fmt.Errorf("%s (%s): waits needs 13, or 14 to weigh each discard", words.Count(n, "tile"), nopt.Counting()), hint)
 		}
-		opt.Seen = seen
+		opt.Seen, opt.EveryTileCounts = seen, nopt.EveryTileCounts
 		a := waits.Analyze(&h, opt)
 		return &WaitsView{Hand: notation.FormatWith(h, e.rules.Family().Notation()), Ruleset: e.Ruleset().Name, Analysis: a}, nil
 	}, nil

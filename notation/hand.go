@@ -228,6 +228,34 @@ func (h *Hand) TileCount() int {
 	return n
 }
 
+// HeldTiles returns every tile the hand holds, each kong as four and each bonus tile as one: the
+// count of an American hand, 14 when finished (13 before the winning tile).
+func (h *Hand) HeldTiles() int {
+	n := h.Concealed.Total() + len(h.Bonus)
+	for _, m := range h.Melds {
+		n += m.Size()
+	}
+	return n
+}
+
+// Count returns the hand's tiles as opt counts them: HeldTiles under opt.EveryTileCounts, else
+// TileCount.
+func (h *Hand) Count(opt Options) int {
+	if opt.EveryTileCounts {
+		return h.HeldTiles()
+	}
+	return h.TileCount()
+}
+
+// Counting says how opt counts a hand's tiles (Hand.Count), for messages: "kongs count as 3", or
+// under EveryTileCounts "every tile counts, kongs as 4 and flowers too".
+func (opt Options) Counting() string {
+	if opt.EveryTileCounts {
+		return "every tile counts, kongs as 4 and flowers too"
+	}
+	return "kongs count as 3"
+}
+
 // Exposed reports whether the hand has any meld that is not a concealed kong.
 func (h *Hand) Exposed() bool {
 	for _, m := range h.Melds {

@@ -50,6 +50,10 @@ type Options struct {
 	// ZeroIsWhite reads a 0 in a suit group (2026m) as the white dragon, as American cards write years.
 	// Without it, 0m/0p/0s is a red five (Tenhou and Mahjong Soul), read as 5.
 	ZeroIsWhite bool
+	// EveryTileCounts says a hand is counted tile by tile, a kong as four and each bonus tile as
+	// one (American, where a finished hand is 14 tiles, flowers and all): Hand.Count. Without it a
+	// kong counts three and bonus tiles none (Hand.TileCount). Parsing is the same either way.
+	EveryTileCounts bool
 }
 
 type parser struct {

@@ -49,7 +49,7 @@ func NewParse(h notation.Hand, opt notation.Options) Parse {
 		BySuit:      map[string]string{},
 		Melds:       []ParseMeld{},
 		Bonus:       []string{},
-		Tiles:       h.TileCount(),
+		Tiles:       h.Count(opt),
 	}
 	for _, t := range v.Concealed {
 		name := t.Suit().String()

@@ -33,7 +33,9 @@ func (Family) CheckWin(k scoring.WinKind) error {
 }
 
 // Notation reads 0 as the white dragon, as American cards write years (2026).
-func (Family) Notation() notation.Options { return notation.Options{ZeroIsWhite: true} }
+func (Family) Notation() notation.Options {
+	return notation.Options{ZeroIsWhite: true, EveryTileCounts: true}
+}
 
 // Documents are the family's result types in the JSON contract.
 func (Family) Documents() map[string]any { return map[string]any{"score": Scored{}} }

@@ -4,7 +4,9 @@
 package waits
 
 import (
+	"cmp"
 	"encoding/json"
+	"slices"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/scoring"
@@ -78,7 +80,9 @@ type Discard struct {
 
 // Analysis is the answer for one hand.
 type Analysis struct {
-	Tiles    int     `json:"tiles"` // tiles in the hand, kongs counted as three
+	// Tiles is how many tiles the hand holds as its family counts them: a kong as three and bonus
+	// tiles none, or in American play every tile, a kong as four and each flower as one.
+	Tiles    int     `json:"tiles"`
 	Shanten  Shanten `json:"shanten"`
 	Ready    bool    `json:"ready"`
 	Complete bool    `json:"complete"`
@@ -95,8 +99,12 @@ type Options struct {
 	Value  Valuer          // nil: no values
 	// ByValue finds waits by trying every tile with Value instead of by shape (American cards,
 	// where a hand wins by matching a card line); the shapes' shanten numbers are then not given
-	// and Best is 0 when some tile wins, else 1 (at least one tile away).
+	// and Best is 0 when some tile wins, else 1 (at least one tile away); -1 for a finished hand
+	// that wins as it is. A finished hand's Discards are then only those that leave it ready.
 	ByValue bool
+	// EveryTileCounts counts the hand tile by tile, a kong as four and each bonus tile as one
+	// (notation.Options.EveryTileCounts: American); else a kong counts three and bonus tiles none.
+	EveryTileCounts bool
 	// SevenPairsRepeated says four of a kind counts as two of seven pairs (a ruleset option): a
 	// hand waiting on the fourth copy for a luxury seven pairs is then ready too.
 	SevenPairsRepeated bool
@@ -118,15 +126,25 @@ func supply(t notation.Tile) int {
 
 // analyzeByValue finds the tiles that make h a valid win under opt.Value.
 func analyzeByValue(h *notation.Hand, opt Options) Analysis {
-	a := Analysis{Tiles: h.TileCount(), Waits: []Wait{}, Shanten: Shanten{Best: 1}}
+	a := Analysis{Tiles: h.Count(notation.Options{EveryTileCounts: opt.EveryTileCounts}), Waits: []Wait{}, Shanten: Shanten{Best: 1}}
+	if a.Tiles%3 == 2 {
+		byValueDiscards(h, opt, &a)
+		return a
+	}
+	a.Waits = byValueWaits(h, opt, a.Waits)
+	a.Ready = len(a.Waits) > 0
+	if a.Ready {
+		a.Shanten.Best = 0
+	}
+	return a
+}
+
+// byValueWaits appends to ws every tile that wins h (a hand before its winning tile) on a discard
+// or by self-draw, valued with opt.Value.
+func byValueWaits(h *notation.Hand, opt Options, ws []Wait) []Wait {
 	visible := h.All()
 	visible[notation.Flower] += uint8(len(h.Bonus))
-	cands := make([]notation.Tile, 0, notation.NumKinds+2)
-	for t := notation.M1; t <= notation.Red; t++ {
-		cands = append(cands, t)
-	}
-	cands = append(cands, notation.Flower, notation.Joker)
-	for _, t := range cands {
+	for _, t := range byValueCandidates {
 		won := *h
 		if t == notation.Flower {
 			won.Bonus = append(append([]notation.BonusTile(nil), h.Bonus...), notation.BonusTile{Tile: t})
@@ -139,13 +157,62 @@ func analyzeByValue(h *notation.Hand, opt Options) Analysis {
 		if !d.Valid && !s.Valid {
 			continue
 		}
-		a.Waits = append(a.Waits, Wait{Tile: t, Unseen: max(0, supply(t)-int(visible[t])-int(opt.Seen[t])), Value: &WinValue{Discard: d, SelfDraw: s}})
+		ws = append(ws, Wait{Tile: t, Unseen: max(0, supply(t)-int(visible[t])-int(opt.Seen[t])), Value: &WinValue{Discard: d, SelfDraw: s}})
 	}
-	a.Ready = len(a.Waits) > 0
-	if a.Ready {
-		a.Shanten.Best = 0
+	return ws
+}
+
+// byValueCandidates are the tiles a hand matched by value can wait on: every kind, a flower and a
+// joker.
+var byValueCandidates = func() []notation.Tile {
+	ts := make([]notation.Tile, 0, notation.NumKinds+2)
+	for t := notation.M1; t <= notation.Red; t++ {
+		ts = append(ts, t)
 	}
-	return a
+	return append(ts, notation.Flower, notation.Joker)
+}()
+
+// byValueDiscards weighs each discard of a finished hand matched by value: a.Complete says the hand
+// already wins, and a.Discards lists each discard that leaves it ready (shanten 0), its improving
+// tiles the waits it leaves, most unseen copies first. A discard that leaves the hand not ready is
+// left out: by value there is no shanten to tell how far it is.
+func byValueDiscards(h *notation.Hand, opt Options, a *Analysis) {
+	a.Complete = opt.Value(h, scoring.SelfDraw).Valid || opt.Value(h, scoring.Discard).Valid
+	if a.Complete {
+		a.Shanten.Best = -1
+	}
+	var kinds []notation.Tile
+	for t := notation.M1; t <= notation.Joker; t++ {
+		if h.Concealed[t] > 0 {
+			kinds = append(kinds, t)
+		}
+	}
+	if len(h.Bonus) > 0 {
+		kinds = append(kinds, notation.Flower)
+	}
+	var ws []Wait
+	for _, t := range kinds {
+		rest := *h
+		rest.Win = notation.NoTile
+		if t == notation.Flower {
+			rest.Bonus = h.Bonus[: len(h.Bonus)-1 : len(h.Bonus)-1]
+		} else {
+			rest.Concealed[t]--
+		}
+		o := opt
+		o.Seen[t]++ // the discard is seen once it is on the table
+		ws = byValueWaits(&rest, o, ws[:0])
+		if len(ws) == 0 {
+			continue
+		}
+		d := Discard{Tile: t, Improving: make([]notation.Tile, len(ws))}
+		for i, w := range ws {
+			d.Improving[i] = w.Tile
+			d.Unseen += w.Unseen
+		}
+		a.Discards = append(a.Discards, d)
+	}
+	slices.SortStableFunc(a.Discards, func(x, y Discard) int { return cmp.Compare(y.Unseen, x.Unseen) })
 }
 
 // Analyze studies h: 13 tiles (kongs count three) for its waits, 14 for its discards.
