@@ -93,9 +93,9 @@ seats: key says the other is refused: the two would put different players in eve
 --only illegal shows just the illegal rulings (the verdict still counts them). With -o json:
 ruleset, seats_by (start or wind), legal, illegal (the count), rulings (event, seat, action,
 verdict, rule, reason; event 0 is the deal), result (outcome, winner, offender, hand, context,
-items, total, wins, payments, deltas, reason), seats (each seat's tiles when the log ends), wall
-(tiles left, -1 when not known), dead (American dead hands), points and scores (DeBurger: every
-player's points and items).
+items, total, raw_total when the cap cut it, wins, payments, deltas, reason), seats (each seat's
+tiles when the log ends), wall (tiles left, -1 when not known), dead (American dead hands), points
+and scores (DeBurger: every player's points and items).
 
 A hand's log under a riichi ruleset (ruleset: riichi, or a preset) writes the calls as riichi says
 them, chi, pon, kan (an open kan), ankan, kakan, ron and tsumo (or the words above), and two events

@@ -207,7 +207,7 @@ func (v *RefereeView) renderResult(w family.Printer) error {
 	case referee.OutcomeWin:
 		wins := r.Wins
 		if len(wins) == 0 {
-			one := referee.Win{Seat: r.Winner, Hand: r.Hand, Items: r.Items, Total: r.Total, Limit: r.Limit, Checked: len(r.Items) > 0}
+			one := referee.Win{Seat: r.Winner, Hand: r.Hand, Items: r.Items, Total: r.Total, RawTotal: r.RawTotal, Limit: r.Limit, Checked: len(r.Items) > 0}
 			if r.Context != nil {
 				one.Context = *r.Context
 			}
@@ -281,6 +281,9 @@ func renderWin(w family.Printer, win *referee.Win, st family.RefereeStyle, items
 	total := fmt.Sprintf("%d %s", win.Total, st.Unit)
 	if st.Unit == "value" {
 		total = fmt.Sprintf("value %d", win.Total)
+	}
+	if win.RawTotal > win.Total {
+		total += fmt.Sprintf(" (%d before the cap)", win.RawTotal)
 	}
 	if win.Limit {
 		total += ", a limit hand"

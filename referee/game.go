@@ -801,7 +801,7 @@ func (g *game) scoreWin(c *Event, t notation.Tile, ctx Context) (*Win, string, s
 	case !sc.Valid:
 		return w, RuleFalseWin, "false win (詐糊): " + sc.Reason, false
 	}
-	w.Items, w.Total, w.Limit, w.Checked = sc.Items, sc.Total, sc.Limit, true
+	w.Items, w.Total, w.RawTotal, w.Limit, w.Checked = sc.Items, sc.Total, sc.raw(), sc.Limit, true
 	return w, RuleWin, fmt.Sprintf("a valid hand: %d (%s)", sc.Total, ctx.Win), true
 }
 
@@ -867,7 +867,7 @@ func (g *game) eightFlowers(e *Event) {
 		// The concealed tiles do not matter: score the flowers.
 		sc, err := g.deps.Score(&w.hand, ctx.Situation())
 		if err == nil && sc.Valid {
-			w.Items, w.Total, w.Limit, w.Checked = sc.Items, sc.Total, sc.Limit, true
+			w.Items, w.Total, w.RawTotal, w.Limit, w.Checked = sc.Items, sc.Total, sc.raw(), sc.Limit, true
 			reason = fmt.Sprintf("a valid hand: %d", sc.Total)
 		}
 	}

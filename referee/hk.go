@@ -52,7 +52,7 @@ func HKScorer(r *hk.Rules) Scorer {
 		if err != nil {
 			return Score{}, err
 		}
-		return Score{Valid: res.Valid, Total: res.Total, Limit: res.Limit, Items: res.Items, Reason: res.Reason}, nil
+		return Score{Valid: res.Valid, Total: res.Total, RawTotal: res.RawTotal, Limit: res.Limit, Items: res.Items, Reason: res.Reason}, nil
 	}
 }
 
@@ -75,7 +75,9 @@ func SettleWith(r *settle.Rules) Settler {
 			si.Kind = in.Wins[0].Context.Win
 			si.Discarder = in.Wins[0].Context.Discarder
 			for _, w := range in.Wins {
-				sw := settle.NewWinner(w.Seat, w.Total)
+				// The table is read at the faan before the cap, as settle reads it, so the
+				// payment says "12 faan, paid at the cap of 10".
+				sw := settle.NewWinner(w.Seat, max(w.Total, w.RawTotal))
 				sw.Limit = w.Limit
 				l, err := responsible(r, &w)
 				if err != nil {

@@ -127,7 +127,10 @@ type Win struct {
 	Context Context        `json:"context"`
 	Items   []scoring.Item `json:"items"`
 	Total   int            `json:"total"`
-	Limit   bool           `json:"limit,omitempty"`
+	// RawTotal is the items' sum before the ruleset's cap, present only when the cap cut it (Hong
+	// Kong: "10 faan (12 before the cap)"). The payout table is read at it, as settle reads it.
+	RawTotal int  `json:"raw_total,omitempty"`
+	Limit    bool `json:"limit,omitempty"`
 	// Checked is false when the hand could not be scored (tiles not seen, or no scorer).
 	Checked bool `json:"checked"`
 
@@ -149,7 +152,9 @@ type Result struct {
 	Context  *Context       `json:"context,omitempty"`
 	Items    []scoring.Item `json:"items"`
 	Total    int            `json:"total"`
-	Limit    bool           `json:"limit,omitempty"`
+	// RawTotal is the items' sum before the cap, present only when the cap cut it (as in Win).
+	RawTotal int  `json:"raw_total,omitempty"`
+	Limit    bool `json:"limit,omitempty"`
 	// Wins lists every winner when several win on one discard (一炮多響).
 	Wins []Win `json:"wins,omitempty"`
 	// Payments and Deltas are the settlement (empty when the hand is unfinished or not settled).
@@ -211,11 +216,21 @@ func (r *Report) Illegal() []Ruling {
 // Score is what a Scorer says about a winning hand.
 type Score struct {
 	// Valid is true when the hand is a winning hand worth at least the ruleset's minimum.
-	Valid  bool
-	Total  int
-	Limit  bool
-	Items  []scoring.Item
-	Reason string // why the hand is not valid
+	Valid bool
+	Total int
+	// RawTotal is the items' sum before the ruleset's cap (0 or Total when nothing capped it).
+	RawTotal int
+	Limit    bool
+	Items    []scoring.Item
+	Reason   string // why the hand is not valid
+}
+
+// raw is the sum before the cap worth recording: RawTotal when the cap cut it, else 0.
+func (sc Score) raw() int {
+	if sc.RawTotal > sc.Total {
+		return sc.RawTotal
+	}
+	return 0
 }
 
 // Scorer scores a declared win. It is injected so the referee does not depend on one family.
@@ -271,7 +286,7 @@ func (r Result) String() string {
 	case OutcomeWin:
 		wins := r.Wins
 		if len(wins) == 0 {
-			wins = []Win{{Seat: r.Winner, Items: r.Items, Total: r.Total, Limit: r.Limit, Checked: len(r.Items) > 0}}
+			wins = []Win{{Seat: r.Winner, Items: r.Items, Total: r.Total, RawTotal: r.RawTotal, Limit: r.Limit, Checked: len(r.Items) > 0}}
 			if r.Context != nil {
 				wins[0].Context = *r.Context
 			}
@@ -283,7 +298,11 @@ func (r Result) String() string {
 			}
 			b.WriteString(")")
 			if len(w.Items) > 0 {
-				fmt.Fprintf(&b, ": %d =", w.Total)
+				fmt.Fprintf(&b, ": %d", w.Total)
+				if w.RawTotal > w.Total {
+					fmt.Fprintf(&b, " (%d before the cap)", w.RawTotal)
+				}
+				b.WriteString(" =")
 				for i, it := range w.Items {
 					if i > 0 {
 						b.WriteString(" +")

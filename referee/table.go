@@ -565,6 +565,7 @@ func (t *table) declareWin(w *Win) {
 	t.result.Context = &ctx
 	t.result.Items = w.Items
 	t.result.Total = w.Total
+	t.result.RawTotal = w.RawTotal
 	t.result.Limit = w.Limit
 }
 
