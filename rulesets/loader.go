@@ -586,6 +586,10 @@ func (l *loader) yamlError(file string, err error) error {
 			}
 			if near := nearestKey(f[2], typeName); near != "" {
 				msg += fmt.Sprintf(": did you mean %q?", near)
+			} else if typeName == "rulesets.Ruleset" {
+				if homes := keyHomes(f[2]); len(homes) > 0 {
+					msg += fmt.Sprintf(": it goes under %s, indented below that line", strings.Join(homes, " or "))
+				}
 			}
 			return &Error{File: file, Line: line, Msg: msg}
 		}
@@ -612,6 +616,46 @@ func lineOfQuoted(n *yaml.Node, msg string) int {
 
 // nearestKey finds the YAML key of the struct type named typeName (as yaml.v3 names it, "hk.Rules")
 // closest to key, for a did-you-mean hint; "" when nothing is close.
+// keyHomes lists the sections that have key as one of their own keys, written "hk:" or
+// "settlement:", so that a key written at the top of a file ("cap: 8") can be sent where it goes.
+func keyHomes(key string) []string {
+	has := func(t reflect.Type) bool {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct {
+			return false
+		}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+			if name == "" {
+				name = strings.ToLower(f.Name)
+			}
+			if f.IsExported() && name == key && !strings.Contains(opts, "inline") {
+				return true
+			}
+		}
+		return false
+	}
+	var homes []string
+	add := func(f reflect.StructField) {
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name != "" && name != "-" && has(f.Type) {
+			homes = append(homes, name+":")
+		}
+	}
+	rt := reflect.TypeFor[Ruleset]()
+	for i := range rt.NumField() {
+		add(rt.Field(i))
+	}
+	t := decodeType()
+	for i := 1; t != rt && i < t.NumField(); i++ {
+		add(t.Field(i))
+	}
+	return homes
+}
+
 func nearestKey(key, typeName string) string {
 	var keys []string
 	seen := map[reflect.Type]bool{}

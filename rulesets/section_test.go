@@ -132,6 +132,9 @@ func TestRegisteredSection(t *testing.T) {
 	}{
 		{"unknown key", "name: t\nextends: toy\ntoy:\n  min_pionts: 2\n", `unknown key.yaml:4: unknown key "min_pionts": did you mean "min_points"?`},
 		{"unknown section", "name: t\nextends: toy\ntoys:\n  min_points: 2\n", `unknown section.yaml:3: unknown key "toys": did you mean "toy"?`},
+		{"section key at the top", "name: t\nextends: toy\nmin_points: 2\n", `section key at the top.yaml:3: unknown key "min_points": it goes under toy: or other:, indented below that line`},
+		{"settlement key at the top", "name: t\nextends: toy\ndiscard: full\n", `settlement key at the top.yaml:3: unknown key "discard": it goes under settlement:, indented below that line`},
+		{"no home", "name: t\nextends: toy\nzzz: 2\n", `no home.yaml:3: unknown key "zzz"`},
 		{"validate", "name: t\nextends: toy\ntoy:\n  min_points: -1\n", "validate.yaml:4: cannot be negative"},
 		{"fraction", "name: t\nextends: toy\ntoy:\n  min_points: 1.5\n", "fraction.yaml:4: 1.5 is not a whole number"},
 		{"family listed", "name: t\nfamily: nope\n", `family "nope": expected other or toy`},
