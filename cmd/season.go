@@ -226,7 +226,7 @@ func renderSeason(w io.Writer, v *engine.SeasonView) error {
 	return nil
 }
 
-// worth is a hand's faan or value: "5 faan", "limit", "25".
+// worth is a hand's worth: "5 faan", "limit", "value 25", "3 han 30 fu", or "points" where every player scores.
 func worth(b *engine.SeasonHand) string {
 	switch {
 	case b.Limit && b.Faan > 0:
@@ -237,6 +237,8 @@ func worth(b *engine.SeasonHand) string {
 		return fmt.Sprintf("%d faan", b.Faan)
 	case b.Value > 0:
 		return fmt.Sprintf("value %d", b.Value)
+	case b.Worth != "":
+		return b.Worth // riichi: "3 han 30 fu", "a yakuman"
 	}
 	return "points"
 }

@@ -173,7 +173,9 @@ type SeasonHand struct {
 	Value   int           `json:"value,omitempty"`
 	Limit   bool          `json:"limit,omitempty"`
 	Gain    ledger.Amount `json:"gain"` // in the season's unit
-	Result  string        `json:"result"`
+	// Worth is the win's worth as its ledger writes it ("5 faan", "3 han 30 fu", "a yakuman").
+	Worth  string `json:"worth,omitempty"`
+	Result string `json:"result"`
 }
 
 // SeasonStreak is the most hands in a row a player won, at one evening.
@@ -703,7 +705,7 @@ func (t *tally) evening(ev *seasonEvening) error {
 		t.add(&p.ResponsiblePaid, t.scale(ps.ResponsiblePaid, ev.rate))
 		p.FalseWins += ps.FalseWins
 		if b := ps.Biggest; b != nil {
-			h := &SeasonHand{Evening: ev.view.Number, File: ev.path, Hand: b.Number, Faan: b.Faan, Value: b.Value, Limit: b.Limit, Gain: t.scale(b.Gain, ev.rate), Result: b.Result}
+			h := &SeasonHand{Evening: ev.view.Number, File: ev.path, Hand: b.Number, Faan: b.Faan, Value: b.Value, Limit: b.Limit, Gain: t.scale(b.Gain, ev.rate), Worth: b.Worth, Result: b.Result}
 			if p.Biggest == nil || h.Gain > p.Biggest.Gain {
 				p.Biggest = h
 			}

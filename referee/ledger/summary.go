@@ -49,6 +49,9 @@ type Win struct {
 	Limit  bool   `json:"limit,omitempty"`
 	Tiles  string `json:"tiles,omitempty"`
 	Gain   Amount `json:"gain"` // what the winner took in the hand
+	// Worth is the win's worth as the history writes it ("5 faan", "3 han 30 fu", "a yakuman"),
+	// empty where a family scores points for every player.
+	Worth  string `json:"worth,omitempty"`
 	Result string `json:"result"`
 }
 
@@ -105,7 +108,7 @@ func (s *State) Summary() Summary {
 				worthSum[idx[c.Winner]] += w
 				worthN[idx[c.Winner]]++
 			}
-			w := &Win{Player: c.Winner, Number: e.Number, Faan: c.Faan, Value: c.Value, Limit: c.Limit, Tiles: c.Tiles, Result: h.String()}
+			w := &Win{Player: c.Winner, Number: e.Number, Faan: c.Faan, Value: c.Value, Limit: c.Limit, Tiles: c.Tiles, Worth: c.worth(), Result: h.String()}
 			if i := place(c.Winner); i >= 0 {
 				w.Gain = e.Deltas[i]
 			}
