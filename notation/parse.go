@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -378,8 +379,19 @@ func (p *parser) token(ctx context) {
 	}
 	if t == NoTile {
 		p.fail(col, "unknown letter %q: expected a digit, a suit letter (m p s z f), an honour (E S W N Wd Gd Rd), J, brackets or +", r)
-		if r == 'F' && p.err.Offset == col-1 {
-			p.err.Hint = "a card writes flowers F; a hand writes them f: ff for a card's FF (or numbered, 1f 2f)"
+		if p.err.Offset == col-1 {
+			switch {
+			case r == 'F':
+				p.err.Hint = "a card writes flowers F; a hand writes them f: ff for a card's FF (or numbered, 1f 2f)"
+			case r == 'M' || r == 'P' || r == 'Z':
+				p.err.Hint = fmt.Sprintf("suit letters are lower case: %c, as in 123%c", unicode.ToLower(r), unicode.ToLower(r))
+			case r >= '０' && r <= '９', r >= 'ａ' && r <= 'ｚ', r >= 'Ａ' && r <= 'Ｚ':
+				a := r - 0xFEE0 // the ASCII character it stands for
+				if a == 'M' || a == 'P' || a == 'Z' {
+					a = unicode.ToLower(a)
+				}
+				p.err.Hint = fmt.Sprintf("%q is a full-width character: write it as %c (the input method's half-width mode)", r, a)
+			}
 		}
 		return
 	}

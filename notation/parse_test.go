@@ -455,6 +455,12 @@ func TestParseHint(t *testing.T) {
 		{"123m F", "a card writes flowers F; a hand writes them f: ff for a card's FF (or numbered, 1f 2f)"},
 		{"XX 123m", ""},
 		{"123x", ""},
+		{"123m456p789s11z555P", "suit letters are lower case: p, as in 123p"},
+		{"123M", "suit letters are lower case: m, as in 123m"},
+		{"11Z", "suit letters are lower case: z, as in 123z"},
+		{"１２３m", "'１' is a full-width character: write it as 1 (the input method's half-width mode)"},
+		{"123ｍ", "'ｍ' is a full-width character: write it as m (the input method's half-width mode)"},
+		{"123Ｐ", "'Ｐ' is a full-width character: write it as p (the input method's half-width mode)"},
 	} {
 		t.Run(c.in, func(t *testing.T) {
 			_, err := Parse(c.in)

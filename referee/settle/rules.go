@@ -1,6 +1,7 @@
 package settle
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -479,7 +480,18 @@ func (r *Rules) resolve(full bool) (*resolved, error) {
 		return nil, ruleErr([]string{"stakes", r.Stake, "multiplier"}, "must be a positive number")
 	default:
 		a, err := ParseAmount(r.Stake)
-		if err != nil || a <= 0 {
+		var ae *AmountError
+		switch {
+		case err != nil && looksNumeric(r.Stake) && errors.As(err, &ae):
+			// A number mjref cannot pay exactly: say why, not "unknown".
+			msg := fmt.Sprintf("stake %q: %s", r.Stake, ae.Msg)
+			if !strings.Contains(ae.Msg, "expected") {
+				msg += ": a stake is a positive decimal with at most four decimal places, like 0.5"
+			}
+			return nil, ruleErr([]string{"stake"}, msg)
+		case err == nil && a <= 0:
+			return nil, ruleErr([]string{"stake"}, fmt.Sprintf("stake %q: must be positive", r.Stake))
+		case err != nil:
 			return nil, ruleErr([]string{"stake"}, fmt.Sprintf("unknown stake %q: expected a positive number or one of %s%s", r.Stake, keyList(r.Stakes), textdist.Suggest(r.Stake, sortedKeys(r.Stakes))))
 		}
 		rs.stake = a
@@ -715,4 +727,16 @@ func keyList[V any](m map[string]V) string {
 		return "(none defined)"
 	}
 	return strings.Join(ks, ", ")
+}
+
+// looksNumeric reports whether s starts as a number would ("0.3", "-1", "+2", ".5"), so that a
+// stake mjref cannot read is reported as a number, not as an unknown stake name.
+func looksNumeric(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	if s != "" && s[0] == '.' {
+		s = s[1:]
+	}
+	return s != "" && s[0] >= '0' && s[0] <= '9'
 }
