@@ -217,7 +217,7 @@ func ledgerSummaryRun(_ context.Context, o *ledgerSummaryOptions, f *factory) er
 // renderSummary prints the night's figures: one row a player, then the records of the night;
 // worth is what a win is worth under the family ("faan", "value", "" when points are recorded).
 func renderSummary(w io.Writer, sum *ledger.Summary, worth string) error {
-	fmt.Fprintf(w, "summary:  %d hands, %d drawn\n", sum.Hands, sum.Drawn)
+	fmt.Fprintf(w, "summary:  %s, %d drawn\n", words.Count(sum.Hands, "hand"), sum.Drawn)
 	header := []string{"player", "hands", "wins", "self", "deal-in", "包", "false"}
 	if worth != "" {
 		header = append(header, "avg "+worth)

@@ -3,9 +3,11 @@ package ledger
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mjref/mjref/notation"
 	"github.com/mjref/mjref/referee"
+	"github.com/mjref/mjref/referee/settle"
 )
 
 // FromReport turns the result of a refereed hand (a replayed log, whose seats are those of the
@@ -51,6 +53,29 @@ func FromReport(r *referee.Result, t Table) (Hand, error) {
 	if len(r.Payments) > 0 {
 		d := ByPlayer(r.Deltas, t)
 		h.Deltas = d[:]
+		// The player who paid a winner under 包 is named, as a hand recorded from its tiles names
+		// them: the history says "Ben responsible" and the summaries count it.
+		if h.Winner != "" {
+			h.Responsible = responsibleFor(r.Payments, r.Winner, name)
+		}
+		for i := range h.Also {
+			for _, w := range r.Wins {
+				if name(w.Seat) == h.Also[i].Winner {
+					h.Also[i].Responsible = responsibleFor(r.Payments, w.Seat, name)
+				}
+			}
+		}
 	}
 	return h, nil
+}
+
+// responsibleFor is the player who paid winner under a responsibility rule (包:
+// "responsibility/big-three-dragons"), or "".
+func responsibleFor(pays []settle.Payment, winner notation.Seat, name func(notation.Seat) string) string {
+	for _, p := range pays {
+		if p.To == winner && (p.Rule == "responsibility" || strings.HasPrefix(p.Rule, "responsibility/")) {
+			return name(p.From)
+		}
+	}
+	return ""
 }
