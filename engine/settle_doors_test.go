@@ -37,7 +37,7 @@ type settledJSON struct {
 func TestSettleByHandIsSettleByWorth(t *testing.T) {
 	var paid, notWin int
 	defer func() { t.Logf("%d paid (%d under 包), %d not a win", paid, responsiblePaid.Load(), notWin) }()
-	for _, rules := range []string{"hk", "hk-oldstyle"} {
+	for _, rules := range []string{"hk", "hk-table", "hk-oldstyle"} {
 		e, err := engine.Open(rules, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
