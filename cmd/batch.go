@@ -16,7 +16,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/mjref/mjref/family"
 	"github.com/mjref/mjref/internal/safeio"
+	"github.com/mjref/mjref/internal/words"
 	"github.com/mjref/mjref/notation"
 )
 
@@ -66,7 +68,7 @@ type batchFailed struct {
 }
 
 func (e *batchFailed) Error() string {
-	return fmt.Sprintf("%d line(s) failed; the first worst: %v", e.n, e.worst)
+	return fmt.Sprintf("%s failed; the first worst: %v", words.Count(e.n, "line"), e.worst)
 }
 func (e *batchFailed) Unwrap() error { return e.worst }
 
@@ -464,10 +466,13 @@ func toString(v any) string {
 }
 
 func lineError(l batchLine, err error) schema.BatchError {
-	be := schema.BatchError{Line: l.N, Input: l.Text, Error: err.Error(), Code: exitCode(err)}
+	be := schema.BatchError{Line: l.N, Input: l.Text, Error: err.Error(), Code: exitCode(err), Hint: family.HintOf(err)}
 	var ne *notation.Error
 	if errors.As(err, &ne) {
 		be.Col = ne.Col()
+		if be.Hint == "" {
+			be.Hint = schema.NotationHint
+		}
 	}
 	return be
 }

@@ -195,6 +195,8 @@ type BatchError struct {
 	Error string `json:"error"`
 	Code  int    `json:"code"`
 	Col   int    `json:"col,omitempty"`
+	// Hint says what to try next, as the command line's "mjref: hint:" line does.
+	Hint string `json:"hint,omitempty"`
 }
 
 // NewRulesList is the document of rules list: the built-in rulesets.
