@@ -126,7 +126,8 @@ passes after every game; deburger-2026: first to 10,000). 'ledger new' may choos
 
 Every line of the record carries a sum of itself and of the line before (a chain): 'ledger show',
 'add' and the other commands refuse a record that was edited and name the first line that does not
-fit; 'ledger verify' reports every such line, and recomputes every payment from the recorded result.
+fit; 'ledger verify' reports every such line, and recomputes every payment from the recorded result
+(a hand whose payments were given, by points or from a log, is counted as kept as given).
 
 The writer notes the head of the record (the last line's seq and sum) in a state cache beside the
 file (.FILE.state). A record that no longer holds that line (lines removed from the end, or a copy
