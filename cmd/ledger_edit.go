@@ -161,7 +161,11 @@ func (o *ledgerVerifyOptions) text(w io.Writer, l *engine.Ledger, rep ledger.Rep
 		fmt.Fprintf(w, "head:     %s\n", rep.Head)
 	}
 	if l.ChecksPayments() {
-		fmt.Fprintf(w, "payments: %s recomputed from the recorded results\n", words.Count(rep.Payments, "settlement"))
+		fmt.Fprintf(w, "payments: %s recomputed from the recorded results", words.Count(rep.Payments, "settlement"))
+		if rep.Kept > 0 {
+			fmt.Fprintf(w, "; %s kept as given: their points were given, or came from a log", words.Count(rep.Kept, "hand"))
+		}
+		fmt.Fprintln(w)
 	}
 	if rep.Torn != nil {
 		fmt.Fprintf(w, "torn:     %s\n", rep.Torn)

@@ -28,6 +28,7 @@ type replayer struct {
 	sums    []string // each line's recorded sum
 	torn    *Torn
 	checked int // hands whose payments were recomputed and compared
+	kept    int // hands whose payments were given, so not recomputed
 }
 
 // replay recomputes a game from its record; the first problem is the error. path names the file
@@ -314,6 +315,9 @@ func (r *replayer) apply(i int, ln line, ev *event) bool {
 // pays compares the deltas recorded for a hand with what the settler pays for it (hands whose
 // deltas were given, and drawn hands where the table keeps no counters, are not settled). It reports whether the replay may go on.
 func (r *replayer) pays(no int, h Hand, t Table, recorded [4]Amount) bool {
+	if r.settler != nil && h.Deltas != nil {
+		r.kept++
+	}
 	if r.settler == nil || h.Deltas != nil || (h.Drawn && r.s.Flow.RiichiStick <= 0) {
 		return true
 	}

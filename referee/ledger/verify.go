@@ -27,6 +27,10 @@ type Report struct {
 	// Payments is the number of hands whose payments were recomputed from the recorded result and
 	// matched (or not: then a problem says so); 0 without a settler.
 	Payments int `json:"payments_checked"`
+	// Kept is the number of hands recorded with their payments as given (points given, a hand from
+	// a referee log, whose payments follow the order its melds were made in, a game imported from
+	// its log): their lines are checked, but there is no worth to recompute them from.
+	Kept int `json:"payments_kept,omitempty"`
 	// Problems are every line that does not fit, in order. Empty: the record is intact.
 	Problems []*RecordError `json:"problems"`
 	// Stopped is the line at which the record could no longer be read (a line that is not an
@@ -88,7 +92,7 @@ func verify(path string, data []byte, settler Settler) Report {
 	r := &replayer{path: path, settler: settler, all: true}
 	r.run(data)
 	rep := Report{Path: path, Version: r.version, Lines: len(r.sums), Hands: len(r.s.History), Head: r.s.Head,
-		Payments: r.checked, Problems: r.problems, Stopped: r.stopped, Torn: r.torn, sums: r.sums}
+		Payments: r.checked, Kept: r.kept, Problems: r.problems, Stopped: r.stopped, Torn: r.torn, sums: r.sums}
 	if rep.Problems == nil {
 		rep.Problems = []*RecordError{}
 	}
